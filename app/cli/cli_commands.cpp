@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/cli_commands.hpp"
+
+#include "common/error.hpp"
+#include "common/text_file.hpp"
+#include "data/aggregation.hpp"
+#include "data/csv_table.hpp"
+#include "data/fio_json_reader.hpp"
+#include "data/measurement_csv.hpp"
+#include "store/measurement_database.hpp"
+#include "workflow/model_training.hpp"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <cstdio>
+#include <functional>
+#include <iostream>
+#include <vector>
+
+namespace iolens::cli {
+
+namespace {
+
+using namespace iolens::core;
+
+/// A usage mistake on the command line (missing option, unknown command): exit status 2.
+class UsageError : public InputError {
+public:
+    using InputError::InputError;
+};
+
+std::string str(const QString& text) { return text.toStdString(); }
+
+struct Command {
+    QString name;
+    QString summary;
+    std::vector<QCommandLineOption> options;
+    QString positional; ///< name of positional arguments, empty if none
+    std::function<int(const QCommandLineParser&)> run;
+};
+
+QCommandLineOption dbOption()
+{
+    return {QStringLiteral("db"), QStringLiteral("Measurement database (SQLite)."),
+            QStringLiteral("DB")};
+}
+
+QCommandLineOption valueOption(const QString& name, const QString& help, const QString& value)
+{
+    return {name, help, value};
+}
+
+std::string required(const QCommandLineParser& parser, const QString& name)
+{
+    if (!parser.isSet(name) || parser.value(name).isEmpty())
+        throw UsageError("missing required option --" + str(name));
+    return str(parser.value(name));
+}
+
+/// Positional arguments after the command name.
+QStringList commandArguments(const QCommandLineParser& parser)
+{
+    return parser.positionalArguments().mid(1);
+}
+
+std::optional<std::string> optional(const QCommandLineParser& parser, const QString& name)
+{
+    if (!parser.isSet(name))
+        return std::nullopt;
+    return str(parser.value(name));
+}
+
+int runInfo(const QCommandLineParser& parser)
+{
+    std::string path;
+    if (parser.isSet(QStringLiteral("db")))
+        path = str(parser.value(QStringLiteral("db")));
+    else if (!commandArguments(parser).isEmpty())
+        path = str(commandArguments(parser).first());
+    else
+        throw UsageError("info: name the database (iolens-cli info DB)");
+    MeasurementDatabase db = MeasurementDatabase::open(path, true);
+    std::cout << "database: " << path << "\nschema version: " << db.schemaVersion() << "\n";
+    for (const DatasetInfo& d : db.datasets()) {
+        std::cout << "dataset " << d.name << ": " << d.measurementCount << " measurements of "
+                  << d.configurationCount << " configurations";
+        std::string splits;
+        for (const std::string& s : db.splits(d.name))
+            splits += (splits.empty() ? "" : ", ") + s;
+        std::cout << " (splits: " << splits << ")\n";
+        if (!d.system.empty())
+            std::cout << "  system: " << d.system << "\n";
+        if (!d.description.empty())
+            std::cout << "  " << d.description << "\n";
+    }
+    for (const StoredModel& m : db.models())
+        std::cout << "model " << m.name << ": " << m.technique << " for " << m.metric
+                  << " on " << (m.dataset.empty() ? "all datasets" : m.dataset)
+                  << ", parameters " << m.parameters << ", scores " << m.scores << "\n";
+    return kOk;
+}
+
+int runImport(const QCommandLineParser& parser)
+{
+    const std::string dbPath = required(parser, QStringLiteral("db"));
+    const QStringList csvFiles = parser.values(QStringLiteral("csv"));
+    QStringList fioFiles = parser.values(QStringLiteral("fio-json"));
+    if (!fioFiles.isEmpty())
+        fioFiles += commandArguments(parser); // --fio-json a.json b.json c.json
+    else if (!commandArguments(parser).isEmpty())
+        throw UsageError("import: unexpected argument '" + str(commandArguments(parser).first())
+                         + "'");
+    if (csvFiles.isEmpty() == fioFiles.isEmpty())
+        throw UsageError("import: give either --csv FILE or --fio-json FILE...");
+
+    // Parse every file before touching the database: one bad file imports nothing.
+    std::vector<Measurement> measurements;
+    FioImportOptions fio;
+    fio.scheduler = str(parser.value(QStringLiteral("scheduler")));
+    for (const QString& file : csvFiles) {
+        auto rows = readMeasurementsCsv(str(file));
+        measurements.insert(measurements.end(), rows.begin(), rows.end());
+    }
+    for (const QString& file : fioFiles)
+        measurements.push_back(readFioJson(str(file), fio));
+
+    ImportTarget target;
+    const QString firstFile = csvFiles.isEmpty() ? QStringLiteral("fio-json")
+                                                 : QFileInfo(csvFiles.first()).completeBaseName();
+    target.dataset = parser.isSet(QStringLiteral("dataset"))
+                         ? str(parser.value(QStringLiteral("dataset")))
+                         : str(firstFile);
+    target.split = optional(parser, QStringLiteral("split"));
+    target.description = str(parser.value(QStringLiteral("description")));
+    target.system = str(parser.value(QStringLiteral("system")));
+    MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
+    const int count = db.importMeasurements(measurements, target);
+    std::cout << "imported " << count << " measurements into dataset '" << target.dataset
+              << "' of " << dbPath << "\n";
+    return kOk;
+}
+
+int runExport(const QCommandLineParser& parser)
+{
+    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
+    const std::string out = required(parser, QStringLiteral("csv"));
+    const auto dataset = optional(parser, QStringLiteral("dataset"));
+    if (dataset && !db.dataset(*dataset))
+        throw ConfigError(db.path() + ": no dataset named '" + *dataset + "'");
+    const auto rows = db.measurements({dataset, optional(parser, QStringLiteral("split"))});
+    writeTextFileAtomically(out, measurementsToCsv(rows));
+    std::cerr << "exported " << rows.size() << " measurements to " << out << "\n";
+    return kOk;
+}
+
+ParamValues parseParams(const QStringList& items)
+{
+    ParamValues params;
+    for (const QString& item : items) {
+        const qsizetype eq = item.indexOf(QLatin1Char('='));
+        double value = 0.0;
+        if (eq <= 0 || !parseDouble(str(item.mid(eq + 1)), value))
+            throw UsageError("--param expects NAME=NUMBER, got '" + str(item) + "'");
+        params[str(item.left(eq))] = value;
+    }
+    return params;
+}
+
+int runTrain(const QCommandLineParser& parser)
+{
+    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), false);
+    TrainRequest request;
+    request.technique = required(parser, QStringLiteral("technique"));
+    const std::string metricText = required(parser, QStringLiteral("metric"));
+    const auto metric = parseMetric(metricText);
+    if (!metric)
+        throw ConfigError("unknown metric '" + metricText + "'");
+    request.metric = *metric;
+    request.params = parseParams(parser.values(QStringLiteral("param")));
+    request.dataset = optional(parser, QStringLiteral("dataset"));
+    request.split = optional(parser, QStringLiteral("split"));
+    const std::string name = required(parser, QStringLiteral("name"));
+    const TrainedModel model = trainModel(db, request);
+    storeModel(db, model, name, request.dataset.value_or(""));
+    std::cout << "model " << name << ": " << request.technique << " for " << metricText << ", "
+              << model.report().rows << " configurations, training R^2 "
+              << formatNumber(model.report().rSquared) << "\n";
+    for (const std::string& warning : model.report().warnings)
+        std::cerr << "warning: " << warning << "\n";
+    return kOk;
+}
+
+int runPredict(const QCommandLineParser& parser)
+{
+    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
+    const TrainedModel model = loadModel(db, required(parser, QStringLiteral("model")));
+    const std::string out = required(parser, QStringLiteral("out"));
+    const auto configs = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))));
+    const Eigen::VectorXd predicted = model.predict(configs);
+    std::vector<std::string> header{"scheduler", "fileset_bytes", "request_bytes", "pattern",
+                                    "read_pct",  "threads",       "vms",           "predicted"};
+    std::string text = formatCsvLine(header);
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        auto fields = configurationFields(configs[i]);
+        fields.push_back(formatNumber(predicted(static_cast<Eigen::Index>(i))));
+        text += formatCsvLine(fields);
+    }
+    writeTextFileAtomically(out, text);
+    std::cerr << "predicted " << configs.size() << " configurations with "
+              << metricName(model.metric()) << " to " << out << "\n";
+    return kOk;
+}
+
+int runDescribe(const QCommandLineParser& parser)
+{
+    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
+    const TrainedModel model = loadModel(db, required(parser, QStringLiteral("model")));
+    std::cout << model.describe();
+    return kOk;
+}
+
+std::vector<Command> commands()
+{
+    const auto dataset = valueOption(QStringLiteral("dataset"), QStringLiteral("Dataset name."),
+                                     QStringLiteral("NAME"));
+    const auto split = valueOption(QStringLiteral("split"), QStringLiteral("Split label."),
+                                   QStringLiteral("NAME"));
+    const auto model = valueOption(QStringLiteral("model"), QStringLiteral("Stored model name."),
+                                   QStringLiteral("MODEL"));
+    return {
+        {QStringLiteral("info"), QStringLiteral("Summarise a database: datasets, splits, models."),
+         {dbOption()}, QStringLiteral("DB"), runInfo},
+        {QStringLiteral("import"),
+         QStringLiteral("Import measurements from CSV or fio JSON (one transaction)."),
+         {dbOption(),
+          valueOption(QStringLiteral("csv"), QStringLiteral("CSV file in the interchange format."),
+                      QStringLiteral("FILE")),
+          valueOption(QStringLiteral("fio-json"),
+                      QStringLiteral("fio --output-format=json result(s)."), QStringLiteral("FILE")),
+          dataset, split,
+          valueOption(QStringLiteral("description"), QStringLiteral("Description of a new dataset."),
+                      QStringLiteral("TEXT")),
+          valueOption(QStringLiteral("system"), QStringLiteral("System under study (new dataset)."),
+                      QStringLiteral("TEXT")),
+          valueOption(QStringLiteral("scheduler"),
+                      QStringLiteral("I/O scheduler of fio runs (default: from the file name, else none)."),
+                      QStringLiteral("NAME"))},
+         QStringLiteral("[FILE...]"), runImport},
+        {QStringLiteral("export"), QStringLiteral("Export measurements as CSV."),
+         {dbOption(),
+          valueOption(QStringLiteral("csv"), QStringLiteral("Output CSV file."), QStringLiteral("OUT")),
+          dataset, split},
+         {}, runExport},
+        {QStringLiteral("train"), QStringLiteral("Train a model and store it in the database."),
+         {dbOption(),
+          valueOption(QStringLiteral("technique"), QStringLiteral("Regression technique (lm)."),
+                      QStringLiteral("NAME")),
+          valueOption(QStringLiteral("metric"), QStringLiteral("Metric to model (rt_read_ms, ...)."),
+                      QStringLiteral("METRIC")),
+          valueOption(QStringLiteral("param"),
+                      QStringLiteral("Technique parameter, repeatable (log_response=0|1 too)."),
+                      QStringLiteral("NAME=VALUE")),
+          dataset, split,
+          valueOption(QStringLiteral("name"), QStringLiteral("Name of the stored model."),
+                      QStringLiteral("MODEL"))},
+         {}, runTrain},
+        {QStringLiteral("predict"),
+         QStringLiteral("Predict the configurations of a CSV with a stored model."),
+         {dbOption(), model,
+          valueOption(QStringLiteral("configs"), QStringLiteral("CSV with configuration columns."),
+                      QStringLiteral("FILE")),
+          valueOption(QStringLiteral("out"), QStringLiteral("Output CSV (adds 'predicted')."),
+                      QStringLiteral("OUT"))},
+         {}, runPredict},
+        {QStringLiteral("describe"), QStringLiteral("Print what a stored model learned."),
+         {dbOption(), model}, {}, runDescribe},
+    };
+}
+
+QString overview()
+{
+    QString text = QStringLiteral("Commands:\n");
+    for (const Command& c : commands())
+        text += QStringLiteral("  %1  %2\n").arg(c.name, -9).arg(c.summary);
+    return text + QStringLiteral("Run 'iolens-cli COMMAND --help' for a command's options.\n");
+}
+
+int runParsed(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("iolens-cli: storage performance models from measurements.\n\n") + overview());
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run."));
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    const auto all = commands();
+    const QStringList args = arguments;
+    // Find the command first, then parse again with its options (QCommandLineParser's
+    // documented pattern for sub-commands).
+    parser.parse(args);
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty()) {
+        if (parser.isSet(QStringLiteral("version")))
+            parser.showVersion();
+        if (parser.isSet(QStringLiteral("help")))
+            parser.showHelp(kOk);
+        throw UsageError("no command given\n" + str(overview()));
+    }
+    const auto it = std::find_if(all.begin(), all.end(),
+                                 [&](const Command& c) { return c.name == positional.first(); });
+    if (it == all.end())
+        throw UsageError("unknown command '" + str(positional.first()) + "'\n" + str(overview()));
+    parser.clearPositionalArguments();
+    parser.setApplicationDescription(it->summary);
+    parser.addPositionalArgument(it->name, it->summary, it->name);
+    if (!it->positional.isEmpty())
+        parser.addPositionalArgument(QStringLiteral("args"), QString(), it->positional);
+    parser.addOptions(QList<QCommandLineOption>(it->options.begin(), it->options.end()));
+    if (!parser.parse(args))
+        throw UsageError(str(parser.errorText()));
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(kOk);
+    QStringList rest = parser.positionalArguments();
+    rest.removeFirst();
+    if (it->positional.isEmpty() && !rest.isEmpty())
+        throw UsageError(str(it->name) + ": unexpected argument '" + str(rest.first()) + "'");
+    return it->run(parser);
+}
+
+} // namespace
+
+int runCommand(const QStringList& arguments)
+{
+    try {
+        return runParsed(arguments);
+    } catch (const InputError& e) {
+        std::cerr << "iolens-cli: " << e.what() << "\n";
+        return kBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "iolens-cli: " << e.what() << "\n";
+        return kFailure;
+    }
+}
+
+} // namespace iolens::cli

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/measurement.hpp"
+
+#include <vector>
+
+namespace iolens::core {
+
+/// All repetitions of one configuration reduced to their mean, with the relative standard error
+/// of that mean (sd / sqrt(n) / mean, sample sd) as the noise figure of ICPE'13 Figure 5.
+struct AggregatedMeasurement {
+    Configuration config;
+    int repetitions = 0;
+    MetricValues mean{};             ///< mean over the repetitions that have the metric
+    MetricValues relativeStdError{}; ///< std::nullopt with fewer than two repetitions
+    std::string split;               ///< split label of the first repetition
+
+    std::optional<double> value(Metric metric) const { return mean[metricIndex(metric)]; }
+    std::optional<double> rse(Metric metric) const { return relativeStdError[metricIndex(metric)]; }
+};
+
+/// Groups runs by configuration, in order of first appearance. O(n log n).
+std::vector<AggregatedMeasurement> aggregateRepetitions(const std::vector<Measurement>& runs);
+
+} // namespace iolens::core

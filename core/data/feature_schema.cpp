@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "data/feature_schema.hpp"
+
+#include "common/error.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace iolens::core {
+
+FeatureSchema FeatureSchema::fromConfigurations(const std::vector<Configuration>& configs)
+{
+    if (configs.empty())
+        throw DataError("FeatureSchema: no configurations to build features from");
+    FeatureSchema schema;
+    schema.m_fixed = configs.front();
+    for (Factor factor : kAllFactors) {
+        FeatureColumn column;
+        column.factor = factor;
+        if (isCategorical(factor)) {
+            std::set<std::string> levels;
+            for (const Configuration& c : configs)
+                levels.insert(categoricalValue(c, factor));
+            if (levels.size() < 2)
+                continue;
+            column.levels.assign(levels.begin(), levels.end());
+        } else {
+            auto [lo, hi] = std::minmax_element(
+                configs.begin(), configs.end(), [factor](const auto& a, const auto& b) {
+                    return numericValue(a, factor) < numericValue(b, factor);
+                });
+            column.minValue = numericValue(*lo, factor);
+            column.maxValue = numericValue(*hi, factor);
+            if (column.minValue == column.maxValue)
+                continue;
+        }
+        schema.m_columns.push_back(std::move(column));
+    }
+    return schema;
+}
+
+std::vector<Factor> FeatureSchema::fixedFactors() const
+{
+    std::vector<Factor> fixed;
+    for (Factor factor : kAllFactors)
+        if (std::none_of(m_columns.begin(), m_columns.end(),
+                         [factor](const FeatureColumn& c) { return c.factor == factor; }))
+            fixed.push_back(factor);
+    return fixed;
+}
+
+Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs) const
+{
+    Eigen::MatrixXd x(static_cast<Eigen::Index>(configs.size()),
+                      static_cast<Eigen::Index>(m_columns.size()));
+    for (std::size_t j = 0; j < m_columns.size(); ++j) {
+        const FeatureColumn& column = m_columns[j];
+        for (std::size_t i = 0; i < configs.size(); ++i) {
+            double value = 0.0;
+            if (column.categorical()) {
+                const std::string label = categoricalValue(configs[i], column.factor);
+                const auto it = std::find(column.levels.begin(), column.levels.end(), label);
+                if (it == column.levels.end())
+                    throw DataError("configuration " + std::to_string(i + 1) + ", "
+                                    + column.name() + " '" + label
+                                    + "': the model was not trained on this value");
+                value = static_cast<double>(it - column.levels.begin());
+            } else {
+                value = numericValue(configs[i], column.factor);
+            }
+            x(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = value;
+        }
+    }
+    return x;
+}
+
+nlohmann::json FeatureSchema::toJson() const
+{
+    nlohmann::json columns = nlohmann::json::array();
+    for (const FeatureColumn& c : m_columns)
+        columns.push_back({{"factor", factorColumnName(c.factor)},
+                           {"levels", c.levels},
+                           {"min", c.minValue},
+                           {"max", c.maxValue}});
+    return {{"columns", columns},
+            {"fixed",
+             {{"scheduler", m_fixed.scheduler},
+              {"fileset_bytes", m_fixed.filesetBytes},
+              {"request_bytes", m_fixed.requestBytes},
+              {"pattern", patternName(m_fixed.pattern)},
+              {"read_pct", m_fixed.readPct},
+              {"threads", m_fixed.threads},
+              {"vms", m_fixed.vms}}}};
+}
+
+FeatureSchema FeatureSchema::fromJson(const nlohmann::json& json)
+{
+    FeatureSchema schema;
+    for (const auto& c : json.at("columns")) {
+        FeatureColumn column;
+        const auto name = c.at("factor").get<std::string>();
+        const auto it = std::find_if(kAllFactors.begin(), kAllFactors.end(),
+                                     [&](Factor f) { return factorColumnName(f) == name; });
+        if (it == kAllFactors.end())
+            throw DataError("model file: unknown factor '" + name + "'");
+        column.factor = *it;
+        column.levels = c.at("levels").get<std::vector<std::string>>();
+        column.minValue = c.at("min").get<double>();
+        column.maxValue = c.at("max").get<double>();
+        schema.m_columns.push_back(std::move(column));
+    }
+    const auto& fixed = json.at("fixed");
+    schema.m_fixed.scheduler = fixed.at("scheduler").get<std::string>();
+    schema.m_fixed.filesetBytes = fixed.at("fileset_bytes").get<std::int64_t>();
+    schema.m_fixed.requestBytes = fixed.at("request_bytes").get<std::int64_t>();
+    parsePattern(fixed.at("pattern").get<std::string>(), schema.m_fixed.pattern);
+    schema.m_fixed.readPct = fixed.at("read_pct").get<double>();
+    schema.m_fixed.threads = fixed.at("threads").get<int>();
+    schema.m_fixed.vms = fixed.at("vms").get<int>();
+    return schema;
+}
+
+} // namespace iolens::core

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/configuration.hpp"
+
+#include <Eigen/Dense>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace iolens::core {
+
+/// One predictor column of a design matrix. Numeric factors hold their value in the modelling
+/// unit (see numericValue); categorical ones hold the index of their level in `levels`.
+struct FeatureColumn {
+    Factor factor = Factor::RequestBytes;
+    std::vector<std::string> levels; ///< sorted level labels; empty for numeric factors
+    double minValue = 0.0;           ///< training range (numeric factors)
+    double maxValue = 0.0;
+
+    bool categorical() const { return !levels.empty(); }
+    std::string name() const { return std::string(featureName(factor)); }
+};
+
+/// Maps configurations to feature rows. Built from the training configurations: a factor that
+/// never varies there (threads = 16 everywhere, a single VM) carries no information, so it is left
+/// out and its training value kept in `fixedValues`.
+class FeatureSchema {
+public:
+    FeatureSchema() = default;
+    /// Precondition: `configs` is not empty.
+    static FeatureSchema fromConfigurations(const std::vector<Configuration>& configs);
+
+    const std::vector<FeatureColumn>& columns() const { return m_columns; }
+    std::size_t size() const { return m_columns.size(); }
+    /// The training configuration values of the factors left out.
+    const Configuration& fixedValues() const { return m_fixed; }
+    /// Factors left out because they were constant in training.
+    std::vector<Factor> fixedFactors() const;
+
+    /// Feature matrix, shape configs.size() x size(). Throws DataError for a categorical level
+    /// that the training data did not have.
+    Eigen::MatrixXd encode(const std::vector<Configuration>& configs) const;
+
+    nlohmann::json toJson() const;
+    static FeatureSchema fromJson(const nlohmann::json& json);
+
+private:
+    std::vector<FeatureColumn> m_columns;
+    Configuration m_fixed;
+};
+
+} // namespace iolens::core

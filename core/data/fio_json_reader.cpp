@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "data/fio_json_reader.hpp"
+
+#include "common/error.hpp"
+#include "common/text_file.hpp"
+#include "common/timestamp.hpp"
+#include "data/csv_table.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <filesystem>
+#include <regex>
+
+namespace iolens::core {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr double kNsPerMs = 1.0e6;
+constexpr double kBytesPerMiB = 1024.0 * 1024.0;
+
+struct DirectionTotals {
+    double ios = 0.0;
+    double bandwidthBytes = 0.0;
+    double iops = 0.0;
+    double latencyWeighted = 0.0; // sum of mean clat (ns) x ios
+    double p99 = 0.0;             // ns
+};
+
+[[noreturn]] void fail(const std::string& source, const std::string& field, const std::string& what)
+{
+    throw DataError(source + ": field '" + field + "': " + what);
+}
+
+const json& require(const json& object, const std::string& key, const std::string& source,
+                    const std::string& path)
+{
+    if (!object.is_object() || !object.contains(key))
+        fail(source, path + key, "missing");
+    return object.at(key);
+}
+
+double number(const json& object, const std::string& key, const std::string& source,
+              const std::string& path)
+{
+    const json& value = require(object, key, source, path);
+    if (!value.is_number())
+        fail(source, path + key, "not a number");
+    return value.get<double>();
+}
+
+void addDirection(DirectionTotals& totals, const json& job, const std::string& direction,
+                  const std::string& source, const std::string& jobPath)
+{
+    const std::string path = jobPath + direction + ".";
+    const json& d = require(job, direction, source, jobPath);
+    const double ios = number(d, "total_ios", source, path);
+    if (ios <= 0.0)
+        return;
+    const json& clat = require(d, "clat_ns", source, path);
+    totals.ios += ios;
+    totals.bandwidthBytes += number(d, "bw_bytes", source, path);
+    totals.iops += number(d, "iops", source, path);
+    totals.latencyWeighted += number(clat, "mean", source, path + "clat_ns.") * ios;
+    if (clat.contains("percentile") && clat.at("percentile").contains("99.000000"))
+        totals.p99 = std::max(totals.p99, clat.at("percentile").at("99.000000").get<double>());
+}
+
+std::string option(const json& options, const std::string& key)
+{
+    if (!options.contains(key))
+        return {};
+    const json& value = options.at(key);
+    return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+// Workload options shared by all jobs of one run are read from the first job.
+void readJobOptions(const json& job, const std::string& source, Measurement& m, int jobCount)
+{
+    const json& options = require(job, "job options", source, "jobs[0].");
+    const std::string rw = option(options, "rw").empty() ? "read" : option(options, "rw");
+    const std::string field = "jobs[0].job options.";
+    if (rw == "read" || rw == "randread")
+        m.config.readPct = 100.0;
+    else if (rw == "write" || rw == "randwrite")
+        m.config.readPct = 0.0;
+    else if (rw == "rw" || rw == "readwrite" || rw == "randrw") {
+        const std::string mix = option(options, "rwmixread");
+        double pct = 50.0;
+        if (!mix.empty() && (!parseDouble(mix, pct) || pct < 0.0 || pct > 100.0))
+            fail(source, field + "rwmixread", "'" + mix + "' is not a percentage");
+        m.config.readPct = pct;
+    } else {
+        fail(source, field + "rw", "'" + rw + "' is not a read/write workload");
+    }
+    m.config.pattern = rw.rfind("rand", 0) == 0 ? Pattern::Random : Pattern::Sequential;
+
+    const std::string bs = option(options, "bs");
+    const auto request = parseFioSize(bs.empty() ? "4096" : bs);
+    if (!request || *request <= 0)
+        fail(source, field + "bs", "'" + bs + "' is not a block size");
+    m.config.requestBytes = *request;
+
+    const auto size = parseFioSize(option(options, "size"));
+    if (!size || *size <= 0)
+        fail(source, field + "size", "missing or not a size: the file-set size is required");
+    m.config.filesetBytes = *size;
+
+    const std::string numjobs = option(options, "numjobs");
+    long long threads = 1;
+    if (!numjobs.empty() && (!parseInt64(numjobs, threads) || threads <= 0))
+        fail(source, field + "numjobs", "'" + numjobs + "' is not a job count");
+    // Without group_reporting fio lists each job separately; numjobs is per listed job then.
+    m.config.threads = static_cast<int>(threads) * (jobCount > 1 ? jobCount : 1);
+}
+
+std::string schedulerFromFileName(const std::string& source)
+{
+    static const std::regex pattern(R"(^p\d+_[A-Za-z0-9-]+_([A-Za-z0-9-]+)_fs)");
+    std::smatch match;
+    const std::string name = std::filesystem::path(source).filename().string();
+    if (std::regex_search(name, match, pattern))
+        return match[1].str();
+    return "none";
+}
+
+} // namespace
+
+std::optional<long long> parseFioSize(std::string_view text)
+{
+    std::size_t digits = 0;
+    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])))
+        ++digits;
+    long long value = 0;
+    if (digits == 0 || !parseInt64(text.substr(0, digits), value))
+        return std::nullopt;
+    std::string suffix;
+    for (char c : text.substr(digits))
+        suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (suffix.ends_with("ib"))
+        suffix.resize(suffix.size() - 2);
+    else if (suffix.size() > 1 && suffix.ends_with("b"))
+        suffix.pop_back();
+    // fio's default (kb_base=1024) reads k, m, g, t as powers of 1024.
+    static const std::string kUnits = "kmgt";
+    if (suffix.empty())
+        return value;
+    if (suffix.size() != 1 || kUnits.find(suffix[0]) == std::string::npos)
+        return std::nullopt;
+    for (std::size_t i = 0; i <= kUnits.find(suffix[0]); ++i)
+        value *= 1024;
+    return value;
+}
+
+Measurement parseFioJson(std::string_view text, const std::string& source,
+                         const FioImportOptions& options)
+{
+    json root;
+    try {
+        root = json::parse(text);
+    } catch (const json::parse_error& e) {
+        throw DataError(source + ": not valid JSON (" + e.what() + ")");
+    }
+    const json& jobs = require(root, "jobs", source, "");
+    if (!jobs.is_array() || jobs.empty())
+        fail(source, "jobs", "no jobs in the fio output");
+    Measurement m;
+    readJobOptions(jobs.front(), source, m, static_cast<int>(jobs.size()));
+    m.config.scheduler = options.scheduler.empty() ? schedulerFromFileName(source)
+                                                   : options.scheduler;
+    m.config.vms = options.vms;
+    DirectionTotals read, write;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const std::string path = "jobs[" + std::to_string(i) + "].";
+        addDirection(read, jobs[i], "read", source, path);
+        addDirection(write, jobs[i], "write", source, path);
+    }
+    const auto store = [&m](const DirectionTotals& t, Metric rt, Metric tp, Metric iops,
+                            Metric p99) {
+        if (t.ios <= 0.0)
+            return;
+        m.setValue(rt, t.latencyWeighted / t.ios / kNsPerMs);
+        m.setValue(tp, t.bandwidthBytes / kBytesPerMiB);
+        m.setValue(iops, t.iops);
+        if (t.p99 > 0.0)
+            m.setValue(p99, t.p99 / kNsPerMs);
+    };
+    store(read, Metric::RtReadMs, Metric::TpReadMbs, Metric::IopsRead, Metric::RtReadP99Ms);
+    store(write, Metric::RtWriteMs, Metric::TpWriteMbs, Metric::IopsWrite, Metric::RtWriteP99Ms);
+    if (root.contains("timestamp") && root.at("timestamp").is_number_integer()) {
+        m.measuredAt = isoTimestamp(root.at("timestamp").get<std::int64_t>());
+    }
+    return m;
+}
+
+Measurement readFioJson(const std::string& path, const FioImportOptions& options)
+{
+    return parseFioJson(readTextFile(path), path, options);
+}
+
+} // namespace iolens::core

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/measurement.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace iolens::core {
+
+/// What fio's JSON does not say about a run.
+struct FioImportOptions {
+    /// I/O scheduler of the device; when empty, taken from an iolens harness file name
+    /// (pNNN_SPLIT_SCHED_fs..._bs..._ran|seq_rNN_..json), else "none".
+    std::string scheduler;
+    int vms = 1; ///< VMs the run was spread over
+};
+
+/// Reads one `fio --output-format=json` result into a measurement: mean and p99 completion
+/// latency (clat), bandwidth in MiB/s and IOPS per direction, and the configuration from the job
+/// options (rw, rwmixread, bs, numjobs, size). Several job entries (no group_reporting) are
+/// combined: operations and bandwidth summed, mean latency weighted by operations, p99 the
+/// largest of the jobs'. A direction with no I/O gets no metrics. Throws DataError naming the file
+/// and the field for anything missing or malformed.
+Measurement parseFioJson(std::string_view text, const std::string& source,
+                         const FioImportOptions& options = {});
+/// Reads the file and parses it.
+Measurement readFioJson(const std::string& path, const FioImportOptions& options = {});
+
+/// Parses fio size strings ("4096", "4k", "16M", "1g", "1GiB") into bytes; std::nullopt if bad.
+std::optional<long long> parseFioSize(std::string_view text);
+
+} // namespace iolens::core

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "data/measurement_csv.hpp"
+
+#include "common/error.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace iolens::core {
+
+namespace {
+
+const std::vector<std::string> kConfigurationColumns{
+    "scheduler", "fileset_bytes", "request_bytes", "pattern", "read_pct", "threads", "vms"};
+
+// Converts one row's fields, with every failure naming the source, the line and the column.
+class RowReader {
+public:
+    RowReader(const CsvTable& table, const CsvTable::Row& row) : m_table(table), m_row(row) {}
+
+    [[noreturn]] void fail(const std::string& column, const std::string& what) const
+    {
+        throw DataError(m_table.source + ": row " + std::to_string(m_row.line) + ", column '"
+                        + column + "': " + what);
+    }
+
+    const std::string& text(const std::string& column) const
+    {
+        return m_row.fields[static_cast<std::size_t>(m_table.columnIndex(column))];
+    }
+
+    bool has(const std::string& column) const { return m_table.columnIndex(column) >= 0; }
+
+    double number(const std::string& column) const
+    {
+        double value = 0.0;
+        if (!parseDouble(text(column), value))
+            fail(column, "'" + text(column) + "' is not a number");
+        return value;
+    }
+
+    long long positiveInteger(const std::string& column) const
+    {
+        long long value = 0;
+        if (!parseInt64(text(column), value))
+            fail(column, "'" + text(column) + "' is not a whole number");
+        if (value <= 0)
+            fail(column, "'" + text(column) + "' must be greater than zero");
+        return value;
+    }
+
+    std::optional<double> metric(const std::string& column) const
+    {
+        if (!has(column) || text(column).empty())
+            return std::nullopt;
+        const double value = number(column);
+        if (value < 0.0)
+            fail(column, "'" + text(column) + "' is negative");
+        return value;
+    }
+
+    Configuration configuration() const
+    {
+        Configuration config;
+        config.scheduler = text("scheduler");
+        if (config.scheduler.empty())
+            fail("scheduler", "empty scheduler name");
+        config.filesetBytes = positiveInteger("fileset_bytes");
+        config.requestBytes = positiveInteger("request_bytes");
+        if (!parsePattern(text("pattern"), config.pattern))
+            fail("pattern", "'" + text("pattern") + "' is not 'random' or 'sequential'");
+        config.readPct = number("read_pct");
+        if (config.readPct < 0.0 || config.readPct > 100.0)
+            fail("read_pct", "'" + text("read_pct") + "' is outside 0..100");
+        config.threads = smallCount("threads");
+        config.vms = smallCount("vms");
+        return config;
+    }
+
+private:
+    int smallCount(const std::string& column) const
+    {
+        const long long value = positiveInteger(column);
+        if (value > std::numeric_limits<int>::max())
+            fail(column, "'" + text(column) + "' is too large");
+        return static_cast<int>(value);
+    }
+
+    const CsvTable& m_table;
+    const CsvTable::Row& m_row;
+};
+
+void requireColumns(const CsvTable& table, const std::vector<std::string>& columns)
+{
+    for (const std::string& column : columns)
+        if (table.columnIndex(column) < 0)
+            throw DataError(table.source + ": row 1: missing required column '" + column + "'");
+}
+
+} // namespace
+
+const std::vector<std::string>& requiredMeasurementColumns()
+{
+    static const std::vector<std::string> columns{
+        "scheduler", "fileset_bytes", "request_bytes", "pattern",     "read_pct",    "threads",
+        "vms",       "rt_read_ms",    "rt_write_ms",   "tp_read_mbs", "tp_write_mbs"};
+    return columns;
+}
+
+const std::vector<std::string>& optionalMeasurementColumns()
+{
+    static const std::vector<std::string> columns{
+        "iops_read", "iops_write", "rt_read_p99_ms", "rt_write_p99_ms", "rep", "split"};
+    return columns;
+}
+
+std::vector<Measurement> measurementsFromCsv(const CsvTable& table)
+{
+    requireColumns(table, requiredMeasurementColumns());
+    const auto& required = requiredMeasurementColumns();
+    const auto& optional = optionalMeasurementColumns();
+    for (const std::string& column : table.header) {
+        if (std::find(required.begin(), required.end(), column) == required.end()
+            && std::find(optional.begin(), optional.end(), column) == optional.end())
+            throw DataError(table.source + ": row 1: unknown column '" + column + "'");
+    }
+    std::vector<Measurement> measurements;
+    measurements.reserve(table.rows.size());
+    for (const CsvTable::Row& row : table.rows) {
+        RowReader reader(table, row);
+        Measurement m;
+        m.config = reader.configuration();
+        for (Metric metric : kAllMetrics)
+            m.setValue(metric, reader.metric(std::string(metricName(metric))));
+        if (reader.has("rep") && !reader.text("rep").empty()) {
+            long long rep = 0;
+            if (!parseInt64(reader.text("rep"), rep) || rep < 0 || rep > 1000000)
+                reader.fail("rep", "'" + reader.text("rep") + "' is not a repetition number");
+            m.rep = static_cast<int>(rep);
+        }
+        if (reader.has("split") && !reader.text("split").empty())
+            m.split = reader.text("split");
+        measurements.push_back(std::move(m));
+    }
+    return measurements;
+}
+
+std::vector<Measurement> readMeasurementsCsv(const std::string& path)
+{
+    return measurementsFromCsv(readCsvFile(path));
+}
+
+std::vector<std::string> configurationFields(const Configuration& config)
+{
+    return {config.scheduler,
+            std::to_string(config.filesetBytes),
+            std::to_string(config.requestBytes),
+            std::string(patternName(config.pattern)),
+            formatNumber(config.readPct),
+            std::to_string(config.threads),
+            std::to_string(config.vms)};
+}
+
+std::string measurementsToCsv(const std::vector<Measurement>& measurements)
+{
+    std::vector<std::string> header = requiredMeasurementColumns();
+    header.insert(header.end(), optionalMeasurementColumns().begin(),
+                  optionalMeasurementColumns().end());
+    std::string out = formatCsvLine(header);
+    const std::array metricOrder{Metric::RtReadMs,   Metric::RtWriteMs,   Metric::TpReadMbs,
+                                 Metric::TpWriteMbs, Metric::IopsRead,    Metric::IopsWrite,
+                                 Metric::RtReadP99Ms, Metric::RtWriteP99Ms};
+    for (const Measurement& m : measurements) {
+        std::vector<std::string> fields = configurationFields(m.config);
+        for (Metric metric : metricOrder) {
+            const auto value = m.value(metric);
+            fields.push_back(value ? formatNumber(*value) : std::string());
+        }
+        fields.push_back(std::to_string(m.rep));
+        fields.push_back(m.split);
+        out += formatCsvLine(fields);
+    }
+    return out;
+}
+
+std::vector<Configuration> configurationsFromCsv(const CsvTable& table)
+{
+    requireColumns(table, kConfigurationColumns);
+    std::vector<Configuration> configs;
+    configs.reserve(table.rows.size());
+    for (const CsvTable::Row& row : table.rows)
+        configs.push_back(RowReader(table, row).configuration());
+    return configs;
+}
+
+} // namespace iolens::core

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "data/metric.hpp"
+
+namespace iolens::core {
+
+namespace {
+struct MetricInfo {
+    std::string_view name;
+    std::string_view label;
+    std::string_view unit;
+    bool read;
+};
+
+constexpr std::array<MetricInfo, kMetricCount> kMetricInfo{{
+    {"rt_read_ms", "Read response time", "ms", true},
+    {"rt_write_ms", "Write response time", "ms", false},
+    {"tp_read_mbs", "Read throughput", "MiB/s", true},
+    {"tp_write_mbs", "Write throughput", "MiB/s", false},
+    {"iops_read", "Read IOPS", "IOPS", true},
+    {"iops_write", "Write IOPS", "IOPS", false},
+    {"rt_read_p99_ms", "Read response time p99", "ms", true},
+    {"rt_write_p99_ms", "Write response time p99", "ms", false},
+}};
+} // namespace
+
+std::string_view metricName(Metric metric) { return kMetricInfo[metricIndex(metric)].name; }
+std::string_view metricLabel(Metric metric) { return kMetricInfo[metricIndex(metric)].label; }
+std::string_view metricUnit(Metric metric) { return kMetricInfo[metricIndex(metric)].unit; }
+bool isReadMetric(Metric metric) { return kMetricInfo[metricIndex(metric)].read; }
+
+std::optional<Metric> parseMetric(std::string_view name)
+{
+    for (Metric metric : kAllMetrics)
+        if (metricName(metric) == name)
+            return metric;
+    return std::nullopt;
+}
+
+} // namespace iolens::core

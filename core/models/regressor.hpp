@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/dataset.hpp"
+#include "models/param_spec.hpp"
+
+#include <Eigen/Dense>
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace iolens::core {
+
+/// What a fit produced besides the model: expected outcomes (a rank-deficient design, a tree
+/// pruned to its root) are warnings here, not exceptions.
+struct FitReport {
+    std::vector<std::string> warnings;
+    int rows = 0;             ///< training rows used
+    double trainingRmse = 0.; ///< on the response scale the model was fitted on
+    double rSquared = 0.;     ///< 1 - RSS/TSS on the training rows, same scale
+    double seconds = 0.;      ///< wall time of the fit
+};
+
+/// The regression interface every technique implements (ICPE'13 section 3). The contract,
+/// after mlpack's: constructing never trains; setParameters() validates and stores; fit() trains
+/// on a whole Dataset; predict() works on a whole feature matrix (never per row, so the virtual
+/// call stays out of inner loops) and throws StateError before fit(). Implementations keep no
+/// global state, so clones can be fitted in parallel (cross-validation, bagging).
+class Regressor {
+public:
+    virtual ~Regressor() = default;
+
+    /// Short technique key: "lm", "mars", "cart", ...
+    virtual std::string technique() const = 0;
+    /// The technique's hyper-parameters with defaults and valid ranges.
+    virtual std::vector<ParamSpec> paramSpecs() const = 0;
+    /// Current values, every parameter present.
+    virtual ParamValues parameters() const = 0;
+    /// Validates (resolveParameters) and stores; missing names take their defaults.
+    virtual void setParameters(const ParamValues& values) = 0;
+
+    /// Trains on data.x (n x p) and data.y (n). Throws DataError if n is too small to fit at all.
+    virtual FitReport fit(const Dataset& data) = 0;
+    /// Predictions for x (m x p, encoded with the schema used in fit); returns m values.
+    virtual Eigen::VectorXd predict(const Eigen::MatrixXd& x) const = 0;
+    virtual bool isFitted() const = 0;
+
+    /// What the model learned, for a person (coefficients, terms or rules), multi-line text.
+    virtual std::string describe() const = 0;
+    /// Fitted state as JSON (the parameters are saved separately). Round-trips exactly.
+    virtual nlohmann::json saveState() const = 0;
+    /// Restores a fitted state written by saveState(), for features described by `schema`.
+    virtual void loadState(const nlohmann::json& state, const FeatureSchema& schema) = 0;
+    /// An independent copy (fitted or not).
+    virtual std::unique_ptr<Regressor> clone() const = 0;
+};
+
+} // namespace iolens::core

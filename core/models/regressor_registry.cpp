@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/regressor_registry.hpp"
+
+#include "common/error.hpp"
+#include "models/linear_model.hpp"
+
+#include <functional>
+#include <utility>
+
+namespace iolens::core {
+
+namespace {
+
+using Factory = std::function<std::unique_ptr<Regressor>()>;
+
+const std::vector<std::pair<std::string, Factory>>& registry()
+{
+    static const std::vector<std::pair<std::string, Factory>> entries{
+        {LinearModel::kTechnique, [] { return std::make_unique<LinearModel>(); }},
+    };
+    return entries;
+}
+
+} // namespace
+
+std::vector<std::string> techniqueNames()
+{
+    std::vector<std::string> names;
+    for (const auto& entry : registry())
+        names.push_back(entry.first);
+    return names;
+}
+
+std::unique_ptr<Regressor> createRegressor(const std::string& technique)
+{
+    for (const auto& [name, factory] : registry())
+        if (name == technique)
+            return factory();
+    std::string known;
+    for (const auto& name : techniqueNames())
+        known += (known.empty() ? "" : ", ") + name;
+    throw ConfigError("unknown technique '" + technique + "' (known: " + known + ")");
+}
+
+} // namespace iolens::core

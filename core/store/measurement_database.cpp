@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "store/measurement_database.hpp"
+
+#include "common/error.hpp"
+#include "common/timestamp.hpp"
+#include "store/schema.hpp"
+
+#include <filesystem>
+
+namespace iolens::core {
+
+namespace {
+
+constexpr const char* kMetricColumns =
+    "rt_read_ms, rt_write_ms, tp_read_mbs, tp_write_mbs, iops_read, iops_write, rt_read_p99_ms, "
+    "rt_write_p99_ms";
+
+} // namespace
+
+
+MeasurementDatabase::MeasurementDatabase(std::unique_ptr<SqliteConnection> connection)
+    : m_connection(std::move(connection))
+{
+    migrateSchema(*m_connection);
+}
+
+MeasurementDatabase MeasurementDatabase::open(const std::string& path, bool readOnly)
+{
+    if (!std::filesystem::exists(path))
+        throw DatabaseFormatError(path + ": no such database file");
+    using Mode = SqliteConnection::Mode;
+    return MeasurementDatabase(
+        std::make_unique<SqliteConnection>(path, readOnly ? Mode::ReadOnly : Mode::ReadWrite));
+}
+
+MeasurementDatabase MeasurementDatabase::openOrCreate(const std::string& path)
+{
+    return MeasurementDatabase(
+        std::make_unique<SqliteConnection>(path, SqliteConnection::Mode::Create));
+}
+
+MeasurementDatabase MeasurementDatabase::inMemory()
+{
+    return openOrCreate(":memory:");
+}
+
+int MeasurementDatabase::schemaVersion() { return m_connection->userVersion(); }
+
+std::vector<DatasetInfo> MeasurementDatabase::datasets()
+{
+    Statement stmt(*m_connection,
+                   "SELECT d.id, d.name, d.description, d.system, d.created, count(m.id), "
+                   "count(DISTINCT m.configuration_id) FROM datasets d LEFT JOIN measurements m "
+                   "ON m.dataset_id = d.id GROUP BY d.id ORDER BY d.id");
+    std::vector<DatasetInfo> result;
+    while (stmt.step())
+        result.push_back({stmt.int64(0), stmt.text(1), stmt.text(2), stmt.text(3), stmt.text(4),
+                          static_cast<int>(stmt.int64(5)), static_cast<int>(stmt.int64(6))});
+    return result;
+}
+
+std::optional<DatasetInfo> MeasurementDatabase::dataset(const std::string& name)
+{
+    for (DatasetInfo& info : datasets())
+        if (info.name == name)
+            return info;
+    return std::nullopt;
+}
+
+std::optional<std::int64_t> MeasurementDatabase::datasetId(const std::string& name)
+{
+    Statement stmt(*m_connection, "SELECT id FROM datasets WHERE name = ?");
+    stmt.bind(1, name);
+    if (!stmt.step())
+        return std::nullopt;
+    return stmt.int64(0);
+}
+
+std::vector<std::string> MeasurementDatabase::splits(const std::optional<std::string>& dataset)
+{
+    Statement stmt(*m_connection,
+                   "SELECT DISTINCT m.split FROM measurements m JOIN datasets d ON d.id = "
+                   "m.dataset_id WHERE ?1 IS NULL OR d.name = ?1 ORDER BY m.split");
+    if (dataset)
+        stmt.bind(1, *dataset);
+    std::vector<std::string> result;
+    while (stmt.step())
+        result.push_back(stmt.text(0));
+    return result;
+}
+
+std::int64_t MeasurementDatabase::ensureDataset(const ImportTarget& target)
+{
+    if (auto id = datasetId(target.dataset))
+        return *id;
+    Statement insert(*m_connection,
+                     "INSERT INTO datasets (name, description, system, created) VALUES (?, ?, ?, ?)");
+    insert.bind(1, target.dataset).bind(2, target.description).bind(3, target.system);
+    insert.bind(4, currentTimestamp()).run();
+    return m_connection->lastInsertId();
+}
+
+std::int64_t MeasurementDatabase::ensureConfiguration(const Configuration& config)
+{
+    Statement insert(*m_connection,
+                     "INSERT INTO configurations (scheduler, fileset_bytes, request_bytes, pattern, "
+                     "read_pct, threads, vms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO "
+                     "UPDATE SET scheduler = excluded.scheduler RETURNING id");
+    insert.bind(1, config.scheduler).bind(2, config.filesetBytes).bind(3, config.requestBytes);
+    insert.bind(4, patternName(config.pattern)).bind(5, config.readPct);
+    insert.bind(6, config.threads).bind(7, config.vms);
+    insert.step();
+    const std::int64_t id = insert.int64(0);
+    insert.run();
+    return id;
+}
+
+int MeasurementDatabase::importMeasurements(const std::vector<Measurement>& measurements,
+                                            const ImportTarget& target)
+{
+    if (target.dataset.empty())
+        throw ConfigError("import: the dataset name is empty");
+    Transaction transaction(*m_connection);
+    const std::int64_t dataset = ensureDataset(target);
+    Statement insert(*m_connection,
+                     std::string("INSERT INTO measurements (dataset_id, configuration_id, rep, split, "
+                                 "measured_at, ")
+                         + kMetricColumns
+                         + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const Measurement& m : measurements) {
+        insert.reset();
+        insert.bind(1, dataset).bind(2, ensureConfiguration(m.config)).bind(3, m.rep);
+        insert.bind(4, target.split ? *target.split : m.split).bind(5, m.measuredAt);
+        for (std::size_t i = 0; i < kMetricCount; ++i)
+            insert.bind(static_cast<int>(6 + i), m.metrics[i]);
+        insert.run();
+    }
+    transaction.commit();
+    return static_cast<int>(measurements.size());
+}
+
+std::vector<Measurement> MeasurementDatabase::measurements(const MeasurementFilter& filter)
+{
+    Statement stmt(*m_connection,
+                   std::string("SELECT c.scheduler, c.fileset_bytes, c.request_bytes, c.pattern, "
+                               "c.read_pct, c.threads, c.vms, m.rep, m.split, m.measured_at, ")
+                       + kMetricColumns
+                       + " FROM measurements m JOIN configurations c ON c.id = m.configuration_id "
+                         "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
+                         "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id");
+    if (filter.dataset)
+        stmt.bind(1, *filter.dataset);
+    if (filter.split)
+        stmt.bind(2, *filter.split);
+    std::vector<Measurement> result;
+    while (stmt.step()) {
+        Measurement m;
+        m.config.scheduler = stmt.text(0);
+        m.config.filesetBytes = stmt.int64(1);
+        m.config.requestBytes = stmt.int64(2);
+        parsePattern(stmt.text(3), m.config.pattern);
+        m.config.readPct = stmt.real(4);
+        m.config.threads = static_cast<int>(stmt.int64(5));
+        m.config.vms = static_cast<int>(stmt.int64(6));
+        m.rep = static_cast<int>(stmt.int64(7));
+        m.split = stmt.text(8);
+        m.measuredAt = stmt.text(9);
+        for (std::size_t i = 0; i < kMetricCount; ++i)
+            m.metrics[i] = stmt.optionalReal(static_cast<int>(10 + i));
+        result.push_back(std::move(m));
+    }
+    return result;
+}
+
+std::int64_t MeasurementDatabase::saveModel(const StoredModel& model)
+{
+    Transaction transaction(*m_connection);
+    std::optional<std::int64_t> dataset;
+    if (!model.dataset.empty())
+        dataset = datasetId(model.dataset);
+    Statement remove(*m_connection, "DELETE FROM models WHERE name = ?");
+    remove.bind(1, model.name).run();
+    Statement insert(*m_connection,
+                     "INSERT INTO models (name, technique, metric, parameters, serialized, "
+                     "dataset_id, scores, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, model.name).bind(2, model.technique).bind(3, model.metric);
+    insert.bind(4, model.parameters).bind(5, model.serialized);
+    if (dataset)
+        insert.bind(6, *dataset);
+    insert.bind(7, model.scores.empty() ? std::string("{}") : model.scores);
+    insert.bind(8, model.created.empty() ? currentTimestamp() : model.created);
+    insert.run();
+    const std::int64_t id = m_connection->lastInsertId();
+    transaction.commit();
+    return id;
+}
+
+std::vector<StoredModel> MeasurementDatabase::models()
+{
+    Statement stmt(*m_connection,
+                   "SELECT m.id, m.name, m.technique, m.metric, m.parameters, m.serialized, "
+                   "coalesce(d.name, ''), m.scores, m.created FROM models m LEFT JOIN datasets d "
+                   "ON d.id = m.dataset_id ORDER BY m.id");
+    std::vector<StoredModel> result;
+    while (stmt.step())
+        result.push_back({stmt.int64(0), stmt.text(1), stmt.text(2), stmt.text(3), stmt.text(4),
+                          stmt.text(5), stmt.text(6), stmt.text(7), stmt.text(8)});
+    return result;
+}
+
+std::optional<StoredModel> MeasurementDatabase::model(const std::string& name)
+{
+    for (StoredModel& m : models())
+        if (m.name == name)
+            return m;
+    return std::nullopt;
+}
+
+bool MeasurementDatabase::removeModel(const std::string& name)
+{
+    Transaction transaction(*m_connection);
+    Statement remove(*m_connection, "DELETE FROM models WHERE name = ?");
+    remove.bind(1, name).run();
+    const bool removed = m_connection->changes() > 0;
+    transaction.commit();
+    return removed;
+}
+
+std::int64_t MeasurementDatabase::createOptimizerRun(const std::string& technique,
+                                                     const std::string& metric,
+                                                     const std::string& dataset,
+                                                     const std::string& settings)
+{
+    Transaction transaction(*m_connection);
+    Statement insert(*m_connection,
+                     "INSERT INTO optimizer_runs (technique, metric, dataset_id, settings, created) "
+                     "VALUES (?, ?, ?, ?, ?)");
+    insert.bind(1, technique).bind(2, metric);
+    if (auto id = datasetId(dataset))
+        insert.bind(3, *id);
+    insert.bind(4, settings).bind(5, currentTimestamp()).run();
+    const std::int64_t id = m_connection->lastInsertId();
+    transaction.commit();
+    return id;
+}
+
+void MeasurementDatabase::addOptimizerPoints(std::int64_t runId,
+                                             const std::vector<OptimizerPoint>& points)
+{
+    Transaction transaction(*m_connection);
+    Statement insert(*m_connection,
+                     "INSERT OR REPLACE INTO optimizer_points (run_id, iteration, parameters, "
+                     "score) VALUES (?, ?, ?, ?)");
+    for (const OptimizerPoint& point : points) {
+        insert.reset();
+        insert.bind(1, runId).bind(2, point.iteration).bind(3, point.parameters);
+        insert.bind(4, point.score).run();
+    }
+    transaction.commit();
+}
+
+std::vector<OptimizerPoint> MeasurementDatabase::optimizerPoints(std::int64_t runId)
+{
+    Statement stmt(*m_connection,
+                   "SELECT iteration, parameters, score FROM optimizer_points WHERE run_id = ? "
+                   "ORDER BY id");
+    stmt.bind(1, runId);
+    std::vector<OptimizerPoint> result;
+    while (stmt.step())
+        result.push_back({static_cast<int>(stmt.int64(0)), stmt.text(1), stmt.optionalReal(2)});
+    return result;
+}
+
+void MeasurementDatabase::setOptimizerRunStatus(std::int64_t runId, const std::string& status)
+{
+    Statement update(*m_connection, "UPDATE optimizer_runs SET status = ? WHERE id = ?");
+    update.bind(1, status).bind(2, runId).run();
+}
+
+void MeasurementDatabase::saveAs(const std::string& path) { m_connection->backupTo(path); }
+
+} // namespace iolens::core

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/measurement.hpp"
+#include "store/sqlite_connection.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace iolens::core {
+
+/// A named set of measurements of one system under study.
+struct DatasetInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::string description;
+    std::string system;  ///< the system under study ("1 GiB page cache over a throttled array")
+    std::string created; ///< ISO 8601, UTC
+    int measurementCount = 0;
+    int configurationCount = 0;
+};
+
+/// Which measurements to read; empty fields select everything.
+struct MeasurementFilter {
+    std::optional<std::string> dataset;
+    std::optional<std::string> split;
+};
+
+/// Where imported measurements go.
+struct ImportTarget {
+    std::string dataset;            ///< created if it does not exist
+    std::string description;        ///< for a new dataset
+    std::string system;             ///< for a new dataset
+    std::optional<std::string> split; ///< overrides each measurement's split label
+};
+
+/// A trained model as stored: the serialized form is the JSON of TrainedModel.
+struct StoredModel {
+    std::int64_t id = 0;
+    std::string name;
+    std::string technique;
+    std::string metric;
+    std::string parameters; ///< JSON object of parameter values
+    std::string serialized; ///< JSON of the whole model (TrainedModel::toJson)
+    std::string dataset;    ///< training dataset name, empty if unknown
+    std::string scores;     ///< JSON object of scores (r2, rmse, ...)
+    std::string created;
+};
+
+/// One evaluated parameter point of an optimizer run.
+struct OptimizerPoint {
+    int iteration = 0;
+    std::string parameters; ///< JSON object
+    std::optional<double> score;
+};
+
+/// The iolens measurement database (SQLite): datasets, configurations, measurements, trained
+/// models and optimizer runs. Every change happens inside one transaction, so a failed import or
+/// save leaves the file as it was.
+class MeasurementDatabase {
+public:
+    /// Opens an existing database file. Throws DatabaseFormatError if it is missing, not SQLite,
+    /// not ours or newer than this build.
+    static MeasurementDatabase open(const std::string& path, bool readOnly);
+    /// Opens `path`, creating an empty database if the file does not exist.
+    static MeasurementDatabase openOrCreate(const std::string& path);
+    /// A private database in memory (the embedded examples, tests).
+    static MeasurementDatabase inMemory();
+
+    const std::string& path() const { return m_connection->path(); }
+    bool isReadOnly() const { return m_connection->isReadOnly(); }
+    int schemaVersion();
+
+    std::vector<DatasetInfo> datasets();
+    std::optional<DatasetInfo> dataset(const std::string& name);
+    /// Split labels present, optionally within one dataset.
+    std::vector<std::string> splits(const std::optional<std::string>& dataset = std::nullopt);
+
+    /// Inserts all measurements in one transaction; returns how many were inserted.
+    int importMeasurements(const std::vector<Measurement>& measurements, const ImportTarget& target);
+    /// Measurements in insertion order.
+    std::vector<Measurement> measurements(const MeasurementFilter& filter = {});
+
+    /// Inserts or replaces (by name) a model. Returns the new id.
+    std::int64_t saveModel(const StoredModel& model);
+    std::optional<StoredModel> model(const std::string& name);
+    std::vector<StoredModel> models();
+    bool removeModel(const std::string& name);
+
+    /// Starts an optimizer run and returns its id.
+    std::int64_t createOptimizerRun(const std::string& technique, const std::string& metric,
+                                    const std::string& dataset, const std::string& settings);
+    /// Records evaluated points of a run (one transaction for the batch).
+    void addOptimizerPoints(std::int64_t runId, const std::vector<OptimizerPoint>& points);
+    std::vector<OptimizerPoint> optimizerPoints(std::int64_t runId);
+    void setOptimizerRunStatus(std::int64_t runId, const std::string& status);
+
+    /// Writes a complete copy of the database to `path`.
+    void saveAs(const std::string& path);
+
+    SqliteConnection& connection() { return *m_connection; }
+
+private:
+    explicit MeasurementDatabase(std::unique_ptr<SqliteConnection> connection);
+    std::int64_t ensureDataset(const ImportTarget& target);
+    std::int64_t ensureConfiguration(const Configuration& config);
+    std::optional<std::int64_t> datasetId(const std::string& name);
+
+    std::unique_ptr<SqliteConnection> m_connection;
+};
+
+} // namespace iolens::core

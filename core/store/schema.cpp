@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "store/schema.hpp"
+
+#include "common/error.hpp"
+#include "store/sqlite_connection.hpp"
+
+#include <array>
+#include <string>
+
+namespace iolens::core {
+
+namespace {
+
+// kMigrations[v] takes the schema from version v to v + 1. Never edit a released entry: add one.
+constexpr std::array<const char*, kSchemaVersion> kMigrations{
+    R"sql(
+CREATE TABLE datasets (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    description TEXT NOT NULL DEFAULT '',
+    system      TEXT NOT NULL DEFAULT '',
+    created     TEXT NOT NULL
+);
+CREATE TABLE configurations (
+    id            INTEGER PRIMARY KEY,
+    scheduler     TEXT NOT NULL,
+    fileset_bytes INTEGER NOT NULL CHECK (fileset_bytes > 0),
+    request_bytes INTEGER NOT NULL CHECK (request_bytes > 0),
+    pattern       TEXT NOT NULL CHECK (pattern IN ('random', 'sequential')),
+    read_pct      REAL NOT NULL CHECK (read_pct BETWEEN 0 AND 100),
+    threads       INTEGER NOT NULL CHECK (threads > 0),
+    vms           INTEGER NOT NULL CHECK (vms > 0),
+    UNIQUE (scheduler, fileset_bytes, request_bytes, pattern, read_pct, threads, vms)
+);
+CREATE TABLE measurements (
+    id               INTEGER PRIMARY KEY,
+    dataset_id       INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    configuration_id INTEGER NOT NULL REFERENCES configurations(id),
+    rep              INTEGER NOT NULL DEFAULT 0,
+    split            TEXT NOT NULL DEFAULT 'grid',
+    measured_at      TEXT NOT NULL DEFAULT '',
+    rt_read_ms       REAL CHECK (rt_read_ms >= 0),
+    rt_write_ms      REAL CHECK (rt_write_ms >= 0),
+    tp_read_mbs      REAL CHECK (tp_read_mbs >= 0),
+    tp_write_mbs     REAL CHECK (tp_write_mbs >= 0),
+    iops_read        REAL CHECK (iops_read >= 0),
+    iops_write       REAL CHECK (iops_write >= 0),
+    rt_read_p99_ms   REAL CHECK (rt_read_p99_ms >= 0),
+    rt_write_p99_ms  REAL CHECK (rt_write_p99_ms >= 0)
+);
+CREATE INDEX measurements_by_dataset ON measurements(dataset_id, configuration_id);
+CREATE TABLE models (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE,
+    technique  TEXT NOT NULL,
+    metric     TEXT NOT NULL,
+    parameters TEXT NOT NULL,
+    serialized TEXT NOT NULL,
+    dataset_id INTEGER REFERENCES datasets(id) ON DELETE SET NULL,
+    scores     TEXT NOT NULL DEFAULT '{}',
+    created    TEXT NOT NULL
+);
+CREATE TABLE optimizer_runs (
+    id         INTEGER PRIMARY KEY,
+    technique  TEXT NOT NULL,
+    metric     TEXT NOT NULL,
+    dataset_id INTEGER REFERENCES datasets(id) ON DELETE CASCADE,
+    settings   TEXT NOT NULL,
+    status     TEXT NOT NULL DEFAULT 'running',
+    created    TEXT NOT NULL
+);
+CREATE TABLE optimizer_points (
+    id         INTEGER PRIMARY KEY,
+    run_id     INTEGER NOT NULL REFERENCES optimizer_runs(id) ON DELETE CASCADE,
+    iteration  INTEGER NOT NULL,
+    parameters TEXT NOT NULL,
+    score      REAL,
+    UNIQUE (run_id, parameters)
+);
+)sql"};
+
+bool hasUserTables(SqliteConnection& connection)
+{
+    Statement stmt(connection,
+                   "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                   "'sqlite_%'");
+    stmt.step();
+    return stmt.int64(0) > 0;
+}
+
+} // namespace
+
+void migrateSchema(SqliteConnection& connection)
+{
+    const int version = connection.userVersion();
+    if (version > kSchemaVersion)
+        throw DatabaseFormatError(connection.path() + ": schema version "
+                                  + std::to_string(version)
+                                  + " is newer than this build of iolens understands (up to "
+                                  + std::to_string(kSchemaVersion) + ")");
+    if (version == kSchemaVersion)
+        return;
+    if (version == 0 && hasUserTables(connection))
+        throw DatabaseFormatError(connection.path()
+                                  + ": an SQLite database, but not an iolens measurement database");
+    if (connection.isReadOnly())
+        throw DatabaseFormatError(connection.path() + ": schema version "
+                                  + std::to_string(version)
+                                  + " needs an upgrade; open the database writable once");
+    Transaction transaction(connection);
+    for (int v = version; v < kSchemaVersion; ++v)
+        connection.exec(kMigrations[static_cast<std::size_t>(v)]);
+    connection.setUserVersion(kSchemaVersion);
+    transaction.commit();
+}
+
+} // namespace iolens::core
