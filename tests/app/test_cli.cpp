@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The command line contract: subcommands, options, CSV columns, exit status 2 for bad input.
+#include "data/measurement_csv.hpp"
+#include "store/measurement_database.hpp"
+#include "support/test_data.hpp"
+#include "workflow/model_training.hpp"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace iolens::core;
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliResult runCli(const QStringList& arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
+    process.waitForFinished(120000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QByteArray fileHash(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
+}
+
+const QString kHeader = QStringLiteral(
+    "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,rt_write_ms,"
+    "tp_read_mbs,tp_write_mbs\n");
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void importExport_roundTripsEveryValue_data()
+    {
+        QTest::addColumn<QString>("csv");
+        QTest::newRow("tiered") << QString::fromStdString(iolens::test::tieredCsvPath());
+        QTest::newRow("local") << QString::fromStdString(iolens::test::localCsvPath());
+    }
+    void importExport_roundTripsEveryValue()
+    {
+        QFETCH(QString, csv);
+        const QString db = m_dir.filePath(QFileInfo(csv).baseName() + ".sqlite");
+        const QString out = m_dir.filePath(QFileInfo(csv).baseName() + "-out.csv");
+        CliResult r = runCli({"import", "--db", db, "--csv", csv});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({"export", "--db", db, "--csv", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto original = readMeasurementsCsv(csv.toStdString());
+        const auto exported = readMeasurementsCsv(out.toStdString());
+        QCOMPARE(exported.size(), original.size());
+        for (std::size_t i = 0; i < original.size(); ++i) {
+            QVERIFY(exported[i].config == original[i].config);
+            QVERIFY(exported[i].metrics == original[i].metrics);
+            QCOMPARE(exported[i].rep, original[i].rep);
+            QCOMPARE(exported[i].split, original[i].split);
+        }
+        r = runCli({"info", db});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains(QString::number(original.size()) + " measurements"));
+    }
+
+    void import_badCsvExits2AndLeavesDatabaseUnchanged_data()
+    {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("message");
+        const QString good = QStringLiteral("bfq,268435456,4096,random,50,16,1,0.5,0.7,10,12\n");
+        QTest::newRow("not a number") << kHeader + good + "bfq,268435456,4096,random,50,16,1,x,0.7,10,12\n"
+                                      << "row 3, column 'rt_read_ms'";
+        QTest::newRow("negative size") << kHeader + "bfq,268435456,-4096,random,50,16,1,0.5,0.7,10,12\n"
+                                       << "row 2, column 'request_bytes'";
+        QTest::newRow("read_pct") << kHeader + good + good + "bfq,268435456,4096,random,101,16,1,0.5,0.7,10,12\n"
+                                  << "row 4, column 'read_pct'";
+        QTest::newRow("pattern") << kHeader + "bfq,268435456,4096,strided,50,16,1,0.5,0.7,10,12\n"
+                                 << "row 2, column 'pattern'";
+        QTest::newRow("missing column") << "scheduler,fileset_bytes\nbfq,1\n"
+                                        << "missing required column 'request_bytes'";
+    }
+    void import_badCsvExits2AndLeavesDatabaseUnchanged()
+    {
+        QFETCH(QString, content);
+        QFETCH(QString, message);
+        const QString db = m_dir.filePath("unchanged.sqlite");
+        if (!QFile::exists(db))
+            QCOMPARE(runCli({"import", "--db", db, "--csv",
+                             QString::fromStdString(iolens::test::tieredCsvPath())}).exitCode, 0);
+        const QByteArray before = fileHash(db);
+        const std::string bad = iolens::test::writeFile(m_dir.path(), "bad.csv", content.toStdString());
+        const CliResult r = runCli({"import", "--db", db, "--csv", QString::fromStdString(bad)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("bad.csv: "), qPrintable(r.err));
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QCOMPARE(fileHash(db), before);
+    }
+
+    void badDatabase_exits2()
+    {
+        const std::string text = iolens::test::writeFile(m_dir.path(), "notdb.sqlite", "plain text\n");
+        CliResult r = runCli({"info", QString::fromStdString(text)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("not an SQLite database"), qPrintable(r.err));
+        r = runCli({"import", "--db", QString::fromStdString(text), "--csv",
+                    QString::fromStdString(iolens::test::tieredCsvPath())});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(QFile(QString::fromStdString(text)).size(), qint64(11));
+    }
+
+    void usageErrors_exit2_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("no command") << QStringList{};
+        QTest::newRow("unknown command") << QStringList{"fly"};
+        QTest::newRow("missing option") << QStringList{"export", "--csv", "x.csv"};
+        QTest::newRow("unknown option") << QStringList{"info", "--frobnicate", "x"};
+        QTest::newRow("both sources") << QStringList{"import", "--db", "x", "--csv", "a", "--fio-json", "b"};
+    }
+    void usageErrors_exit2()
+    {
+        QFETCH(QStringList, arguments);
+        const CliResult r = runCli(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(!r.err.isEmpty());
+    }
+
+    void trainPredict_matchesTheLibrary()
+    {
+        const QString db = m_dir.filePath("train.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv", QString::fromStdString(iolens::test::tieredCsvPath()),
+                         "--dataset", "tiered"}).exitCode, 0);
+        CliResult r = runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_write_ms",
+                              "--param", "degree=2", "--dataset", "tiered", "--split", "grid",
+                              "--name", "lm-w"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const std::string configs = iolens::test::writeFile(
+            m_dir.path(), "configs.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n"
+            "bfq,1073741824,16384,random,50,16,1\nnone,4294967296,65536,sequential,0,16,1\n");
+        const QString out = m_dir.filePath("pred.csv");
+        r = runCli({"predict", "--db", db, "--model", "lm-w", "--configs",
+                    QString::fromStdString(configs), "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const CsvTable table = readCsvFile(out.toStdString());
+        QCOMPARE(table.header.back(), std::string("predicted"));
+        QCOMPARE(table.rows.size(), std::size_t{2});
+
+        auto library = MeasurementDatabase::open(db.toStdString(), true);
+        const TrainedModel model = loadModel(library, "lm-w");
+        const auto parsed = configurationsFromCsv(table);
+        for (std::size_t i = 0; i < parsed.size(); ++i) {
+            double value = 0.0;
+            QVERIFY(parseDouble(table.rows[i].fields.back(), value));
+            QCOMPARE(value, model.predict(parsed[i]));
+        }
+        r = runCli({"describe", "--db", db, "--model", "lm-w"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("fileset_mib:request_kib"));
+    }
+
+    void train_badInputExits2_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("technique") << QStringList{"--technique", "svm", "--metric", "rt_read_ms"} << "unknown technique";
+        QTest::newRow("metric") << QStringList{"--technique", "lm", "--metric", "latency"} << "unknown metric";
+        QTest::newRow("param") << QStringList{"--technique", "lm", "--metric", "rt_read_ms", "--param", "degree=7"} << "outside its valid range";
+        QTest::newRow("param syntax") << QStringList{"--technique", "lm", "--metric", "rt_read_ms", "--param", "degree"} << "NAME=NUMBER";
+        QTest::newRow("dataset") << QStringList{"--technique", "lm", "--metric", "rt_read_ms", "--dataset", "nope"} << "no dataset named";
+    }
+    void train_badInputExits2()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(QString, message);
+        const QString db = m_dir.filePath("train-bad.sqlite");
+        if (!QFile::exists(db))
+            QCOMPARE(runCli({"import", "--db", db, "--csv", QString::fromStdString(iolens::test::localCsvPath())}).exitCode, 0);
+        const CliResult r = runCli(QStringList{"train", "--db", db, "--name", "m"} + extra);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void importFioJson_manyFiles()
+    {
+        const QString db = m_dir.filePath("fio.sqlite");
+        const QDir dir(QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json")));
+        QStringList args{"import", "--db", db, "--dataset", "runs", "--fio-json"};
+        for (const QString& f : dir.entryList({"*.json"}))
+            args << dir.filePath(f);
+        const CliResult r = runCli(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        auto library = MeasurementDatabase::open(db.toStdString(), true);
+        QCOMPARE(library.measurements().size(), std::size_t{10});
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
+#include "data/fio_json_reader.hpp"
+#include "data/measurement_csv.hpp"
+#include "support/test_data.hpp"
+
+#include <QDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace iolens::core;
+
+namespace {
+std::string samplePath(const char* name)
+{
+    return iolens::test::sourcePath(std::string("tests/data/fio-json/") + name);
+}
+
+bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
+} // namespace
+
+class TestFioJsonReader : public QObject {
+    Q_OBJECT
+private slots:
+    void read_mixedRunMatchesTheCsvRow()
+    {
+        const Measurement m = readFioJson(samplePath("p001_grid_none_fs1024M_bs4096_seq_r50_v1_rep0_vm0.json"));
+        QCOMPARE(m.config.scheduler, std::string("none"));
+        QCOMPARE(m.config.filesetBytes, std::int64_t{1073741824});
+        QCOMPARE(m.config.requestBytes, std::int64_t{4096});
+        QVERIFY(m.config.pattern == Pattern::Sequential);
+        QCOMPARE(m.config.readPct, 50.0);
+        QCOMPARE(m.config.threads, 16);
+        // The same run as the fio-local CSV row none,1073741824,4096,sequential,50.
+        QVERIFY(close(*m.value(Metric::RtReadMs), 0.322005847525));
+        QVERIFY(close(*m.value(Metric::RtWriteMs), 0.41434142462900003));
+        QVERIFY(close(*m.value(Metric::TpReadMbs), 84.67746067047119));
+        QVERIFY(close(*m.value(Metric::TpWriteMbs), 84.63324928283691));
+        QVERIFY(close(*m.value(Metric::IopsRead), 21677.430093));
+        QVERIFY(close(*m.value(Metric::RtReadP99Ms), 1.941504));
+        QCOMPARE(m.measuredAt.substr(0, 10), std::string("2026-11-22"));
+    }
+
+    void read_everySampleAgreesWithTheCsv()
+    {
+        const auto csv = readMeasurementsCsv(iolens::test::localCsvPath());
+        const QDir dir(QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json")));
+        const auto files = dir.entryList({"*.json"});
+        QCOMPARE(files.size(), 10);
+        for (const QString& file : files) {
+            const Measurement m = readFioJson(dir.filePath(file).toStdString());
+            const auto same = std::find_if(csv.begin(), csv.end(), [&](const Measurement& row) {
+                return row.config == m.config && row.split == "grid"
+                       && row.value(Metric::TpReadMbs) == m.value(Metric::TpReadMbs);
+            });
+            QVERIFY2(same != csv.end(), qPrintable(file));
+            for (Metric metric : kAllMetrics) {
+                QCOMPARE(m.value(metric).has_value(), same->value(metric).has_value());
+                if (m.value(metric))
+                    QVERIFY2(close(*m.value(metric), *same->value(metric)), qPrintable(file));
+            }
+        }
+    }
+
+    void read_writeOnlyRunHasNoReadMetrics()
+    {
+        const Measurement m = readFioJson(samplePath("p175_grid_bfq_fs1024M_bs16384_seq_r0_v1_rep0_vm0.json"));
+        QCOMPARE(m.config.readPct, 0.0);
+        QCOMPARE(m.config.scheduler, std::string("bfq"));
+        QVERIFY(!m.value(Metric::RtReadMs));
+        QVERIFY(m.value(Metric::RtWriteMs));
+    }
+
+    void read_schedulerOptionOverridesFileName()
+    {
+        FioImportOptions options;
+        options.scheduler = "mq-deadline";
+        const Measurement m = readFioJson(samplePath("p175_grid_bfq_fs1024M_bs16384_seq_r0_v1_rep0_vm0.json"), options);
+        QCOMPARE(m.config.scheduler, std::string("mq-deadline"));
+    }
+
+    void parse_rejectsMalformedInput_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not json") << "{oops" << "not valid JSON";
+        QTest::newRow("no jobs") << "{}" << "field 'jobs': missing";
+        QTest::newRow("no size")
+            << R"({"jobs":[{"job options":{"rw":"randread","bs":"4k"},"read":{},"write":{}}]})"
+            << "field 'jobs[0].job options.size'";
+        QTest::newRow("bad rw")
+            << R"({"jobs":[{"job options":{"rw":"trim","size":"1g"}}]})"
+            << "field 'jobs[0].job options.rw'";
+        QTest::newRow("missing clat")
+            << R"({"jobs":[{"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1},"write":{"total_ios":0}}]})"
+            << "field 'jobs[0].read.clat_ns': missing";
+    }
+    void parse_rejectsMalformedInput()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, expected);
+        try {
+            parseFioJson(json.toStdString(), "run.json");
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QVERIFY2(QString(e.what()).startsWith("run.json: "), e.what());
+            QVERIFY2(QString(e.what()).contains(expected), e.what());
+        }
+    }
+
+    void parseFioSize_units_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qlonglong>("bytes");
+        QTest::newRow("plain") << "4096" << 4096LL;
+        QTest::newRow("k") << "4k" << 4096LL;
+        QTest::newRow("M") << "16M" << 16LL * 1024 * 1024;
+        QTest::newRow("GiB") << "1GiB" << 1024LL * 1024 * 1024;
+        QTest::newRow("bad") << "4x" << -1LL;
+    }
+    void parseFioSize_units()
+    {
+        QFETCH(QString, text);
+        QFETCH(qlonglong, bytes);
+        const auto value = parseFioSize(text.toStdString());
+        QCOMPARE(value ? *value : -1LL, bytes);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFioJsonReader)
+#include "test_fio_json_reader.moc"

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
+#include "data/measurement_csv.hpp"
+#include "support/test_data.hpp"
+
+#include <QTest>
+
+using namespace iolens::core;
+
+namespace {
+const std::string kHeader =
+    "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,rt_write_ms,"
+    "tp_read_mbs,tp_write_mbs\n";
+const std::string kGoodRow = "bfq,268435456,4096,random,50,16,1,0.5,0.7,10,12\n";
+} // namespace
+
+class TestMeasurementCsv : public QObject {
+    Q_OBJECT
+private slots:
+    void read_sharedDatasets()
+    {
+        const auto tiered = readMeasurementsCsv(iolens::test::tieredCsvPath());
+        QCOMPARE(tiered.size(), std::size_t{130});
+        const auto local = readMeasurementsCsv(iolens::test::localCsvPath());
+        QCOMPARE(local.size(), std::size_t{345});
+        // Read metrics are empty where there are no reads.
+        for (const Measurement& m : local) {
+            QCOMPARE(m.value(Metric::RtReadMs).has_value(), m.config.readPct > 0.0);
+            QCOMPARE(m.value(Metric::RtWriteMs).has_value(), m.config.readPct < 100.0);
+        }
+    }
+
+    void write_thenRead_roundTrips()
+    {
+        const auto original = readMeasurementsCsv(iolens::test::localCsvPath());
+        const auto again = measurementsFromCsv(parseCsv(measurementsToCsv(original), "mem"));
+        QCOMPARE(again.size(), original.size());
+        for (std::size_t i = 0; i < original.size(); ++i) {
+            QVERIFY(again[i].config == original[i].config);
+            QVERIFY(again[i].metrics == original[i].metrics);
+            QCOMPARE(again[i].rep, original[i].rep);
+            QCOMPARE(again[i].split, original[i].split);
+        }
+    }
+
+    void read_rejectsBadInputNamingRowAndColumn_data()
+    {
+        QTest::addColumn<QString>("csv");
+        QTest::addColumn<QString>("expected");
+        const QString header = QString::fromStdString(kHeader);
+        QTest::newRow("not a number")
+            << header + "bfq,268435456,4k,random,50,16,1,0.5,0.7,10,12\n"
+            << "row 2, column 'request_bytes': '4k' is not a whole number";
+        QTest::newRow("negative size")
+            << header + "bfq,-5,4096,random,50,16,1,0.5,0.7,10,12\n"
+            << "row 2, column 'fileset_bytes': '-5' must be greater than zero";
+        QTest::newRow("read_pct range")
+            << header + QString::fromStdString(kGoodRow) + "bfq,268435456,4096,random,150,16,1,0.5,0.7,10,12\n"
+            << "row 3, column 'read_pct': '150' is outside 0..100";
+        QTest::newRow("unknown pattern")
+            << header + "bfq,268435456,4096,zigzag,50,16,1,0.5,0.7,10,12\n"
+            << "row 2, column 'pattern': 'zigzag' is not 'random' or 'sequential'";
+        QTest::newRow("missing column")
+            << "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms\n"
+            << "missing required column 'rt_write_ms'";
+        QTest::newRow("metric not a number")
+            << header + "bfq,268435456,4096,random,50,16,1,fast,0.7,10,12\n"
+            << "row 2, column 'rt_read_ms': 'fast' is not a number";
+        QTest::newRow("negative metric")
+            << header + "bfq,268435456,4096,random,50,16,1,-1,0.7,10,12\n"
+            << "row 2, column 'rt_read_ms': '-1' is negative";
+        QTest::newRow("unknown column")
+            << "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,"
+               "rt_write_ms,tp_read_mbs,tp_write_mbs,colour\n"
+            << "unknown column 'colour'";
+    }
+    void read_rejectsBadInputNamingRowAndColumn()
+    {
+        QFETCH(QString, csv);
+        QFETCH(QString, expected);
+        try {
+            measurementsFromCsv(parseCsv(csv.toStdString(), "in.csv"));
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            const QString message = QString::fromUtf8(e.what());
+            QVERIFY2(message.startsWith("in.csv: "), qPrintable(message));
+            QVERIFY2(message.contains(expected), qPrintable(message));
+        }
+    }
+
+    void configurations_ignoreOtherColumns()
+    {
+        const auto configs = configurationsFromCsv(parseCsv(kHeader + kGoodRow, "c.csv"));
+        QCOMPARE(configs.size(), std::size_t{1});
+        QCOMPARE(configs[0].requestBytes, std::int64_t{4096});
+        QCOMPARE(configs[0].scheduler, std::string("bfq"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasurementCsv)
+#include "test_measurement_csv.moc"

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
+#include "data/measurement_csv.hpp"
+#include "models/linear_model.hpp"
+#include "models/trained_model.hpp"
+#include "support/test_data.hpp"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace iolens::core;
+
+class TestTrainedModel : public QObject {
+    Q_OBJECT
+private slots:
+    void train_logResponsePredictsOnMetricScale()
+    {
+        const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+        const TrainedModel model =
+            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        QCOMPARE(model.schema().fixedFactors().size(), std::size_t{2}); // threads and vms
+        for (const auto& row : data) {
+            if (!row.value(Metric::RtReadMs))
+                continue;
+            const double predicted = model.predict(row.config);
+            QVERIFY(predicted > 0.0); // exp() of a log-scale fit is never negative
+        }
+        QVERIFY(model.describe().find("log scale") != std::string::npos);
+    }
+
+    void json_roundTripIsBitIdentical()
+    {
+        const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath()));
+        const TrainedModel model =
+            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpWriteMbs, false});
+        const TrainedModel loaded = TrainedModel::fromJson(nlohmann::json::parse(model.toJson().dump()));
+        std::vector<Configuration> configs;
+        for (const auto& row : data)
+            configs.push_back(row.config);
+        const Eigen::VectorXd a = model.predict(configs), b = loaded.predict(configs);
+        for (Eigen::Index i = 0; i < a.size(); ++i)
+            QCOMPARE(b(i), a(i));
+        QCOMPARE(loaded.metric(), Metric::TpWriteMbs);
+        QCOMPARE(loaded.logResponse(), false);
+    }
+
+    void predict_unknownSchedulerIsAnInputError()
+    {
+        const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath()));
+        const TrainedModel model =
+            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        Configuration config = data.front().config;
+        config.scheduler = "kyber";
+        QVERIFY_THROWS_EXCEPTION(DataError, model.predict(config));
+    }
+
+    void fromJson_rejectsNewerFormat()
+    {
+        nlohmann::json json = {{"format", "iolens-model"}, {"version", TrainedModel::kFormatVersion + 1}};
+        QVERIFY_THROWS_EXCEPTION(DataError, TrainedModel::fromJson(json));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrainedModel)
+#include "test_trained_model.moc"

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
+#include "data/measurement_csv.hpp"
+#include "store/measurement_database.hpp"
+#include "store/schema.hpp"
+#include "support/test_data.hpp"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace iolens::core;
+
+class TestMeasurementDatabase : public QObject {
+    Q_OBJECT
+private slots:
+    void import_thenRead_keepsEveryValue()
+    {
+        const auto rows = readMeasurementsCsv(iolens::test::tieredCsvPath());
+        auto db = MeasurementDatabase::inMemory();
+        QCOMPARE(db.importMeasurements(rows, {"tiered", "", "", std::nullopt}), 130);
+        const auto back = db.measurements();
+        QCOMPARE(back.size(), rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            QVERIFY(back[i].config == rows[i].config);
+            QVERIFY(back[i].metrics == rows[i].metrics);
+            QCOMPARE(back[i].split, rows[i].split);
+        }
+        const auto datasets = db.datasets();
+        QCOMPARE(datasets.size(), std::size_t{1});
+        QCOMPARE(datasets[0].configurationCount, 106);
+        QCOMPARE(db.splits(), (std::vector<std::string>{"grid", "repeat"}));
+        QCOMPARE(db.measurements({std::nullopt, "repeat"}).size(), std::size_t{24});
+    }
+
+    void import_failureLeavesDatabaseUnchanged()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        auto rows = readMeasurementsCsv(iolens::test::tieredCsvPath());
+        db.importMeasurements(rows, {"first", "", "", std::nullopt});
+        rows[50].setValue(Metric::RtReadMs, -1.0); // violates the schema's CHECK constraint
+        QVERIFY_THROWS_EXCEPTION(StoreError, db.importMeasurements(rows, {"second", "", "", std::nullopt}));
+        QCOMPARE(db.measurements().size(), std::size_t{130});
+        QCOMPARE(db.datasets().size(), std::size_t{1});
+    }
+
+    void open_rejectsNonDatabaseFiles()
+    {
+        QTemporaryDir dir;
+        const std::string text = iolens::test::writeFile(dir.path(), "text.sqlite", "hello, not sqlite\n");
+        QVERIFY_THROWS_EXCEPTION(DatabaseFormatError, MeasurementDatabase::open(text, true));
+        QVERIFY_THROWS_EXCEPTION(DatabaseFormatError,
+                                 MeasurementDatabase::open(dir.filePath("missing.sqlite").toStdString(), true));
+    }
+
+    void open_rejectsNewerSchema()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("new.sqlite").toStdString();
+        {
+            auto db = MeasurementDatabase::openOrCreate(path);
+            db.connection().setUserVersion(kSchemaVersion + 1);
+        }
+        try {
+            MeasurementDatabase::open(path, false);
+            QFAIL("no error");
+        } catch (const DatabaseFormatError& e) {
+            QVERIFY(QString(e.what()).contains("newer than this build"));
+        }
+    }
+
+    void open_rejectsForeignSqliteDatabase()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("other.sqlite").toStdString();
+        {
+            SqliteConnection other(path, SqliteConnection::Mode::Create);
+            other.exec("CREATE TABLE cats (name TEXT)");
+        }
+        QVERIFY_THROWS_EXCEPTION(DatabaseFormatError, MeasurementDatabase::open(path, false));
+    }
+
+    void saveAs_writesACompleteCopy()
+    {
+        QTemporaryDir dir;
+        auto db = MeasurementDatabase::inMemory();
+        db.importMeasurements(readMeasurementsCsv(iolens::test::localCsvPath()), {"local", "d", "s", std::nullopt});
+        const std::string copy = dir.filePath("copy.sqlite").toStdString();
+        db.saveAs(copy);
+        auto reopened = MeasurementDatabase::open(copy, true);
+        QCOMPARE(reopened.measurements().size(), std::size_t{345});
+        QCOMPARE(reopened.datasets()[0].system, std::string("s"));
+    }
+
+    void models_saveReplacesByName()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        StoredModel model;
+        model.name = "m";
+        model.technique = "lm";
+        model.metric = "rt_read_ms";
+        model.parameters = "{}";
+        model.serialized = "{\"a\":1}";
+        db.saveModel(model);
+        model.serialized = "{\"a\":2}";
+        db.saveModel(model);
+        QCOMPARE(db.models().size(), std::size_t{1});
+        QCOMPARE(db.model("m")->serialized, std::string("{\"a\":2}"));
+        QVERIFY(db.removeModel("m"));
+        QVERIFY(!db.model("m"));
+    }
+
+    void optimizerPoints_recordedPerRun()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()), {"t", "", "", std::nullopt});
+        const auto run = db.createOptimizerRun("cart", "rt_read_ms", "t", "{\"k\":4}");
+        db.addOptimizerPoints(run, {{0, "{\"cp\":0.01}", 1.5}, {1, "{\"cp\":0.1}", std::nullopt}});
+        const auto points = db.optimizerPoints(run);
+        QCOMPARE(points.size(), std::size_t{2});
+        QCOMPARE(*points[0].score, 1.5);
+        QVERIFY(!points[1].score);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasurementDatabase)
+#include "test_measurement_database.moc"
