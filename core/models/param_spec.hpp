@@ -19,6 +19,12 @@ struct ParamSpec {
     double maxValue = std::numeric_limits<double>::infinity();
     double defaultValue = 0.0;
     bool logScale = false;    ///< spans orders of magnitude (for sliders and search)
+    /// Range the parameter optimizer searches (ICPE'13 Table 2, "used range"); NaN when the
+    /// optimizer leaves the parameter at its value.
+    double searchLow = std::numeric_limits<double>::quiet_NaN();
+    double searchHigh = std::numeric_limits<double>::quiet_NaN();
+
+    bool tuned() const { return searchLow == searchLow && searchHigh == searchHigh; }
 };
 
 /// Parameter values by name.
