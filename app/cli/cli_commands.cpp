@@ -8,12 +8,15 @@
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
 #include "store/measurement_database.hpp"
+#include "workflow/model_optimization.hpp"
 #include "workflow/model_training.hpp"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QTextStream>
 
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <iostream>
@@ -192,6 +195,69 @@ int runTrain(const QCommandLineParser& parser)
     return kOk;
 }
 
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void onInterrupt(int) { g_interrupted = true; }
+
+int integerOption(const QCommandLineParser& parser, const QString& name, int fallback, int minimum)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    bool ok = false;
+    const int value = parser.value(name).toInt(&ok);
+    if (!ok || value < minimum)
+        throw UsageError("--" + str(name) + " expects a whole number >= " + std::to_string(minimum));
+    return value;
+}
+
+int runOptimize(const QCommandLineParser& parser)
+{
+    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), false);
+    OptimizeRequest request;
+    request.model.technique = required(parser, QStringLiteral("technique"));
+    const std::string metricText = required(parser, QStringLiteral("metric"));
+    const auto metric = parseMetric(metricText);
+    if (!metric)
+        throw ConfigError("unknown metric '" + metricText + "'");
+    request.model.metric = *metric;
+    request.model.params = parseParams(parser.values(QStringLiteral("param")));
+    request.model.dataset = optional(parser, QStringLiteral("dataset"));
+    request.model.split = optional(parser, QStringLiteral("split"));
+    request.settings.splits = integerOption(parser, QStringLiteral("k"), 4, 1);
+    request.settings.explorations = integerOption(parser, QStringLiteral("n"), 5, 1);
+    request.settings.maxIterations = integerOption(parser, QStringLiteral("iterations"), 10, 0);
+    request.folds = integerOption(parser, QStringLiteral("folds"), 10, 2);
+    request.seed = static_cast<std::uint64_t>(integerOption(parser, QStringLiteral("seed"), 1, 0));
+    if (parser.isSet(QStringLiteral("resume")))
+        request.resumeRun = integerOption(parser, QStringLiteral("resume"), 0, 1);
+    const std::string name = required(parser, QStringLiteral("name"));
+
+    // Ctrl-C stops after the batch in flight; every evaluated point is already stored.
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    const auto progress = [](const OptimizerProgress& p) {
+        std::cerr << "iteration " << p.iteration << ": " << p.evaluated
+                  << " points evaluated, best CV-RMSE " << formatNumber(p.bestCost) << "\n";
+    };
+    const OptimizeOutcome outcome = optimizeModel(db, request, g_interrupted, progress);
+    if (outcome.search.cancelled) {
+        std::cerr << "cancelled; " << outcome.search.points.size()
+                  << " points are stored. Resume with --resume " << outcome.runId << "\n";
+        return kFailure;
+    }
+    storeModel(db, *outcome.model, name, request.model.dataset.value_or(""));
+    std::cout << "optimizer run " << outcome.runId << ": " << outcome.search.points.size()
+              << " points in " << outcome.search.iterations << " iterations\nbest";
+    for (const auto& [key, value] : outcome.model->parameters())
+        std::cout << " " << key << "=" << formatNumber(value);
+    const double best = outcome.search.best.cost;
+    std::cout << "\nCV-RMSE " << formatNumber(best) << " (default parameters "
+              << formatNumber(outcome.defaultCost) << ", "
+              << formatNumber(100.0 * (outcome.defaultCost - best) / outcome.defaultCost)
+              << " % lower)\nmodel " << name << " stored\n";
+    return kOk;
+}
+
 int runPredict(const QCommandLineParser& parser)
 {
     MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
@@ -266,6 +332,31 @@ std::vector<Command> commands()
           valueOption(QStringLiteral("name"), QStringLiteral("Name of the stored model."),
                       QStringLiteral("MODEL"))},
          {}, runTrain},
+        {QStringLiteral("optimize"),
+         QStringLiteral("Search a technique's parameters (ICPE'13 Algorithm 1) and store the best model."),
+         {dbOption(),
+          valueOption(QStringLiteral("technique"), QStringLiteral("Regression technique."),
+                      QStringLiteral("NAME")),
+          valueOption(QStringLiteral("metric"), QStringLiteral("Metric to model."),
+                      QStringLiteral("METRIC")),
+          valueOption(QStringLiteral("param"), QStringLiteral("Fixed parameter, repeatable."),
+                      QStringLiteral("NAME=VALUE")),
+          dataset, split,
+          valueOption(QStringLiteral("k"), QStringLiteral("Splits per parameter (default 4)."),
+                      QStringLiteral("K")),
+          valueOption(QStringLiteral("n"), QStringLiteral("Explorations (default 5)."),
+                      QStringLiteral("N")),
+          valueOption(QStringLiteral("iterations"), QStringLiteral("Iterations (default 10)."),
+                      QStringLiteral("I")),
+          valueOption(QStringLiteral("folds"), QStringLiteral("Cross-validation folds (default 10)."),
+                      QStringLiteral("F")),
+          valueOption(QStringLiteral("seed"), QStringLiteral("Fold seed (default 1)."),
+                      QStringLiteral("S")),
+          valueOption(QStringLiteral("resume"), QStringLiteral("Continue a stored optimizer run."),
+                      QStringLiteral("RUN")),
+          valueOption(QStringLiteral("name"), QStringLiteral("Name of the stored model."),
+                      QStringLiteral("MODEL"))},
+         {}, runOptimize},
         {QStringLiteral("predict"),
          QStringLiteral("Predict the configurations of a CSV with a stored model."),
          {dbOption(), model,
