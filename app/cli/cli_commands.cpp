@@ -8,6 +8,7 @@
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
 #include "store/measurement_database.hpp"
+#include "workflow/model_assessment.hpp"
 #include "workflow/model_optimization.hpp"
 #include "workflow/model_training.hpp"
 
@@ -184,9 +185,10 @@ int runTrain(const QCommandLineParser& parser)
     request.params = parseParams(parser.values(QStringLiteral("param")));
     request.dataset = optional(parser, QStringLiteral("dataset"));
     request.split = optional(parser, QStringLiteral("split"));
+    request.where = str(parser.value(QStringLiteral("where")));
     const std::string name = required(parser, QStringLiteral("name"));
     const TrainedModel model = trainModel(db, request);
-    storeModel(db, model, name, request.dataset.value_or(""));
+    storeModel(db, model, name, request);
     std::cout << "model " << name << ": " << request.technique << " for " << metricText << ", "
               << model.report().rows << " configurations, training R^2 "
               << formatNumber(model.report().rSquared) << "\n";
@@ -223,6 +225,7 @@ int runOptimize(const QCommandLineParser& parser)
     request.model.params = parseParams(parser.values(QStringLiteral("param")));
     request.model.dataset = optional(parser, QStringLiteral("dataset"));
     request.model.split = optional(parser, QStringLiteral("split"));
+    request.model.where = str(parser.value(QStringLiteral("where")));
     request.settings.splits = integerOption(parser, QStringLiteral("k"), 4, 1);
     request.settings.explorations = integerOption(parser, QStringLiteral("n"), 5, 1);
     request.settings.maxIterations = integerOption(parser, QStringLiteral("iterations"), 10, 0);
@@ -245,7 +248,7 @@ int runOptimize(const QCommandLineParser& parser)
                   << " points are stored. Resume with --resume " << outcome.runId << "\n";
         return kFailure;
     }
-    storeModel(db, *outcome.model, name, request.model.dataset.value_or(""));
+    storeModel(db, *outcome.model, name, request.model);
     std::cout << "optimizer run " << outcome.runId << ": " << outcome.search.points.size()
               << " points in " << outcome.search.iterations << " iterations\nbest";
     for (const auto& [key, value] : outcome.model->parameters())
@@ -255,6 +258,51 @@ int runOptimize(const QCommandLineParser& parser)
               << formatNumber(outcome.defaultCost) << ", "
               << formatNumber(100.0 * (outcome.defaultCost - best) / outcome.defaultCost)
               << " % lower)\nmodel " << name << " stored\n";
+    return kOk;
+}
+
+double numberOption(const QCommandLineParser& parser, const QString& name, double fallback)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    double value = 0.0;
+    if (!parseDouble(str(parser.value(name)), value))
+        throw UsageError("--" + str(name) + " expects a number");
+    return value;
+}
+
+int runEvaluate(const QCommandLineParser& parser)
+{
+    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")),
+                                                       !parser.isSet(QStringLiteral("compare-default")));
+    AssessmentRequest request;
+    for (const QString& model : parser.values(QStringLiteral("model")))
+        request.models.push_back(str(model));
+    for (const QString& model : commandArguments(parser))
+        request.models.push_back(str(model)); // --model A B C
+    request.scenario = str(parser.value(QStringLiteral("scenario")));
+    request.rule.readMinPct = numberOption(parser, QStringLiteral("read-min-pct"), 25.0);
+    request.rule.writeMaxPct = numberOption(parser, QStringLiteral("write-max-pct"), 75.0);
+    request.compareWithDefault = parser.isSet(QStringLiteral("compare-default"));
+    std::string points;
+    const nlohmann::json report = assessModels(db, request, points);
+    const std::string out = required(parser, QStringLiteral("out"));
+    writeTextFileAtomically(out, report.dump(2) + "\n");
+    if (parser.isSet(QStringLiteral("points-csv")))
+        writeTextFileAtomically(str(parser.value(QStringLiteral("points-csv"))), points);
+    for (const auto& m : report.at("models")) {
+        std::cout << m.at("model").get<std::string>() << " on " << report.at("scenario").get<std::string>()
+                  << ": " << m.at("points").get<int>() << " points, mean relative error "
+                  << formatNumber(m.at("mean_relative_error").get<double>()) << ", p90 "
+                  << formatNumber(m.at("relative_error_p90").get<double>());
+        if (m.contains("default_parameters"))
+            std::cout << ", vs default "
+                      << formatNumber(m.at("default_parameters").at("error_reduction_pct").get<double>())
+                      << " % lower (p = "
+                      << formatNumber(m.at("default_parameters").at("paired_t_p_value").get<double>()) << ")";
+        std::cout << "\n";
+    }
+    std::cout << "rule: " << request.rule.describe() << "\n";
     return kOk;
 }
 
@@ -295,6 +343,10 @@ std::vector<Command> commands()
                                    QStringLiteral("NAME"));
     const auto model = valueOption(QStringLiteral("model"), QStringLiteral("Stored model name."),
                                    QStringLiteral("MODEL"));
+    const auto where = valueOption(
+        QStringLiteral("where"),
+        QStringLiteral("Only configurations matching, e.g. \"request_kib<=32,pattern=random\"."),
+        QStringLiteral("FILTER"));
     return {
         {QStringLiteral("info"), QStringLiteral("Summarise a database: datasets, splits, models."),
          {dbOption()}, QStringLiteral("DB"), runInfo},
@@ -328,7 +380,7 @@ std::vector<Command> commands()
           valueOption(QStringLiteral("param"),
                       QStringLiteral("Technique parameter, repeatable (log_response=0|1 too)."),
                       QStringLiteral("NAME=VALUE")),
-          dataset, split,
+          dataset, split, where,
           valueOption(QStringLiteral("name"), QStringLiteral("Name of the stored model."),
                       QStringLiteral("MODEL"))},
          {}, runTrain},
@@ -341,7 +393,7 @@ std::vector<Command> commands()
                       QStringLiteral("METRIC")),
           valueOption(QStringLiteral("param"), QStringLiteral("Fixed parameter, repeatable."),
                       QStringLiteral("NAME=VALUE")),
-          dataset, split,
+          dataset, split, where,
           valueOption(QStringLiteral("k"), QStringLiteral("Splits per parameter (default 4)."),
                       QStringLiteral("K")),
           valueOption(QStringLiteral("n"), QStringLiteral("Explorations (default 5)."),
@@ -357,6 +409,24 @@ std::vector<Command> commands()
           valueOption(QStringLiteral("name"), QStringLiteral("Name of the stored model."),
                       QStringLiteral("MODEL"))},
          {}, runOptimize},
+        {QStringLiteral("evaluate"),
+         QStringLiteral("Score stored models on a scenario: R^2, relative errors, CDF, t-test."),
+         {dbOption(), model,
+          valueOption(QStringLiteral("scenario"),
+                      QStringLiteral("split=NAME, dataset=NAME and/or a filter such as request_kib>32 (default: all)."),
+                      QStringLiteral("SPEC")),
+          valueOption(QStringLiteral("out"), QStringLiteral("Report JSON file."), QStringLiteral("OUT")),
+          valueOption(QStringLiteral("points-csv"), QStringLiteral("Per-point errors as CSV."),
+                      QStringLiteral("FILE")),
+          QCommandLineOption(QStringLiteral("compare-default"),
+                             QStringLiteral("Also train each technique with default parameters and compare.")),
+          valueOption(QStringLiteral("read-min-pct"),
+                      QStringLiteral("Score read metrics where read_pct >= this (default 25)."),
+                      QStringLiteral("PCT")),
+          valueOption(QStringLiteral("write-max-pct"),
+                      QStringLiteral("Score write metrics where read_pct <= this (default 75)."),
+                      QStringLiteral("PCT"))},
+         QStringLiteral("[MODEL...]"), runEvaluate},
         {QStringLiteral("predict"),
          QStringLiteral("Predict the configurations of a CSV with a stored model."),
          {dbOption(), model,

@@ -45,12 +45,9 @@ std::vector<EvaluatedPoint> recordedPoints(MeasurementDatabase& db, std::int64_t
 
 Dataset trainingData(MeasurementDatabase& db, const TrainRequest& request, TrainingOptions& options)
 {
-    const auto runs = db.measurements({request.dataset, request.split});
-    if (runs.empty())
-        throw DataError(db.path() + ": no measurements match the selection");
     ParamValues params = request.params;
     options = takeTrainingOptions(request.metric, params);
-    Dataset data = buildDataset(aggregateRepetitions(runs), request.metric);
+    Dataset data = buildDataset(selectMeasurements(db, request), request.metric);
     if (options.logResponse) {
         if ((data.y.array() <= 0.0).any())
             throw DataError(std::string(metricName(request.metric))
@@ -87,6 +84,7 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
                                       {"folds", request.folds},
                                       {"seed", request.seed},
                                       {"split", request.model.split.value_or("")},
+                                      {"where", request.model.where},
                                       {"fixed", fixed},
                                       {"log_response", options.logResponse}};
         outcome.runId = db.createOptimizerRun(request.model.technique,

@@ -2,27 +2,38 @@
 #include "workflow/model_training.hpp"
 
 #include "common/error.hpp"
+#include "data/configuration_filter.hpp"
 #include "models/regressor_registry.hpp"
 
 namespace iolens::core {
 
-TrainedModel trainModel(MeasurementDatabase& db, const TrainRequest& request)
+std::vector<AggregatedMeasurement> selectMeasurements(MeasurementDatabase& db,
+                                                      const TrainRequest& request)
 {
     if (request.dataset && !db.dataset(*request.dataset))
         throw ConfigError(db.path() + ": no dataset named '" + *request.dataset + "'");
-    const auto runs = db.measurements({request.dataset, request.split});
-    if (runs.empty())
+    const ConfigurationFilter filter = ConfigurationFilter::parse(request.where);
+    const auto rows =
+        filter.apply(aggregateRepetitions(db.measurements({request.dataset, request.split})));
+    if (rows.empty())
         throw DataError(db.path() + ": no measurements match the selection"
-                        + (request.split ? " (split '" + *request.split + "')" : std::string()));
+                        + (request.split ? " (split '" + *request.split + "')" : std::string())
+                        + (filter.empty() ? std::string() : " (where '" + request.where + "')"));
+    return rows;
+}
+
+TrainedModel trainModel(MeasurementDatabase& db, const TrainRequest& request)
+{
+    const auto rows = selectMeasurements(db, request);
     ParamValues params = request.params;
     const TrainingOptions options = takeTrainingOptions(request.metric, params);
     auto regressor = createRegressor(request.technique);
     regressor->setParameters(params);
-    return TrainedModel::train(std::move(regressor), aggregateRepetitions(runs), options);
+    return TrainedModel::train(std::move(regressor), rows, options);
 }
 
 void storeModel(MeasurementDatabase& db, const TrainedModel& model, const std::string& name,
-                const std::string& dataset)
+                const TrainRequest& request)
 {
     if (name.empty())
         throw ConfigError("a model needs a name");
@@ -32,12 +43,29 @@ void storeModel(MeasurementDatabase& db, const TrainedModel& model, const std::s
     stored.metric = metricName(model.metric());
     stored.parameters = nlohmann::json(model.parameters()).dump();
     stored.serialized = model.toJson().dump();
-    stored.dataset = dataset;
+    stored.dataset = request.dataset.value_or("");
     stored.scores = nlohmann::json{{"training_r2", model.report().rSquared},
                                    {"training_rmse", model.report().trainingRmse},
-                                   {"rows", model.report().rows}}
+                                   {"rows", model.report().rows},
+                                   {"split", request.split.value_or("")},
+                                   {"where", request.where}}
                         .dump();
     db.saveModel(stored);
+}
+
+TrainRequest storedTrainRequest(const StoredModel& stored)
+{
+    TrainRequest request;
+    request.technique = stored.technique;
+    request.metric = parseMetric(stored.metric).value_or(Metric::RtReadMs);
+    request.params = nlohmann::json::parse(stored.parameters).get<ParamValues>();
+    if (!stored.dataset.empty())
+        request.dataset = stored.dataset;
+    const auto scores = nlohmann::json::parse(stored.scores);
+    if (const std::string split = scores.value("split", std::string()); !split.empty())
+        request.split = split;
+    request.where = scores.value("where", std::string());
+    return request;
 }
 
 TrainedModel loadModel(MeasurementDatabase& db, const std::string& name)

@@ -16,15 +16,25 @@ struct TrainRequest {
     ParamValues params;                  ///< technique parameters plus optional "log_response"
     std::optional<std::string> dataset;  ///< all datasets if empty
     std::optional<std::string> split;    ///< all splits if empty
+    std::string where;                   ///< ConfigurationFilter text, e.g. "request_kib<=32"
 };
+
+/// The aggregated measurements a request selects (dataset, split, where).
+/// Throws ConfigError for an unknown dataset or a bad filter, DataError if nothing is selected.
+std::vector<AggregatedMeasurement> selectMeasurements(MeasurementDatabase& db,
+                                                      const TrainRequest& request);
 
 /// Reads the selected measurements, averages repetitions and fits the model.
 /// Throws ConfigError (unknown technique or parameter, no such dataset) or DataError (too few rows).
 TrainedModel trainModel(MeasurementDatabase& db, const TrainRequest& request);
 
-/// Stores a trained model under `name` (replacing one of that name) in one transaction.
+/// Stores a trained model under `name` (replacing one of that name) in one transaction, with the
+/// selection it was trained on (`request`: dataset, split, where) so it can be retrained.
 void storeModel(MeasurementDatabase& db, const TrainedModel& model, const std::string& name,
-                const std::string& dataset);
+                const TrainRequest& request);
+
+/// The selection a stored model was trained on (technique, metric and parameters included).
+TrainRequest storedTrainRequest(const StoredModel& stored);
 
 /// Loads a stored model; throws ConfigError if there is none of that name.
 TrainedModel loadModel(MeasurementDatabase& db, const std::string& name);

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "data/measurement_csv.hpp"
+#include "models/linear_model.hpp"
+#include "models/vm_projection.hpp"
+#include "support/test_data.hpp"
+#include "validation/model_evaluation.hpp"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace iolens::core;
+
+namespace {
+
+std::vector<AggregatedMeasurement> tiered()
+{
+    return aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+}
+
+} // namespace
+
+class TestModelEvaluation : public QObject {
+    Q_OBJECT
+private slots:
+    void rule_selectsByReadShare_data()
+    {
+        QTest::addColumn<int>("metric");
+        QTest::addColumn<double>("readPct");
+        QTest::addColumn<bool>("admitted");
+        QTest::newRow("read at 25") << int(Metric::RtReadMs) << 25.0 << true;
+        QTest::newRow("read at 0") << int(Metric::TpReadMbs) << 0.0 << false;
+        QTest::newRow("write at 75") << int(Metric::TpWriteMbs) << 75.0 << true;
+        QTest::newRow("write at 100") << int(Metric::RtWriteMs) << 100.0 << false;
+    }
+    void rule_selectsByReadShare()
+    {
+        QFETCH(int, metric);
+        QFETCH(double, readPct);
+        QFETCH(bool, admitted);
+        Configuration c;
+        c.readPct = readPct;
+        QCOMPARE(RelativeErrorRule{}.admits(static_cast<Metric>(metric), c), admitted);
+    }
+
+    void evaluate_figuresAgreeWithPoints()
+    {
+        const auto data = tiered();
+        const TrainedModel model =
+            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtWriteMs, true});
+        const ModelEvaluation e = evaluateModel(model, data, {}, "all");
+        // Configurations with writes and read_pct <= 75: read_pct 0 and 50 of the grid.
+        for (const Configuration& c : e.configs)
+            QVERIFY(c.readPct <= 75.0);
+        QVERIFY(e.excludedByRule == 0); // no write metric exists at read_pct 100
+        for (Eigen::Index i = 0; i < e.measured.size(); ++i)
+            QVERIFY(std::fabs(e.relativeError(i)
+                              - std::fabs(e.predicted(i) - e.measured(i)) / e.measured(i)) < 1e-15);
+        QVERIFY(std::fabs(e.meanRelativeError - e.relativeError.mean()) < 1e-15);
+        QVERIFY(e.p50 <= e.p90 && e.p90 <= e.p99);
+        QCOMPARE(e.cdf.values.size(), static_cast<std::size_t>(e.measured.size()));
+    }
+
+    void compare_sameModelGivesNoReduction()
+    {
+        const auto data = tiered();
+        const TrainedModel model =
+            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        const ModelEvaluation e = evaluateModel(model, data, {}, "all");
+        const ModelComparison c = compareEvaluations(e, e);
+        QCOMPARE(c.errorReductionPct, 0.0);
+        QCOMPARE(c.test.pValue, 1.0);
+    }
+
+    void spreadOverVms_splitsThreadsAndFileSet()
+    {
+        Configuration c;
+        c.threads = 16;
+        c.filesetBytes = 3LL << 30;
+        c.vms = 3;
+        const Configuration share = perVmConfiguration(c);
+        QCOMPARE(share.vms, 1);
+        QCOMPARE(share.threads, 5);
+        QCOMPARE(share.filesetBytes, std::int64_t{1} << 30);
+    }
+
+    void spreadOverVms_addsUpThroughput()
+    {
+        const auto data = tiered();
+        const TrainedModel tp =
+            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpReadMbs, true});
+        const TrainedModel rt =
+            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        Configuration c = data.front().config;
+        c.filesetBytes = 4LL << 30;
+        c.vms = 2;
+        const Configuration share = perVmConfiguration(c);
+        QCOMPARE(predictSpreadOverVms(tp, c), 2.0 * tp.predict(share));
+        QCOMPARE(predictSpreadOverVms(rt, c), rt.predict(share));
+        QVERIFY(!modelsVmCount(tp));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelEvaluation)
+#include "test_model_evaluation.moc"
