@@ -6,7 +6,7 @@
 set -euo pipefail
 
 build_packages=(
-  cmake g++ make pkg-config
+  cmake g++ make pkg-config libbenchmark-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev
   libqcustomplot-dev libeigen3-dev libsqlite3-dev nlohmann-json3-dev libboost-math-dev
   fonts-dejavu-core
