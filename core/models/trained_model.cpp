@@ -73,7 +73,8 @@ std::string TrainedModel::describe() const
         text += "Constant in training (not modelled):";
         const Configuration& c = m_schema.fixedValues();
         for (Factor f : fixed) {
-            text += " " + std::string(factorColumnName(f)) + "=";
+            // Appended piece by piece: gcc 12 warns falsely (-Wrestrict) on chained operator+.
+            text.append(" ").append(factorColumnName(f)).append("=");
             text += isCategorical(f) ? categoricalValue(c, f)
                                      : formatNumber(numericValue(c, f));
         }
