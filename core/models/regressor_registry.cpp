@@ -2,7 +2,10 @@
 #include "models/regressor_registry.hpp"
 
 #include "common/error.hpp"
+#include "models/cart.hpp"
+#include "models/cubist.hpp"
 #include "models/linear_model.hpp"
+#include "models/m5.hpp"
 
 #include <functional>
 #include <utility>
@@ -17,6 +20,9 @@ const std::vector<std::pair<std::string, Factory>>& registry()
 {
     static const std::vector<std::pair<std::string, Factory>> entries{
         {LinearModel::kTechnique, [] { return std::make_unique<LinearModel>(); }},
+        {Cart::kTechnique, [] { return std::make_unique<Cart>(); }},
+        {M5::kTechnique, [] { return std::make_unique<M5>(); }},
+        {Cubist::kTechnique, [] { return std::make_unique<Cubist>(); }},
     };
     return entries;
 }

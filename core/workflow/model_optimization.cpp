@@ -4,7 +4,7 @@
 #include "common/error.hpp"
 #include "data/dataset.hpp"
 #include "models/regressor_registry.hpp"
-#include "tuning/cross_validation_cost.hpp"
+#include "tuning/technique_cost.hpp"
 #include "tuning/search_space.hpp"
 
 #include <set>
@@ -105,7 +105,7 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
         if (progress)
             progress(state);
     };
-    outcome.search = optimizer.run(crossValidationCost(*prototype, space, data, folds), cancelled,
+    outcome.search = optimizer.run(techniqueCrossValidationCost(*prototype, space, data, folds), cancelled,
                                    record, previous);
     outcome.defaultCost = crossValidate(*prototype, data, folds).meanRmse;
     db.setOptimizerRunStatus(outcome.runId, outcome.search.cancelled ? "cancelled" : "finished");

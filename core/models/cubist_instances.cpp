@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/cubist_instances.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace iolens::core::cubist {
+
+namespace {
+
+constexpr int kMaxN = 20;       // MAXN: neighbour slots, room for ties at the K-th distance
+constexpr double kDPrec = 16.0; // DPREC: distances are rounded to 1/16
+
+} // namespace
+
+float distance(const float* a, const float* b, const std::vector<Attribute>& atts)
+{
+    double total = 0;
+    for (std::size_t k = 0; k < atts.size(); ++k) {
+        const Attribute& att = atts[k];
+        if (att.kind == AttKind::Continuous) {
+            // float difference, double quotient, as RuleQuest's CVDiff computes it
+            const double diff = std::fabs(static_cast<double>(b[k] - a[k])) / (5 * att.sd);
+            total += std::min(1.0, diff);
+        } else if (att.kind == AttKind::Discrete && a[k] != b[k]) {
+            total += 2.0 / att.levels;
+        }
+    }
+    return static_cast<float>(total);
+}
+
+float averagePairDistance(const CaseTable& x, const std::vector<Attribute>& atts)
+{
+    // RuleQuest draws the partners while the instances are in its k-d tree order; we draw them in
+    // training order (same distribution, different pairs).
+    const int n = x.rows;
+    const int tries = std::min(n, 1000);
+    const bool useAll = tries == n;
+    KRandom random;
+    double sum = 0;
+    for (int t = 0; t < tries; ++t) {
+        const int i = useAll ? t : static_cast<int>(n * ((2 * t + 1) / (2.0 * tries)));
+        int j = 0;
+        do
+            j = static_cast<int>(random.next() * n);
+        while (j == i);
+        sum += distance(x.row(j), x.row(i), atts);
+    }
+    return static_cast<float>(std::nearbyint(kDPrec * sum / tries) / kDPrec);
+}
+
+float correctByNeighbours(const CorrectionContext& c, const float* x, float base)
+{
+    const Instances& inst = *c.instances;
+    const int k = c.neighbors;
+    // Sorted neighbour slots; a new case goes before existing ones at the same distance.
+    std::array<float, kMaxN> bestD;
+    std::array<int, kMaxN> bestI;
+    bestD.fill(inst.maxd);
+    bestI.fill(-1);
+    for (int i = 0; i < inst.x.rows; ++i) {
+        const auto dist = static_cast<float>(
+            std::nearbyint(kDPrec * distance(x, inst.x.row(i), *c.atts)) / kDPrec);
+        if (dist > bestD[static_cast<std::size_t>(k - 1)])
+            continue;
+        int d = 0;
+        while (d < kMaxN && bestD[static_cast<std::size_t>(d)] < dist)
+            ++d;
+        if (d == kMaxN)
+            continue;
+        for (int dd = kMaxN - 1; dd > d; --dd) {
+            bestD[static_cast<std::size_t>(dd)] = bestD[static_cast<std::size_t>(dd - 1)];
+            bestI[static_cast<std::size_t>(dd)] = bestI[static_cast<std::size_t>(dd - 1)];
+        }
+        bestD[static_cast<std::size_t>(d)] = dist;
+        bestI[static_cast<std::size_t>(d)] = i;
+    }
+    int last = kMaxN - 1;
+    while (last >= 0 && bestI[static_cast<std::size_t>(last)] < 0)
+        --last;
+    if (last + 1 < (k + 1) / 2) // too few close neighbours: keep the model's prediction
+        return base;
+
+    double totSum = 0, totWt = 0;
+    int d = 0, count = 0;
+    while (d <= last && count < k && count < inst.x.rows - 1) {
+        // One group of neighbours at the same distance.
+        double sameSum = 0, sameWt = 0;
+        int same = 0;
+        const double wt = 1 / (bestD[static_cast<std::size_t>(d)] + 0.5);
+        do {
+            const auto idx = static_cast<std::size_t>(bestI[static_cast<std::size_t>(d)]);
+            double est = inst.y[idx] + 1.0 * base - (*c.instancePred)[idx];
+            est = est > c.ceiling ? c.ceiling : est < c.floor ? c.floor : est;
+            sameSum += wt * est;
+            sameWt += wt;
+            ++same;
+            ++d;
+        } while (d <= last
+            && bestD[static_cast<std::size_t>(d)] == bestD[static_cast<std::size_t>(d - 1)]);
+        if (count + same > k) { // ties at the K-th distance share the remaining weight
+            const double share = static_cast<float>(k - count) / static_cast<float>(same);
+            totSum += share * sameSum;
+            totWt += share * sameWt;
+            count = k;
+        } else {
+            totSum += sameSum;
+            totWt += sameWt;
+            count += same;
+        }
+    }
+    const double est = totSum / totWt;
+    return est < c.floor ? c.floor : est > c.ceiling ? c.ceiling : static_cast<float>(est);
+}
+
+} // namespace iolens::core::cubist

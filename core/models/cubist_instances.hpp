@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/cubist_data.hpp"
+
+#include <vector>
+
+namespace iolens::core::cubist {
+
+/// The training cases a composite (rules + instances) model keeps for its neighbour correction
+/// (RuleQuest instance.c; ALGORITHMS.md 4.8). Only prediction uses them, so one fit serves every
+/// number of neighbours.
+struct Instances {
+    CaseTable x;          ///< training cases, unknown values replaced
+    std::vector<float> y; ///< their original target
+    float maxd = 0.f;     ///< MAXD: neighbours must lie within this distance
+};
+
+/// Cubist's Manhattan distance between two cases: sum over columns of min(1, |dx| / (5 sd))
+/// (continuous) or 2 / levels if the levels differ (discrete). O(p).
+float distance(const float* a, const float* b, const std::vector<Attribute>& atts);
+
+/// MAXD as RuleQuest sets it: the mean distance between each training case and one partner
+/// drawn with KRandom (for at most 1000 evenly spaced cases), rounded to 1/16. O(min(n, 1000) p).
+float averagePairDistance(const CaseTable& x, const std::vector<Attribute>& atts);
+
+/// Everything the neighbour correction reads.
+struct CorrectionContext {
+    const Instances* instances = nullptr;
+    const std::vector<Attribute>* atts = nullptr;
+    const std::vector<float>* instancePred = nullptr; ///< model prediction at each instance
+    float floor = 0.f;                                ///< global prediction limits
+    float ceiling = 0.f;
+    int neighbors = 1; ///< K, 1..9
+};
+
+/// RuleQuest NNEstimate with a model: the K nearest instances within MAXD, each contributing its
+/// target plus (base - its own model prediction), weighted 1 / (distance + 0.5); instances tied at
+/// the K-th distance share the remaining weight. Returns `base` if fewer than ceil(K/2)
+/// instances lie within MAXD. O(n p).
+float correctByNeighbours(const CorrectionContext& context, const float* x, float base);
+
+} // namespace iolens::core::cubist

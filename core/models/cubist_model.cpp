@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/cubist_model.hpp"
+
+#include "models/cubist_prune.hpp"
+#include "models/cubist_regress.hpp"
+#include "models/cubist_tree.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace iolens::core::cubist {
+
+namespace {
+
+/// One committee member (RuleQuest ConstructRuleSet): grow on `cls`, prune and smooth, move the
+/// cuts onto data values, and form rules that describe the original target.
+RuleSet constructRuleSet(const TrainingSet& data, const Globals& g, const std::vector<float>& cls)
+{
+    std::vector<int> order(static_cast<std::size_t>(data.x.rows));
+    std::iota(order.begin(), order.end(), 0); // RuleQuest restores the case order per member
+    Regression regression(data.x, g);
+    std::unique_ptr<TreeNode> tree = TreeBuilder(data.x, g, cls, order, regression).grow();
+    TreePruner(data.x, g, cls, order).prune(*tree);
+    adjustThresholds(*tree, data.x);
+    return formRules(*tree, data.x, data.y, order, g);
+}
+
+/// R's Cubist keeps the model as the text RuleQuest writes and predicts from that text, so
+/// every number passes through printf/scanf: means and sds with 7 significant digits, rule
+/// ranges and the target's min/max with %g (6), cuts with 8 and coefficients with 14 digits,
+/// MAXD with one decimal. Applying the same round trip makes our predictions those of R
+/// (RuleQuest modelfiles.c). The prediction limits are the ones R's predictions use: only the
+/// neighbour correction applies them, and with instances RuleQuest recomputes them from the
+/// target's min and max in the model header (getdata.c).
+void toRText(Model& model)
+{
+    using std::chars_format;
+    model.globalMean = viaTextFloat(model.globalMean, chars_format::general, 7);
+    model.extrap = viaTextFloat(model.extrap, chars_format::general, 6);
+    const auto [lo, hi] = std::minmax_element(model.instances.y.begin(), model.instances.y.end());
+    predictionLimits(static_cast<float>(viaText(*lo, chars_format::general, 6)),
+        static_cast<float>(viaText(*hi, chars_format::general, 6)), model.extrap, model.floor,
+        model.ceiling);
+    for (Attribute& att : model.atts) {
+        att.mean = static_cast<float>(viaText(att.mean, chars_format::general, 7));
+        att.sd = static_cast<float>(viaText(att.sd, chars_format::general, 7));
+    }
+    for (RuleSet& member : model.members)
+        for (Rule& rule : member.rules) {
+            rule.loVal = viaTextFloat(rule.loVal, chars_format::general, 6);
+            rule.hiVal = viaTextFloat(rule.hiVal, chars_format::general, 6);
+            rule.setLimits(model.extrap);
+            for (Condition& c : rule.conditions)
+                if (c.type == TestType::Threshold)
+                    c.cut = static_cast<float>(viaText(c.cut, chars_format::general, 8));
+            for (double& coefficient : rule.model)
+                coefficient = viaText(coefficient, chars_format::general, 14);
+        }
+    // R reads MAXD ("%.1f") with as.double and pastes it back with 15 digits.
+    model.instances.maxd = viaTextFloat(
+        viaText(model.instances.maxd, chars_format::fixed, 1), chars_format::general, 15);
+}
+
+} // namespace
+
+float Model::committeePredict(const float* x, int count) const
+{
+    double sum = 0;
+    for (int m = 0; m < count; ++m)
+        sum += members[static_cast<std::size_t>(m)].predict(x, globalMean);
+    return static_cast<float>(sum / count);
+}
+
+void Model::computeInstancePredictions()
+{
+    instancePred.resize(static_cast<std::size_t>(instances.x.rows));
+    for (int i = 0; i < instances.x.rows; ++i)
+        instancePred[static_cast<std::size_t>(i)]
+            = committeePredict(instances.x.row(i), static_cast<int>(members.size()));
+}
+
+Eigen::VectorXd Model::predict(const CaseTable& cases, int neighbors, int count) const
+{
+    std::vector<float> prefixPred;
+    const std::vector<float>* instPred = &instancePred;
+    if (neighbors > 0 && count != static_cast<int>(members.size())) {
+        prefixPred.resize(static_cast<std::size_t>(instances.x.rows));
+        for (int i = 0; i < instances.x.rows; ++i)
+            prefixPred[static_cast<std::size_t>(i)] = committeePredict(instances.x.row(i), count);
+        instPred = &prefixPred;
+    }
+    const CorrectionContext context {&instances, &atts, instPred, floor, ceiling, neighbors};
+    Eigen::VectorXd out(cases.rows);
+    for (int i = 0; i < cases.rows; ++i) {
+        float value = committeePredict(cases.row(i), count);
+        if (neighbors > 0)
+            value = correctByNeighbours(context, cases.row(i), value);
+        out(i) = value;
+    }
+    return out;
+}
+
+Model buildModel(const TrainingSet& data, const Globals& g, int committees)
+{
+    Model model;
+    std::vector<float> cls = data.y;
+    for (int m = 0; m < committees; ++m) {
+        model.members.push_back(constructRuleSet(data, g, cls));
+        if (m + 1 < committees) // the next member corrects this one's over- and under-estimates
+            for (int i = 0; i < data.x.rows; ++i) {
+                const auto u = static_cast<std::size_t>(i);
+                const float pred = model.members.back().predict(data.x.row(i), g.globalMean);
+                cls[u] = 2 * data.y[u] - pred;
+            }
+    }
+    model.atts = g.atts;
+    model.globalMean = g.globalMean;
+    model.extrap = g.settings.extrap;
+    model.instances.x = data.x;
+    model.instances.y = data.y;
+    model.instances.maxd = averagePairDistance(data.x, g.atts);
+    toRText(model);
+    model.computeInstancePredictions();
+    return model;
+}
+
+} // namespace iolens::core::cubist

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/cubist_data.hpp"
+#include "models/cubist_instances.hpp"
+#include "models/cubist_rules.hpp"
+
+#include <Eigen/Dense>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace iolens::core::cubist {
+
+/// A fitted Cubist model: the committee of rule sets plus what prediction needs, i.e. what R's
+/// `cubist` object keeps as model text and training data (ALGORITHMS.md 4.7, 4.8).
+/// Immutable once built; safe to share between threads.
+struct Model {
+    std::vector<Attribute> atts; ///< one per predictor column
+    float globalMean = 0.f;      ///< prediction where no rule applies
+    float floor = 0.f;           ///< limits of the neighbour correction (as R recomputes them)
+    float ceiling = 0.f;
+    float extrap = 1.f;           ///< extrapolation fraction the rule limits were made with
+    std::vector<RuleSet> members; ///< committee members, in construction order
+    Instances instances;          ///< training cases for the neighbour correction
+    /// Committee prediction at every instance (RuleQuest RSPredVal); derived, not saved.
+    std::vector<float> instancePred;
+
+    /// Prediction of the first `members` members for one case: the mean of their rule-set
+    /// predictions (PredictValue). Precondition 1 <= members <= this->members.size().
+    float committeePredict(const float* x, int members) const;
+    /// Predictions for prepared cases with `neighbors` (0..9) from the first `members` members.
+    /// O(m (members rules p + neighbors>0 ? n p : 0)).
+    Eigen::VectorXd predict(const CaseTable& cases, int neighbors, int members) const;
+    /// Fills instancePred for the whole committee.
+    void computeInstancePredictions();
+};
+
+/// Builds the committee (RuleQuest ConstructCttee): member 1 on y, member k+1 on 2y - (member k's
+/// prediction), each a tree grown, pruned and turned into rules; then MAXD for the instances.
+/// Finally every number is rounded the way R's Cubist stores the model as text, because R
+/// predicts from that text (see toRText in the .cpp). O(committees cost of one tree).
+Model buildModel(const TrainingSet& data, const Globals& g, int committees);
+
+/// Versioned JSON of a fitted model; floats are stored exactly.
+nlohmann::json modelToJson(const Model& model);
+/// Reads modelToJson output for `columns` predictor columns. Throws DataError when malformed.
+Model modelFromJson(const nlohmann::json& json, int columns);
+
+/// Names used when describing a model for a person.
+struct ColumnNames {
+    std::vector<std::string> names;               ///< one per column
+    std::vector<std::vector<std::string>> levels; ///< level labels of discrete columns
+};
+
+/// The rules of every member with their conditions and linear models, in the layout of
+/// Cubist's summary(): conditions sorted by column, model terms by importance |coef| sd.
+std::string describeModel(const Model& model, const ColumnNames& columns);
+
+} // namespace iolens::core::cubist

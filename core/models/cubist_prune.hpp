@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/cubist_tree.hpp"
+
+#include <vector>
+
+namespace iolens::core::cubist {
+
+/// Smooths and prunes a grown model tree (RuleQuest prunetree.c; ALGORITHMS.md 4.5):
+/// branches under MINITEMS cases are collapsed, every node's model is blended with its
+/// ancestors' models (Pregibon-like shrinking) and its coefficients rounded, then subtrees are
+/// collapsed in three stages by M5's adjusted error n MAE (n+v)/(n-v): while it does not grow,
+/// while it stays within 0.5 % of that level, and finally until at most `maxRules` leaves remain.
+class TreePruner {
+public:
+    /// `order` is the case order left by TreeBuilder (subtrees contiguous). All references must
+    /// outlive the pruner.
+    TreePruner(const CaseTable& x, const Globals& g, const std::vector<float>& cls,
+        const std::vector<int>& order);
+
+    /// Prunes `root` in place. O(nodes n) per pruning step.
+    void prune(TreeNode& root);
+
+private:
+    void setProperties(TreeNode& t, TreeNode* parent);
+    void smoothModels(TreeNode& t, TreeNode* parent, int fp, int lp);
+    /// Errors of `model` on the cases [fp, lp] into err[], and their variance (ErrVariance).
+    double errVariance(const Coefficients& model, int fp, int lp, std::vector<double>& err) const;
+    void roundCoefficients(TreeNode& t, int fp, int lp);
+    void findErrors(TreeNode& t, int fp, int lp);
+    bool findWeakestSubtree(TreeNode& t);
+    void unsproutAndUpdate(TreeNode& pruned, double extraErr, double extraParams);
+
+    const CaseTable& m_x;
+    const Globals& m_g;
+    const std::vector<float>& m_cls;
+    const std::vector<int>& m_order;
+    std::vector<double> m_resid, m_presid; ///< per case position
+
+    // State of one weakest-subtree search (RuleQuest file globals of prunetree.c).
+    double m_totalErr = 0, m_totalParams = 0, m_extraErr = 0, m_extraParams = 0;
+    double m_adjErrLim = 0, m_newAdjErr = 0;
+    TreeNode* m_weakest = nullptr;
+};
+
+/// Replaces every cut by the greatest training value of its column at or below it, so the
+/// printed thresholds are values from the data (RuleQuest AdjustAllThresholds).
+void adjustThresholds(TreeNode& root, const CaseTable& x);
+
+/// The tree's prediction for one case: the leaf model limited to [floor, ceiling] (TreeValue).
+float treeValue(const TreeNode& t, const float* x, const Globals& g);
+
+/// Leaves that hold training cases.
+int treeLeaves(const TreeNode& t);
+
+} // namespace iolens::core::cubist

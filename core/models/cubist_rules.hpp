@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/cubist_tree.hpp"
+
+#include <vector>
+
+namespace iolens::core::cubist {
+
+/// One condition of a rule (RuleQuest CondRec).
+struct Condition {
+    TestType type = TestType::Threshold; ///< Value, Threshold or Subset
+    int att = 0;                         ///< tested column
+    float cut = 0.f;                     ///< Threshold: the cut
+    bool above = false;                  ///< Threshold: true for "x > cut", false for "x <= cut"
+    std::vector<char> levels;            ///< Value/Subset: levels that satisfy the condition
+
+    bool satisfiedBy(const float* x) const;
+    /// Same test (RuleQuest SameRule compares conditions position by position).
+    bool operator==(const Condition& other) const;
+};
+
+/// A rule: conditions, the linear model that applies where they hold, and statistics of the
+/// training cases it covers (RuleQuest RuleRec).
+struct Rule {
+    std::vector<Condition> conditions; ///< all must hold
+    Coefficients model;                ///< p + 1 coefficients, intercept first
+    int cover = 0;                     ///< training cases covered
+    float mean = 0.f;                  ///< their mean target
+    float loVal = 0.f, hiVal = 0.f;    ///< their lowest and highest target
+    float loLim = 0.f, hiLim = 0.f;    ///< predictions are limited to this range
+    float estErr = 0.f;                ///< estimated error EstimateErr(MAE, cover, coefficients)
+
+    bool matches(const float* x) const;
+    /// The model's value limited to [loLim, hiLim], as double (RuleSetPrediction sums doubles).
+    double value(const float* x) const;
+    /// Sets loLim and hiLim from loVal, hiVal and the extrapolation fraction.
+    void setLimits(float extrap);
+};
+
+/// The rules of one committee member, sorted by mean.
+struct RuleSet {
+    std::vector<Rule> rules;
+
+    /// Mean of value() over the rules that match, or `globalMean` if none does. O(rules p).
+    float predict(const float* x, float globalMean) const;
+};
+
+/// Turns a pruned model tree into rules (RuleQuest formrules.c; ALGORITHMS.md 4.6): one
+/// candidate per leaf, conditions removed greedily while that lowers the error of the rules
+/// formed so far on the cases it would newly cover; duplicates merged, rules sorted by mean.
+/// `y` is the original target (rules always describe it, also for later committee members);
+/// `order` is the case order the tree was grown with. O(leaves depth n).
+RuleSet formRules(const TreeNode& tree, const CaseTable& x, const std::vector<float>& y,
+    const std::vector<int>& order, const Globals& g);
+
+} // namespace iolens::core::cubist

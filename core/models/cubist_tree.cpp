@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/cubist_tree.hpp"
+
+#include <cmath>
+#include <numeric>
+#include <utility>
+
+namespace iolens::core::cubist {
+
+namespace {
+
+constexpr int kMinSplit = 3;      // MINSPLIT: smallest branch while growing
+constexpr double kEpsilon = 1e-4; // a split may have a gain down to -Epsilon
+constexpr float kNone = -1.f;     // RuleQuest None
+
+bool inSet(const std::vector<char>& set, float level)
+{
+    return set[static_cast<std::size_t>(level)] != 0;
+}
+
+/// RuleQuest's "Reasonable": at least two branches with MINSPLIT cases (N/A is always empty).
+bool reasonable(const double freq[2])
+{
+    return freq[0] >= kMinSplit && freq[1] >= kMinSplit;
+}
+
+/// Sums over one side of a cut: x, x^2, residual, residual^2, x residual.
+using SideSums = std::array<double, 5>;
+
+/// Correlation of x and residual on one side of a cut with n cases, zeroed unless significant at
+/// 95 % (Fisher z: |R| < tanh(1.96 / sqrt(n - 3)), and always for n < 6), as EvalContinuousAtt.
+double sideCorrelation(int n, const SideSums& s)
+{
+    const double mx = s[0] / n, vx = s[1] / n - mx * mx;
+    const double my = s[2] / n, vy = s[3] / n - my * my;
+    double r = (s[4] - s[0] * s[2] / n) / (n * std::sqrt(vx * vy + 1e-10));
+    const double exp2z = n < 6 ? 1e38 : std::exp(2 * 1.96 * std::sqrt(1.0 / (n - 3)));
+    if (std::fabs(r) < (exp2z - 1) / (exp2z + 1))
+        r = 0;
+    return r;
+}
+
+} // namespace
+
+int TreeNode::outcome(const float* x) const
+{
+    const float v = x[att];
+    return test == TestType::Threshold ? (v <= cut ? 0 : 1) : (inSet(left, v) ? 0 : 1);
+}
+
+void TreeNode::unsprout()
+{
+    branch[0].reset();
+    branch[1].reset();
+    left.clear();
+    right.clear();
+    test = TestType::Leaf;
+}
+
+double computeGain(double nodeSd, const double freq[2], const double sum[2], const double sumSq[2],
+    double globalSd)
+{
+    double resid = 0, cases = 0;
+    for (int b = 0; b < 2; ++b) {
+        cases += freq[b];
+        resid += freq[b] * sdOf(freq[b], sum[b], sumSq[b], globalSd);
+    }
+    return nodeSd - resid / cases;
+}
+
+TreeBuilder::TreeBuilder(const CaseTable& x, const Globals& g, const std::vector<float>& cls,
+    std::vector<int>& order, Regression& regression)
+    : m_x(x)
+    , m_g(g)
+    , m_cls(cls)
+    , m_order(order)
+    , m_regression(regression)
+    , m_resid(static_cast<std::size_t>(x.rows), 0.f)
+    , m_srec(static_cast<std::size_t>(x.rows))
+{
+}
+
+std::unique_ptr<TreeNode> TreeBuilder::grow()
+{
+    auto root = formTree(0, m_x.rows - 1, nullptr);
+    addModels(0, m_x.rows - 1, *root, nullptr);
+    return root;
+}
+
+std::unique_ptr<TreeNode> TreeBuilder::leaf(int cases, double mean, double sd) const
+{
+    auto node = std::make_unique<TreeNode>();
+    node->cases = cases;
+    node->mean = mean;
+    node->sd = sd;
+    node->model.assign(static_cast<std::size_t>(m_x.cols + 1), 0.0);
+    node->model[0] = mean;
+    return node;
+}
+
+// RuleQuest FormTree: residuals of a local model on the columns tested above (the raw target at
+// the root), a leaf if they are below the target's precision, else the best split and recursion.
+// The node keeps the local model until AddModels replaces it.
+std::unique_ptr<TreeNode> TreeBuilder::formTree(int fp, int lp, TreeNode* parent)
+{
+    const bool root = lp - fp >= m_x.rows - 1;
+    Coefficients local(static_cast<std::size_t>(m_x.cols + 1), 0.0);
+    if (!root) { // residuals of a model on the columns tested above this node
+        std::vector<char> allowed(static_cast<std::size_t>(m_x.cols), 0);
+        for (const TreeNode* p = parent; p; p = p->parent)
+            allowed[static_cast<std::size_t>(p->att)] = 1;
+        m_regression.fit(
+            &m_order[static_cast<std::size_t>(fp)], lp - fp + 1, m_cls, allowed, local);
+    }
+    double cases = 0, rawSum = 0, sum = 0, sumSq = 0;
+    float maxResid = 0;
+    for (int i = fp; i <= lp; ++i) {
+        const int row = m_order[static_cast<std::size_t>(i)];
+        const float cls = m_cls[static_cast<std::size_t>(row)];
+        const float val
+            = root ? cls : cls - clampTo(rawValue(local, m_x.row(row)), m_g.floor, m_g.ceiling);
+        m_resid[static_cast<std::size_t>(row)] = val;
+        cases += 1;
+        rawSum += cls;
+        sum += val;
+        sumSq += 1.0 * val * val;
+        maxResid = std::max(maxResid, std::fabs(val));
+    }
+    auto node = leaf(lp - fp + 1, rawSum / cases, sdOf(cases, sum, sumSq, m_g.globalSd));
+    if (!root)
+        node->model = local;
+    if (maxResid < 0.5 * m_g.targetUnit) // residuals below the target's precision
+        return node;
+
+    Split best;
+    const int att = chooseSplit(*node, parent, fp, lp, best);
+    if (att < 0)
+        return node;
+    const Attribute& a = m_g.atts[static_cast<std::size_t>(att)];
+    node->att = att;
+    if (a.kind == AttKind::Continuous) {
+        node->test = TestType::Threshold;
+        node->cut = best.cut;
+    } else {
+        node->test = a.levels == 2 ? TestType::Value : TestType::Subset;
+        node->left = std::move(best.left);
+        node->right = std::move(best.right);
+    }
+    node->parent = parent;
+    for (int b = 0; b < 2; ++b) { // divide and conquer
+        const int ep = group(b, fp, lp, *node);
+        if (fp <= ep) {
+            node->branch[static_cast<std::size_t>(b)] = formTree(fp, ep, node.get());
+            fp = ep + 1;
+        } else {
+            node->branch[static_cast<std::size_t>(b)] = leaf(0, node->mean, node->sd);
+        }
+    }
+    return node;
+}
+
+// A column wins with a larger gain, or with a gain within 0.1 % of the best and a higher
+// preference (sign agreement with the target). Gains down to -Epsilon count: RuleQuest starts
+// the best value at -Epsilon, and discrete gains are not clipped at 0 as continuous ones are.
+int TreeBuilder::chooseSplit(
+    const TreeNode& node, const TreeNode* parent, int fp, int lp, Split& best)
+{
+    const bool root = parent == nullptr;
+    auto bestVal = static_cast<float>(-kEpsilon);
+    int bestAtt = -1;
+    for (int att = 0; att < m_x.cols; ++att) {
+        const Attribute& a = m_g.atts[static_cast<std::size_t>(att)];
+        Split split;
+        if (a.kind == AttKind::Continuous) {
+            split = evalContinuous(node, att, fp, lp);
+        } else if (a.kind == AttKind::Discrete) {
+            // A two-level column already tested by an ancestor cannot split again.
+            bool testedAbove = false;
+            for (const TreeNode* p = parent; p; p = p->parent)
+                testedAbove = testedAbove || p->att == att;
+            if (root || a.levels > 2 || !testedAbove)
+                split
+                    = a.levels == 2 ? evalBinary(node, att, fp, lp) : evalSubset(node, att, fp, lp);
+        }
+        const float val = split.gain;
+        if (val > -kEpsilon
+            && (val > bestVal
+                || (val > 0.999 * bestVal
+                    && m_g.attPref[static_cast<std::size_t>(att)]
+                        > m_g.attPref[static_cast<std::size_t>(bestAtt)]))) {
+            bestAtt = att;
+            bestVal = val;
+            best = std::move(split);
+        }
+    }
+    return bestAtt;
+}
+
+void TreeBuilder::cacheSort(int fp, int lp)
+{
+    // RuleQuest's Cachesort (three-way quicksort on the middle element), kept so that tied
+    // values are summed in the same order.
+    while (fp < lp) {
+        const float thresh = m_srec[static_cast<std::size_t>((fp + lp) / 2)].v;
+        int middle = fp, high = lp;
+        while (m_srec[static_cast<std::size_t>(middle)].v < thresh)
+            ++middle;
+        while (m_srec[static_cast<std::size_t>(high)].v > thresh)
+            --high;
+        for (int i = middle; i <= high;) {
+            const float val = m_srec[static_cast<std::size_t>(i)].v;
+            if (val < thresh) {
+                std::swap(m_srec[static_cast<std::size_t>(middle++)],
+                    m_srec[static_cast<std::size_t>(i++)]);
+            } else if (val > thresh) {
+                std::swap(
+                    m_srec[static_cast<std::size_t>(high--)], m_srec[static_cast<std::size_t>(i)]);
+            } else {
+                ++i;
+            }
+        }
+        cacheSort(fp, middle - 1);
+        fp = high + 1;
+    }
+}
+
+// RuleQuest EvalContinuousAtt: every cut between distinct values with at least `edge` cases on
+// each side; each side is scored by the residual SD left by an imagined least-squares line of
+// residual on x, so a cut is judged by how well two lines fit, not two constants.
+TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, int fp, int lp)
+{
+    Split split;
+    const int cases = lp - fp + 1;
+    if (cases < 2 * kMinSplit)
+        return split;
+    // All cases start on the high side; the low side grows along the sorted values.
+    SideSums lo {}, hi {};
+    double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
+    for (int i = lp; i >= fp; --i) {
+        const int row = m_order[static_cast<std::size_t>(i)];
+        const float v = m_x.at(row, att), t = m_resid[static_cast<std::size_t>(row)];
+        m_srec[static_cast<std::size_t>(i)] = {v, t};
+        const double x = v;
+        hi[0] += x, hi[1] += x * x, hi[2] += 1.0 * t, hi[3] += 1.0 * t * t, hi[4] += x * t;
+        freq[1] += 1;
+    }
+    cacheSort(fp, lp);
+    const int edge = cases >= 3 * m_g.minItems ? m_g.minItems : kMinSplit;
+    double bestGain = 0;
+    int bestI = -1;
+    for (int i = fp; i <= lp - edge; ++i) {
+        const SortRec r = m_srec[static_cast<std::size_t>(i)];
+        const double x = r.v;
+        const double d[5] = {x, x * x, 1.0 * r.t, 1.0 * r.t * r.t, x * r.t};
+        freq[0] += 1;
+        freq[1] -= 1;
+        for (std::size_t s = 0; s < 5; ++s) {
+            lo[s] += d[s];
+            hi[s] -= d[s];
+        }
+        if (!(m_srec[static_cast<std::size_t>(i + 1)].v > r.v && i >= fp + edge - 1))
+            continue;
+        // Imagined least-squares line of residual on x on each side: its residual sum of
+        // squares is (1 - R^2) n Var(residual).
+        const double loR = sideCorrelation(i - fp + 1, lo);
+        const double hiR = sideCorrelation(lp - i, hi);
+        const double loMy = lo[2] / freq[0], hiMy = hi[2] / freq[1];
+        sumSq[0] = (1 - loR * loR) * freq[0] * (lo[3] / freq[0] - loMy * loMy);
+        sumSq[1] = (1 - hiR * hiR) * freq[1] * (hi[3] / freq[1] - hiMy * hiMy);
+        const double gain = computeGain(node.sd, freq, sum, sumSq, m_g.globalSd);
+        if (gain > bestGain) {
+            bestGain = gain;
+            bestI = i;
+        }
+    }
+    if (bestGain > 0) {
+        split.gain = static_cast<float>(bestGain);
+        const float low = m_srec[static_cast<std::size_t>(bestI)].v;
+        const float high = m_srec[static_cast<std::size_t>(bestI + 1)].v;
+        split.cut = static_cast<float>(0.5 * (low + high));
+        if (split.cut >= high) // float rounding must not reach the upper value
+            split.cut = low;
+    }
+    return split;
+}
+
+// EvalBinarySplit: one branch per level, scored by the plain residual SD of each branch.
+TreeBuilder::Split TreeBuilder::evalBinary(const TreeNode& node, int att, int fp, int lp) const
+{
+    double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
+    for (int i = fp; i <= lp; ++i) {
+        const int row = m_order[static_cast<std::size_t>(i)];
+        const auto b = static_cast<std::size_t>(m_x.at(row, att));
+        const float r = m_resid[static_cast<std::size_t>(row)];
+        freq[b] += 1;
+        sum[b] += 1.0 * r;
+        sumSq[b] += 1.0 * r * r;
+    }
+    Split split;
+    if (reasonable(freq))
+        split.gain = static_cast<float>(computeGain(node.sd, freq, sum, sumSq, m_g.globalSd));
+    split.left = {1, 0};
+    split.right = {0, 1};
+    return split;
+}
+
+// EvalSubsetSplit: a greedy sequence of k-1 two-way partitions ordered by mean residual.
+TreeBuilder::Split TreeBuilder::evalSubset(const TreeNode& node, int att, int fp, int lp) const
+{
+    const int k = m_g.atts[static_cast<std::size_t>(att)].levels;
+    const auto ku = static_cast<std::size_t>(k);
+    std::vector<double> vFreq(ku, 0), vSum(ku, 0), vSumSq(ku, 0);
+    for (int i = fp; i <= lp; ++i) {
+        const int row = m_order[static_cast<std::size_t>(i)];
+        const auto v = static_cast<std::size_t>(m_x.at(row, att));
+        const float r = m_resid[static_cast<std::size_t>(row)];
+        vFreq[v] += 1;
+        vSum[v] += 1.0 * r;
+        vSumSq[v] += 1.0 * r * r;
+    }
+    // Start with every value on the left; repeatedly move the left value with the highest mean
+    // residual to the right and keep the best partition.
+    double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
+    std::vector<char> isLeft(ku);
+    for (std::size_t v = 0; v < ku; ++v) {
+        freq[0] += vFreq[v], sum[0] += vSum[v], sumSq[0] += vSumSq[v];
+        isLeft[v] = vFreq[v] > 0;
+    }
+    Split split;
+    for (int cycle = 0; cycle < k; ++cycle) {
+        int sv = -1;
+        for (int v = 0; v < k; ++v) {
+            const auto vu = static_cast<std::size_t>(v);
+            const auto su = static_cast<std::size_t>(sv);
+            if (isLeft[vu] && (sv < 0 || vSum[vu] / vFreq[vu] > vSum[su] / vFreq[su]))
+                sv = v;
+        }
+        if (sv < 0)
+            break;
+        const auto s = static_cast<std::size_t>(sv);
+        isLeft[s] = 0;
+        freq[0] -= vFreq[s], sum[0] -= vSum[s], sumSq[0] -= vSumSq[s];
+        freq[1] += vFreq[s], sum[1] += vSum[s], sumSq[1] += vSumSq[s];
+        const double gain
+            = reasonable(freq) ? computeGain(node.sd, freq, sum, sumSq, m_g.globalSd) : kNone;
+        if (gain > split.gain) {
+            split.gain = static_cast<float>(gain);
+            split.left.assign(ku, 0);
+            split.right.assign(ku, 0);
+            for (std::size_t v = 0; v < ku; ++v)
+                if (vFreq[v] > 0)
+                    (isLeft[v] ? split.left : split.right)[v] = 1;
+        }
+    }
+    return split;
+}
+
+int TreeBuilder::group(int b, int fp, int lp, const TreeNode& node)
+{
+    for (int i = fp; i <= lp; ++i)
+        if (node.outcome(m_x.row(m_order[static_cast<std::size_t>(i)])) == b)
+            std::swap(
+                m_order[static_cast<std::size_t>(fp++)], m_order[static_cast<std::size_t>(i)]);
+    return fp - 1;
+}
+
+// RuleQuest AddModels, post-order: every node with cases gets a fresh model. A node's model may
+// use what its subtree tests, so a collapsed subtree is replaced by a model as rich as its leaves.
+void TreeBuilder::addModels(int fp, int lp, TreeNode& node, const TreeNode* parent)
+{
+    if (!node.cases)
+        return;
+    std::vector<char> allowed(static_cast<std::size_t>(m_x.cols), 0);
+    if (!node.isLeaf()) {
+        int bp = fp;
+        for (auto& child : node.branch)
+            if (child->cases) {
+                addModels(bp, bp + child->cases - 1, *child, &node);
+                bp += child->cases;
+            }
+    }
+    // Candidate columns: continuous ones tested by ancestors or anywhere in this subtree.
+    auto allow = [&](const TreeNode& t) {
+        if (m_g.atts[static_cast<std::size_t>(t.att)].kind == AttKind::Continuous)
+            allowed[static_cast<std::size_t>(t.att)] = 1;
+    };
+    for (const TreeNode* p = parent; p; p = p->parent)
+        allow(*p);
+    std::vector<const TreeNode*> stack {&node};
+    while (!stack.empty()) {
+        const TreeNode* t = stack.back();
+        stack.pop_back();
+        if (t->isLeaf())
+            continue;
+        allow(*t);
+        stack.push_back(t->branch[0].get());
+        stack.push_back(t->branch[1].get());
+    }
+    m_regression.fit(
+        &m_order[static_cast<std::size_t>(fp)], lp - fp + 1, m_cls, allowed, node.model);
+}
+
+} // namespace iolens::core::cubist

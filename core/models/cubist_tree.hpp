@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/cubist_data.hpp"
+#include "models/cubist_regress.hpp"
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace iolens::core::cubist {
+
+/// Kind of test at a tree node or in a rule condition (RuleQuest BrDiscr, BrThresh, BrSubset).
+enum class TestType {
+    Leaf,      ///< no test
+    Value,     ///< two-level discrete column: one branch per level
+    Threshold, ///< continuous column: x <= cut, x > cut
+    Subset     ///< discrete column with more levels: level in left subset, or in right subset
+};
+
+/// A node of the model tree (RuleQuest TreeRec). RuleQuest tests have a third, "N/A" outcome;
+/// R's Cubist never passes N/A values (its missing values are imputed), so that branch is always
+/// empty and is left out here: branch[0] is the "<= cut" / left-subset / first-level outcome,
+/// branch[1] the other.
+struct TreeNode {
+    TestType test = TestType::Leaf;
+    int cases = 0;           ///< training cases at this node
+    double mean = 0.0;       ///< mean target of those cases
+    double sd = 0.0;         ///< SD of their residuals when the node was grown
+    Coefficients model;      ///< the node's linear model (p + 1 coefficients)
+    Coefficients modelCopy;  ///< MCopy: the unsmoothed model, used to smooth descendants
+    int att = -1;            ///< tested column
+    float cut = 0.f;         ///< Threshold: cut value
+    std::vector<char> left;  ///< Value/Subset: levels taking branch[0]
+    std::vector<char> right; ///< Value/Subset: levels taking branch[1]
+    std::array<std::unique_ptr<TreeNode>, 2> branch;
+    TreeNode* parent = nullptr;
+    float params = 0.f;  ///< parameters of this subtree (pruning)
+    float coeffs = 0.f;  ///< coefficients of the node's own model incl. intercept
+    float treeErr = 0.f; ///< sum |error| of the subtree on its cases
+    float leafErr = 0.f; ///< sum |error| if the subtree were a leaf
+    float utility = 0.f; ///< least extra error from pruning anything in this subtree
+
+    bool isLeaf() const { return test == TestType::Leaf; }
+    /// Branch a case takes: 0 or 1. Precondition: !isLeaf().
+    int outcome(const float* x) const;
+    /// Makes this node a leaf (RuleQuest Unsprout).
+    void unsprout();
+};
+
+/// Grows the model tree on the current target (RuleQuest FormTree, Divide, EvalContinuousAtt,
+/// EvalDiscreteAtt, AddModels; ALGORITHMS.md 4.3 and 4.4): splits chosen by the reduction of the
+/// residual SD, then a linear model at every node on the continuous columns tested in its subtree
+/// and by its ancestors.
+class TreeBuilder {
+public:
+    /// `order` is the case order (a permutation of rows), rearranged so that every subtree's
+    /// cases are contiguous, as RuleQuest rearranges its Case array. All references must
+    /// outlive the builder.
+    TreeBuilder(const CaseTable& x, const Globals& g, const std::vector<float>& cls,
+        std::vector<int>& order, Regression& regression);
+
+    /// Grows the whole tree and fits the node models. O(n log n p depth + nodes regression).
+    std::unique_ptr<TreeNode> grow();
+
+private:
+    /// Gain of the best split on one column, with what is needed to build it.
+    struct Split {
+        float gain = -1.f; ///< RuleQuest None = -1: no split
+        float cut = 0.f;
+        std::vector<char> left, right;
+    };
+    struct SortRec {
+        float v; ///< attribute value
+        float t; ///< residual
+    };
+
+    std::unique_ptr<TreeNode> formTree(int fp, int lp, TreeNode* parent);
+    std::unique_ptr<TreeNode> leaf(int cases, double mean, double sd) const;
+    /// Best column and split for the node, or -1 (RuleQuest's choice with the 0.999 tie rule).
+    int chooseSplit(const TreeNode& node, const TreeNode* parent, int fp, int lp, Split& best);
+    Split evalContinuous(const TreeNode& node, int att, int fp, int lp);
+    Split evalBinary(const TreeNode& node, int att, int fp, int lp) const;
+    Split evalSubset(const TreeNode& node, int att, int fp, int lp) const;
+    /// Moves the cases of branch b to the front of [fp, lp]; returns the last one (Group).
+    int group(int b, int fp, int lp, const TreeNode& node);
+    void addModels(int fp, int lp, TreeNode& node, const TreeNode* parent);
+    void cacheSort(int fp, int lp);
+
+    const CaseTable& m_x;
+    const Globals& m_g;
+    const std::vector<float>& m_cls;
+    std::vector<int>& m_order;
+    Regression& m_regression;
+    std::vector<float> m_resid;  ///< residual of each row at the node being split
+    std::vector<SortRec> m_srec; ///< sort buffer, by case position
+};
+
+/// RuleQuest ComputeGain: node SD minus the case-weighted SD of the branches.
+/// freq/sum/sumSq describe the two branches.
+double computeGain(double nodeSd, const double freq[2], const double sum[2], const double sumSq[2],
+    double globalSd);
+
+} // namespace iolens::core::cubist

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tuning/technique_cost.hpp"
+
+#include "tuning/cross_validation_cost.hpp"
+#include "tuning/shared_fit_cost.hpp"
+
+namespace iolens::core {
+
+BatchCost techniqueCrossValidationCost(const Regressor& prototype,
+                                       const std::vector<SearchDimension>& space,
+                                       const Dataset& data, const FoldAssignment& folds)
+{
+    if (prototype.technique() == "cart")
+        return sharedFitCost(prototype, space, data, folds, cartSharedFitPlan());
+    if (prototype.technique() == "cubist")
+        return sharedFitCost(prototype, space, data, folds, cubistSharedFitPlan());
+    return crossValidationCost(prototype, space, data, folds);
+}
+
+} // namespace iolens::core

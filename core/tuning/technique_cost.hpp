@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "tuning/heuristic_optimizer.hpp"
+#include "validation/k_fold.hpp"
+
+namespace iolens::core {
+
+/// The fastest exact CV cost for the technique of `prototype`: a technique with free dimensions
+/// (CART: cp; Cubist: committees and neighbors; ALGORITHMS.md section 9) shares fits between points, any other technique gets
+/// crossValidationCost. Every variant returns the same costs as crossValidationCost.
+BatchCost techniqueCrossValidationCost(const Regressor& prototype,
+                                       const std::vector<SearchDimension>& space,
+                                       const Dataset& data, const FoldAssignment& folds);
+
+} // namespace iolens::core
