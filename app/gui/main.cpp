@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// iolens: the window. Start-up only: arguments, translations, the first document.
+#include "common/translations.hpp"
+#include "common/version.hpp"
+#include "document/document_controller.hpp"
+#include "embedded_resources.hpp"
+#include "window/main_window.hpp"
+#include "window/window_screenshot.hpp"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+constexpr int kScreenshotWidth = 1280;
+constexpr int kScreenshotHeight = 800;
+
+struct Options {
+    QString file;
+    iolens::ui::Example example = iolens::ui::Example::Tiered;
+    QString screenshot;
+};
+
+void printUsageError(const QString& message)
+{
+    std::fprintf(stderr, "iolens: %s\n", qPrintable(message));
+}
+
+// Parses the command line; exits (in QCommandLineParser::process) on --help and --version and
+// returns std::nullopt after printing a usage error.
+std::optional<Options> parseOptions(const QApplication& app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "What-if explorer for storage performance models."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("FILE.sqlite"),
+        QCoreApplication::translate("main", "Measurement database to open (default: the "
+                                            "embedded fio-tiered example)."),
+        QStringLiteral("[FILE.sqlite]"));
+    const QCommandLineOption example(
+        QStringLiteral("example"),
+        QCoreApplication::translate("main", "Open an embedded example: tiered or local."),
+        QStringLiteral("tiered|local"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "Save a 1280x800 PNG of the window once the models "
+                                            "are trained, then exit."),
+        QStringLiteral("PATH"));
+    parser.addOption(example);
+    parser.addOption(screenshot);
+    parser.process(app);
+
+    Options options;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1 || (files.size() == 1 && parser.isSet(example))) {
+        printUsageError(
+            QCoreApplication::translate("main", "Give one database file or --example, not both."));
+        return std::nullopt;
+    }
+    if (!files.isEmpty())
+        options.file = files.front();
+    if (parser.isSet(example)) {
+        const auto chosen = iolens::ui::parseExample(parser.value(example));
+        if (!chosen) {
+            printUsageError(
+                QCoreApplication::translate("main", "Unknown example '%1': use tiered or local.")
+                    .arg(parser.value(example)));
+            return std::nullopt;
+        }
+        options.example = *chosen;
+    }
+    options.screenshot = parser.value(screenshot);
+    return options;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("iolens"));
+    QCoreApplication::setApplicationName(QStringLiteral("iolens"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(iolens::kVersion));
+    iolens::resources::initialize();
+    QApplication::setWindowIcon(QIcon(iolens::resources::appIconPath()));
+    iolens::ui::installTranslations(app);
+
+    const auto parsed = parseOptions(app);
+    if (!parsed)
+        return 2;
+    const Options& options = *parsed;
+    iolens::ui::MainWindow window;
+    const bool batch = !options.screenshot.isEmpty();
+    window.setErrorDialogsEnabled(!batch);
+    auto* documents = window.documents();
+    const bool opened = options.file.isEmpty() ? documents->openExample(options.example)
+                                               : documents->openFile(options.file);
+    if (batch) {
+        if (!opened)
+            return 1;
+        window.resize(kScreenshotWidth, kScreenshotHeight);
+        window.show();
+        iolens::ui::saveScreenshotWhenReady(window, options.screenshot, [](bool ok) {
+            if (ok)
+                std::fputs("screenshot written\n", stdout);
+            QCoreApplication::exit(ok ? 0 : 1);
+        });
+        return QApplication::exec();
+    }
+    window.show();
+    return QApplication::exec();
+}

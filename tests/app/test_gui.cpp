@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window's command line: --version, bad arguments, --screenshot (as used for the README).
+#include <QImage>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct GuiResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+GuiResult runGui(const QStringList& arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(IOLENS_GUI_PATH), arguments);
+    process.waitForFinished(120000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+} // namespace
+
+class TestGui : public QObject {
+    Q_OBJECT
+private slots:
+    void version_printsTheProjectVersion()
+    {
+        const GuiResult result = runGui({QStringLiteral("--version")});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(QStringLiteral(IOLENS_VERSION)), qPrintable(result.out));
+    }
+
+    void badArguments_exitWithStatusTwo_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("unknown example")
+            << QStringList{QStringLiteral("--example"), QStringLiteral("nvme")};
+        QTest::newRow("file and example") << QStringList{
+            QStringLiteral("a.sqlite"), QStringLiteral("--example"), QStringLiteral("local")};
+    }
+    void badArguments_exitWithStatusTwo()
+    {
+        QFETCH(QStringList, arguments);
+        const GuiResult result = runGui(arguments);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(!result.err.isEmpty());
+    }
+
+    void screenshot_writesA1280x800Png_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("default example") << QStringList{};
+        QTest::newRow("local example")
+            << QStringList{QStringLiteral("--example"), QStringLiteral("local")};
+    }
+    void screenshot_writesA1280x800Png()
+    {
+        QFETCH(QStringList, arguments);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("window.png"));
+        const GuiResult result = runGui(arguments << QStringLiteral("--screenshot") << path);
+        QCOMPARE(result.exitCode, 0);
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(1280, 800));
+    }
+
+    void screenshot_missingFileFailsWithoutADialog()
+    {
+        QTemporaryDir dir;
+        const GuiResult result =
+            runGui({dir.filePath(QStringLiteral("missing.sqlite")), QStringLiteral("--screenshot"),
+                    dir.filePath(QStringLiteral("window.png"))});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(QStringLiteral("missing.sqlite")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGui)
+#include "test_gui.moc"

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/document_controller.hpp"
+#include "document/recent_files.hpp"
+#include "store/measurement_database.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace iolens::ui;
+
+class TestDocumentController : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_document_controller"));
+        QSettings().clear();
+    }
+
+    void openExample_isReadOnlyAndHoldsTheDatasetsRuns()
+    {
+        DocumentController controller;
+        QSignalSpy changed(&controller, &DocumentController::documentChanged);
+        QVERIFY(controller.openExample(Example::Tiered));
+        QCOMPARE(changed.count(), 1);
+        const Document* document = controller.document();
+        QVERIFY(document);
+        QVERIFY(document->example);
+        QVERIFY(document->readOnly());
+        QVERIFY(document->path.isEmpty());
+        QCOMPARE(document->name, QStringLiteral("fio-tiered"));
+        QCOMPARE(document->dataset, std::string("fio-tiered"));
+        QCOMPARE(document->runs.size(), std::size_t{130});
+
+        QVERIFY(controller.openExample(Example::Local));
+        QCOMPARE(controller.document()->runs.size(), std::size_t{345});
+    }
+
+    void saveAs_writesADatabaseThatOpensBack()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("copy.sqlite"));
+        DocumentController controller;
+        QVERIFY(controller.openExample(Example::Local));
+        QSignalSpy errors(&controller, &DocumentController::errorOccurred);
+        QVERIFY(controller.saveAs(path));
+        QCOMPARE(errors.count(), 0);
+
+        auto copy = iolens::core::MeasurementDatabase::open(path.toStdString(), true);
+        QCOMPARE(copy.measurements().size(), std::size_t{345});
+        QCOMPARE(copy.datasets().front().name, std::string("fio-local"));
+        // The window now works on the copy, a file like any other, and remembers it.
+        QCOMPARE(controller.document()->path, path);
+        QVERIFY(!controller.document()->example);
+        QVERIFY(!controller.document()->readOnly());
+        QCOMPARE(controller.recentFiles().files().front(), path);
+        // No temporary file is left behind.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+                 QStringList({QStringLiteral("copy.sqlite")}));
+    }
+
+    void saveAs_replacesAnExistingFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.sqlite"));
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("not a database");
+        old.close();
+        DocumentController controller;
+        QVERIFY(controller.openExample(Example::Tiered));
+        QVERIFY(controller.saveAs(path));
+        QCOMPARE(
+            iolens::core::MeasurementDatabase::open(path.toStdString(), true).measurements().size(),
+            std::size_t{130});
+    }
+
+    void openFile_failureReportsAndKeepsTheOpenDocument_data()
+    {
+        QTest::addColumn<QByteArray>("content"); // empty: the file does not exist
+        QTest::newRow("missing") << QByteArray();
+        QTest::newRow("not sqlite") << QByteArray("scheduler,fileset_bytes\nnone,1\n");
+    }
+    void openFile_failureReportsAndKeepsTheOpenDocument()
+    {
+        QFETCH(QByteArray, content);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.sqlite"));
+        if (!content.isEmpty()) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+        }
+        DocumentController controller;
+        QVERIFY(controller.openExample(Example::Tiered));
+        controller.recentFiles().add(path);
+        QSignalSpy errors(&controller, &DocumentController::errorOccurred);
+        QSignalSpy changed(&controller, &DocumentController::documentChanged);
+        QVERIFY(!controller.openFile(path));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(errors.front().at(1).toString().contains(QStringLiteral("bad.sqlite")));
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(controller.document()->name, QStringLiteral("fio-tiered"));
+        QVERIFY(!controller.recentFiles().files().contains(path)); // a dead entry is dropped
+    }
+
+    void selectDataset_switchesWithinAFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("two.sqlite"));
+        {
+            auto db = iolens::core::MeasurementDatabase::openOrCreate(path.toStdString());
+            auto tiered = loadExampleDatabase(Example::Tiered).measurements();
+            auto local = loadExampleDatabase(Example::Local).measurements();
+            db.importMeasurements(tiered, {"fio-tiered", "", "", {}});
+            db.importMeasurements(local, {"fio-local", "", "", {}});
+        }
+        DocumentController controller;
+        QVERIFY(controller.openFile(path));
+        QCOMPARE(controller.document()->datasets.size(), std::size_t{2});
+        QCOMPARE(controller.document()->runs.size(), std::size_t{130}); // the first dataset
+        QVERIFY(controller.selectDataset(QStringLiteral("fio-local")));
+        QCOMPARE(controller.document()->runs.size(), std::size_t{345});
+        QSignalSpy errors(&controller, &DocumentController::errorOccurred);
+        QVERIFY(!controller.selectDataset(QStringLiteral("nvme")));
+        QCOMPARE(errors.count(), 1);
+        QCOMPARE(controller.document()->dataset, std::string("fio-local"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocumentController)
+#include "test_document_controller.moc"

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/example_database.hpp"
+#include "prediction/measured_lookup.hpp"
+#include "prediction/model_set.hpp"
+#include "workflow/model_training.hpp"
+
+#include <QTest>
+
+using namespace iolens::ui;
+using iolens::core::Configuration;
+using iolens::core::Metric;
+
+class TestModelSet : public QObject {
+    Q_OBJECT
+private slots:
+    void trainModelSet_predictsWhatCoreTrainModelPredicts_data()
+    {
+        QTest::addColumn<Example>("example");
+        QTest::newRow("tiered") << Example::Tiered;
+        QTest::newRow("local") << Example::Local;
+    }
+    void trainModelSet_predictsWhatCoreTrainModelPredicts()
+    {
+        QFETCH(Example, example);
+        auto db = loadExampleDatabase(example);
+        const auto runs = db.measurements();
+        const ModelSet set = trainModelSet(runs, "lm");
+        QCOMPARE(set.technique, std::string("lm"));
+        QCOMPARE(set.models.size(), std::size_t{4});
+        const MeasuredLookup measured(runs);
+        std::vector<Configuration> configs;
+        for (const auto& row : measured.all())
+            configs.push_back(row.config);
+        for (Metric metric : iolens::core::kCoreMetrics) {
+            const MetricModel* entry = set.find(metric);
+            QVERIFY(entry && entry->model);
+            QVERIFY(entry->error.empty());
+            iolens::core::TrainRequest request;
+            request.technique = "lm";
+            request.metric = metric;
+            const auto reference = iolens::core::trainModel(db, request);
+            const Eigen::VectorXd ours = entry->model->predict(configs);
+            const Eigen::VectorXd theirs = reference.predict(configs);
+            QCOMPARE(ours.size(), theirs.size());
+            QVERIFY(ours == theirs); // same steps, same data: bit for bit
+        }
+    }
+
+    void trainModelSet_reportsFailuresInsteadOfThrowing()
+    {
+        const auto runs = loadExampleDatabase(Example::Tiered).measurements();
+        const ModelSet unknown = trainModelSet(runs, "no-such-technique");
+        QCOMPARE(unknown.models.size(), std::size_t{4});
+        for (const MetricModel& entry : unknown.models) {
+            QVERIFY(!entry.model);
+            QVERIFY(!entry.error.empty());
+        }
+        const ModelSet empty = trainModelSet({}, "lm");
+        QVERIFY(!empty.find(Metric::RtReadMs)->model);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelSet)
+#include "test_model_set.moc"

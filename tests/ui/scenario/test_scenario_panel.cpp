@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/example_database.hpp"
+#include "scenario/byte_size_spin_box.hpp"
+#include "scenario/scenario_panel.hpp"
+#include "scenario/step_slider.hpp"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTest>
+
+#include <functional>
+#include <memory>
+#include <set>
+
+using namespace iolens::ui;
+using iolens::core::Configuration;
+
+class TestScenarioPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale::c());
+        const auto rows =
+            iolens::core::aggregateRepetitions(loadExampleDatabase(Example::Tiered).measurements());
+        for (const auto& row : rows)
+            m_configs.push_back(row.config);
+    }
+
+    void init()
+    {
+        m_panel = std::make_unique<ScenarioPanel>();
+        m_panel->setDomain(scenarioDomain(m_configs), typicalThreads(m_configs));
+    }
+
+    void setDomain_fillsChoicesFromTheData()
+    {
+        QVERIFY(m_panel->isEnabled());
+        QCOMPARE(m_panel->schedulerControl()->count(), 2);
+        QCOMPARE(m_panel->schedulerControl()->itemText(0), QStringLiteral("bfq"));
+        QCOMPARE(m_panel->patternControl()->count(), 2);
+        QCOMPARE(m_panel->vmsControl()->minimum(), 1);
+        QCOMPARE(m_panel->vmsControl()->maximum(), 8);
+    }
+
+    void setScenario_roundTripsEveryMeasuredConfigurationAndEmitsOnce()
+    {
+        QSignalSpy changed(m_panel.get(), &ScenarioPanel::scenarioChanged);
+        for (const Configuration& config : m_configs) {
+            changed.clear();
+            m_panel->setScenario(config);
+            QCOMPARE(changed.count(), 1);
+            QVERIFY(changed.front().front().value<Configuration>() == config);
+            QVERIFY(m_panel->scenario() == config);
+        }
+    }
+
+    void sliders_stepOntoEveryMeasuredValueExactly()
+    {
+        m_panel->setScenario(m_configs.front());
+        QSignalSpy changed(m_panel.get(), &ScenarioPanel::scenarioChanged);
+        std::set<std::int64_t> requests;
+        std::set<std::int64_t> filesets;
+        std::set<double> shares;
+        const auto sweep = [&](StepSlider* control,
+                               const std::function<void(const Configuration&)>& record) {
+            for (int i = control->slider()->minimum(); i <= control->slider()->maximum(); ++i) {
+                control->slider()->setValue(i);
+                record(changed.back().front().value<Configuration>());
+            }
+        };
+        sweep(m_panel->requestControl(), [&](const auto& c) { requests.insert(c.requestBytes); });
+        sweep(m_panel->filesetControl(), [&](const auto& c) { filesets.insert(c.filesetBytes); });
+        sweep(m_panel->readControl(), [&](const auto& c) { shares.insert(c.readPct); });
+        for (const Configuration& config : m_configs) {
+            QVERIFY(requests.count(config.requestBytes));
+            QVERIFY(filesets.count(config.filesetBytes));
+            QVERIFY(shares.count(config.readPct));
+        }
+        // Log scale: the request slider spans 512 B .. 512 KiB in half octaves.
+        QCOMPARE(*requests.begin(), std::int64_t{512});
+        QCOMPARE(*requests.rbegin(), std::int64_t{512} * 1024);
+        QVERIFY(requests.count(6144)); // 6 KiB, the half octave between 4 and 8
+        QCOMPARE(m_panel->requestControl()->slider()->maximum(), 20);
+    }
+
+    void spinBox_takesTypedSizesWithUnits()
+    {
+        m_panel->setScenario(m_configs.front());
+        QSignalSpy changed(m_panel.get(), &ScenarioPanel::scenarioChanged);
+        auto* spin = m_panel->requestControl()->spinBox();
+        spin->selectAll();
+        QTest::keyClicks(spin, QStringLiteral("24k"));
+        QTest::keyClick(spin, Qt::Key_Enter);
+        QVERIFY(changed.count() >= 1);
+        QCOMPARE(changed.back().front().value<Configuration>().requestBytes, std::int64_t{24576});
+        QCOMPARE(spin->text(), QStringLiteral("24 KiB"));
+        // 20 KiB is no slider step: the value stays exact and the slider goes to the nearest.
+        spin->selectAll();
+        QTest::keyClicks(spin, QStringLiteral("20"));
+        QTest::keyClick(spin, Qt::Key_Enter);
+        QCOMPARE(m_panel->scenario().requestBytes, std::int64_t{20480});
+        const int index = m_panel->requestControl()->slider()->value();
+        QCOMPARE(m_panel->requestControl()->scale().value(index),
+                 24576.0); // log-nearer than 16 KiB
+        // The arrows step along the slider's steps.
+        spin->stepBy(1);
+        QCOMPARE(m_panel->scenario().requestBytes, std::int64_t{24576});
+    }
+
+    void combosAndVms_changeTheScenario()
+    {
+        m_panel->setScenario(m_configs.front());
+        QSignalSpy changed(m_panel.get(), &ScenarioPanel::scenarioChanged);
+        m_panel->vmsControl()->setValue(3);
+        QCOMPARE(changed.back().front().value<Configuration>().vms, 3);
+        const int other = 1 - m_panel->schedulerControl()->currentIndex();
+        m_panel->schedulerControl()->setCurrentIndex(other);
+        QCOMPARE(QString::fromStdString(m_panel->scenario().scheduler),
+                 m_panel->schedulerControl()->itemText(other));
+        QCOMPARE(m_panel->scenario().threads, 16); // fixed by the data
+    }
+
+private:
+    std::vector<Configuration> m_configs;
+    std::unique_ptr<ScenarioPanel> m_panel;
+};
+
+QTEST_MAIN(TestScenarioPanel)
+#include "test_scenario_panel.moc"

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/example_database.hpp"
+#include "table/measurement_table_model.hpp"
+
+#include <QTest>
+
+using namespace iolens::ui;
+using iolens::core::Metric;
+
+namespace {
+
+int metricColumn(Metric metric)
+{
+    for (std::size_t i = 0; i < iolens::core::kCoreMetrics.size(); ++i)
+        if (iolens::core::kCoreMetrics[i] == metric)
+            return MeasurementTableModel::FirstMetricColumn + static_cast<int>(i);
+    return -1;
+}
+
+} // namespace
+
+class TestMeasurementTableModel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QLocale::setDefault(QLocale::c()); }
+
+    void setMeasurements_oneRowPerConfigurationInConfigurationOrder()
+    {
+        MeasurementTableModel model;
+        model.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QCOMPARE(model.rowCount(), 106); // 130 runs: 24 repeat runs of 8 grid configurations
+        QCOMPARE(model.runCount(), 130);
+        QCOMPARE(model.columnCount(), static_cast<int>(MeasurementTableModel::ColumnCount));
+        for (std::size_t i = 1; i < model.rows().size(); ++i)
+            QVERIFY(model.rows()[i - 1].config < model.rows()[i].config);
+    }
+
+    void data_showsMeanWithRseUnitsAndNotApplicable()
+    {
+        MeasurementTableModel model;
+        model.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        int repeatedMixed = -1;
+        int writeOnly = -1;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const auto& m = model.rows()[static_cast<std::size_t>(row)];
+            if (m.repetitions > 1 && m.config.readPct == 100.0 && repeatedMixed < 0)
+                repeatedMixed = row;
+            if (m.config.readPct == 0.0 && writeOnly < 0)
+                writeOnly = row;
+        }
+        QVERIFY(repeatedMixed >= 0 && writeOnly >= 0);
+
+        const auto& measured = model.rows()[static_cast<std::size_t>(repeatedMixed)];
+        const QModelIndex cell = model.index(repeatedMixed, metricColumn(Metric::RtReadMs));
+        QVERIFY(cell.data().toString().contains(QStringLiteral(" ± ")));
+        QCOMPARE(cell.data(MeasurementTableModel::kSortRole).toDouble(),
+                 *measured.value(Metric::RtReadMs));
+        QCOMPARE(model.index(writeOnly, metricColumn(Metric::TpReadMbs)).data().toString(),
+                 QStringLiteral("n/a"));
+        QVERIFY(!model.index(writeOnly, metricColumn(Metric::TpReadMbs))
+                     .data(MeasurementTableModel::kSortRole)
+                     .isValid());
+        QVERIFY(model.index(repeatedMixed, MeasurementTableModel::RequestColumn)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral("KiB")));
+        QCOMPARE(model.index(writeOnly, MeasurementTableModel::ReadPctColumn).data().toString(),
+                 QStringLiteral("0 %"));
+    }
+
+    void headerData_namesMetricsWithUnits()
+    {
+        MeasurementTableModel model;
+        QCOMPARE(model.headerData(metricColumn(Metric::RtWriteMs), Qt::Horizontal).toString(),
+                 QStringLiteral("Write RT (ms)"));
+        QCOMPARE(model.headerData(metricColumn(Metric::TpReadMbs), Qt::Horizontal).toString(),
+                 QStringLiteral("Read TP (MiB/s)"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasurementTableModel)
+#include "test_measurement_table_model.moc"

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/example_database.hpp"
+#include "table/measurement_filter_proxy.hpp"
+#include "table/measurement_table_model.hpp"
+#include "table/measurement_table_panel.hpp"
+
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace iolens::ui;
+
+class TestMeasurementTablePanel : public QObject {
+    Q_OBJECT
+private slots:
+    void typingInTheFilterNarrowsTheView()
+    {
+        MeasurementTablePanel panel;
+        panel.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QCOMPARE(panel.view()->model()->rowCount(), 106);
+        QTest::keyClicks(panel.filterEdit(), QStringLiteral("none random"));
+        const int shown = panel.view()->model()->rowCount();
+        QVERIFY(shown > 0 && shown < 106);
+        for (int row = 0; row < shown; ++row) {
+            const QModelIndex index =
+                panel.proxy()->mapToSource(panel.view()->model()->index(row, 0));
+            const auto& config =
+                panel.tableModel()->rows()[static_cast<std::size_t>(index.row())].config;
+            QCOMPARE(config.scheduler, std::string("none"));
+            QCOMPARE(config.pattern, iolens::core::Pattern::Random);
+        }
+    }
+
+    void selectingARowAsksForItsConfiguration()
+    {
+        MeasurementTablePanel panel;
+        panel.setMeasurements(loadExampleDatabase(Example::Local).measurements());
+        QSignalSpy selected(&panel, &MeasurementTablePanel::configurationSelected);
+        panel.view()->selectRow(7);
+        QCOMPARE(selected.count(), 1);
+        const auto config = selected.front().front().value<iolens::core::Configuration>();
+        const QModelIndex source = panel.proxy()->mapToSource(panel.view()->model()->index(7, 0));
+        QVERIFY(config ==
+                panel.tableModel()->rows()[static_cast<std::size_t>(source.row())].config);
+    }
+};
+
+QTEST_MAIN(TestMeasurementTablePanel)
+#include "test_measurement_table_panel.moc"

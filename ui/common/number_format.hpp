@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QLocale>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace iolens::ui {
+
+/// Text formatting of the numbers the window shows, in the user's locale (decimal comma in
+/// German). Fixed notation throughout: storage people read "0.0163 ms" faster than "1.63e-02".
+
+/// `value` with `digits` significant digits in fixed notation ("0.0163", "8.21", "1593").
+QString formatSignificant(double value, int digits = 3, const QLocale& locale = QLocale());
+
+/// A byte count in the largest binary unit that shows it exactly with at most three decimals
+/// ("4 KiB", "1.5 GiB", "5000 B"), so that parseByteSize(formatByteSize(b)) == b.
+QString formatByteSize(std::int64_t bytes, const QLocale& locale = QLocale());
+
+/// Parses "16", "16 KiB", "16k", "1.5 GiB", "512 MB" (decimal prefixes are read as binary ones,
+/// as fio does). A bare number is in `defaultUnitBytes`. Returns std::nullopt for anything else
+/// or for a value that is not a positive whole number of bytes.
+std::optional<std::int64_t> parseByteSize(const QString& text, std::int64_t defaultUnitBytes,
+                                          const QLocale& locale = QLocale());
+
+/// A percentage without needless decimals ("50 %", "33.3 %").
+QString formatPercent(double percent, const QLocale& locale = QLocale());
+
+/// A relative standard error (a fraction) as "± 1.2 %".
+QString formatRse(double relativeStdError, const QLocale& locale = QLocale());
+
+} // namespace iolens::ui

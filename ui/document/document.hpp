@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/measurement.hpp"
+#include "store/measurement_database.hpp"
+
+#include <QString>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace iolens::ui {
+
+/// What the window has open: a measurement database and the dataset it shows, with that
+/// dataset's runs read once (the table, the scenario ranges and the models all start from them).
+/// DocumentController creates and replaces it; everyone else reads it.
+struct Document {
+    std::shared_ptr<core::MeasurementDatabase> database;
+    QString name;                            ///< shown in the title: example or file name
+    QString path;                            ///< file path; empty for an embedded example
+    bool example = false;                    ///< embedded example: never written, "Save as" copies
+    std::vector<core::DatasetInfo> datasets; ///< every dataset of the database
+    std::string dataset;                     ///< the dataset shown; empty if the database has none
+    std::vector<core::Measurement> runs;     ///< runs of `dataset`, in insertion order
+
+    /// True if the window must not write to the database (examples, files opened read-only).
+    bool readOnly() const { return example || !database || database->isReadOnly(); }
+};
+
+} // namespace iolens::ui

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/document_controller.hpp"
+
+#include "common/error.hpp"
+#include "document/recent_files.hpp"
+
+#include <QDebug>
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryFile>
+
+namespace iolens::ui {
+
+void loadDocumentData(Document& document, const std::string& dataset)
+{
+    document.datasets = document.database->datasets();
+    document.dataset = dataset;
+    if (document.dataset.empty() && !document.datasets.empty())
+        document.dataset = document.datasets.front().name;
+    document.runs.clear();
+    if (!document.dataset.empty())
+        document.runs = document.database->measurements({document.dataset, std::nullopt});
+}
+
+DocumentController::DocumentController(QObject* parent)
+    : QObject(parent)
+    , m_recent(new RecentFiles(this))
+{
+}
+
+DocumentController::~DocumentController() = default;
+
+bool DocumentController::guarded(const QString& title, const std::function<void()>& action)
+{
+    try {
+        action();
+        return true;
+    } catch (const std::exception& e) {
+        // std::exception, not only core::Error: SQLite and the allocator can fail too, and
+        // nothing may escape into the event loop.
+        const QString message = QString::fromStdString(e.what());
+        qWarning().noquote() << title << ":" << message;
+        emit errorOccurred(title, message);
+        return false;
+    }
+}
+
+bool DocumentController::openFile(const QString& path)
+{
+    auto document = std::make_unique<Document>();
+    const bool ok = guarded(tr("Cannot open database"), [&] {
+        const std::string file = QFileInfo(path).absoluteFilePath().toStdString();
+        try {
+            document->database = std::make_shared<core::MeasurementDatabase>(
+                core::MeasurementDatabase::open(file, false));
+        } catch (const core::StoreError&) {
+            // Not writable (permissions, a read-only medium): reading is all the window needs.
+            document->database = std::make_shared<core::MeasurementDatabase>(
+                core::MeasurementDatabase::open(file, true));
+        }
+        document->path = QFileInfo(path).absoluteFilePath();
+        document->name = QFileInfo(path).fileName();
+        loadDocumentData(*document);
+    });
+    if (!ok) {
+        m_recent->remove(path);
+        return false;
+    }
+    m_recent->add(document->path);
+    show(std::move(document));
+    return true;
+}
+
+bool DocumentController::openExample(Example example)
+{
+    auto document = std::make_unique<Document>();
+    const bool ok = guarded(tr("Cannot open example"), [&] {
+        document->database =
+            std::make_shared<core::MeasurementDatabase>(loadExampleDatabase(example));
+        document->name = exampleDatasetName(example);
+        document->example = true;
+        loadDocumentData(*document);
+    });
+    if (ok)
+        show(std::move(document));
+    return ok;
+}
+
+bool DocumentController::saveAs(const QString& path)
+{
+    if (!m_document)
+        return false;
+    const QString target = QFileInfo(path).absoluteFilePath();
+    if (target == m_document->path)
+        return true; // nothing is ever unsaved: the window writes through to the database
+    const bool ok = guarded(tr("Cannot save database"), [&] {
+        QTemporaryFile temporary(
+            QFileInfo(target).dir().filePath(QStringLiteral(".iolens-XXXXXX")));
+        if (!temporary.open())
+            throw core::StoreError(target.toStdString() + ": cannot create a file in that folder");
+        m_document->database->saveAs(temporary.fileName().toStdString());
+        if (QFileInfo::exists(target) && !QFile::remove(target))
+            throw core::StoreError(target.toStdString() + ": cannot replace the existing file");
+        if (!temporary.rename(target))
+            throw core::StoreError(target.toStdString() + ": cannot move the copy into place");
+        temporary.setAutoRemove(false);
+    });
+    return ok && openFile(target);
+}
+
+bool DocumentController::selectDataset(const QString& dataset)
+{
+    if (!m_document)
+        return false;
+    const std::string name = dataset.toStdString();
+    if (name == m_document->dataset)
+        return true;
+    auto document = std::make_unique<Document>(*m_document);
+    const bool ok = guarded(tr("Cannot read dataset"), [&] {
+        if (!document->database->dataset(name))
+            throw core::ConfigError("no dataset named '" + name + "'");
+        loadDocumentData(*document, name);
+    });
+    if (ok)
+        show(std::move(document));
+    return ok;
+}
+
+void DocumentController::show(std::unique_ptr<Document> document)
+{
+    m_document = std::move(document);
+    emit documentChanged();
+}
+
+} // namespace iolens::ui

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "document/document.hpp"
+#include "document/example_database.hpp"
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace iolens::ui {
+
+class RecentFiles;
+
+/// Owns the open Document and every action on it: open a file, open an embedded example,
+/// "Save as", switch datasets. This is a controller boundary of the house style: every core
+/// exception is caught here, logged and reported through errorOccurred() (the window shows it
+/// in a message box), and the previous document stays open. Nothing throws out of a slot.
+class DocumentController : public QObject {
+    Q_OBJECT
+public:
+    explicit DocumentController(QObject* parent = nullptr);
+    ~DocumentController() override;
+
+    /// The open document; nullptr before the first successful open.
+    const Document* document() const { return m_document.get(); }
+    RecentFiles& recentFiles() { return *m_recent; }
+
+    /// Opens a database file (read-write if possible, else read-only) on its first dataset and
+    /// adds it to the recent files. Returns false, and reports why, if it cannot be opened.
+    bool openFile(const QString& path);
+    /// Opens an embedded example (in memory, read-only).
+    bool openExample(Example example);
+    /// Writes a complete copy of the open database to `path` (through a temporary file, so a
+    /// failure never leaves half a database), then opens the copy in place of the current
+    /// document. Returns false, and reports why, on failure.
+    bool saveAs(const QString& path);
+    /// Shows another dataset of the open database. Returns false for an unknown name.
+    bool selectDataset(const QString& dataset);
+
+signals:
+    /// A new document (or dataset) is open; document() is valid.
+    void documentChanged();
+    /// An action failed; `message` is for a person and names the file.
+    void errorOccurred(const QString& title, const QString& message);
+
+private:
+    /// Runs `action`, turning an exception into errorOccurred(title, ...). Returns success.
+    bool guarded(const QString& title, const std::function<void()>& action);
+    void show(std::unique_ptr<Document> document);
+
+    std::unique_ptr<Document> m_document;
+    RecentFiles* m_recent = nullptr;
+};
+
+/// Reads the dataset list and the runs of `dataset` (the first dataset if empty) into `document`.
+/// Throws core::Error from the database.
+void loadDocumentData(Document& document, const std::string& dataset = {});
+
+} // namespace iolens::ui

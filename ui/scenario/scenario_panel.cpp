@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario/scenario_panel.hpp"
+
+#include "common/metric_text.hpp"
+#include "common/number_format.hpp"
+#include "scenario/byte_size_spin_box.hpp"
+#include "scenario/percent_spin_box.hpp"
+#include "scenario/step_slider.hpp"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace iolens::ui {
+
+namespace {
+
+constexpr std::int64_t kKiB = 1024;
+constexpr std::int64_t kMiB = 1024 * 1024;
+// Slider ranges reach three octaves (a factor of 8) beyond the measured values on either side:
+// far enough to ask "what if", near enough that the slider keeps a useful resolution.
+constexpr double kRangeFactor = 8.0;
+constexpr double kSmallestRequest = 512.0; // one sector
+
+std::vector<double> asDoubles(const std::vector<std::int64_t>& values)
+{
+    return {values.begin(), values.end()};
+}
+
+StepScale sizeScale(const std::vector<std::int64_t>& measured, double floor)
+{
+    if (measured.empty())
+        return {};
+    const double lo = std::max(floor, static_cast<double>(measured.front()) / kRangeFactor);
+    const double hi = static_cast<double>(measured.back()) * kRangeFactor;
+    return StepScale::halfOctaves(lo, hi, asDoubles(measured));
+}
+
+QString byteLabel(double bytes) { return formatByteSize(static_cast<std::int64_t>(bytes)); }
+
+QString patternText(core::Pattern pattern)
+{
+    return pattern == core::Pattern::Random ? ScenarioPanel::tr("random")
+                                            : ScenarioPanel::tr("sequential");
+}
+
+} // namespace
+
+ScenarioPanel::ScenarioPanel(QWidget* parent)
+    : QGroupBox(tr("Scenario"), parent)
+    , m_request(new StepSlider(new ByteSizeSpinBox(kKiB), true, this))
+    , m_fileset(new StepSlider(new ByteSizeSpinBox(kMiB), true, this))
+    , m_read(new StepSlider(new PercentSpinBox, false, this))
+    , m_scheduler(new QComboBox(this))
+    , m_pattern(new QComboBox(this))
+    , m_vms(new QSpinBox(this))
+    , m_threads(new QLabel(this))
+{
+    m_vms->setRange(1, kMaxVms);
+    m_vms->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_vms->setMinimumWidth(m_request->spinBox()->minimumWidth());
+    m_request->setToolTip(tr("Size of one request; the slider steps in half octaves (log scale)"));
+    m_fileset->setToolTip(
+        tr("Total size of the file set; the slider steps in half octaves (log scale)"));
+    m_read->setToolTip(tr("Share of reads among all requests"));
+    m_vms->setToolTip(tr("Number of VMs the workload (threads and file set) is split over"));
+
+    auto* form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    form->addRow(factorTitle(core::Factor::RequestBytes), m_request);
+    form->addRow(factorTitle(core::Factor::FilesetBytes), m_fileset);
+    form->addRow(factorTitle(core::Factor::ReadPct), m_read);
+    form->addRow(factorTitle(core::Factor::Scheduler), m_scheduler);
+    form->addRow(factorTitle(core::Factor::Pattern), m_pattern);
+    auto* vmsRow = new QHBoxLayout;
+    vmsRow->addWidget(m_vms);
+    vmsRow->addStretch(1);
+    form->addRow(factorTitle(core::Factor::Vms), vmsRow);
+    form->addRow(factorTitle(core::Factor::Threads), m_threads);
+
+    for (StepSlider* control : {m_request, m_fileset, m_read})
+        connect(control, &StepSlider::valueChanged, this, &ScenarioPanel::emitScenario);
+    connect(m_scheduler, &QComboBox::currentIndexChanged, this, &ScenarioPanel::emitScenario);
+    connect(m_pattern, &QComboBox::currentIndexChanged, this, &ScenarioPanel::emitScenario);
+    connect(m_vms, &QSpinBox::valueChanged, this, &ScenarioPanel::emitScenario);
+    setEnabled(false);
+}
+
+void ScenarioPanel::setDomain(const ScenarioDomain& domain, int threads)
+{
+    const bool wasUpdating = std::exchange(m_updating, true);
+    m_request->setScale(sizeScale(domain.requestBytes, kSmallestRequest), byteLabel);
+    m_fileset->setScale(sizeScale(domain.filesetBytes, kKiB), byteLabel);
+    m_read->setScale(StepScale::linear(0.0, 100.0, 1.0, domain.readPcts),
+                     [](double pct) { return formatPercent(pct); });
+    static_cast<ByteSizeSpinBox*>(m_request->spinBox())->setSteps(m_request->scale());
+    static_cast<ByteSizeSpinBox*>(m_fileset->spinBox())->setSteps(m_fileset->scale());
+
+    m_scheduler->clear();
+    for (const std::string& name : domain.schedulers)
+        m_scheduler->addItem(QString::fromStdString(name), QString::fromStdString(name));
+    m_pattern->clear();
+    for (core::Pattern pattern : domain.patterns)
+        m_pattern->addItem(patternText(pattern), static_cast<int>(pattern));
+
+    m_threadCount = threads;
+    m_threads->setText(tr("%1 (fixed by the data)").arg(threads));
+    m_updating = wasUpdating;
+    setEnabled(!domain.empty());
+}
+
+void ScenarioPanel::setScenario(const core::Configuration& config)
+{
+    const bool wasUpdating = std::exchange(m_updating, true);
+    m_request->setValue(static_cast<double>(config.requestBytes));
+    m_fileset->setValue(static_cast<double>(config.filesetBytes));
+    m_read->setValue(config.readPct);
+    m_scheduler->setCurrentIndex(m_scheduler->findData(QString::fromStdString(config.scheduler)));
+    m_pattern->setCurrentIndex(m_pattern->findData(static_cast<int>(config.pattern)));
+    m_vms->setValue(config.vms);
+    m_threadCount = config.threads;
+    m_threads->setText(tr("%1 (fixed by the data)").arg(config.threads));
+    m_updating = wasUpdating;
+    emitScenario();
+}
+
+core::Configuration ScenarioPanel::scenario() const
+{
+    core::Configuration config;
+    config.requestBytes = static_cast<std::int64_t>(std::llround(m_request->value()));
+    config.filesetBytes = static_cast<std::int64_t>(std::llround(m_fileset->value()));
+    config.readPct = m_read->value();
+    config.scheduler = m_scheduler->currentData().toString().toStdString();
+    config.pattern = static_cast<core::Pattern>(m_pattern->currentData().toInt());
+    config.vms = m_vms->value();
+    config.threads = m_threadCount;
+    return config;
+}
+
+void ScenarioPanel::emitScenario()
+{
+    if (!m_updating)
+        emit scenarioChanged(scenario());
+}
+
+} // namespace iolens::ui

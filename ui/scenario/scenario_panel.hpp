@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/core_metatypes.hpp"
+#include "scenario/scenario_domain.hpp"
+
+#include <QGroupBox>
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace iolens::ui {
+
+class StepSlider;
+
+/// The what-if controls: request size and file-set size on half-octave (log) sliders with
+/// KiB/MiB/GiB labels, read share on a 1 % slider, each with a spin box for exact values;
+/// scheduler and access pattern from the data's values; VM count 1..8. The thread count is not
+/// a control: it is fixed by the data (16 in both examples) and shown as such. Every user change
+/// emits scenarioChanged() with the whole configuration.
+class ScenarioPanel : public QGroupBox {
+    Q_OBJECT
+public:
+    static constexpr int kMaxVms = 8;
+
+    explicit ScenarioPanel(QWidget* parent = nullptr);
+
+    /// Rebuilds the choices and slider steps for a dataset's values (every measured value is a
+    /// step). Disables the panel for an empty domain. Does not emit.
+    void setDomain(const ScenarioDomain& domain, int threads);
+    /// Moves every control to `config`, then emits scenarioChanged() once.
+    void setScenario(const core::Configuration& config);
+    /// The configuration the controls show now.
+    core::Configuration scenario() const;
+
+    StepSlider* requestControl() const { return m_request; }
+    StepSlider* filesetControl() const { return m_fileset; }
+    StepSlider* readControl() const { return m_read; }
+    QComboBox* schedulerControl() const { return m_scheduler; }
+    QComboBox* patternControl() const { return m_pattern; }
+    QSpinBox* vmsControl() const { return m_vms; }
+
+signals:
+    void scenarioChanged(const iolens::core::Configuration& config);
+
+private:
+    void emitScenario();
+
+    StepSlider* m_request;
+    StepSlider* m_fileset;
+    StepSlider* m_read;
+    QComboBox* m_scheduler;
+    QComboBox* m_pattern;
+    QSpinBox* m_vms;
+    QLabel* m_threads;
+    int m_threadCount = 1;
+    bool m_updating = false; ///< true while setScenario moves the controls
+};
+
+} // namespace iolens::ui

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario/step_slider.hpp"
+
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+
+namespace iolens::ui {
+
+StepSlider::StepSlider(QDoubleSpinBox* spinBox, bool logarithmic, QWidget* parent)
+    : QWidget(parent)
+    , m_logarithmic(logarithmic)
+    , m_slider(new QSlider(Qt::Horizontal, this))
+    , m_spinBox(spinBox)
+    , m_minLabel(new QLabel(this))
+    , m_maxLabel(new QLabel(this))
+{
+    m_spinBox->setParent(this);
+    m_spinBox->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000.5 MiB")) + 40);
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_slider->setPageStep(2);
+    for (QLabel* label : {m_minLabel, m_maxLabel}) {
+        QFont font = label->font();
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        label->setFont(font);
+        label->setForegroundRole(QPalette::PlaceholderText);
+    }
+    m_maxLabel->setAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_minLabel->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+
+    auto* layout = new QGridLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setVerticalSpacing(0);
+    layout->addWidget(m_slider, 0, 0, 1, 2);
+    layout->addWidget(m_spinBox, 0, 2, 2, 1, Qt::AlignTop);
+    layout->addWidget(m_minLabel, 1, 0);
+    layout->addWidget(m_maxLabel, 1, 1);
+    layout->setColumnStretch(0, 1);
+    layout->setColumnStretch(1, 1);
+
+    connect(m_slider, &QSlider::valueChanged, this, &StepSlider::onSliderMoved);
+    connect(m_spinBox, &QDoubleSpinBox::valueChanged, this, &StepSlider::onSpinBoxChanged);
+}
+
+void StepSlider::setScale(const StepScale& scale, const Formatter& format)
+{
+    const double current = value();
+    m_scale = scale;
+    const QSignalBlocker blocker(m_slider);
+    m_slider->setRange(0, std::max(0, m_scale.size() - 1));
+    // A tick per octave on a half-octave scale reads as the log axis it is.
+    m_slider->setTickInterval(m_logarithmic ? 2 : std::max(1, m_scale.size() / 4));
+    m_minLabel->setText(m_scale.empty() ? QString() : format(m_scale.front()));
+    m_maxLabel->setText(m_scale.empty() ? QString() : format(m_scale.back()));
+    setValue(current);
+}
+
+double StepSlider::value() const { return m_spinBox->value(); }
+
+void StepSlider::setValue(double value)
+{
+    const QSignalBlocker spinBlocker(m_spinBox);
+    const QSignalBlocker sliderBlocker(m_slider);
+    m_spinBox->setValue(value);
+    if (!m_scale.empty())
+        m_slider->setValue(m_scale.nearestIndex(m_spinBox->value(), m_logarithmic));
+}
+
+void StepSlider::onSliderMoved(int index)
+{
+    if (m_scale.empty())
+        return;
+    {
+        const QSignalBlocker blocker(m_spinBox);
+        m_spinBox->setValue(m_scale.value(index));
+    }
+    emit valueChanged(m_spinBox->value());
+}
+
+void StepSlider::onSpinBoxChanged(double value)
+{
+    if (!m_scale.empty()) {
+        const QSignalBlocker blocker(m_slider);
+        m_slider->setValue(m_scale.nearestIndex(value, m_logarithmic));
+    }
+    emit valueChanged(value);
+}
+
+} // namespace iolens::ui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "table/measurement_filter_proxy.hpp"
+
+#include "table/measurement_table_model.hpp"
+
+#include <QRegularExpression>
+
+namespace iolens::ui {
+
+MeasurementFilterProxy::MeasurementFilterProxy(QObject* parent)
+    : QSortFilterProxyModel(parent)
+{
+    setSortRole(MeasurementTableModel::kSortRole);
+}
+
+void MeasurementFilterProxy::setFilterText(const QString& text)
+{
+    const QStringList words =
+        text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    if (words == m_words)
+        return;
+    // Qt 6.4 has no begin/endFilterChange pair; invalidateFilter() is the supported way to
+    // re-run filterAcceptsRow after a custom criterion changed.
+    m_words = words;
+    invalidateFilter();
+}
+
+bool MeasurementFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QAbstractItemModel* model = sourceModel();
+    const int columns = model->columnCount(sourceParent);
+    for (const QString& word : m_words) {
+        bool found = false;
+        for (int column = 0; column < columns && !found; ++column) {
+            const QString text = model->index(sourceRow, column, sourceParent).data().toString();
+            found = text.contains(word, Qt::CaseInsensitive);
+        }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+bool MeasurementFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    const QVariant a = left.data(sortRole());
+    const QVariant b = right.data(sortRole());
+    // "n/a" cells (invalid keys) sort after every number, in either direction of the column.
+    if (!a.isValid() || !b.isValid())
+        return a.isValid() != b.isValid() && (a.isValid() == (sortOrder() == Qt::AscendingOrder));
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
+} // namespace iolens::ui

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/aggregation.hpp"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace iolens::ui {
+
+/// The measurements of a dataset as a table: one row per measured configuration (repetitions
+/// averaged), rows in configuration order (scheduler, file set, request, pattern, read share:
+/// the CSV's column order, so the grid reads like a nested loop); columns are the seven factors,
+/// each of the four core metrics as "mean ± relative standard error", the number of runs and the
+/// split. DisplayRole is text for a person; kSortRole holds the raw number (or label) so sorting
+/// is numeric, not alphabetical.
+class MeasurementTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    /// Sort key of a cell: double for numbers, QString for labels, invalid for "n/a".
+    static constexpr int kSortRole = Qt::UserRole + 1;
+
+    enum Column {
+        SchedulerColumn,
+        FilesetColumn,
+        RequestColumn,
+        PatternColumn,
+        ReadPctColumn,
+        ThreadsColumn,
+        VmsColumn,
+        FirstMetricColumn, ///< followed by the other core metrics, in kCoreMetrics order
+        RunsColumn = FirstMetricColumn + 4,
+        SplitColumn,
+        ColumnCount,
+    };
+
+    explicit MeasurementTableModel(QObject* parent = nullptr);
+
+    /// Replaces the rows with the aggregation of `runs`, sorted by configuration. O(n log n).
+    void setMeasurements(const std::vector<core::Measurement>& runs);
+    const std::vector<core::AggregatedMeasurement>& rows() const { return m_rows; }
+    /// Total runs behind the rows.
+    int runCount() const { return m_runCount; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant displayText(const core::AggregatedMeasurement& row, int column) const;
+    QVariant sortKey(const core::AggregatedMeasurement& row, int column) const;
+    QVariant toolTip(const core::AggregatedMeasurement& row, int column) const;
+
+    std::vector<core::AggregatedMeasurement> m_rows;
+    int m_runCount = 0;
+};
+
+} // namespace iolens::ui

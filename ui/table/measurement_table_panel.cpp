@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "table/measurement_table_panel.hpp"
+
+#include "table/measurement_filter_proxy.hpp"
+#include "table/measurement_table_model.hpp"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace iolens::ui {
+
+MeasurementTablePanel::MeasurementTablePanel(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new MeasurementTableModel(this))
+    , m_proxy(new MeasurementFilterProxy(this))
+    , m_filter(new QLineEdit(this))
+    , m_count(new QLabel(this))
+    , m_view(new QTableView(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_filter->setPlaceholderText(tr("Filter: words that must all appear, e.g. bfq random 4 KiB"));
+    m_filter->setClearButtonEnabled(true);
+
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // the model's configuration order until a click
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    // Compact rows: a factorial grid has hundreds of them, and the style's default is roomy.
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->horizontalHeader()->setStretchLastSection(true); // the split label takes the slack
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_filter, 1);
+    top->addWidget(m_count);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_view, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &MeasurementFilterProxy::setFilterText);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MeasurementTablePanel::updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &MeasurementTablePanel::updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &MeasurementTablePanel::updateCount);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MeasurementTablePanel::updateCount);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MeasurementTablePanel::onCurrentRowChanged);
+    updateCount();
+}
+
+void MeasurementTablePanel::setMeasurements(const std::vector<core::Measurement>& runs)
+{
+    m_model->setMeasurements(runs);
+    m_view->resizeColumnsToContents();
+    updateCount();
+}
+
+void MeasurementTablePanel::updateCount()
+{
+    m_count->setText(tr("%1 of %2 configurations, %3 runs")
+                         .arg(m_proxy->rowCount())
+                         .arg(m_model->rowCount())
+                         .arg(m_model->runCount()));
+}
+
+void MeasurementTablePanel::onCurrentRowChanged(const QModelIndex& current)
+{
+    const QModelIndex source = m_proxy->mapToSource(current);
+    if (!source.isValid())
+        return;
+    emit configurationSelected(m_model->rows()[static_cast<std::size_t>(source.row())].config);
+}
+
+} // namespace iolens::ui

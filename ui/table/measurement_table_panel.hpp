@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/core_metatypes.hpp"
+#include "data/measurement.hpp"
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+class QTableView;
+
+namespace iolens::ui {
+
+class MeasurementFilterProxy;
+class MeasurementTableModel;
+
+/// The measurement table with its filter line: a sortable view of MeasurementTableModel through
+/// MeasurementFilterProxy, and a count of the rows shown. Selecting a row asks for that
+/// configuration as the scenario, so a measured point is one click away from the sliders.
+class MeasurementTablePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit MeasurementTablePanel(QWidget* parent = nullptr);
+
+    void setMeasurements(const std::vector<core::Measurement>& runs);
+
+    MeasurementTableModel* tableModel() const { return m_model; }
+    MeasurementFilterProxy* proxy() const { return m_proxy; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    QTableView* view() const { return m_view; }
+
+signals:
+    /// The user selected the row of a measured configuration.
+    void configurationSelected(const iolens::core::Configuration& config);
+
+private:
+    void updateCount();
+    void onCurrentRowChanged(const QModelIndex& current);
+
+    MeasurementTableModel* m_model = nullptr;
+    MeasurementFilterProxy* m_proxy = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QLabel* m_count = nullptr;
+    QTableView* m_view = nullptr;
+};
+
+} // namespace iolens::ui

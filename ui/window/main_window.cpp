@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/main_window.hpp"
+
+#include "common/version.hpp"
+#include "document/document_controller.hpp"
+#include "document/recent_files.hpp"
+#include "prediction/model_controller.hpp"
+#include "prediction/prediction_panel.hpp"
+#include "scenario/scenario_panel.hpp"
+#include "table/measurement_table_panel.hpp"
+#include "window/plot_area.hpp"
+#include "window/window_menus.hpp"
+
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace iolens::ui {
+
+namespace {
+const QString kDatabaseFilter = QStringLiteral("*.sqlite *.db *.iolens");
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_documents(new DocumentController(this))
+    , m_models(new ModelController(QStringLiteral("lm"), this))
+    , m_scenario(new ScenarioPanel)
+    , m_prediction(new PredictionPanel)
+    , m_table(new MeasurementTablePanel)
+    , m_plots(new PlotArea)
+    , m_views(new QTabWidget)
+    , m_menus(new WindowMenus(this, &m_documents->recentFiles()))
+{
+    m_views->addTab(m_table, tr("Measurements"));
+    m_views->addTab(m_plots, tr("Plots"));
+    m_views->setDocumentMode(true);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(buildControls());
+    splitter->addWidget(m_views);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    setCentralWidget(splitter);
+
+    connectParts();
+    updateTitle();
+    statusBar()->showMessage(tr("Open a measurement database or an example from the File menu."));
+}
+
+MainWindow::~MainWindow() = default;
+
+QWidget* MainWindow::buildControls()
+{
+    // The question (scenario) and the answer (prediction) side by side above the data, so the
+    // answer stays in view while a slider moves; the table gets the full width it needs.
+    auto* controls = new QWidget;
+    auto* layout = new QHBoxLayout(controls);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_scenario, 1);
+    layout->addWidget(m_prediction, 1);
+    return controls;
+}
+
+void MainWindow::connectParts()
+{
+    connect(m_documents, &DocumentController::documentChanged, this,
+            &MainWindow::onDocumentChanged);
+    connect(m_documents, &DocumentController::errorOccurred, this, &MainWindow::showError);
+    connect(m_scenario, &ScenarioPanel::scenarioChanged, m_models, &ModelController::setScenario);
+    connect(m_table, &MeasurementTablePanel::configurationSelected, m_scenario,
+            &ScenarioPanel::setScenario);
+    connect(m_models, &ModelController::evaluated, m_prediction, &PredictionPanel::showEvaluation);
+    connect(m_models, &ModelController::modelsReady, this, &MainWindow::onModelsReady);
+
+    connect(m_menus, &WindowMenus::openRequested, this, &MainWindow::promptOpen);
+    connect(m_menus, &WindowMenus::saveAsRequested, this, &MainWindow::promptSaveAs);
+    connect(m_menus, &WindowMenus::exampleRequested, m_documents, &DocumentController::openExample);
+    connect(m_menus, &WindowMenus::recentRequested, m_documents, &DocumentController::openFile);
+    connect(m_menus, &WindowMenus::datasetRequested, m_documents,
+            &DocumentController::selectDataset);
+    connect(m_menus, &WindowMenus::aboutRequested, this, &MainWindow::showAbout);
+    connect(m_menus, &WindowMenus::quitRequested, this, &MainWindow::close);
+}
+
+void MainWindow::onDocumentChanged()
+{
+    const Document* document = m_documents->document();
+    m_menus->setDocument(document);
+    m_table->setMeasurements(document->runs);
+    // The models train in the background; the scenario is shown at once with its measurement.
+    m_models->setMeasurements(document->runs);
+    const auto& measured = m_models->measured().all();
+    std::vector<core::Configuration> configs;
+    configs.reserve(measured.size());
+    for (const auto& row : measured)
+        configs.push_back(row.config);
+    m_scenario->setDomain(scenarioDomain(configs), typicalThreads(configs));
+    if (const auto start = defaultScenario(measured))
+        m_scenario->setScenario(*start);
+    updateTitle();
+    statusBar()->showMessage(tr("%1: %2 runs of %3 configurations. Training the linear models…")
+                                 .arg(QString::fromStdString(document->dataset))
+                                 .arg(document->runs.size())
+                                 .arg(measured.size()));
+}
+
+void MainWindow::onModelsReady()
+{
+    const Document* document = m_documents->document();
+    const ModelSet* models = m_models->models();
+    if (!document || !models)
+        return;
+    int trained = 0;
+    for (const MetricModel& entry : models->models)
+        trained += entry.model ? 1 : 0;
+    statusBar()->showMessage(tr("%1: %2 runs of %3 configurations. %4 of %5 linear models trained "
+                                "in %6 ms.")
+                                 .arg(QString::fromStdString(document->dataset))
+                                 .arg(document->runs.size())
+                                 .arg(m_models->measured().all().size())
+                                 .arg(trained)
+                                 .arg(models->models.size())
+                                 .arg(qRound(models->seconds * 1000.0)));
+}
+
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    // DocumentController has logged it already.
+    if (m_errorDialogs)
+        QMessageBox::warning(this, title, message);
+}
+
+void MainWindow::promptOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open measurement database"), QString(),
+        tr("iolens databases (%1);;All files (*)").arg(kDatabaseFilter));
+    if (!path.isEmpty())
+        m_documents->openFile(path);
+}
+
+void MainWindow::promptSaveAs()
+{
+    const Document* document = m_documents->document();
+    if (!document)
+        return;
+    const QString suggestion =
+        document->path.isEmpty() ? document->name + QStringLiteral(".sqlite") : document->path;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save a copy of the database"), suggestion,
+        tr("iolens databases (%1);;All files (*)").arg(kDatabaseFilter));
+    if (!path.isEmpty())
+        m_documents->saveAs(path);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About iolens"),
+        tr("<h3>iolens %1</h3><p>A what-if explorer for storage performance: "
+           "statistical models trained on measurements predict response time and "
+           "throughput for the workload you set.</p><p>License: GPL-3.0-or-later</p>")
+            .arg(QString::fromLatin1(iolens::kVersion)));
+}
+
+void MainWindow::updateTitle()
+{
+    const Document* document = m_documents->document();
+    if (!document) {
+        setWindowTitle(QStringLiteral("iolens"));
+        return;
+    }
+    QString name = document->name;
+    if (document->datasets.size() > 1)
+        name += QStringLiteral(" · ") + QString::fromStdString(document->dataset);
+    if (document->example)
+        name = tr("%1 (read-only example)").arg(name);
+    else if (document->readOnly())
+        name = tr("%1 (read-only)").arg(name);
+    setWindowTitle(tr("%1 — iolens").arg(name));
+}
+
+} // namespace iolens::ui

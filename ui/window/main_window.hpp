@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "document/example_database.hpp"
+
+#include <QMainWindow>
+
+class QTabWidget;
+
+namespace iolens::ui {
+
+class DocumentController;
+class MeasurementTablePanel;
+class ModelController;
+class PlotArea;
+class PredictionPanel;
+class ScenarioPanel;
+class WindowMenus;
+
+/// The iolens window: scenario sliders and the prediction side by side at the top, the
+/// measurement table (and, in a tab beside it, the plot area) below. It only wires the parts
+/// together and runs the file dialogs; documents, models and every view are separate objects.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    DocumentController* documents() const { return m_documents; }
+    ModelController* models() const { return m_models; }
+    ScenarioPanel* scenarioPanel() const { return m_scenario; }
+    PredictionPanel* predictionPanel() const { return m_prediction; }
+    MeasurementTablePanel* tablePanel() const { return m_table; }
+    PlotArea* plotArea() const { return m_plots; }
+    WindowMenus* menus() const { return m_menus; }
+
+    /// Off for batch runs (--screenshot): errors are then only logged, since a modal message box
+    /// would wait forever for a click that never comes.
+    void setErrorDialogsEnabled(bool enabled) { m_errorDialogs = enabled; }
+
+private:
+    QWidget* buildControls();
+    void connectParts();
+    void onDocumentChanged();
+    void onModelsReady();
+    void showError(const QString& title, const QString& message);
+    void promptOpen();
+    void promptSaveAs();
+    void showAbout();
+    void updateTitle();
+
+    DocumentController* m_documents;
+    ModelController* m_models;
+    ScenarioPanel* m_scenario;
+    PredictionPanel* m_prediction;
+    MeasurementTablePanel* m_table;
+    PlotArea* m_plots;
+    QTabWidget* m_views;
+    WindowMenus* m_menus;
+    bool m_errorDialogs = true;
+};
+
+} // namespace iolens::ui

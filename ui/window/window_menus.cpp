@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/window_menus.hpp"
+
+#include "document/document.hpp"
+#include "document/recent_files.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDir>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+
+namespace iolens::ui {
+
+QString exampleMenuText(Example example)
+{
+    return example == Example::Tiered
+               ? WindowMenus::tr("fio-tiered: a cache in front of a throttled array")
+               : WindowMenus::tr("fio-local: a fast virtual disk");
+}
+
+WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
+    : QObject(window)
+    , m_recentFiles(recent)
+{
+    QMenu* file = window->menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, &WindowMenus::openRequested);
+    open->setShortcut(QKeySequence::Open);
+    QMenu* examples = file->addMenu(tr("Open &example"));
+    for (Example example : kAllExamples)
+        examples->addAction(exampleMenuText(example), this,
+                            [this, example] { emit exampleRequested(example); });
+    m_recent = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    m_saveAs = file->addAction(tr("Save &as…"), this, &WindowMenus::saveAsRequested);
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &WindowMenus::quitRequested);
+    quit->setShortcut(QKeySequence::Quit);
+
+    m_datasets = window->menuBar()->addMenu(tr("&Dataset"));
+    m_datasetGroup = new QActionGroup(this);
+
+    QMenu* help = window->menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About iolens"), this, &WindowMenus::aboutRequested);
+
+    connect(m_recentFiles, &RecentFiles::changed, this, &WindowMenus::rebuildRecent);
+    rebuildRecent();
+    setDocument(nullptr);
+}
+
+void WindowMenus::setDocument(const Document* document)
+{
+    m_saveAs->setEnabled(document != nullptr);
+    for (QAction* action : m_datasetGroup->actions())
+        delete action;
+    m_datasets->clear();
+    m_datasets->menuAction()->setVisible(false);
+    if (!document)
+        return;
+    for (const core::DatasetInfo& info : document->datasets) {
+        const QString name = QString::fromStdString(info.name);
+        QAction* action =
+            m_datasets->addAction(tr("%1 (%2 runs)").arg(name).arg(info.measurementCount), this,
+                                  [this, name] { emit datasetRequested(name); });
+        action->setCheckable(true);
+        action->setChecked(info.name == document->dataset);
+        action->setToolTip(QString::fromStdString(info.system));
+        m_datasetGroup->addAction(action);
+    }
+    // One dataset is the usual case; the menu only appears when there is a choice.
+    m_datasets->menuAction()->setVisible(document->datasets.size() > 1);
+}
+
+void WindowMenus::rebuildRecent()
+{
+    m_recent->clear();
+    const QStringList files = m_recentFiles->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        // "&1 name" gives the first nine entries a keyboard accelerator.
+        const QString text =
+            i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path))
+                  : QDir::toNativeSeparators(path);
+        m_recent->addAction(text, this, [this, path] { emit recentRequested(path); });
+    }
+    if (!files.isEmpty()) {
+        m_recent->addSeparator();
+        m_recent->addAction(tr("&Clear list"), m_recentFiles, &RecentFiles::clear);
+    }
+    m_recent->setEnabled(!files.isEmpty());
+}
+
+} // namespace iolens::ui

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "document/example_database.hpp"
+
+#include <QObject>
+
+class QAction;
+class QActionGroup;
+class QMainWindow;
+class QMenu;
+
+namespace iolens::ui {
+
+class RecentFiles;
+struct Document;
+
+/// The main window's menu bar: File (open, examples, recent files, save as, quit), Dataset (one
+/// entry per dataset of the database) and Help. It only turns clicks into requests; the window
+/// decides what they do, so the menus stay free of dialogs and of the document's logic.
+class WindowMenus : public QObject {
+    Q_OBJECT
+public:
+    /// Builds the menus into `window`'s menu bar; `recent` fills "Open recent".
+    WindowMenus(QMainWindow* window, RecentFiles* recent);
+
+    /// Updates the dataset menu and what is enabled for `document` (nullptr: nothing open).
+    void setDocument(const Document* document);
+
+    QAction* saveAsAction() const { return m_saveAs; }
+    QMenu* recentMenu() const { return m_recent; }
+    QMenu* datasetMenu() const { return m_datasets; }
+
+signals:
+    void openRequested();
+    void exampleRequested(iolens::ui::Example example);
+    void recentRequested(const QString& path);
+    void saveAsRequested();
+    void datasetRequested(const QString& dataset);
+    void aboutRequested();
+    void quitRequested();
+
+private:
+    void rebuildRecent();
+
+    RecentFiles* m_recentFiles;
+    QAction* m_saveAs = nullptr;
+    QMenu* m_recent = nullptr;
+    QMenu* m_datasets = nullptr;
+    QActionGroup* m_datasetGroup = nullptr;
+};
+
+/// The examples' menu entries: "fio-tiered: cache in front of a throttled array".
+QString exampleMenuText(Example example);
+
+} // namespace iolens::ui

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/window_screenshot.hpp"
+
+#include "prediction/model_controller.hpp"
+#include "window/main_window.hpp"
+
+#include <QDebug>
+#include <QDir>
+#include <QFileInfo>
+#include <QPixmap>
+#include <QPointer>
+#include <QTimer>
+
+#include <memory>
+
+namespace iolens::ui {
+
+namespace {
+
+bool grabTo(MainWindow& window, const QString& path)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    const QPixmap picture = window.grab();
+    if (picture.isNull() || !picture.save(path, "PNG")) {
+        qWarning().noquote() << "cannot write screenshot" << path;
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void saveScreenshotWhenReady(MainWindow& window, const QString& path,
+                             const std::function<void(bool)>& done, int timeoutMs)
+{
+    QPointer<MainWindow> target(&window);
+    // Shared by the two ways this can end, so only the first one reports.
+    auto finished = std::make_shared<bool>(false);
+    auto finish = [target, path, done, finished](bool ready) {
+        if (*finished || !target)
+            return;
+        *finished = true;
+        done(ready && grabTo(*target, path));
+    };
+    // A zero timer lets the evaluation that follows modelsReady reach the panel and the layout
+    // settle before the picture is taken.
+    auto grabSoon = [finish] { QTimer::singleShot(0, [finish] { finish(true); }); };
+    ModelController* models = window.models();
+    if (models->models() && !models->isTraining())
+        grabSoon();
+    else
+        QObject::connect(models, &ModelController::modelsReady, &window, grabSoon,
+                         Qt::SingleShotConnection);
+    QTimer::singleShot(timeoutMs, &window, [finish] {
+        qWarning() << "screenshot: the models did not finish training in time";
+        finish(false);
+    });
+}
+
+} // namespace iolens::ui
