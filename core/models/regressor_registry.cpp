@@ -6,6 +6,7 @@
 #include "models/cubist.hpp"
 #include "models/linear_model.hpp"
 #include "models/m5.hpp"
+#include "models/mars.hpp"
 
 #include <functional>
 #include <utility>
@@ -20,6 +21,7 @@ const std::vector<std::pair<std::string, Factory>>& registry()
 {
     static const std::vector<std::pair<std::string, Factory>> entries{
         {LinearModel::kTechnique, [] { return std::make_unique<LinearModel>(); }},
+        {Mars::kTechnique, [] { return std::make_unique<Mars>(); }},
         {Cart::kTechnique, [] { return std::make_unique<Cart>(); }},
         {M5::kTechnique, [] { return std::make_unique<M5>(); }},
         {Cubist::kTechnique, [] { return std::make_unique<Cubist>(); }},
