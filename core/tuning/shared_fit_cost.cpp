@@ -3,6 +3,7 @@
 
 #include "models/cart.hpp"
 #include "models/cubist.hpp"
+#include "models/mars.hpp"
 #include "tuning/search_space.hpp"
 #include "validation/error_metrics.hpp"
 
@@ -119,6 +120,34 @@ SharedFitPlan cubistSharedFitPlan()
                 return dynamic_cast<const Cubist&>(fitted).predictWith(
                     x, static_cast<int>(member.at("ninstances")),
                     static_cast<int>(member.at("ntrees")));
+            }};
+}
+
+} // namespace iolens::core
+
+namespace iolens::core {
+
+SharedFitPlan marsSharedFitPlan()
+{
+    return {{"nk", "thresh", "nprune"},
+            [](ParamValues& group, const std::vector<ParamValues>& members) {
+                // One forward pass at the largest nk with thresh = 0 holds every smaller nk and
+                // larger thresh as a prefix; one pruning pass serves every nprune (ALGORITHMS.md
+                // 2.7). nk = 0 means earth's automatic nk, at most 201.
+                double nk = 3.0;
+                for (const ParamValues& m : members)
+                    nk = std::max(nk, m.at("nk") == 0.0 ? 201.0 : m.at("nk"));
+                group["nk"] = nk;
+                group["thresh"] = 0.0;
+                group["nprune"] = 1000.0;
+            },
+            [](const Regressor& fitted, const ParamValues& member, const Eigen::MatrixXd& x) {
+                MarsParams params;
+                params.nk = static_cast<int>(member.at("nk"));
+                params.thresh = member.at("thresh");
+                params.nprune = static_cast<int>(member.at("nprune"));
+                params.degree = static_cast<int>(member.at("degree"));
+                return dynamic_cast<const Mars&>(fitted).predictWith(x, params);
             }};
 }
 

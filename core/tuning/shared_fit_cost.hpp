@@ -35,5 +35,8 @@ SharedFitPlan cartSharedFitPlan();
 /// Cubist: committees and neighbors are free (one fit with the most committees answers every
 /// smaller committee and every neighbor count, Cubist::predictWith).
 SharedFitPlan cubistSharedFitPlan();
+/// MARS: nk, thresh and nprune are free (one forward pass at the largest nk with thresh = 0 and
+/// its pruning answer every smaller nk, larger thresh and every nprune, Mars::predictWith).
+SharedFitPlan marsSharedFitPlan();
 
 } // namespace iolens::core

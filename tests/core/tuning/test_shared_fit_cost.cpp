@@ -48,6 +48,7 @@ private slots:
         QTest::addColumn<QString>("technique");
         QTest::newRow("cart") << "cart";
         QTest::newRow("cubist") << "cubist";
+        QTest::newRow("mars") << "mars";
     }
     void sharedFits_giveTheSameCostsAsPlainCrossValidation()
     {
@@ -58,10 +59,13 @@ private slots:
         const std::map<std::string, std::vector<double>> values{
             {"minsplit", {2, 7, 20}},       {"cp", {0.0, 0.001, 0.01, 0.05, 0.3}},
             {"nsplits", {2, 100}},          {"ntrees", {1, 3, 5}},
-            {"ninstances", {0, 2, 9}}};
+            {"ninstances", {0, 2, 9}},       {"nk", {3, 21, 60}},
+            {"thresh", {0.0, 0.001, 0.05}}, {"nprune", {2, 5, 800}}};
         const auto points = grid(space, values);
         const FoldAssignment folds(data.rows(), 10, 3);
-        const SharedFitPlan plan = technique == "cart" ? cartSharedFitPlan() : cubistSharedFitPlan();
+        const SharedFitPlan plan = technique == "cart"     ? cartSharedFitPlan()
+                                   : technique == "cubist" ? cubistSharedFitPlan()
+                                                           : marsSharedFitPlan();
         std::atomic<bool> cancel{false};
         const auto fast = sharedFitCost(*prototype, space, data, folds, plan)(points, cancel);
         const auto plain = crossValidationCost(*prototype, space, data, folds)(points, cancel);
