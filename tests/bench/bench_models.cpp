@@ -84,24 +84,9 @@ void registerBenchmarks()
 // The training data as R reads it: features (factor labels as text) and y.
 void exportData(const std::string& directory)
 {
-    for (const BenchData& d : datasets()) {
-        std::ofstream out(directory + "/" + d.name + ".csv");
-        out.precision(17);
-        for (const FeatureColumn& c : d.data.schema.columns())
-            out << c.name() << ",";
-        out << "y\n";
-        for (Eigen::Index i = 0; i < d.data.rows(); ++i) {
-            for (std::size_t j = 0; j < d.data.schema.size(); ++j) {
-                const FeatureColumn& c = d.data.schema.columns()[j];
-                const double v = d.data.x(i, static_cast<Eigen::Index>(j));
-                if (c.categorical())
-                    out << c.levels[static_cast<std::size_t>(v)] << ",";
-                else
-                    out << v << ",";
-            }
-            out << d.data.y(i) << "\n";
-        }
-    }
+    for (const BenchData& d : datasets())
+        std::ofstream(directory + "/" + d.name + ".csv")
+            << iolens::test::datasetCsv(d.data.schema, d.data.x, &d.data.y);
 }
 
 } // namespace

@@ -17,36 +17,6 @@ namespace iolens::test {
 
 namespace {
 
-std::string hex(double value)
-{
-    if (std::isnan(value))
-        return "NA";
-    char text[40];
-    std::snprintf(text, sizeof text, "%a", value);
-    return text;
-}
-
-/// Features (factors as labels) and optionally y, every number as an exact hex float.
-std::string toCsv(const FeatureSchema& schema, const Eigen::MatrixXd& x, const Eigen::VectorXd* y)
-{
-    std::ostringstream out;
-    for (std::size_t j = 0; j < schema.size(); ++j)
-        out << (j ? "," : "") << schema.columns()[j].name();
-    out << (y ? ",y\n" : "\n");
-    for (Eigen::Index i = 0; i < x.rows(); ++i) {
-        for (std::size_t j = 0; j < schema.size(); ++j) {
-            const FeatureColumn& column = schema.columns()[j];
-            const double v = x(i, static_cast<Eigen::Index>(j));
-            out << (j ? "," : "")
-                << (column.categorical() && !std::isnan(v)
-                        ? column.levels[static_cast<std::size_t>(v)]
-                        : hex(v));
-        }
-        out << (y ? "," + hex((*y)(i)) : std::string()) << "\n";
-    }
-    return out.str();
-}
-
 std::string levelsFile(const FeatureSchema& schema)
 {
     std::string text;
@@ -145,16 +115,16 @@ RpartResult runRpart(const Dataset& data, const Eigen::MatrixXd& probe, int minS
 {
     std::string cps;
     for (const double other : otherCps)
-        cps += (cps.empty() ? "" : ",") + hex(other);
+        cps += (cps.empty() ? "" : ",") + hexNumber(other);
     QTemporaryDir dir;
     const auto train = writeFile(dir.path(), "train.csv",
-                                               toCsv(data.schema, data.x, &data.y));
+                                               datasetCsv(data.schema, data.x, &data.y));
     const auto newData =
-        writeFile(dir.path(), "probe.csv", toCsv(data.schema, probe, nullptr));
+        writeFile(dir.path(), "probe.csv", datasetCsv(data.schema, probe, nullptr));
     const auto levels = writeFile(dir.path(), "levels.txt", levelsFile(data.schema));
     QStringList arguments{QString::fromStdString(train), QString::fromStdString(newData),
                           QString::fromStdString(levels), QString::number(minSplit),
-                          QString::fromStdString(hex(cp))};
+                          QString::fromStdString(hexNumber(cp))};
     if (!cps.empty())
         arguments << QString::fromStdString(cps);
     run = runRscript(kRpartScript, arguments);

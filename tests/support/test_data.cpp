@@ -4,7 +4,53 @@
 #include <QDir>
 #include <QFile>
 
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
 namespace iolens::test {
+
+using namespace iolens::core;
+
+std::string hexNumber(double value)
+{
+    if (std::isnan(value))
+        return "NA";
+    char text[40];
+    std::snprintf(text, sizeof text, "%a", value);
+    return text;
+}
+
+std::string datasetCsv(const FeatureSchema& schema, const Eigen::MatrixXd& x, const Eigen::VectorXd* y)
+{
+    std::ostringstream out;
+    for (std::size_t j = 0; j < schema.size(); ++j)
+        out << (j ? "," : "") << schema.columns()[j].name();
+    out << (y ? ",y\n" : "\n");
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        for (std::size_t j = 0; j < schema.size(); ++j) {
+            const FeatureColumn& column = schema.columns()[j];
+            const double v = x(i, static_cast<Eigen::Index>(j));
+            out << (j ? "," : "")
+                << (column.categorical() && !std::isnan(v)
+                        ? column.levels[static_cast<std::size_t>(v)]
+                        : hexNumber(v));
+        }
+        out << (y ? "," + hexNumber((*y)(i)) : std::string()) << "\n";
+    }
+    return out.str();
+}
+
+Dataset datasetFromConfigurations(const std::vector<Configuration>& configs, const Eigen::VectorXd& y)
+{
+    Dataset data;
+    data.configs = configs;
+    data.schema = FeatureSchema::fromConfigurations(configs);
+    data.x = data.schema.encode(configs);
+    data.y = y;
+    return data;
+}
+
 
 std::string sourcePath(const std::string& relative)
 {

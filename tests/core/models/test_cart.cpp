@@ -30,16 +30,6 @@ Dataset realDataset(const QString& source, Metric metric)
     return buildDataset(aggregateRepetitions(readMeasurementsCsv(path)), metric);
 }
 
-Dataset fromConfigurations(const std::vector<Configuration>& configs, const Eigen::VectorXd& y)
-{
-    Dataset data;
-    data.configs = configs;
-    data.schema = FeatureSchema::fromConfigurations(configs);
-    data.x = data.schema.encode(configs);
-    data.y = y;
-    return data;
-}
-
 /// Random data with many tied x values and two factors (columns: scheduler, fileset_mib,
 /// request_kib, pattern, read_pct, threads); y is a noisy mix of steps and slopes.
 Dataset syntheticDataset(unsigned seed, int rows)
@@ -62,7 +52,7 @@ Dataset syntheticDataset(unsigned seed, int rows)
         y(i) = (kib > 4 ? 6.0 : 1.0) + 0.04 * c.readPct + (c.scheduler == "bfq" ? 3.0 : 0.0)
                + (c.pattern == Pattern::Sequential ? 0.8 * c.threads : 0.0) + noise(rng);
     }
-    return fromConfigurations(configs, y);
+    return iolens::test::datasetFromConfigurations(configs, y);
 }
 
 /// Data made of ties: a file set size that is twice the request size (two columns with the same
@@ -86,7 +76,7 @@ Dataset tiesDataset(unsigned seed)
         const int level = c.scheduler == "bfq" || c.scheduler == "none" ? 2 : 0;
         y(i) = 0.25 * (level + (kib > 3 ? 3 : 0) + static_cast<int>(rng() % 3));
     }
-    return fromConfigurations(configs, y);
+    return iolens::test::datasetFromConfigurations(configs, y);
 }
 
 /// Two scheduler levels (kyber, mq-deadline) with exactly the same responses, between a lower
@@ -106,7 +96,7 @@ Dataset levelTiesDataset()
         const double base = c.scheduler == "bfq" ? 0.0 : (c.scheduler == "none" ? 2.0 : 1.0);
         y(i) = base + 0.25 * ((i / 6) % 3 - 1);
     }
-    return fromConfigurations(configs, y);
+    return iolens::test::datasetFromConfigurations(configs, y);
 }
 
 /// The local grid restricted to one access pattern: the pattern column keeps both levels but
@@ -310,7 +300,7 @@ private slots:
         }
         Eigen::VectorXd y(6);
         y << 1, 2, 3, 10, 11, 12;
-        const Dataset data = fromConfigurations(configs, y);
+        const Dataset data = iolens::test::datasetFromConfigurations(configs, y);
         const Cart model = fitted(data, 6, 0.1);
         QCOMPARE(model.nodes().size(), std::size_t{3});
         const CartNode& root = model.nodes()[0];
@@ -359,7 +349,7 @@ private slots:
             configs.push_back(c);
             y(i) = truth(1 + i % 100, c.scheduler);
         }
-        const Dataset data = fromConfigurations(configs, y);
+        const Dataset data = iolens::test::datasetFromConfigurations(configs, y);
         Cart model;
         const FitReport report = model.fit(data);
         QCOMPARE(report.rSquared, 1.0);

@@ -25,28 +25,6 @@ Dataset sharedDataset(const std::string& path, Metric metric, bool logResponse)
     return data;
 }
 
-// The dataset as R reads it: one column per feature (factors as their labels) and y.
-std::string toCsv(const Dataset& data)
-{
-    std::ostringstream out;
-    out.precision(17);
-    for (const FeatureColumn& c : data.schema.columns())
-        out << c.name() << ",";
-    out << "y\n";
-    for (Eigen::Index i = 0; i < data.rows(); ++i) {
-        for (std::size_t j = 0; j < data.schema.size(); ++j) {
-            const FeatureColumn& c = data.schema.columns()[j];
-            const double v = data.x(i, static_cast<Eigen::Index>(j));
-            if (c.categorical())
-                out << c.levels[static_cast<std::size_t>(v)] << ",";
-            else
-                out << v << ",";
-        }
-        out << data.y(i) << "\n";
-    }
-    return out.str();
-}
-
 const char* kLmScript = R"R(
 args <- commandArgs(trailingOnly = TRUE)
 d <- read.csv(args[1], stringsAsFactors = TRUE)
@@ -136,7 +114,7 @@ private slots:
                                                                : iolens::test::tieredCsvPath(),
                                              static_cast<Metric>(metric), logResponse);
         QTemporaryDir dir;
-        const std::string csv = iolens::test::writeFile(dir.path(), "d.csv", toCsv(data));
+        const std::string csv = iolens::test::writeFile(dir.path(), "d.csv", iolens::test::datasetCsv(data.schema, data.x, &data.y));
         const auto run = iolens::test::runRscript(kLmScript, {QString::fromStdString(csv),
                                                               QString::number(degree)});
         IOLENS_REQUIRE_TOOL(run);

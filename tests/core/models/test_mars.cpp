@@ -35,16 +35,6 @@ Dataset realDataset(const QString& source, Metric metric, bool logResponse)
     return data;
 }
 
-Dataset fromConfigurations(const std::vector<Configuration>& configs, const Eigen::VectorXd& y)
-{
-    Dataset data;
-    data.configs = configs;
-    data.schema = FeatureSchema::fromConfigurations(configs);
-    data.x = data.schema.encode(configs);
-    data.y = y;
-    return data;
-}
-
 /// Random configurations with continuous-ish factors (columns: scheduler, fileset_mib,
 /// request_kib, pattern, read_pct, threads, vms). Seeds are explicit.
 std::vector<Configuration> randomConfigurations(unsigned seed, int rows)
@@ -81,7 +71,7 @@ Dataset friedmanDataset(unsigned seed, int rows)
         y(i) = 10.0 * std::sin(3.14159 * f * r) + 20.0 * (p - 0.5) * (p - 0.5) + 0.3 * c.threads
                + 1.2 * c.vms + (c.scheduler == "none" ? 3.0 : 0.0) + noise(rng);
     }
-    return fromConfigurations(configs, y);
+    return iolens::test::datasetFromConfigurations(configs, y);
 }
 
 /// Configurations on a grid-like design (as fio experiments are): read_pct in steps of 10,
@@ -104,7 +94,7 @@ Dataset hingeDataset()
     Eigen::VectorXd y(200);
     for (int i = 0; i < 200; ++i)
         y(i) = 3.0 + 2.0 * std::max(0.0, configs[static_cast<std::size_t>(i)].readPct - 40.0);
-    return fromConfigurations(configs, y);
+    return iolens::test::datasetFromConfigurations(configs, y);
 }
 
 /// y = max(0, read_pct - 30) max(0, 500 - fileset_mib) exactly: needs a degree-2 product.
@@ -117,7 +107,7 @@ Dataset interactionDataset()
         y(i) = std::max(0.0, c.readPct - 30.0)
                * std::max(0.0, 500.0 - static_cast<double>(c.filesetBytes) / 1048576.0);
     }
-    return fromConfigurations(configs, y);
+    return iolens::test::datasetFromConfigurations(configs, y);
 }
 
 /// True if `mars` holds `name` with coefficient `coefficient` and every other non-intercept
@@ -331,7 +321,7 @@ private slots:
         Eigen::VectorXd y(100);
         for (int i = 0; i < 100; ++i)
             y(i) = 1.0 - 0.5 * configs[static_cast<std::size_t>(i)].threads;
-        const Mars mars = fitted(fromConfigurations(configs, y), MarsParams{});
+        const Mars mars = fitted(iolens::test::datasetFromConfigurations(configs, y), MarsParams{});
         const std::vector<std::string> expected{"(Intercept)", "threads"};
         // A linear term, not a hinge (earth's Auto.linpreds).
         QVERIFY2(mars.termNames() == expected, mars.describe().c_str());
