@@ -413,7 +413,9 @@ std::vector<Command> commands()
          QStringLiteral("Score stored models on a scenario: R^2, relative errors, CDF, t-test."),
          {dbOption(), model,
           valueOption(QStringLiteral("scenario"),
-                      QStringLiteral("split=NAME, dataset=NAME and/or a filter such as request_kib>32 (default: all)."),
+                      QStringLiteral("cv[=K], interpolation, extrapolation, multi-vm, split=NAME, "
+                                     "dataset=NAME and/or a filter such as request_kib>32 "
+                                     "(default: all)."),
                       QStringLiteral("SPEC")),
           valueOption(QStringLiteral("out"), QStringLiteral("Report JSON file."), QStringLiteral("OUT")),
           valueOption(QStringLiteral("points-csv"), QStringLiteral("Per-point errors as CSV."),

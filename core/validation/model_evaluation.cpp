@@ -18,32 +18,30 @@ std::string RelativeErrorRule::describe() const
            + ", write metrics where read_pct <= " + formatNumber(writeMaxPct);
 }
 
-ModelEvaluation evaluateModel(const TrainedModel& model,
-                              const std::vector<AggregatedMeasurement>& measurements,
-                              const RelativeErrorRule& rule, const std::string& scenario)
+ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>& configs,
+                                 const Eigen::VectorXd& measured, const Eigen::VectorXd& predicted,
+                                 const RelativeErrorRule& rule, const std::string& scenario)
 {
     ModelEvaluation evaluation;
     evaluation.scenario = scenario;
-    std::vector<double> measured, predicted;
-    for (const AggregatedMeasurement& m : measurements) {
-        const auto value = m.value(model.metric());
-        if (!value)
-            continue;
-        if (!rule.admits(model.metric(), m.config) || *value <= 0.0) {
+    std::vector<double> kept, keptPredicted;
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        const auto row = static_cast<Eigen::Index>(i);
+        if (!rule.admits(metric, configs[i]) || measured(row) <= 0.0) {
             ++evaluation.excludedByRule;
             continue;
         }
-        evaluation.configs.push_back(m.config);
-        measured.push_back(*value);
-        predicted.push_back(predictSpreadOverVms(model, m.config));
+        evaluation.configs.push_back(configs[i]);
+        kept.push_back(measured(row));
+        keptPredicted.push_back(predicted(row));
     }
-    if (measured.empty())
+    if (kept.empty())
         throw DataError("evaluation '" + scenario + "': no measurement of "
-                        + std::string(metricName(model.metric())) + " passes the rule ("
-                        + rule.describe() + ")");
-    const auto n = static_cast<Eigen::Index>(measured.size());
-    evaluation.measured = Eigen::Map<Eigen::VectorXd>(measured.data(), n);
-    evaluation.predicted = Eigen::Map<Eigen::VectorXd>(predicted.data(), n);
+                        + std::string(metricName(metric)) + " passes the rule (" + rule.describe()
+                        + ")");
+    const auto n = static_cast<Eigen::Index>(kept.size());
+    evaluation.measured = Eigen::Map<Eigen::VectorXd>(kept.data(), n);
+    evaluation.predicted = Eigen::Map<Eigen::VectorXd>(keptPredicted.data(), n);
     evaluation.relativeError = relativeErrors(evaluation.predicted, evaluation.measured);
     evaluation.rSquared = n > 1 ? rSquared(evaluation.predicted, evaluation.measured) : 0.0;
     evaluation.rmse = rootMeanSquaredError(evaluation.predicted, evaluation.measured);
@@ -52,6 +50,34 @@ ModelEvaluation evaluateModel(const TrainedModel& model,
     evaluation.p90 = quantile(evaluation.relativeError, 0.9);
     evaluation.p99 = quantile(evaluation.relativeError, 0.99);
     evaluation.cdf = empiricalCdf(evaluation.relativeError);
+    return evaluation;
+}
+
+ModelEvaluation evaluateModel(const TrainedModel& model,
+                              const std::vector<AggregatedMeasurement>& measurements,
+                              const RelativeErrorRule& rule, const std::string& scenario)
+{
+    std::vector<Configuration> configs;
+    std::vector<double> measured, predicted;
+    int excluded = 0;
+    for (const AggregatedMeasurement& m : measurements) {
+        const auto value = m.value(model.metric());
+        if (!value)
+            continue;
+        // Rows the rule rejects are not predicted: a multi-VM projection may not apply to them.
+        if (!rule.admits(model.metric(), m.config) || *value <= 0.0) {
+            ++excluded;
+            continue;
+        }
+        configs.push_back(m.config);
+        measured.push_back(*value);
+        predicted.push_back(predictSpreadOverVms(model, m.config));
+    }
+    const auto n = static_cast<Eigen::Index>(measured.size());
+    ModelEvaluation evaluation = scorePredictions(
+        model.metric(), configs, Eigen::Map<Eigen::VectorXd>(measured.data(), n),
+        Eigen::Map<Eigen::VectorXd>(predicted.data(), n), rule, scenario);
+    evaluation.excludedByRule = excluded;
     return evaluation;
 }
 

@@ -39,6 +39,13 @@ struct ModelEvaluation {
     int excludedByRule = 0; ///< measured configurations the rule left out
 };
 
+/// Scores predictions of `metric` against measurements (one per configuration): the
+/// configurations `rule` admits with a positive measured value count, the others are counted in
+/// excludedByRule. Throws DataError if none remain.
+ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>& configs,
+                                 const Eigen::VectorXd& measured, const Eigen::VectorXd& predicted,
+                                 const RelativeErrorRule& rule, const std::string& scenario);
+
 /// Scores `model` on the measurements that have its metric and pass `rule` (multi-VM
 /// measurements through predictSpreadOverVms). Throws DataError if none remain.
 ModelEvaluation evaluateModel(const TrainedModel& model,

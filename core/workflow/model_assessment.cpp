@@ -5,7 +5,10 @@
 #include "data/configuration_filter.hpp"
 #include "data/csv_table.hpp"
 #include "data/measurement_csv.hpp"
+#include "validation/out_of_sample.hpp"
 
+#include <algorithm>
+#include <set>
 #include <sstream>
 
 namespace iolens::core {
@@ -41,6 +44,82 @@ void appendPoints(std::string& csv, const std::string& model, const ModelEvaluat
     }
 }
 
+// True if the model saw `config`'s neighbourhood: every numeric factor inside its training
+// range, every label among the trained ones (a factor constant in training must match).
+bool insideTrainingRanges(const FeatureSchema& schema, const Configuration& config)
+{
+    for (const FeatureColumn& column : schema.columns()) {
+        if (column.categorical()) {
+            const std::string label = categoricalValue(config, column.factor);
+            if (std::find(column.levels.begin(), column.levels.end(), label) == column.levels.end())
+                return false;
+        } else {
+            const double value = numericValue(config, column.factor);
+            if (value < column.minValue || value > column.maxValue)
+                return false;
+        }
+    }
+    for (Factor factor : schema.fixedFactors()) {
+        if (factor == Factor::Vms)
+            continue; // other VM counts are the multi-VM scenario, filtered out before
+        if (isCategorical(factor) ? categoricalValue(config, factor)
+                                        != categoricalValue(schema.fixedValues(), factor)
+                                  : numericValue(config, factor)
+                                        != numericValue(schema.fixedValues(), factor))
+            return false;
+    }
+    return true;
+}
+
+// The dataset's configurations the model was not trained on, with the training VM count, split
+// by whether they lie inside the training ranges (ICPE'13 section 6.2).
+std::vector<AggregatedMeasurement> untrainedMeasurements(MeasurementDatabase& db,
+                                                         const TrainRequest& trained,
+                                                         const TrainedModel& model, bool inside)
+{
+    const auto training = selectMeasurements(db, trained);
+    std::set<Configuration> seen;
+    std::set<int> vms;
+    for (const AggregatedMeasurement& m : training) {
+        seen.insert(m.config);
+        vms.insert(m.config.vms);
+    }
+    const auto all = aggregateRepetitions(db.measurements({trained.dataset, std::nullopt}));
+    std::vector<AggregatedMeasurement> chosen;
+    for (const AggregatedMeasurement& m : all)
+        if (!seen.contains(m.config) && vms.contains(m.config.vms)
+            && insideTrainingRanges(model.schema(), m.config) == inside)
+            chosen.push_back(m);
+    return chosen;
+}
+
+ModelEvaluation evaluateOnScenario(MeasurementDatabase& db, const StoredModel& stored,
+                                   const TrainedModel& model, const ScenarioSelection& scenario,
+                                   const RelativeErrorRule& rule)
+{
+    const TrainRequest trained = storedTrainRequest(stored);
+    switch (scenario.kind) {
+    case ScenarioSelection::Kind::CrossValidation:
+        return crossValidatedEvaluation(model, selectMeasurements(db, trained), rule,
+                                        scenario.folds)
+            .evaluation;
+    case ScenarioSelection::Kind::Interpolation:
+    case ScenarioSelection::Kind::Extrapolation: {
+        const bool inside = scenario.kind == ScenarioSelection::Kind::Interpolation;
+        const auto rows = untrainedMeasurements(db, trained, model, inside);
+        if (rows.empty())
+            throw DataError("model '" + stored.name + "': no measured configuration lies "
+                            + (inside ? "inside" : "outside")
+                            + " its training ranges without being trained on; train it on a "
+                              "part of the data (--where, --split) to leave some out");
+        return evaluateModel(model, rows, rule, scenario.text);
+    }
+    case ScenarioSelection::Kind::Measurements: break;
+    }
+    return evaluateModel(model, scenarioMeasurements(db, scenario, stored.dataset), rule,
+                         scenario.text);
+}
+
 } // namespace
 
 ScenarioSelection parseScenario(const std::string& text)
@@ -49,16 +128,44 @@ ScenarioSelection parseScenario(const std::string& text)
     scenario.text = text.empty() ? "all" : text;
     std::stringstream stream(text);
     std::string clause;
+    int clauses = 0;
     while (std::getline(stream, clause, ',')) {
         if (clause == "all" || clause.empty())
             continue;
-        if (clause.rfind("split=", 0) == 0)
+        ++clauses;
+        if (clause == "cv" || clause.rfind("cv=", 0) == 0) {
+            scenario.kind = ScenarioSelection::Kind::CrossValidation;
+            if (clause.size() > 3) {
+                const std::string folds = clause.substr(3);
+                std::size_t used = 0;
+                int value = 0;
+                try {
+                    value = std::stoi(folds, &used);
+                } catch (const std::exception&) {
+                    used = 0;
+                }
+                if (used != folds.size() || value < 2)
+                    throw ConfigError("scenario '" + text + "': cv=K needs a whole K >= 2, not '"
+                                      + folds + "'");
+                scenario.folds = value;
+            }
+        } else if (clause == "interpolation")
+            scenario.kind = ScenarioSelection::Kind::Interpolation;
+        else if (clause == "extrapolation")
+            scenario.kind = ScenarioSelection::Kind::Extrapolation;
+        else if (clause == "multi-vm")
+            scenario.filter += std::string(scenario.filter.empty() ? "" : ",") + "vms>=2";
+        else if (clause.rfind("split=", 0) == 0)
             scenario.split = clause.substr(6);
         else if (clause.rfind("dataset=", 0) == 0)
             scenario.dataset = clause.substr(8);
         else
             scenario.filter += (scenario.filter.empty() ? "" : ",") + clause;
     }
+    if (scenario.kind != ScenarioSelection::Kind::Measurements && clauses > 1)
+        throw ConfigError("scenario '" + text
+                          + "': cv, interpolation and extrapolation are relative to the model's "
+                            "training data and take no further clauses");
     ConfigurationFilter::parse(scenario.filter); // reject a bad filter before any work
     return scenario;
 }
@@ -77,8 +184,8 @@ nlohmann::json assessModels(MeasurementDatabase& db, const AssessmentRequest& re
         if (!stored)
             throw ConfigError(db.path() + ": no model named '" + name + "'");
         const TrainedModel model = loadModel(db, name);
-        const auto rows = scenarioMeasurements(db, scenario, stored->dataset);
-        const ModelEvaluation evaluation = evaluateModel(model, rows, request.rule, scenario.text);
+        const ModelEvaluation evaluation =
+            evaluateOnScenario(db, *stored, model, scenario, request.rule);
         nlohmann::json entry = evaluationJson(evaluation, request.rule);
         entry["model"] = name;
         entry["technique"] = stored->technique;
@@ -93,7 +200,8 @@ nlohmann::json assessModels(MeasurementDatabase& db, const AssessmentRequest& re
                 defaults["log_response"] = logResponse->second;
             baseline.params = defaults;
             const TrainedModel reference = trainModel(db, baseline);
-            const ModelEvaluation base = evaluateModel(reference, rows, request.rule, scenario.text);
+            const ModelEvaluation base =
+                evaluateOnScenario(db, *stored, reference, scenario, request.rule);
             const ModelComparison comparison = compareEvaluations(evaluation, base);
             entry["default_parameters"] = {
                 {"mean_relative_error", base.meanRelativeError},

@@ -11,11 +11,20 @@
 
 namespace iolens::core {
 
-/// A scenario as `iolens-cli evaluate --scenario` spells it: comma-separated clauses, where
-/// "split=NAME" and "dataset=NAME" pick measurements by label and the rest is a
-/// ConfigurationFilter ("split=interp", "request_kib>32", "all" or "" for everything).
+/// A scenario as `iolens-cli evaluate --scenario` spells it: comma-separated clauses.
+///   "split=NAME", "dataset=NAME"  measurements by label
+///   "multi-vm"                    measurements with 2 or more VMs (same as "vms>=2")
+///   anything else                 a ConfigurationFilter ("request_kib>32"); "all" or "" = all
+/// or one of the paper's scenarios relative to what the model was trained on:
+///   "cv" or "cv=K"   K-fold cross-validation (default 10) of the model's training selection
+///   "interpolation"  configurations not trained on, inside every training range
+///   "extrapolation"  configurations not trained on, outside some training range (same VMs)
+/// The last three take no further clauses.
 struct ScenarioSelection {
+    enum class Kind { Measurements, CrossValidation, Interpolation, Extrapolation };
     std::string text;
+    Kind kind = Kind::Measurements;
+    int folds = 10; ///< for CrossValidation
     std::optional<std::string> split;
     std::optional<std::string> dataset;
     std::string filter;
@@ -30,7 +39,8 @@ struct AssessmentRequest {
     bool compareWithDefault = false; ///< retrain each technique at default parameters and compare
 };
 
-/// Evaluates stored models on a scenario. Returns the report JSON (per model: technique, metric,
+/// Evaluates stored models on a scenario (with default parameters retrained the same way when
+/// compared: on the same folds for "cv"). Returns the report JSON (per model: technique, metric,
 /// parameters, figures, CDF and, if asked, the default-parameter comparison with its t-test) and
 /// appends the per-point errors as CSV rows to `pointsCsv` (header included when empty).
 nlohmann::json assessModels(MeasurementDatabase& db, const AssessmentRequest& request,

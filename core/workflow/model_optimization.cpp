@@ -2,10 +2,7 @@
 #include "workflow/model_optimization.hpp"
 
 #include "common/error.hpp"
-#include "data/dataset.hpp"
-#include "models/regressor_registry.hpp"
-#include "tuning/technique_cost.hpp"
-#include "tuning/search_space.hpp"
+#include "workflow/parameter_search.hpp"
 
 #include <set>
 
@@ -43,34 +40,20 @@ std::vector<EvaluatedPoint> recordedPoints(MeasurementDatabase& db, std::int64_t
     return points;
 }
 
-Dataset trainingData(MeasurementDatabase& db, const TrainRequest& request, TrainingOptions& options)
-{
-    ParamValues params = request.params;
-    options = takeTrainingOptions(request.metric, params);
-    Dataset data = buildDataset(selectMeasurements(db, request), request.metric);
-    if (options.logResponse) {
-        if ((data.y.array() <= 0.0).any())
-            throw DataError(std::string(metricName(request.metric))
-                            + " has zero values; optimize with --param log_response=0");
-        data.y = data.y.array().log();
-    }
-    return data;
-}
-
 } // namespace
 
 OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& request,
                               const std::atomic<bool>& cancelled, const ProgressCallback& progress)
 {
-    TrainingOptions options;
-    const Dataset data = trainingData(db, request.model, options);
-    ParamValues fixed = request.model.params;
-    takeTrainingOptions(request.model.metric, fixed);
-    auto prototype = createRegressor(request.model.technique);
-    prototype->setParameters(fixed);
-    const auto space = searchSpace(*prototype);
-    const HeuristicOptimizer optimizer(space, request.settings);
-    const FoldAssignment folds(data.rows(), request.folds, request.seed);
+    const std::vector<AggregatedMeasurement> rows = selectMeasurements(db, request.model);
+    SearchRequest search;
+    search.technique = request.model.technique;
+    search.metric = request.model.metric;
+    search.fixed = request.model.params;
+    search.settings = request.settings;
+    search.folds = request.folds;
+    search.seed = request.seed;
+    const auto space = searchedDimensions(search);
 
     OptimizeOutcome outcome;
     std::vector<EvaluatedPoint> previous;
@@ -78,6 +61,8 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
         outcome.runId = *request.resumeRun;
         previous = recordedPoints(db, outcome.runId, space);
     } else {
+        ParamValues fixed = request.model.params;
+        const TrainingOptions options = takeTrainingOptions(request.model.metric, fixed);
         const nlohmann::json settings{{"k", request.settings.splits},
                                       {"n", request.settings.explorations},
                                       {"iterations", request.settings.maxIterations},
@@ -105,18 +90,19 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
         if (progress)
             progress(state);
     };
-    outcome.search = optimizer.run(techniqueCrossValidationCost(*prototype, space, data, folds), cancelled,
-                                   record, previous);
-    outcome.defaultCost = crossValidate(*prototype, data, folds).meanRmse;
-    db.setOptimizerRunStatus(outcome.runId, outcome.search.cancelled ? "cancelled" : "finished");
-    if (outcome.search.cancelled)
-        return outcome;
-    auto best = prototype->clone();
-    best->setParameters(withSearchPoint(*prototype, space, outcome.search.best.values));
-    TrainRequest final = request.model;
-    final.params = best->parameters();
-    final.params["log_response"] = options.logResponse ? 1.0 : 0.0;
-    outcome.model = trainModel(db, final);
+    SearchOutcome found;
+    try {
+        found = searchParameters(rows, search, cancelled, record, previous);
+    } catch (...) {
+        // Bad data (zero values on a log scale) is found only here: the run must not stay
+        // "running" forever, and what it recorded remains for a look.
+        db.setOptimizerRunStatus(outcome.runId, "failed");
+        throw;
+    }
+    db.setOptimizerRunStatus(outcome.runId, found.search.cancelled ? "cancelled" : "finished");
+    outcome.search = std::move(found.search);
+    outcome.defaultCost = found.defaultCost;
+    outcome.model = std::move(found.model);
     return outcome;
 }
 

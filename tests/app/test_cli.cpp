@@ -198,6 +198,37 @@ private slots:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
 
+    void evaluate_scenariosOfThePaper()
+    {
+        const QString db = m_dir.filePath("evaluate.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                         QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset", "tiered"})
+                     .exitCode, 0);
+        CliResult r = runCli({"train", "--db", db, "--technique", "cart", "--metric", "rt_read_ms",
+                              "--dataset", "tiered", "--where", "request_kib<=16", "--name", "small"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString out = m_dir.filePath("cv.json");
+        r = runCli({"evaluate", "--db", db, "--model", "small", "--scenario", "cv=5",
+                    "--compare-default", "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile report(out);
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        const QByteArray json = report.readAll();
+        QVERIFY(json.contains("\"5-fold cross-validation\""));
+        QVERIFY(json.contains("paired_t_p_value"));
+        r = runCli({"evaluate", "--db", db, "--model", "small", "--scenario", "extrapolation",
+                    "--out", m_dir.filePath("extrapolation.json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // A scenario with nothing in it, or misspelt, is bad input: exit 2 with the reason.
+        r = runCli({"evaluate", "--db", db, "--model", "small", "--scenario", "interpolation",
+                    "--out", out});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("inside its training ranges"), qPrintable(r.err));
+        r = runCli({"evaluate", "--db", db, "--model", "small", "--scenario", "cv=1", "--out", out});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("cv=K"), qPrintable(r.err));
+    }
+
     void importFioJson_manyFiles()
     {
         const QString db = m_dir.filePath("fio.sqlite");

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workflow/parameter_search.hpp"
+
+#include "common/error.hpp"
+#include "data/dataset.hpp"
+#include "models/regressor_registry.hpp"
+#include "tuning/search_space.hpp"
+#include "tuning/technique_cost.hpp"
+#include "validation/k_fold.hpp"
+
+namespace iolens::core {
+
+namespace {
+
+struct Prepared {
+    std::unique_ptr<Regressor> prototype; ///< technique with the fixed parameters
+    TrainingOptions options;
+};
+
+Prepared prepare(const SearchRequest& request)
+{
+    Prepared prepared;
+    ParamValues fixed = request.fixed;
+    prepared.options = takeTrainingOptions(request.metric, fixed);
+    prepared.prototype = createRegressor(request.technique);
+    prepared.prototype->setParameters(fixed);
+    return prepared;
+}
+
+} // namespace
+
+std::vector<SearchDimension> searchedDimensions(const SearchRequest& request)
+{
+    return searchSpace(*prepare(request).prototype);
+}
+
+SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
+                               const SearchRequest& request, const std::atomic<bool>& cancelled,
+                               const ProgressCallback& progress,
+                               const std::vector<EvaluatedPoint>& previous)
+{
+    const Prepared prepared = prepare(request);
+    const Regressor& prototype = *prepared.prototype;
+    Dataset data = buildDataset(rows, request.metric);
+    if (prepared.options.logResponse) {
+        if ((data.y.array() <= 0.0).any())
+            throw DataError(std::string(metricName(request.metric))
+                            + " has zero values; optimize with --param log_response=0");
+        data.y = data.y.array().log();
+    }
+    if (data.rows() < request.folds)
+        throw DataError(std::to_string(data.rows()) + " configurations have "
+                        + std::string(metricName(request.metric)) + ": too few for "
+                        + std::to_string(request.folds) + "-fold cross-validation");
+
+    SearchOutcome outcome;
+    outcome.space = searchSpace(prototype);
+    const HeuristicOptimizer optimizer(outcome.space, request.settings);
+    const FoldAssignment folds(data.rows(), request.folds, request.seed);
+    outcome.search = optimizer.run(
+        techniqueCrossValidationCost(prototype, outcome.space, data, folds), cancelled, progress,
+        previous);
+    outcome.defaultCost = crossValidate(prototype, data, folds).meanRmse;
+    if (outcome.search.cancelled)
+        return outcome;
+
+    auto best = prototype.clone();
+    best->setParameters(withSearchPoint(prototype, outcome.space, outcome.search.best.values));
+    outcome.bestParameters = best->parameters();
+    outcome.bestParameters["log_response"] = prepared.options.logResponse ? 1.0 : 0.0;
+    outcome.model = TrainedModel::train(std::move(best), rows, prepared.options);
+    return outcome;
+}
+
+} // namespace iolens::core

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workflow/model_assessment.hpp"
+
+#include "common/error.hpp"
+#include "data/configuration_filter.hpp"
+#include "data/measurement_csv.hpp"
+#include "support/test_data.hpp"
+#include "validation/out_of_sample.hpp"
+
+#include <QTest>
+
+using namespace iolens::core;
+
+namespace {
+
+MeasurementDatabase tieredDatabase()
+{
+    auto db = MeasurementDatabase::inMemory();
+    db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()),
+                          {"tiered", "", "", std::nullopt});
+    return db;
+}
+
+// Trains and stores a model on the configurations `where` selects.
+TrainRequest storeTrained(MeasurementDatabase& db, const std::string& name,
+                          const std::string& technique, Metric metric, const std::string& where)
+{
+    TrainRequest request;
+    request.technique = technique;
+    request.metric = metric;
+    request.dataset = "tiered";
+    request.where = where;
+    storeModel(db, trainModel(db, request), name, request);
+    return request;
+}
+
+const nlohmann::json& onlyModel(const nlohmann::json& report)
+{
+    return report.at("models").at(0);
+}
+
+} // namespace
+
+class TestModelAssessment : public QObject {
+    Q_OBJECT
+private slots:
+    void parse_kindsAndAliases()
+    {
+        using Kind = ScenarioSelection::Kind;
+        QCOMPARE(parseScenario("").kind, Kind::Measurements);
+        QCOMPARE(parseScenario("cv").kind, Kind::CrossValidation);
+        QCOMPARE(parseScenario("cv").folds, 10);
+        QCOMPARE(parseScenario("cv=5").folds, 5);
+        QCOMPARE(parseScenario("interpolation").kind, Kind::Interpolation);
+        QCOMPARE(parseScenario("extrapolation").kind, Kind::Extrapolation);
+        QCOMPARE(parseScenario("multi-vm").filter, std::string("vms>=2"));
+        const ScenarioSelection mixed = parseScenario("split=grid,request_kib>32");
+        QCOMPARE(mixed.split, std::optional<std::string>("grid"));
+        QCOMPARE(mixed.filter, std::string("request_kib>32"));
+    }
+
+    void parse_badScenariosAreConfigErrors()
+    {
+        for (const char* text : {"cv=1", "cv=x", "cv=3.5", "cv,request_kib>32", "extrapolation,split=a",
+                                 "speed>3"})
+            QVERIFY_THROWS_EXCEPTION(ConfigError, parseScenario(text));
+    }
+
+    void crossValidation_isTheLibrarysOnTheTrainingSelection()
+    {
+        auto db = tieredDatabase();
+        storeTrained(db, "m", "cart", Metric::RtReadMs, "pattern=random");
+        std::string csv;
+        const auto report = assessModels(db, {{"m"}, "cv=5", {}, false}, csv);
+        const auto rows = ConfigurationFilter::parse("pattern=random")
+                              .apply(aggregateRepetitions(db.measurements({"tiered", {}})));
+        const auto expected =
+            crossValidatedEvaluation(loadModel(db, "m"), rows, RelativeErrorRule{}, 5, 1);
+        QCOMPARE(onlyModel(report).at("mean_relative_error").get<double>(),
+                 expected.evaluation.meanRelativeError);
+        QCOMPARE(onlyModel(report).at("points").get<std::size_t>(),
+                 expected.evaluation.configs.size());
+    }
+
+    void crossValidation_comparesWithDefaultsOnTheSameFolds()
+    {
+        auto db = tieredDatabase();
+        TrainRequest request;
+        request.technique = "cart";
+        request.metric = Metric::TpReadMbs;
+        request.dataset = "tiered";
+        request.params = {{"cp", 0.2}};
+        storeModel(db, trainModel(db, request), "coarse", request);
+        std::string csv;
+        const auto report = assessModels(db, {{"coarse"}, "cv", {}, true}, csv);
+        const auto& comparison = onlyModel(report).at("default_parameters");
+        // cp = 0.2 prunes the tree to a few leaves: worse than the default cp = 0.01.
+        QVERIFY(comparison.at("error_reduction_pct").get<double>() < 0.0);
+        const double p = comparison.at("paired_t_p_value").get<double>();
+        QVERIFY(p >= 0.0 && p <= 1.0);
+    }
+
+    void interpolationAndExtrapolation_splitTheUntrainedConfigurations()
+    {
+        auto db = tieredDatabase();
+        // 16 KiB requests lie between the trained 4 and 64 KiB ones; 64 KiB lies above 16 KiB.
+        storeTrained(db, "between", "lm", Metric::RtWriteMs, "request_kib!=16");
+        storeTrained(db, "below", "lm", Metric::RtWriteMs, "request_kib<=16");
+        std::string csv;
+        const auto inside = assessModels(db, {{"between"}, "interpolation", {}, false}, csv);
+        QVERIFY(onlyModel(inside).at("points").get<int>() > 0);
+        QVERIFY(csv.find(",16384,") != std::string::npos);
+        QVERIFY(csv.find(",65536,") == std::string::npos);
+
+        csv.clear();
+        const auto outside = assessModels(db, {{"below"}, "extrapolation", {}, false}, csv);
+        QVERIFY(onlyModel(outside).at("points").get<int>() > 0);
+        QVERIFY(csv.find(",65536,") != std::string::npos);
+        QVERIFY(csv.find(",16384,") == std::string::npos);
+
+        // Nothing lies inside the ranges of a model trained on the low sizes but not on them.
+        csv.clear();
+        QVERIFY_THROWS_EXCEPTION(DataError,
+                                 assessModels(db, {{"below"}, "interpolation", {}, false}, csv));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelAssessment)
+#include "test_model_assessment.moc"

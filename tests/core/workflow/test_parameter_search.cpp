@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workflow/parameter_search.hpp"
+
+#include "common/error.hpp"
+#include "data/measurement_csv.hpp"
+#include "support/test_data.hpp"
+#include "validation/out_of_sample.hpp"
+
+#include <QTest>
+
+using namespace iolens::core;
+
+namespace {
+
+std::vector<AggregatedMeasurement> tieredRows()
+{
+    return aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+}
+
+SearchRequest cubistRequest()
+{
+    SearchRequest request;
+    request.technique = "cubist";
+    request.metric = Metric::TpReadMbs;
+    request.settings = {2, 2, 2, std::nullopt};
+    return request;
+}
+
+} // namespace
+
+class TestParameterSearch : public QObject {
+    Q_OBJECT
+private slots:
+    void search_bestModelHasTheBestCost()
+    {
+        std::atomic<bool> never{false};
+        int reports = 0;
+        const SearchOutcome outcome = searchParameters(
+            tieredRows(), cubistRequest(), never, [&reports](const OptimizerProgress&) { ++reports; });
+        QVERIFY(outcome.model.has_value());
+        QVERIFY(reports > 0);
+        QCOMPARE(outcome.space.size(), outcome.search.best.values.size());
+        QVERIFY(outcome.search.best.cost <= outcome.defaultCost);
+        for (std::size_t d = 0; d < outcome.space.size(); ++d)
+            QCOMPARE(outcome.bestParameters.at(outcome.space[d].name),
+                     outcome.search.best.values[d]);
+        QCOMPARE(outcome.bestParameters.at("log_response"), 1.0);
+        // The model is the best point's: cross-validating it on the same folds costs the same.
+        const CrossValidatedEvaluation cv =
+            crossValidatedEvaluation(*outcome.model, tieredRows(), RelativeErrorRule{}, 10, 1);
+        QCOMPARE(cv.cost, outcome.search.best.cost);
+    }
+
+    void search_cancelledHasNoModel()
+    {
+        std::atomic<bool> cancel{false};
+        const SearchOutcome outcome = searchParameters(
+            tieredRows(), cubistRequest(), cancel,
+            [&cancel](const OptimizerProgress&) { cancel = true; });
+        QVERIFY(outcome.search.cancelled);
+        QVERIFY(!outcome.model);
+        QVERIFY(!outcome.search.points.empty());
+    }
+
+    void search_badRequestsAreInputErrors()
+    {
+        std::atomic<bool> never{false};
+        SearchRequest lm = cubistRequest();
+        lm.technique = "lm";
+        QVERIFY_THROWS_EXCEPTION(ConfigError, searchParameters(tieredRows(), lm, never));
+        SearchRequest unknown = cubistRequest();
+        unknown.technique = "svm";
+        QVERIFY_THROWS_EXCEPTION(ConfigError, searchedDimensions(unknown));
+        const auto rows = tieredRows();
+        const std::vector<AggregatedMeasurement> few(rows.begin(), rows.begin() + 5);
+        QVERIFY_THROWS_EXCEPTION(DataError, searchParameters(few, cubistRequest(), never));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestParameterSearch)
+#include "test_parameter_search.moc"
