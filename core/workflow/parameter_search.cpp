@@ -4,6 +4,7 @@
 #include "common/error.hpp"
 #include "data/dataset.hpp"
 #include "models/regressor_registry.hpp"
+#include "tuning/cross_validation_cost.hpp"
 #include "tuning/search_space.hpp"
 #include "tuning/technique_cost.hpp"
 #include "validation/k_fold.hpp"
@@ -57,9 +58,10 @@ SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
     outcome.space = searchSpace(prototype);
     const HeuristicOptimizer optimizer(outcome.space, request.settings);
     const FoldAssignment folds(data.rows(), request.folds, request.seed);
-    outcome.search = optimizer.run(
-        techniqueCrossValidationCost(prototype, outcome.space, data, folds), cancelled, progress,
-        previous);
+    const BatchCost cost = request.sharedFits
+                               ? techniqueCrossValidationCost(prototype, outcome.space, data, folds)
+                               : crossValidationCost(prototype, outcome.space, data, folds);
+    outcome.search = optimizer.run(cost, cancelled, progress, previous);
     outcome.defaultCost = crossValidate(prototype, data, folds).meanRmse;
     if (outcome.search.cancelled)
         return outcome;

@@ -22,6 +22,9 @@ struct SearchRequest {
     OptimizerSettings settings; ///< k, n, iterations
     int folds = 10;
     std::uint64_t seed = 1;
+    /// false: fit every point on every fold (the plain evaluation the shared fits must equal);
+    /// for checks and benchmarks only, it is many times slower.
+    bool sharedFits = true;
 };
 
 struct SearchOutcome {

@@ -15,7 +15,7 @@ Rscript "$here/r_reference.R" "$work" > "$work/r.csv"
 python3 - "$work/iolens.csv" "$work/r.csv" <<'PY'
 import csv, sys
 ours = {}
-for row in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('"')):
+for row in csv.DictReader(open(sys.argv[1])):
     ours[row["name"]] = float(row["real_time"])  # ms
 print(f"{'benchmark':38} {'iolens ms':>10} {'R ms':>10} {'R / iolens':>10}")
 for row in csv.DictReader(open(sys.argv[2])):

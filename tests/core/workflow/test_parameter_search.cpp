@@ -51,6 +51,24 @@ private slots:
         QCOMPARE(cv.cost, outcome.search.best.cost);
     }
 
+    void search_sharedFitsEqualThePlainEvaluation()
+    {
+        std::atomic<bool> never{false};
+        for (const char* technique : {"cart", "mars", "cubist"}) {
+            SearchRequest request = cubistRequest();
+            request.technique = technique;
+            request.settings = {2, 1, 2, std::nullopt};
+            const SearchOutcome shared = searchParameters(tieredRows(), request, never);
+            request.sharedFits = false;
+            const SearchOutcome plain = searchParameters(tieredRows(), request, never);
+            QCOMPARE(shared.search.points.size(), plain.search.points.size());
+            for (std::size_t i = 0; i < plain.search.points.size(); ++i) {
+                QCOMPARE(shared.search.points[i].values, plain.search.points[i].values);
+                QCOMPARE(shared.search.points[i].cost, plain.search.points[i].cost);
+            }
+        }
+    }
+
     void search_cancelledHasNoModel()
     {
         std::atomic<bool> cancel{false};
