@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace iolens::core;
 
 namespace {
@@ -37,6 +39,34 @@ TrainRequest storeTrained(MeasurementDatabase& db, const std::string& name,
 const nlohmann::json& onlyModel(const nlohmann::json& report)
 {
     return report.at("models").at(0);
+}
+
+// One-VM throughput of a made-up system, and the same workload spread over two VMs: each VM runs
+// half the threads on half the file set, and the throughputs add up (ICPE'13 section 6.3).
+double oneVmThroughput(const Configuration& c)
+{
+    return 50.0 * std::sqrt(c.threads) * std::pow(c.requestBytes / 4096.0, 0.4)
+           / (1.0 + c.filesetBytes / double(8LL << 30));
+}
+
+std::vector<Measurement> oneAndTwoVmMeasurements()
+{
+    std::vector<Measurement> runs;
+    for (int threads : {4, 8, 16})
+        for (std::int64_t gib : {1, 2, 4, 8})
+            for (std::int64_t kib : {4, 16, 64})
+                for (int vms : {1, 2}) {
+                    Measurement m;
+                    m.config = {"none", gib << 30, kib << 10, Pattern::Random, 0.0, threads, vms};
+                    Configuration perVm = m.config;
+                    perVm.threads /= vms;
+                    perVm.filesetBytes /= vms;
+                    perVm.vms = 1;
+                    m.setValue(Metric::TpWriteMbs, vms * oneVmThroughput(perVm));
+                    if (vms == 1 || (threads == 16 && gib >= 2))
+                        runs.push_back(m);
+                }
+    return runs;
 }
 
 } // namespace
@@ -98,6 +128,24 @@ private slots:
         QVERIFY(comparison.at("error_reduction_pct").get<double>() < 0.0);
         const double p = comparison.at("paired_t_p_value").get<double>();
         QVERIFY(p >= 0.0 && p <= 1.0);
+    }
+
+    void multiVm_projectsTheOneVmModel()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        db.importMeasurements(oneAndTwoVmMeasurements(), {"vms", "", "", std::nullopt});
+        // A tree that keeps every training configuration as a leaf predicts the one-VM points
+        // exactly, so the projection alone decides the two-VM error.
+        TrainRequest request;
+        request.technique = "cart";
+        request.metric = Metric::TpWriteMbs;
+        request.params = {{"minsplit", 2}, {"cp", 0.0}};
+        request.where = "vms=1";
+        storeModel(db, trainModel(db, request), "one-vm", request);
+        std::string csv;
+        const auto report = assessModels(db, {{"one-vm"}, "multi-vm", {}, false}, csv);
+        QCOMPARE(onlyModel(report).at("points").get<int>(), 9); // 16 threads x 2..8 GiB x 3 sizes
+        QVERIFY(onlyModel(report).at("mean_relative_error").get<double>() < 1e-9);
     }
 
     void interpolationAndExtrapolation_splitTheUntrainedConfigurations()
