@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli_commands.hpp"
 
+#include "cli/stability_command.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/aggregation.hpp"
@@ -8,6 +9,7 @@
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
 #include "store/measurement_database.hpp"
+#include "validation/conservation_check.hpp"
 #include "workflow/model_assessment.hpp"
 #include "workflow/model_optimization.hpp"
 #include "workflow/model_training.hpp"
@@ -20,7 +22,10 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
+#include <iomanip>
 #include <iostream>
+#include <map>
+#include <sstream>
 #include <vector>
 
 namespace iolens::cli {
@@ -327,6 +332,40 @@ int runPredict(const QCommandLineParser& parser)
     return kOk;
 }
 
+int runConservation(const QCommandLineParser& parser)
+{
+    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
+    const auto rows = aggregateRepetitions(db.measurements({optional(parser, QStringLiteral("dataset")),
+                                                            optional(parser, QStringLiteral("split"))}));
+    const ConservationCheck check = checkConservation(rows);
+    writeTextFileAtomically(required(parser, QStringLiteral("out")),
+                            conservationJson(check).dump(2) + "\n");
+    const auto brief = [](double value) {
+        std::ostringstream text;
+        text << std::setprecision(3) << value;
+        return text.str();
+    };
+    std::cout << "request_kib: f_rw of each system configuration\n";
+    std::map<double, std::vector<double>> costs;
+    for (const auto& table : check.tables)
+        for (const SizeCapacity& c : table.second)
+            costs[c.requestKib].push_back(c.writeCost());
+    for (const auto& [kib, values] : costs) {
+        std::cout << brief(kib) << ":";
+        for (double f : values)
+            std::cout << " " << brief(f);
+        std::cout << "\n";
+    }
+    std::cout << check.mixes.size() << " read/write mixes from " << check.measurementsUsed
+              << " pure measurements: mean |C/T100r - 1| " << brief(check.meanCapacityDeviation)
+              << ", mean relative error of the total IOPS " << brief(check.meanRelativeError)
+              << "\n";
+    if (check.mixesWithoutCapacity > 0)
+        std::cout << check.mixesWithoutCapacity
+                  << " mixes left out: their size lacks a 100 % read or write measurement\n";
+    return kOk;
+}
+
 int runDescribe(const QCommandLineParser& parser)
 {
     MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
@@ -429,6 +468,12 @@ std::vector<Command> commands()
                       QStringLiteral("Score write metrics where read_pct <= this (default 75)."),
                       QStringLiteral("PCT"))},
          QStringLiteral("[MODEL...]"), runEvaluate},
+        {QStringLiteral("conservation"),
+         QStringLiteral("Ra and Lee's conservation check: f_rw per request size, C/T100r and the "
+                        "estimation error of every read/write mix."),
+         {dbOption(), dataset, split,
+          valueOption(QStringLiteral("out"), QStringLiteral("Report JSON file."), QStringLiteral("OUT"))},
+         {}, runConservation},
         {QStringLiteral("predict"),
          QStringLiteral("Predict the configurations of a CSV with a stored model."),
          {dbOption(), model,
@@ -439,6 +484,9 @@ std::vector<Command> commands()
          {}, runPredict},
         {QStringLiteral("describe"), QStringLiteral("Print what a stored model learned."),
          {dbOption(), model}, {}, runDescribe},
+        {QStringLiteral("stability"),
+         QStringLiteral("How far predictions move without a few configurations (SBCART Fig. 5)."),
+         stabilityOptions(), {}, runStability},
     };
 }
 

@@ -53,6 +53,15 @@ public:
     virtual nlohmann::json saveState() const = 0;
     /// Restores a fitted state written by saveState(), for features described by `schema`.
     virtual void loadState(const nlohmann::json& state, const FeatureSchema& schema) = 0;
+    /// True for techniques that need more than the target metric to fit (the conservation model
+    /// needs 100 % read and 100 % write throughput per request size): TrainedModel::train then
+    /// calls fitMeasurements() instead of fit(), and fit() on a Dataset is not possible.
+    virtual bool fitsFromMeasurements() const { return false; }
+    /// Trains on aggregated measurements for `metric`, with features as `schema` encodes them;
+    /// predict() then answers on the log scale if `logResponse`. Default: throws StateError.
+    virtual FitReport fitMeasurements(const std::vector<AggregatedMeasurement>& rows,
+                                      const FeatureSchema& schema, Metric metric,
+                                      bool logResponse);
     /// An independent copy (fitted or not).
     virtual std::unique_ptr<Regressor> clone() const = 0;
 };

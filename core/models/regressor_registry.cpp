@@ -3,6 +3,7 @@
 
 #include "common/error.hpp"
 #include "models/cart.hpp"
+#include "models/conservation_model.hpp"
 #include "models/cubist.hpp"
 #include "models/linear_model.hpp"
 #include "models/m5.hpp"
@@ -25,6 +26,7 @@ const std::vector<std::pair<std::string, Factory>>& registry()
         {Cart::kTechnique, [] { return std::make_unique<Cart>(); }},
         {M5::kTechnique, [] { return std::make_unique<M5>(); }},
         {Cubist::kTechnique, [] { return std::make_unique<Cubist>(); }},
+        {ConservationModel::kTechnique, [] { return std::make_unique<ConservationModel>(); }},
     };
     return entries;
 }

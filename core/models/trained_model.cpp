@@ -36,7 +36,10 @@ TrainedModel TrainedModel::train(std::unique_ptr<Regressor> regressor,
         dataset.y = dataset.y.array().log();
     }
     TrainedModel model;
-    model.m_report = regressor->fit(dataset);
+    model.m_report = regressor->fitsFromMeasurements()
+                         ? regressor->fitMeasurements(data, dataset.schema, options.metric,
+                                                      options.logResponse)
+                         : regressor->fit(dataset);
     model.m_regressor = std::move(regressor);
     model.m_schema = dataset.schema;
     model.m_options = options;

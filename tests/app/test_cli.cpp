@@ -229,6 +229,22 @@ private slots:
         QVERIFY2(r.err.contains("cv=K"), qPrintable(r.err));
     }
 
+    void conservation_checksTheMixes()
+    {
+        const QString db = m_dir.filePath("conservation.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                         QString::fromStdString(iolens::test::tieredCsvPath())}).exitCode, 0);
+        const QString out = m_dir.filePath("conservation.json");
+        CliResult r = runCli({"conservation", "--db", db, "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("34 read/write mixes from 68 pure measurements"), qPrintable(r.out));
+        QFile report(out);
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        QVERIFY(report.readAll().contains("\"f_rw\""));
+        r = runCli({"conservation", "--db", db, "--dataset", "nope", "--out", out});
+        QCOMPARE(r.exitCode, 2);
+    }
+
     void importFioJson_manyFiles()
     {
         const QString db = m_dir.filePath("fio.sqlite");

@@ -55,7 +55,9 @@ std::vector<std::pair<std::string, ParamValues>> parameterSets(const std::string
 
 void registerBenchmarks()
 {
-    for (const std::string& technique : techniqueNames())
+    for (const std::string& technique : techniqueNames()) {
+        if (createRegressor(technique)->fitsFromMeasurements())
+            continue; // the conservation model has no dataset fit to time
         for (const auto& [label, params] : parameterSets(technique))
             for (const BenchData& d : datasets()) {
                 auto prototype = std::shared_ptr<Regressor>(createRegressor(technique));
@@ -79,6 +81,7 @@ void registerBenchmarks()
                     })
                     ->Unit(benchmark::kMillisecond);
             }
+    }
 }
 
 // The training data as R reads it: features (factor labels as text) and y.
