@@ -59,7 +59,8 @@ ModelEvaluation evaluateModel(const TrainedModel& model,
 {
     std::vector<Configuration> configs;
     std::vector<double> measured, predicted;
-    int excluded = 0;
+    int excluded = 0, notPredicted = 0;
+    std::string firstRefusal;
     for (const AggregatedMeasurement& m : measurements) {
         const auto value = m.value(model.metric());
         if (!value)
@@ -69,15 +70,27 @@ ModelEvaluation evaluateModel(const TrainedModel& model,
             ++excluded;
             continue;
         }
+        double prediction = 0.0;
+        try {
+            prediction = predictSpreadOverVms(model, m.config);
+        } catch (const DataError& e) {
+            if (notPredicted++ == 0)
+                firstRefusal = e.what();
+            continue;
+        }
         configs.push_back(m.config);
         measured.push_back(*value);
-        predicted.push_back(predictSpreadOverVms(model, m.config));
+        predicted.push_back(prediction);
     }
+    if (measured.empty() && notPredicted > 0)
+        throw DataError("evaluation '" + scenario + "': the model predicts none of the "
+                        + std::to_string(notPredicted) + " configurations: " + firstRefusal);
     const auto n = static_cast<Eigen::Index>(measured.size());
     ModelEvaluation evaluation = scorePredictions(
         model.metric(), configs, Eigen::Map<Eigen::VectorXd>(measured.data(), n),
         Eigen::Map<Eigen::VectorXd>(predicted.data(), n), rule, scenario);
     evaluation.excludedByRule = excluded;
+    evaluation.notPredicted = notPredicted;
     return evaluation;
 }
 
@@ -87,6 +100,7 @@ nlohmann::json evaluationJson(const ModelEvaluation& e, const RelativeErrorRule&
             {"rule", rule.describe()},
             {"points", e.measured.size()},
             {"excluded_by_rule", e.excludedByRule},
+            {"not_predicted", e.notPredicted},
             {"r2", e.rSquared},
             {"rmse", e.rmse},
             {"mean_relative_error", e.meanRelativeError},

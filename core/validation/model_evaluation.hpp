@@ -37,6 +37,9 @@ struct ModelEvaluation {
     double p50 = 0.0, p90 = 0.0, p99 = 0.0;
     EmpiricalCdf cdf;
     int excludedByRule = 0; ///< measured configurations the rule left out
+    /// Configurations the model refused to predict (the conservation model outside its measured
+    /// sizes): left out of every figure and counted here.
+    int notPredicted = 0;
 };
 
 /// Scores predictions of `metric` against measurements (one per configuration): the
@@ -47,7 +50,8 @@ ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>
                                  const RelativeErrorRule& rule, const std::string& scenario);
 
 /// Scores `model` on the measurements that have its metric and pass `rule` (multi-VM
-/// measurements through predictSpreadOverVms). Throws DataError if none remain.
+/// measurements through predictSpreadOverVms); a configuration the model refuses (DataError) is
+/// counted in notPredicted. Throws DataError if none remain.
 ModelEvaluation evaluateModel(const TrainedModel& model,
                               const std::vector<AggregatedMeasurement>& measurements,
                               const RelativeErrorRule& rule, const std::string& scenario);

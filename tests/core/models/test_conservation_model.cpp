@@ -130,6 +130,20 @@ private slots:
                                                                        SizeMixRule::PaperWeightedMean));
     }
 
+    void evaluation_countsWhatTheModelRefuses()
+    {
+        const TrainedModel model = trained(Metric::IopsRead, false);
+        // 32 KiB lies beyond the sizes with both measurements: refused, the rest is scored.
+        const std::vector<AggregatedMeasurement> rows{measured(4, 50, 300, 300),
+                                                      measured(32, 50, 100, 100)};
+        const ModelEvaluation evaluation =
+            evaluateModel(model, rows, RelativeErrorRule{}, "mixes");
+        QCOMPARE(evaluation.configs.size(), std::size_t{1});
+        QCOMPARE(evaluation.notPredicted, 1);
+        QVERIFY_THROWS_EXCEPTION(
+            DataError, evaluateModel(model, {rows[1]}, RelativeErrorRule{}, "beyond"));
+    }
+
     void saveLoad_roundTripsExactly()
     {
         const TrainedModel model = trained(Metric::TpReadMbs, true);
