@@ -12,7 +12,7 @@ build_packages=(
   fonts-dejavu-core
 )
 test_packages=(
-  r-base-core r-cran-earth r-cran-rpart python3 python3-sklearn fio
+  r-base-core r-cran-earth r-cran-rpart r-cran-randomforest python3 python3-sklearn fio
 )
 
 case "${1:-app}" in

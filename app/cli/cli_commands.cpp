@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli_commands.hpp"
 
+#include "cli/insideout_command.hpp"
 #include "cli/stability_command.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
@@ -487,6 +488,9 @@ std::vector<Command> commands()
         {QStringLiteral("stability"),
          QStringLiteral("How far predictions move without a few configurations (SBCART Fig. 5)."),
          stabilityOptions(), {}, runStability},
+        {QStringLiteral("insideout"),
+         QStringLiteral("Inside-Out: predict end-to-end performance from low-level node metrics."),
+         insideOutOptions(), {}, runInsideOut},
     };
 }
 

@@ -2,9 +2,11 @@
 #include "models/cart_growth.hpp"
 
 #include "models/cart_split_search.hpp"
+#include "models/resampling.hpp"
 
 #include <algorithm>
 #include <numeric>
+#include <random>
 #include <utility>
 
 // This file re-implements R rpart's tree growth for method "anova" (rpart.c, partition.c,
@@ -103,6 +105,7 @@ private:
     void evaluate(CartNode& node, const std::vector<int>& order, int begin, int end) const;
     bool responsesEqual(int begin, int end) const;
     bool findSplit(int index, int begin, int end);
+    std::size_t drawColumns();
     int applySplit(int index, int begin, int end);
     int addChild(double bound);
 
@@ -117,12 +120,16 @@ private:
     std::vector<int> m_buffer;
     std::vector<char> m_goesLeft; ///< per row, for the split being applied
     double m_largestImprove = 0.0; ///< rpart's iscale: shared by all nodes of this fit
+    std::vector<std::size_t> m_columns; ///< columns to search; the first drawColumns() are used
+    std::mt19937_64 m_rng;              ///< column draws of the random-forest search
 };
 
 TreeGrower::TreeGrower(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
                        const std::vector<int>& levelCounts, const CartGrowthOptions& options)
-    : m_x(x), m_y(y), m_levelCounts(levelCounts), m_options(options)
+    : m_x(x), m_y(y), m_levelCounts(levelCounts), m_options(options), m_rng(options.featureSeed)
 {
+    m_columns.resize(static_cast<std::size_t>(x.cols()));
+    std::iota(m_columns.begin(), m_columns.end(), std::size_t{0});
     const auto n = static_cast<int>(x.rows());
     m_sorts.resize(static_cast<std::size_t>(x.cols()));
     for (std::size_t j = 0; j < m_sorts.size(); ++j) {
@@ -248,8 +255,10 @@ SubtreeResult TreeGrower::partition(int index, int begin, int end, int depth)
             leftChild.result.splits + rightChild.result.splits + 1};
 }
 
-// rpart's bsplit(): the best split over all columns. Ties between columns go to the lower index
-// (strict >), and a column's split must pass the relative improve floor.
+// rpart's bsplit(): the best split over all columns (or over the columns drawn for a random
+// forest). Ties between columns go to the one searched first (strict >): the lower index in
+// rpart's search, the earlier draw in the forest's. A column's split must pass the relative
+// improve floor.
 bool TreeGrower::findSplit(int index, int begin, int end)
 {
     const int n = end - begin;
@@ -257,7 +266,9 @@ bool TreeGrower::findSplit(int index, int begin, int end)
     const int edge = m_options.minBucket;
     Candidate best;
     int bestFeature = -1;
-    for (std::size_t j = 0; j < m_sorts.size(); ++j) {
+    const std::size_t searched = drawColumns();
+    for (std::size_t c = 0; c < searched; ++c) {
+        const std::size_t j = m_columns[c];
         const std::vector<int>& order = m_sorts[j];
         for (int i = 0; i < n; ++i) {
             const int row = order[begin + i];
@@ -285,6 +296,23 @@ bool TreeGrower::findSplit(int index, int begin, int end)
     node.lessGoesLeft = best.lessSide == kLeft;
     node.levelSides = std::move(best.sides);
     return true;
+}
+
+// The random-forest search draws its columns by a partial Fisher-Yates shuffle of m_columns
+// (any permutation left by earlier nodes is as good a start as the identity). It shuffles even
+// when every column is searched: on grid data splits of different columns often tie exactly,
+// and randomForest breaks such ties at random (a fixed lowest-column rule made forests on the
+// shipped grids 3-6 % less accurate than R's). rpart's search never touches m_columns.
+std::size_t TreeGrower::drawColumns()
+{
+    const std::size_t p = m_columns.size();
+    const auto wanted = static_cast<std::size_t>(std::max(m_options.featuresPerSplit, 0));
+    if (wanted == 0)
+        return p;
+    const std::size_t draws = std::min(wanted, p);
+    for (std::size_t c = 0; c < draws; ++c)
+        std::swap(m_columns[c], m_columns[c + uniformIndex(m_rng, p - c)]);
+    return draws;
 }
 
 // rpart's nodesplit(): send the node's rows to their sides, then regroup every column's row order

@@ -3,6 +3,7 @@
 
 #include <Eigen/Dense>
 
+#include <cstdint>
 #include <vector>
 
 namespace iolens::core {
@@ -43,6 +44,13 @@ struct CartGrowthOptions {
     int minBucket = 7;  ///< every child keeps at least this many rows
     double cp = 0.01;   ///< complexity parameter, relative to the root deviance
     int maxDepth = 30;  ///< nodes at this depth (root = 0) are leaves; rpart's limit is 30
+    /// Random-forest split search (R randomForest's mtry): at each node min(this, p) columns are
+    /// drawn at random without replacement and only they are searched, in the order drawn, so an
+    /// exact tie between columns goes to the one drawn first (a random choice, as in
+    /// randomForest). 0 searches every column in column order, ties going to the lowest: rpart.
+    int featuresPerSplit = 0;
+    /// Seed of those draws (std::mt19937_64); unused when every column is searched.
+    std::uint64_t featureSeed = 0;
 };
 
 /// Grows a regression tree exactly as R's rpart does for method "anova" with unit weights

@@ -2,12 +2,17 @@
 #include "models/regressor_registry.hpp"
 
 #include "common/error.hpp"
+#include "models/bagged_cart.hpp"
 #include "models/cart.hpp"
 #include "models/conservation_model.hpp"
 #include "models/cubist.hpp"
+#include "models/inside_out_regressor.hpp"
 #include "models/linear_model.hpp"
 #include "models/m5.hpp"
 #include "models/mars.hpp"
+#include "models/penalized_linear.hpp"
+#include "models/random_forest.hpp"
+#include "models/sbcart.hpp"
 
 #include <functional>
 #include <utility>
@@ -26,6 +31,14 @@ const std::vector<std::pair<std::string, Factory>>& registry()
         {Cart::kTechnique, [] { return std::make_unique<Cart>(); }},
         {M5::kTechnique, [] { return std::make_unique<M5>(); }},
         {Cubist::kTechnique, [] { return std::make_unique<Cubist>(); }},
+        {BaggedCart::kTechnique, [] { return std::make_unique<BaggedCart>(); }},
+        {Sbcart::kTechnique, [] { return std::make_unique<Sbcart>(); }},
+        {RandomForest::kTechnique, [] { return std::make_unique<RandomForest>(); }},
+        {PenalizedLinear::kLasso, [] { return std::make_unique<PenalizedLinear>(Penalty::Lasso); }},
+        {PenalizedLinear::kRidge, [] { return std::make_unique<PenalizedLinear>(Penalty::Ridge); }},
+        {PenalizedLinear::kElasticNet,
+         [] { return std::make_unique<PenalizedLinear>(Penalty::ElasticNet); }},
+        {InsideOutRegressor::kTechnique, [] { return std::make_unique<InsideOutRegressor>(); }},
         {ConservationModel::kTechnique, [] { return std::make_unique<ConservationModel>(); }},
     };
     return entries;
