@@ -21,26 +21,99 @@
     </message>
 </context>
 <context>
+    <name>iolens::ui::ErrorCdfBinding</name>
+    <message>
+        <source>%1-fold cross-validation</source>
+        <translation>%1-fache Kreuzvalidierung</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::ErrorCdfView</name>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Metrik:</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Konfigurationen</translation>
+    </message>
+    <message>
+        <source>Half of the configurations have a smaller relative error</source>
+        <translation>Die Hälfte der Konfigurationen hat einen kleineren relativen Fehler</translation>
+    </message>
+    <message>
+        <source>90 % of the configurations have a smaller relative error</source>
+        <translation>90 % der Konfigurationen haben einen kleineren relativen Fehler</translation>
+    </message>
+    <message>
+        <source>99 % of the configurations have a smaller relative error</source>
+        <translation>99 % der Konfigurationen haben einen kleineren relativen Fehler</translation>
+    </message>
+    <message>
+        <source>Mean relative error</source>
+        <translation>Mittlerer relativer Fehler</translation>
+    </message>
+    <message>
+        <source>Relative error (%)</source>
+        <translation>Relativer Fehler (%)</translation>
+    </message>
+    <message>
+        <source>Configurations with a smaller error (%)</source>
+        <translation>Konfigurationen mit kleinerem Fehler (%)</translation>
+    </message>
+    <message>
+        <source>Click a model in the legend to hide or show its curve.</source>
+        <translation>Ein Klick auf ein Modell in der Legende blendet seine Kurve aus oder ein.</translation>
+    </message>
+    <message>
+        <source>No evaluated models for this metric yet.</source>
+        <translation>Noch keine bewerteten Modelle für diese Metrik.</translation>
+    </message>
+    <message>
+        <source>%1: relative error of the predictions</source>
+        <translation>%1: relativer Fehler der Vorhersagen</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::EvaluationText</name>
+    <message>
+        <source>%1: p50 %2, p90 %3, p99 %4</source>
+        <translation>%1: p50 %2, p90 %3, p99 %4</translation>
+    </message>
+    <message>
+        <source>read metrics where the read share is at least %1, write metrics where it is at most %2</source>
+        <translation>Lese-Metriken, wo der Leseanteil mindestens %1 beträgt, Schreib-Metriken, wo er höchstens %2 beträgt</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::MainWindow</name>
     <message>
         <source>Measurements</source>
         <translation>Messungen</translation>
     </message>
     <message>
-        <source>Plots</source>
-        <translation>Diagramme</translation>
-    </message>
-    <message>
         <source>Open a measurement database or an example from the File menu.</source>
         <translation>Öffnen Sie eine Messdatenbank oder ein Beispiel über das Menü „Datei“.</translation>
-    </message>
-    <message>
-        <source>%1: %2 runs of %3 configurations. Training the linear models…</source>
-        <translation>%1: %2 Läufe von %3 Konfigurationen. Die linearen Modelle werden trainiert…</translation>
-    </message>
-    <message>
-        <source>%1: %2 runs of %3 configurations. %4 of %5 linear models trained in %6 ms.</source>
-        <translation>%1: %2 Läufe von %3 Konfigurationen. %4 von %5 linearen Modellen in %6 ms trainiert.</translation>
     </message>
     <message>
         <source>Open measurement database</source>
@@ -73,6 +146,42 @@
     <message>
         <source>%1 — iolens</source>
         <translation>%1 — iolens</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>Cross-validating them…</source>
+        <translation>Sie werden kreuzvalidiert…</translation>
+    </message>
+    <message>
+        <source>Cross-validation done: see Models.</source>
+        <translation>Kreuzvalidierung fertig: siehe Modelle.</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs of %3 configurations.</source>
+        <translation>%1: %2 Läufe von %3 Konfigurationen.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 models trained in %3 s.</source>
+        <translation>%1 von %2 Modellen in %3 s trainiert.</translation>
+    </message>
+    <message>
+        <source>Training %1 techniques…</source>
+        <translation>%1 Verfahren werden trainiert…</translation>
+    </message>
+    <message>
+        <source>Error CDF</source>
+        <translation>Fehler-CDF</translation>
+    </message>
+    <message>
+        <source>Parameter search</source>
+        <translation>Parametersuche</translation>
+    </message>
+    <message>
+        <source>%1 (optimized)</source>
+        <translation>%1 (optimiert)</translation>
     </message>
 </context>
 <context>
@@ -261,10 +370,144 @@
     </message>
 </context>
 <context>
-    <name>iolens::ui::PlotArea</name>
+    <name>iolens::ui::ModelComparisonModel</name>
     <message>
-        <source>Plots of the measurements and the model over one factor will appear here.</source>
-        <translation>Hier erscheinen Diagramme der Messungen und des Modells über einen Faktor.</translation>
+        <source>Not recorded for a model trained elsewhere</source>
+        <translation>Für ein anderswo trainiertes Modell nicht erfasst</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1: still training…</source>
+        <translation>%1: wird noch trainiert…</translation>
+    </message>
+    <message>
+        <source>%1: no model (%2)</source>
+        <translation>%1: kein Modell (%2)</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>Wird trainiert…</translation>
+    </message>
+    <message>
+        <source>Cross-validating…</source>
+        <translation>Wird kreuzvalidiert…</translation>
+    </message>
+    <message>
+        <source>%1 configurations scored, %2 left out by the rule</source>
+        <translation>%1 Konfigurationen bewertet, %2 durch die Regel ausgelassen</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>R² train</source>
+        <translation>R² Training</translation>
+    </message>
+    <message>
+        <source>CV cost</source>
+        <translation>CV-Kosten</translation>
+    </message>
+    <message>
+        <source>CV mean err.</source>
+        <translation>CV mittl. Fehler</translation>
+    </message>
+    <message>
+        <source>CV p90 err.</source>
+        <translation>CV p90-Fehler</translation>
+    </message>
+    <message>
+        <source>Fit time</source>
+        <translation>Trainingszeit</translation>
+    </message>
+    <message>
+        <source>1 − RSS/TSS on the training data, on the scale the model is fitted on</source>
+        <translation>1 − RSS/TSS auf den Trainingsdaten, auf der Skala, auf der das Modell angepasst ist</translation>
+    </message>
+    <message>
+        <source>Mean RMSE over the %1 cross-validation folds, on the scale the model is fitted on (log(metric) by default): the optimizer&apos;s cost</source>
+        <translation>Mittlerer RMSE über die %1 Folds der Kreuzvalidierung, auf der Skala, auf der das Modell angepasst ist (standardmäßig log(Metrik)): die Kosten des Optimierers</translation>
+    </message>
+    <message>
+        <source>Mean of |predicted − measured| / measured over the out-of-fold predictions of %1-fold cross-validation</source>
+        <translation>Mittelwert von |vorhergesagt − gemessen| / gemessen über die Out-of-Fold-Vorhersagen der %1-fachen Kreuzvalidierung</translation>
+    </message>
+    <message>
+        <source>90th percentile of the relative errors of the out-of-fold predictions</source>
+        <translation>90. Perzentil der relativen Fehler der Out-of-Fold-Vorhersagen</translation>
+    </message>
+    <message>
+        <source>Wall time of fitting the model on all measurements</source>
+        <translation>Laufzeit der Anpassung des Modells an alle Messungen</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::ModelComparisonPanel</name>
+    <message>
+        <source>Cross-validated with %1 folds (seed %2). Relative errors count read metrics where read % ≥ %3 and write metrics where read % ≤ %4 (ICPE&apos;13 Table 4); the CV cost is the mean RMSE of log(metric) over the folds.</source>
+        <translation>Kreuzvalidiert mit %1 Folds (Seed %2). Relative Fehler zählen Lese-Metriken, wo der Leseanteil ≥ %3 % ist, und Schreib-Metriken, wo er ≤ %4 % ist (ICPE&apos;13, Tabelle 4); die CV-Kosten sind der mittlere RMSE von log(Metrik) über die Folds.</translation>
+    </message>
+    <message>
+        <source>Select a model to see what it learned.</source>
+        <translation>Wählen Sie ein Modell, um zu sehen, was es gelernt hat.</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::Models</name>
+    <message>
+        <source>Linear regression with interactions</source>
+        <translation>Lineare Regression mit Wechselwirkungen</translation>
+    </message>
+    <message>
+        <source>MARS (multivariate adaptive regression splines)</source>
+        <translation>MARS (multivariate adaptive Regressionssplines)</translation>
+    </message>
+    <message>
+        <source>CART regression tree</source>
+        <translation>CART-Regressionsbaum</translation>
+    </message>
+    <message>
+        <source>M5 model tree</source>
+        <translation>M5-Modellbaum</translation>
+    </message>
+    <message>
+        <source>Cubist rule-based model</source>
+        <translation>Cubist-Regelmodell</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>optimized</source>
+        <translation>optimiert</translation>
     </message>
 </context>
 <context>
@@ -274,28 +517,8 @@
         <translation>Vorhersage</translation>
     </message>
     <message>
-        <source>Measured (mean ± RSE)</source>
-        <translation>Gemessen (Mittel ± RSF)</translation>
-    </message>
-    <message>
         <source>Mean over the runs of exactly this configuration ± relative standard error of the mean</source>
         <translation>Mittelwert der Läufe genau dieser Konfiguration ± relativer Standardfehler (RSF) des Mittelwerts</translation>
-    </message>
-    <message>
-        <source>Linear model (lm)</source>
-        <translation>Lineares Modell (lm)</translation>
-    </message>
-    <message>
-        <source>Predicted: %1</source>
-        <translation>Vorhergesagt: %1</translation>
-    </message>
-    <message>
-        <source>Training the models…</source>
-        <translation>Die Modelle werden trainiert…</translation>
-    </message>
-    <message>
-        <source>This configuration was not measured; the prediction stands alone.</source>
-        <translation>Diese Konfiguration wurde nicht gemessen; die Vorhersage steht für sich allein.</translation>
     </message>
     <message>
         <source>Measured once: no standard error.</source>
@@ -314,20 +537,8 @@
         <translation>…</translation>
     </message>
     <message>
-        <source>no model</source>
-        <translation>kein Modell</translation>
-    </message>
-    <message>
         <source>not measured</source>
         <translation>nicht gemessen</translation>
-    </message>
-    <message>
-        <source>⚠ %1 %2 was never measured (only %3): the model ignores this factor and predicts as for %3.</source>
-        <translation>⚠ %1 %2 wurde nie gemessen (nur %3): Das Modell ignoriert diesen Faktor und sagt wie für %3 voraus.</translation>
-    </message>
-    <message>
-        <source>⚠ %1 %2 is outside the measured range %3 – %4: the model extrapolates.</source>
-        <translation>⚠ %1 %2 liegt außerhalb des gemessenen Bereichs %3 – %4: Das Modell extrapoliert.</translation>
     </message>
     <message>
         <source>(%1)</source>
@@ -336,6 +547,56 @@
     <message>
         <source>, </source>
         <translation>, </translation>
+    </message>
+    <message>
+        <source>Measured
+mean ± RSE</source>
+        <translation>Gemessen
+Mittel ± RSF</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 with default parameters:</source>
+        <translation>%1 mit Standardparametern:</translation>
+    </message>
+    <message>
+        <source>%1 with optimized parameters:</source>
+        <translation>%1 mit optimierten Parametern:</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 has no model of this metric</source>
+        <translation>%1 hat kein Modell dieser Metrik</translation>
+    </message>
+    <message>
+        <source>%1 is still training</source>
+        <translation>%1 wird noch trainiert</translation>
+    </message>
+    <message>
+        <source>No prediction: %1</source>
+        <translation>Keine Vorhersage: %1</translation>
+    </message>
+    <message>
+        <source>This configuration was not measured; the predictions stand alone.</source>
+        <translation>Diese Konfiguration wurde nicht gemessen; die Vorhersagen stehen für sich allein.</translation>
+    </message>
+    <message>
+        <source>Training %1…</source>
+        <translation>Training läuft: %1…</translation>
+    </message>
+    <message>
+        <source>⚠ %1 %2 was never measured (only %3): the models ignore this factor and predict as for %3.</source>
+        <translation>⚠ %1 %2 wurde nie gemessen (nur %3): Die Modelle ignorieren diesen Faktor und sagen wie für %3 voraus.</translation>
+    </message>
+    <message>
+        <source>⚠ %1 %2 is outside the measured range %3 – %4: the models extrapolate.</source>
+        <translation>⚠ %1 %2 liegt außerhalb des gemessenen Bereichs %3 – %4: Die Modelle extrapolieren.</translation>
     </message>
 </context>
 <context>
@@ -371,6 +632,159 @@
     <message>
         <source>%1 (fixed by the data)</source>
         <translation>%1 (durch die Daten festgelegt)</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::SearchControls</name>
+    <message>
+        <source>k: split points per parameter around each explored point</source>
+        <translation>k: Teilungspunkte je Parameter um jeden erkundeten Punkt</translation>
+    </message>
+    <message>
+        <source>n: best points explored further in each iteration</source>
+        <translation>n: beste Punkte, die in jeder Iteration weiter erkundet werden</translation>
+    </message>
+    <message>
+        <source>Iterations of the search</source>
+        <translation>Iterationen der Suche</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>A&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Y axis:</source>
+        <translation>&amp;Y-Achse:</translation>
+    </message>
+    <message>
+        <source>Search the parameters with 10-fold cross-validation (ICPE&apos;13 Algorithm 1) in the background</source>
+        <translation>Die Parameter mit 10-facher Kreuzvalidierung (ICPE&apos;13, Algorithmus 1) im Hintergrund suchen</translation>
+    </message>
+    <message>
+        <source>Stop after the points being evaluated now</source>
+        <translation>Nach den gerade bewerteten Punkten anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Technique:</source>
+        <translation>&amp;Verfahren:</translation>
+    </message>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Metrik:</translation>
+    </message>
+    <message>
+        <source>Splits &amp;k:</source>
+        <translation>Teilungen &amp;k:</translation>
+    </message>
+    <message>
+        <source>E&amp;xplorations n:</source>
+        <translation>E&amp;rkundungen n:</translation>
+    </message>
+    <message>
+        <source>&amp;Iterations:</source>
+        <translation>&amp;Iterationen:</translation>
+    </message>
+    <message>
+        <source>&amp;X axis:</source>
+        <translation>&amp;X-Achse:</translation>
+    </message>
+    <message>
+        <source>Evaluating the corner point...</source>
+        <translation>Der Eckpunkt wird bewertet …</translation>
+    </message>
+    <message>
+        <source>Iteration %1 of %2: nothing left to evaluate, %3 points in all; best CV RMSE %4</source>
+        <translation>Iteration %1 von %2: nichts mehr zu bewerten, %3 Punkte insgesamt; bester CV-RMSE %4</translation>
+    </message>
+    <message>
+        <source>Iteration %1 of %2: %3 of %4 points, %5 in all; best CV RMSE %6</source>
+        <translation>Iteration %1 von %2: %3 von %4 Punkten, %5 insgesamt; bester CV-RMSE %6</translation>
+    </message>
+    <message>
+        <source>Done: %1 iterations, %2 points; best CV RMSE %3</source>
+        <translation>Fertig: %1 Iterationen, %2 Punkte; bester CV-RMSE %3</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::SearchSurfacePlot</name>
+    <message>
+        <source>Start a search to see the cost of its points here.</source>
+        <translation>Starten Sie eine Suche, um hier die Kosten ihrer Punkte zu sehen.</translation>
+    </message>
+    <message>
+        <source>The heat map is a Voronoi picture of the evaluated costs: each cell shows the cost of the nearest evaluated point (distances along the axes as drawn, normalised to their ranges). It adds no evaluations of its own.</source>
+        <translation>Die Heatmap ist ein Voronoi-Bild der bewerteten Kosten: Jede Zelle zeigt die Kosten des nächstgelegenen bewerteten Punkts (Abstände entlang der Achsen wie gezeichnet, auf ihre Bereiche normiert). Sie fügt keine eigenen Bewertungen hinzu.</translation>
+    </message>
+    <message>
+        <source>CV RMSE of log(%1)</source>
+        <translation>CV-RMSE von log(%1)</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 evaluated points</source>
+        <translation>%1 bewertete Punkte</translation>
+    </message>
+    <message>
+        <source>other %1</source>
+        <translation>andere %1-Werte</translation>
+    </message>
+    <message>
+        <source>iteration 0</source>
+        <translation>Iteration 0</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>bester</translation>
+    </message>
+    <message>
+        <source>best: CV RMSE %1</source>
+        <translation>bester: CV-RMSE %1</translation>
+    </message>
+    <message>
+        <source>Each cell: the cost of the nearest of %1 evaluated points</source>
+        <translation>Jede Zelle: die Kosten des nächsten der %1 bewerteten Punkte</translation>
+    </message>
+    <message>
+        <source>Each cell: the cost of the nearest of %1 points with %2 (as at the best)</source>
+        <translation>Jede Zelle: die Kosten des nächsten von %1 Punkten mit %2 (wie beim besten)</translation>
+    </message>
+    <message>
+        <source>Each cell: the lowest cost of the nearest of all %1 points (too few have %2)</source>
+        <translation>Jede Zelle: die niedrigsten Kosten der nächsten aller %1 Punkte (zu wenige haben %2)</translation>
+    </message>
+    <message>
+        <source>Each cell: the lowest cost of the nearest of all %1 points (those with %2 crowd around the best)</source>
+        <translation>Jede Zelle: die niedrigsten Kosten der nächsten aller %1 Punkte (die mit %2 drängen sich um den besten)</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::SearchSurfaceView</name>
+    <message>
+        <source>CV RMSE %1 → %2, %3</source>
+        <translation>CV-RMSE %1 → %2, %3</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>Die Suche ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>Suche abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The data changed during the search; its result was dropped.</source>
+        <translation>Die Daten haben sich während der Suche geändert; ihr Ergebnis wurde verworfen.</translation>
+    </message>
+    <message>
+        <source>%1 (default parameters → best point)</source>
+        <translation>%1 (Standardparameter → bester Punkt)</translation>
     </message>
 </context>
 <context>
@@ -426,6 +840,14 @@
     <message>
         <source>&amp;Clear list</source>
         <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>&amp;Models</source>
+        <translation>&amp;Modelle</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 </TS>

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QTabWidget>
 
 #include <cstdio>
 #include <optional>
@@ -23,6 +24,7 @@ struct Options {
     QString file;
     iolens::ui::Example example = iolens::ui::Example::Tiered;
     QString screenshot;
+    QString tab; ///< objectName of the page of MainWindow::views() to show, empty: the first
 };
 
 void printUsageError(const QString& message)
@@ -53,8 +55,14 @@ std::optional<Options> parseOptions(const QApplication& app)
         QCoreApplication::translate("main", "Save a 1280x800 PNG of the window once the models "
                                             "are trained, then exit."),
         QStringLiteral("PATH"));
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QCoreApplication::translate("main", "Show this tab below the controls: measurements, "
+                                            "plots or models."),
+        QStringLiteral("NAME"));
     parser.addOption(example);
     parser.addOption(screenshot);
+    parser.addOption(tab);
     parser.process(app);
 
     Options options;
@@ -77,6 +85,7 @@ std::optional<Options> parseOptions(const QApplication& app)
         options.example = *chosen;
     }
     options.screenshot = parser.value(screenshot);
+    options.tab = parser.value(tab);
     return options;
 }
 
@@ -97,6 +106,16 @@ int main(int argc, char* argv[])
         return 2;
     const Options& options = *parsed;
     iolens::ui::MainWindow window;
+    if (!options.tab.isEmpty()) {
+        QTabWidget* views = window.views();
+        auto* page = views->findChild<QWidget*>(options.tab);
+        if (!page || views->indexOf(page) < 0) {
+            printUsageError(
+                QCoreApplication::translate("main", "Unknown tab '%1'.").arg(options.tab));
+            return 2;
+        }
+        views->setCurrentWidget(page);
+    }
     const bool batch = !options.screenshot.isEmpty();
     window.setErrorDialogsEnabled(!batch);
     auto* documents = window.documents();

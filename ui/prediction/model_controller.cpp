@@ -1,51 +1,250 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prediction/model_controller.hpp"
 
+#include "models/regressor_registry.hpp"
+
 #include <QDebug>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace iolens::ui {
 
-ModelController::ModelController(const QString& technique, QObject* parent)
-    : QObject(parent)
-    , m_technique(technique)
+struct ModelController::ValidationOutcome {
+    std::optional<core::CrossValidatedEvaluation> result;
+    std::string error;
+};
+
+namespace {
+
+// Runs `work` on the global thread pool and hands its result to `done` on `owner`'s thread.
+// `work` must not throw: an exception would surface in QFuture::result() on the UI thread.
+template <typename Result, typename Work, typename Done>
+void runInBackground(QObject* owner, Work work, Done done)
+{
+    auto* watcher = new QFutureWatcher<Result>(owner);
+    QObject::connect(watcher, &QFutureWatcher<Result>::finished, owner, [watcher, done] {
+        done(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run(std::move(work)));
+}
+
+QString metricText(core::Metric metric)
+{
+    return QString::fromStdString(std::string(core::metricName(metric)));
+}
+
+} // namespace
+
+ModelController::ModelController(QObject* parent)
+    : ModelController(core::techniqueNames(), parent)
 {
 }
+
+ModelController::ModelController(std::vector<std::string> techniques, QObject* parent)
+    : QObject(parent)
+    , m_techniques(std::move(techniques))
+    , m_cancelled(std::make_shared<std::atomic<bool>>(false))
+{
+}
+
+ModelController::~ModelController() { m_cancelled->store(true); }
 
 void ModelController::setMeasurements(const std::vector<core::Measurement>& runs)
 {
     const int generation = ++m_generation;
-    m_models.reset();
+    m_cancelled->store(true);
+    m_cancelled = std::make_shared<std::atomic<bool>>(false);
     m_measured = MeasuredLookup(runs);
-    m_training = true;
+    m_rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(m_measured.all());
+    m_entries.clear();
+    for (const std::string& technique : m_techniques) {
+        ModelEntry entry;
+        entry.label = QString::fromStdString(technique);
+        entry.technique = technique;
+        m_entries.push_back(std::move(entry));
+    }
+    m_validationsReported = false;
+    m_trainingSeconds = 0.0;
+    m_clock.start();
     emit trainingStarted();
     evaluate();
-
-    // The worker gets its own copy of the runs, so nothing it reads can change under it.
-    auto* watcher = new QFutureWatcher<ModelSet>(this);
-    connect(watcher, &QFutureWatcher<ModelSet>::finished, this, [this, watcher, generation] {
-        onTrained(generation, watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run(
-        [runs, technique = m_technique.toStdString()] { return trainModelSet(runs, technique); }));
+    for (int entry = 0; entry < static_cast<int>(m_entries.size()); ++entry) {
+        // Each task gets its own copy of the runs, so nothing it reads can change under it.
+        runInBackground<ModelSet>(
+            this,
+            [runs, technique = m_entries[entry].technique, cancelled = m_cancelled] {
+                return cancelled->load() ? ModelSet{} : trainModelSet(runs, technique);
+            },
+            [this, generation, entry](const ModelSet& models) {
+                onTrained(generation, entry, models);
+            });
+    }
 }
 
-void ModelController::onTrained(int generation, const ModelSet& models)
+void ModelController::onTrained(int generation, int entryIndex, const ModelSet& models)
 {
     if (generation != m_generation)
         return; // a newer dataset was opened meanwhile
-    for (const MetricModel& entry : models.models)
-        if (!entry.model)
-            qWarning().noquote() << "cannot train" << m_technique << "for"
-                                 << QString::fromStdString(
-                                        std::string(core::metricName(entry.metric)))
-                                 << ":" << QString::fromStdString(entry.error);
-    m_models = std::make_shared<const ModelSet>(models);
-    m_training = false;
-    emit modelsReady();
+    ModelEntry& entry = m_entries[static_cast<std::size_t>(entryIndex)];
+    entry.models = models;
+    entry.trained = true;
+    for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i) {
+        const MetricModel* model = models.find(core::kCoreMetrics[i]);
+        if (model && model->model) {
+            startValidation(entryIndex, i);
+            continue;
+        }
+        const std::string error = model ? model->error : "no model for this metric";
+        qWarning().noquote() << "cannot train" << entry.label << "for"
+                             << metricText(core::kCoreMetrics[i]) << ":"
+                             << QString::fromStdString(error);
+        entry.validation[i].state = MetricValidation::State::Failed;
+        entry.validation[i].error = error;
+    }
+    emit entryChanged(entryIndex);
+    if (!isTraining()) {
+        m_trainingSeconds = static_cast<double>(m_clock.elapsed()) / 1000.0;
+        emit modelsReady();
+    }
     evaluate();
+    reportIfAllValidated();
+}
+
+int ModelController::addModel(const QString& label, core::TrainedModel model, ModelOrigin origin)
+{
+    const std::size_t metricIndex = coreMetricIndex(model.metric());
+    int index = entryIndex(label);
+    const bool ownTechnique = std::find(m_techniques.begin(), m_techniques.end(),
+                                        label.toStdString()) != m_techniques.end();
+    if (metricIndex >= core::kCoreMetrics.size() || ownTechnique) {
+        qWarning().noquote() << "cannot add model" << label << "for"
+                             << metricText(model.metric())
+                             << ": the label is taken or the metric has no column";
+        return -1;
+    }
+    if (index < 0) {
+        ModelEntry entry;
+        entry.label = label;
+        entry.technique = model.regressor().technique();
+        entry.origin = origin;
+        entry.trained = true;
+        entry.models.technique = entry.technique;
+        m_entries.push_back(std::move(entry));
+        index = static_cast<int>(m_entries.size()) - 1;
+    }
+    ModelEntry& entry = m_entries[static_cast<std::size_t>(index)];
+    auto& models = entry.models.models;
+    const core::Metric metric = model.metric();
+    const auto same = std::find_if(models.begin(), models.end(),
+                                   [metric](const MetricModel& m) { return m.metric == metric; });
+    MetricModel& slot = same != models.end() ? *same : models.emplace_back();
+    slot.metric = metric;
+    slot.error.clear();
+    slot.model = std::move(model);
+    startValidation(index, metricIndex);
+    emit entryChanged(index);
+    evaluate();
+    return index;
+}
+
+void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
+{
+    ModelEntry& entry = m_entries[static_cast<std::size_t>(entryIndex)];
+    MetricValidation& validation = entry.validation[metricIndex];
+    validation = {};
+    validation.ticket = ++m_nextTicket;
+    m_validationsReported = false;
+    const core::TrainedModel* fitted = entry.model(core::kCoreMetrics[metricIndex]);
+    if (!m_rows || !fitted) {
+        validation.state = MetricValidation::State::Failed;
+        validation.error = "no measurements to cross-validate on";
+        return;
+    }
+    runInBackground<ValidationOutcome>(
+        this,
+        [model = *fitted, rows = m_rows, rule = m_rule, cancelled = m_cancelled] {
+            ValidationOutcome outcome;
+            if (cancelled->load())
+                return outcome;
+            try {
+                outcome.result = core::crossValidatedEvaluation(model, *rows, rule, kFolds, kSeed);
+            } catch (const std::exception& e) {
+                outcome.error = e.what();
+            }
+            return outcome;
+        },
+        [this, ticket = validation.ticket, entryIndex, metricIndex](const ValidationOutcome& o) {
+            onValidated(ticket, entryIndex, metricIndex, o);
+        });
+}
+
+void ModelController::onValidated(std::uint64_t ticket, int entryIndex, std::size_t metricIndex,
+                                  const ValidationOutcome& outcome)
+{
+    // Tickets are never reused, so this also drops the answers of an older dataset.
+    if (entryIndex >= static_cast<int>(m_entries.size()))
+        return;
+    MetricValidation& validation = m_entries[static_cast<std::size_t>(entryIndex)]
+                                       .validation[metricIndex];
+    if (validation.ticket != ticket)
+        return;
+    validation.result = outcome.result;
+    validation.error = outcome.error;
+    validation.state =
+        outcome.result ? MetricValidation::State::Done : MetricValidation::State::Failed;
+    if (!outcome.result)
+        qWarning().noquote() << "cannot cross-validate"
+                             << m_entries[static_cast<std::size_t>(entryIndex)].label << "for"
+                             << metricText(core::kCoreMetrics[metricIndex]) << ":"
+                             << QString::fromStdString(outcome.error);
+    emit crossValidationReady(entryIndex, core::kCoreMetrics[metricIndex]);
+    reportIfAllValidated();
+}
+
+void ModelController::reportIfAllValidated()
+{
+    if (m_validationsReported || isValidating())
+        return;
+    m_validationsReported = true;
+    emit evaluationsReady();
+}
+
+int ModelController::entryIndex(const QString& label) const
+{
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
+        if (m_entries[i].label == label)
+            return static_cast<int>(i);
+    return -1;
+}
+
+bool ModelController::isTraining() const
+{
+    return std::any_of(m_entries.begin(), m_entries.end(),
+                       [](const ModelEntry& entry) { return !entry.trained; });
+}
+
+bool ModelController::isValidating() const
+{
+    for (const ModelEntry& entry : m_entries)
+        for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i)
+            if (entry.covers(core::kCoreMetrics[i]) &&
+                entry.validation[i].state == MetricValidation::State::Waiting)
+                return true;
+    return false;
+}
+
+const core::CrossValidatedEvaluation* ModelController::crossValidation(int entry,
+                                                                       core::Metric metric) const
+{
+    const std::size_t metricIndex = coreMetricIndex(metric);
+    if (entry < 0 || entry >= static_cast<int>(m_entries.size()) ||
+        metricIndex >= core::kCoreMetrics.size())
+        return nullptr;
+    const auto& result = m_entries[static_cast<std::size_t>(entry)].validation[metricIndex].result;
+    return result ? &*result : nullptr;
 }
 
 void ModelController::setScenario(const core::Configuration& scenario)
@@ -59,7 +258,7 @@ void ModelController::evaluate()
 {
     if (!m_hasScenario)
         return;
-    m_evaluation = evaluateScenario(m_scenario, m_measured, m_models.get());
+    m_evaluation = evaluateScenario(m_scenario, m_measured, m_entries);
     emit evaluated(m_evaluation);
 }
 

@@ -2,57 +2,118 @@
 #pragma once
 
 #include "common/core_metatypes.hpp"
+#include "prediction/model_entry.hpp"
 #include "prediction/scenario_evaluation.hpp"
 
+#include <QElapsedTimer>
 #include <QObject>
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace iolens::ui {
 
-/// Keeps the models of the open dataset and answers for the current scenario. Training runs on
-/// a worker thread (QtConcurrent), since a slower technique may take seconds; prediction is
-/// microseconds, so every scenario change is evaluated at once on the UI thread. A dataset
-/// change while a training runs makes that training's result stale: it is dropped when it
-/// arrives (a generation counter), and only the newest training's models are ever shown.
+/// Keeps the models of the open dataset side by side and answers for the current scenario.
+///
+/// On a dataset it trains every technique with default parameters for the four core metrics,
+/// one worker task (QtConcurrent) per technique, so a fast technique's column fills in while a
+/// slow one still trains. Each trained model is then cross-validated in the background
+/// (core::crossValidatedEvaluation, 10 folds, seed 1, the ICPE'13 Table 4 rule): the Models tab
+/// and the error CDF show those figures. Prediction is microseconds, so every scenario change is
+/// evaluated at once on the UI thread. A dataset change makes every running task's result stale:
+/// it is dropped when it arrives (a generation counter, a ticket per cross-validation), and
+/// tasks still queued return at once without computing.
 class ModelController : public QObject {
     Q_OBJECT
 public:
-    /// `technique`: registry key of the models to train ("lm" for the linear model).
-    explicit ModelController(const QString& technique = QStringLiteral("lm"),
-                             QObject* parent = nullptr);
+    static constexpr int kFolds = 10;
+    static constexpr std::uint64_t kSeed = 1;
 
-    QString technique() const { return m_technique; }
-    /// Forgets the current models, indexes the measurements and starts training on `runs`.
-    /// Emits trainingStarted(), an evaluation without predictions, and later modelsReady().
+    /// Trains every technique of core::techniqueNames().
+    explicit ModelController(QObject* parent = nullptr);
+    /// Trains `techniques` (registry keys, in column order) only; tests use one or two.
+    explicit ModelController(std::vector<std::string> techniques, QObject* parent = nullptr);
+    /// Queued tasks are cancelled; running ones finish on their own and are ignored.
+    ~ModelController() override;
+
+    const std::vector<std::string>& techniques() const { return m_techniques; }
+    /// The techniques to train from the next setMeasurements() on (registry keys, column order).
+    void setTechniques(std::vector<std::string> techniques) { m_techniques = std::move(techniques); }
+    /// Forgets every model (added ones too: they belong to the old data), indexes the
+    /// measurements and starts training on `runs`. Emits trainingStarted(), an evaluation with
+    /// every column waiting, then entryChanged() per technique as it finishes, and modelsReady()
+    /// after the last; crossValidationReady() and finally evaluationsReady() follow.
     void setMeasurements(const std::vector<core::Measurement>& runs);
     /// Evaluates `scenario` now and emits evaluated().
     void setScenario(const core::Configuration& scenario);
+    /// Adds `model`, trained elsewhere on the current measurements (the optimizer's best point),
+    /// as one more column under `label` ("cart (optimized)"); a second model of another metric
+    /// under the same label joins that entry, one of the same metric replaces it. It is
+    /// cross-validated like the others. Returns the entry's index, or -1 (with a warning) if
+    /// `label` names a technique the window trains itself or the metric is not a core metric.
+    int addModel(const QString& label, core::TrainedModel model,
+                 ModelOrigin origin = ModelOrigin::Optimized);
 
-    bool isTraining() const { return m_training; }
-    /// The trained models; nullptr while training or before any data.
-    const ModelSet* models() const { return m_models.get(); }
+    /// The models, one entry per column, in order: the techniques, then the added ones.
+    const std::vector<ModelEntry>& entries() const { return m_entries; }
+    /// Index of the entry labelled `label`, or -1.
+    int entryIndex(const QString& label) const;
+    /// True while a default technique still trains.
+    bool isTraining() const;
+    /// True while a model waits for its cross-validation (or to be trained first).
+    bool isValidating() const;
+    /// Wall time from setMeasurements() to the last technique trained (0 while training).
+    double trainingSeconds() const { return m_trainingSeconds; }
+    /// The cross-validated figures of entry `entry`'s model of `metric`, or nullptr while they
+    /// are computed or if they could not be (see entries()[entry].validation for why).
+    const core::CrossValidatedEvaluation* crossValidation(int entry, core::Metric metric) const;
+    /// The rule the relative errors follow (paper's Table 4: reads >= 25 %, writes <= 75 %).
+    const core::RelativeErrorRule& errorRule() const { return m_rule; }
+
     const ScenarioEvaluation& evaluation() const { return m_evaluation; }
     const MeasuredLookup& measured() const { return m_measured; }
 
 signals:
+    /// The entries were replaced: one waiting entry per technique, no added ones.
     void trainingStarted();
-    /// The models of the current data are trained (some metrics may carry an error instead).
+    /// Entry `entry` was trained, or added, or got another model: its models changed.
+    void entryChanged(int entry);
+    /// Every technique of the current data is trained (some metrics may carry an error).
     void modelsReady();
     void evaluated(const iolens::ui::ScenarioEvaluation& evaluation);
+    /// The cross-validation of entry `entry`'s model of `metric` ended (figures or an error).
+    void crossValidationReady(int entry, iolens::core::Metric metric);
+    /// Every model of the current entries is cross-validated (or failed to be).
+    void evaluationsReady();
 
 private:
+    struct ValidationOutcome;
+    void startTraining(int entry, const std::vector<core::Measurement>& runs);
+    void onTrained(int generation, int entry, const ModelSet& models);
+    void startValidation(int entry, std::size_t metricIndex);
+    void onValidated(std::uint64_t ticket, int entry, std::size_t metricIndex,
+                     const ValidationOutcome& outcome);
+    void reportIfAllValidated();
     void evaluate();
-    void onTrained(int generation, const ModelSet& models);
 
-    QString m_technique;
+    std::vector<std::string> m_techniques;
+    core::RelativeErrorRule m_rule;
+    std::vector<ModelEntry> m_entries;
     MeasuredLookup m_measured;
-    std::shared_ptr<const ModelSet> m_models;
+    /// The aggregated rows, shared read-only with the cross-validation tasks.
+    std::shared_ptr<const std::vector<core::AggregatedMeasurement>> m_rows;
+    /// Set when the current generation's tasks are no longer wanted.
+    std::shared_ptr<std::atomic<bool>> m_cancelled;
     core::Configuration m_scenario;
     bool m_hasScenario = false;
-    bool m_training = false;
     int m_generation = 0;
+    std::uint64_t m_nextTicket = 0;
+    bool m_validationsReported = true;
+    QElapsedTimer m_clock;
+    double m_trainingSeconds = 0.0;
     ScenarioEvaluation m_evaluation;
 };
 

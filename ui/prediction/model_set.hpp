@@ -18,7 +18,8 @@ struct MetricModel {
 };
 
 /// One model per core metric (kCoreMetrics order), all of one technique with its default
-/// parameters: what the prediction panel answers with.
+/// parameters: one column of the prediction panel (see ModelEntry). A model added from elsewhere
+/// may hold fewer metrics, in any order; find() looks them up.
 struct ModelSet {
     std::string technique;
     std::vector<MetricModel> models;

@@ -5,8 +5,11 @@
 #include "common/number_format.hpp"
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
-#include <QStringList>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -14,32 +17,38 @@ namespace iolens::ui {
 
 namespace {
 
-std::size_t rowOf(core::Metric metric)
-{
-    for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i)
-        if (core::kCoreMetrics[i] == metric)
-            return i;
-    return 0;
-}
+constexpr int kMetricCount = 4;
 
-QLabel* valueLabel(QWidget* parent, bool bold)
+// The titles, the model columns and the measured column are three grids side by side (so the
+// middle one can scroll); fixed heights keep their rows in line.
+int rowHeight(const QWidget* widget) { return widget->fontMetrics().height() + 6; }
+int headerHeight(const QWidget* widget) { return 2 * widget->fontMetrics().lineSpacing() + 2; }
+
+QLabel* valueLabel(QWidget* parent)
 {
     auto* label = new QLabel(parent);
     label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    if (bold) {
-        // The prediction is the answer the window exists for: make it the first thing seen.
-        QFont font = label->font();
-        font.setBold(true);
-        font.setPointSizeF(font.pointSizeF() * 1.2);
-        label->setFont(font);
-    }
+    label->setFixedHeight(rowHeight(parent));
     return label;
 }
 
-QString withUnit(double value, core::Metric metric)
+QLabel* headerLabel(const QString& text, QWidget* parent)
 {
-    return formatSignificant(value) + QLatin1Char(' ') + metricUnitText(metric);
+    auto* label = new QLabel(text, parent);
+    label->setAlignment(Qt::AlignRight | Qt::AlignBottom);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    label->setFixedHeight(headerHeight(parent));
+    return label;
+}
+
+QGridLayout* columnGrid()
+{
+    auto* grid = new QGridLayout;
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setVerticalSpacing(0);
+    grid->setHorizontalSpacing(12);
+    return grid;
 }
 
 } // namespace
@@ -57,94 +66,176 @@ QString factorValueText(core::Factor factor, double modellingValue)
 
 PredictionPanel::PredictionPanel(QWidget* parent)
     : QGroupBox(tr("Prediction"), parent)
-    , m_predictedHeader(new QLabel(this))
-    , m_measuredHeader(new QLabel(tr("Measured (mean ± RSE)"), this))
+    , m_grid(columnGrid())
+    , m_scroll(new QScrollArea(this))
+    , m_measuredHeader(headerLabel(tr("Measured\nmean ± RSE"), this))
     , m_status(new QLabel(this))
     , m_extrapolation(new QLabel(this))
 {
-    auto* grid = new QGridLayout(this);
-    grid->setHorizontalSpacing(18);
-    for (QLabel* header : {m_predictedHeader, m_measuredHeader}) {
-        header->setAlignment(Qt::AlignRight | Qt::AlignBottom);
-        header->setForegroundRole(QPalette::PlaceholderText);
-    }
+    auto* titles = columnGrid();
+    auto* measured = columnGrid();
+    titles->addWidget(headerLabel({}, this), 0, 0);
+    measured->addWidget(m_measuredHeader, 0, 0);
     m_measuredHeader->setToolTip(tr(
         "Mean over the runs of exactly this configuration ± relative standard error of the mean"));
-    grid->addWidget(m_predictedHeader, 0, 1);
-    grid->addWidget(m_measuredHeader, 0, 2);
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        Row& row = m_rows[i];
-        row.title = new QLabel(metricTitle(core::kCoreMetrics[i]), this);
-        row.predicted = valueLabel(this, true);
-        row.measured = valueLabel(this, false);
-        const int line = static_cast<int>(i) + 1;
-        grid->addWidget(row.title, line, 0);
-        grid->addWidget(row.predicted, line, 1);
-        grid->addWidget(row.measured, line, 2);
+    for (std::size_t i = 0; i < kMetricCount; ++i) {
+        const core::Metric metric = core::kCoreMetrics[i];
+        // The unit goes in the row title, so that the columns of numbers stay narrow.
+        m_titles[i] = new QLabel(tr("%1 (%2)").arg(metricTitle(metric), metricUnitText(metric)),
+                                 this);
+        m_titles[i]->setFixedHeight(rowHeight(this));
+        m_measured[i] = valueLabel(this);
+        titles->addWidget(m_titles[i], static_cast<int>(i) + 1, 0);
+        measured->addWidget(m_measured[i], static_cast<int>(i) + 1, 0);
     }
-    grid->setColumnStretch(0, 1);
+
+    auto* columns = new QWidget;
+    columns->setLayout(m_grid);
+    // The scroll area is taller than the rows (room for its scroll bar): the spare height goes
+    // below them, so they stay in line with the titles.
+    m_grid->setRowStretch(kMetricCount + 1, 1);
+    m_scroll->setWidget(columns);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_scroll->viewport()->setAutoFillBackground(false);
+    columns->setAutoFillBackground(false);
+    // Room for the scroll bar below the rows, so that it never covers the last one.
+    m_scroll->setFixedHeight(headerHeight(this) + kMetricCount * rowHeight(this) +
+                             m_scroll->horizontalScrollBar()->sizeHint().height());
+
+    auto* table = new QHBoxLayout;
+    table->setSpacing(12);
+    table->addLayout(titles);
+    table->addWidget(m_scroll, 1);
+    table->addLayout(measured);
+    table->setAlignment(titles, Qt::AlignTop);
+    table->setAlignment(measured, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(table);
+    layout->addWidget(m_status);
+    layout->addWidget(m_extrapolation);
+    layout->addStretch(1); // keep the rows together at the top when the panel is tall
+
+    rebuildColumns({});
     m_status->setWordWrap(true);
     m_extrapolation->setWordWrap(true);
     m_extrapolation->setStyleSheet(QStringLiteral("QLabel { color: #b7410e; }"));
     m_extrapolation->hide();
-    grid->addWidget(m_status, 5, 0, 1, 3);
-    grid->addWidget(m_extrapolation, 6, 0, 1, 3);
-    grid->setRowStretch(7, 1); // keep the rows together at the top when the panel is tall
-    setModelName(tr("Linear model (lm)"));
 }
 
-void PredictionPanel::setModelName(const QString& name)
+void PredictionPanel::rebuildColumns(const std::vector<ModelColumn>& models)
 {
-    m_predictedHeader->setText(tr("Predicted: %1").arg(name));
+    for (const ModelCells& cells : m_columns) {
+        delete cells.header;
+        for (QLabel* value : cells.values)
+            delete value;
+    }
+    m_columns.clear();
+    m_labels.clear();
+    QWidget* parent = m_scroll->widget();
+    for (const ModelColumn& model : models) {
+        ModelCells cells;
+        cells.header = headerLabel(model.label, parent);
+        // "cart (optimized)" breaks after the technique rather than widening its column.
+        cells.header->setWordWrap(true);
+        const int column = static_cast<int>(m_columns.size());
+        m_grid->addWidget(cells.header, 0, column);
+        for (std::size_t i = 0; i < kMetricCount; ++i) {
+            cells.values[i] = valueLabel(parent);
+            m_grid->addWidget(cells.values[i], static_cast<int>(i) + 1, column);
+        }
+        m_columns.push_back(cells);
+        m_labels << model.label;
+    }
 }
 
 void PredictionPanel::showEvaluation(const ScenarioEvaluation& evaluation)
 {
-    for (std::size_t i = 0; i < m_rows.size(); ++i)
-        showRow(m_rows[i], evaluation.metrics[i], evaluation.modelsReady);
+    QStringList labels;
+    for (const ModelColumn& model : evaluation.models)
+        labels << model.label;
+    if (labels != m_labels)
+        rebuildColumns(evaluation.models);
 
-    if (!evaluation.modelsReady)
-        m_status->setText(tr("Training the models…"));
-    else if (evaluation.repetitions == 0)
-        m_status->setText(tr("This configuration was not measured; the prediction stands alone."));
-    else if (evaluation.repetitions == 1)
-        m_status->setText(tr("Measured once: no standard error."));
-    else
-        m_status->setText(tr("Measured %1 times.").arg(evaluation.repetitions));
+    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+        const ModelColumn& model = evaluation.models[c];
+        const QString title = model.origin == ModelOrigin::Default
+                                  ? tr("%1 with default parameters:")
+                                  : tr("%1 with optimized parameters:");
+        m_columns[c].header->setToolTip(title.arg(techniqueTitle(model.technique)) +
+                                        QLatin1Char('\n') + model.parameters);
+        for (std::size_t i = 0; i < kMetricCount; ++i)
+            showPrediction(m_columns[c].values[i], evaluation.metrics[i], model, c, i);
+    }
+    for (std::size_t i = 0; i < kMetricCount; ++i)
+        showMeasured(m_measured[i], evaluation.metrics[i]);
 
-    int modelCount = 0;
+    m_status->setText(statusFor(evaluation));
+    int metricCount = 0;
     for (const MetricEvaluation& metric : evaluation.metrics)
-        modelCount += metric.applies ? 1 : 0;
+        metricCount += metric.applies ? 1 : 0;
     QStringList notes;
     for (const ExtrapolationNote& note : evaluation.extrapolation)
-        notes << describeNote(note, modelCount);
+        notes << describeNote(note, metricCount);
     m_extrapolation->setText(notes.join(QLatin1Char('\n')));
     m_extrapolation->setVisible(!notes.isEmpty());
 }
 
-void PredictionPanel::showRow(Row& row, const MetricEvaluation& metric, bool modelsReady)
+void PredictionPanel::showPrediction(QLabel* cell, const MetricEvaluation& metric,
+                                     const ModelColumn& model, std::size_t column,
+                                     std::size_t metricIndex) const
 {
-    row.predicted->setToolTip({});
-    if (!metric.applies)
-        row.predicted->setText(tr("n/a"));
-    else if (metric.predicted)
-        row.predicted->setText(withUnit(*metric.predicted, metric.metric));
-    else if (!modelsReady)
-        row.predicted->setText(tr("…"));
-    else {
-        row.predicted->setText(tr("no model"));
-        row.predicted->setToolTip(QString::fromStdString(metric.error));
+    cell->setToolTip({});
+    const ModelPrediction* prediction =
+        column < metric.predictions.size() ? &metric.predictions[column] : nullptr;
+    if (!metric.applies) {
+        cell->setText(tr("n/a"));
+    } else if (!model.covers[metricIndex]) {
+        cell->setText(tr("—"));
+        cell->setToolTip(tr("%1 has no model of this metric").arg(model.label));
+    } else if (!model.trained) {
+        cell->setText(tr("…"));
+        cell->setToolTip(tr("%1 is still training").arg(model.label));
+    } else if (prediction && prediction->value) {
+        cell->setText(formatSignificant(*prediction->value));
+    } else {
+        cell->setText(tr("—"));
+        cell->setToolTip(tr("No prediction: %1")
+                             .arg(QString::fromStdString(prediction ? prediction->error : "")));
     }
+}
 
+void PredictionPanel::showMeasured(QLabel* cell, const MetricEvaluation& metric) const
+{
     if (!metric.applies)
-        row.measured->setText(tr("n/a"));
+        cell->setText(tr("n/a"));
     else if (!metric.measured)
-        row.measured->setText(tr("not measured"));
+        cell->setText(tr("not measured"));
     else if (metric.rse)
-        row.measured->setText(withUnit(*metric.measured, metric.metric) + QLatin1Char(' ') +
-                              formatRse(*metric.rse));
+        cell->setText(formatSignificant(*metric.measured) + QLatin1Char(' ') +
+                      formatRse(*metric.rse));
     else
-        row.measured->setText(withUnit(*metric.measured, metric.metric));
+        cell->setText(formatSignificant(*metric.measured));
+}
+
+QString PredictionPanel::statusFor(const ScenarioEvaluation& evaluation) const
+{
+    QString text;
+    if (evaluation.repetitions == 0)
+        text = tr("This configuration was not measured; the predictions stand alone.");
+    else if (evaluation.repetitions == 1)
+        text = tr("Measured once: no standard error.");
+    else
+        text = tr("Measured %1 times.").arg(evaluation.repetitions);
+    QStringList training;
+    for (const ModelColumn& model : evaluation.models)
+        if (!model.trained)
+            training << model.label;
+    if (!training.isEmpty())
+        text += QLatin1Char(' ') + tr("Training %1…").arg(training.join(tr(", ")));
+    return text;
 }
 
 QString PredictionPanel::describeNote(const ExtrapolationNote& note, int modelCount) const
@@ -153,11 +244,11 @@ QString PredictionPanel::describeNote(const ExtrapolationNote& note, int modelCo
     const QString value = factorValueText(note.factor, note.value);
     QString text;
     if (note.min == note.max)
-        text = tr("⚠ %1 %2 was never measured (only %3): the model ignores this factor and "
-                  "predicts as for %3.")
+        text = tr("⚠ %1 %2 was never measured (only %3): the models ignore this factor and "
+                  "predict as for %3.")
                    .arg(factor, value, factorValueText(note.factor, note.min));
     else
-        text = tr("⚠ %1 %2 is outside the measured range %3 – %4: the model extrapolates.")
+        text = tr("⚠ %1 %2 is outside the measured range %3 – %4: the models extrapolate.")
                    .arg(factor, value, factorValueText(note.factor, note.min),
                         factorValueText(note.factor, note.max));
     if (static_cast<int>(note.metrics.size()) < modelCount) {
@@ -169,17 +260,39 @@ QString PredictionPanel::describeNote(const ExtrapolationNote& note, int modelCo
     return text;
 }
 
-QString PredictionPanel::predictedText(core::Metric metric) const
+QString PredictionPanel::modelHeader(int column) const
 {
-    return m_rows[rowOf(metric)].predicted->text();
+    return m_columns.at(static_cast<std::size_t>(column)).header->text();
+}
+
+QString PredictionPanel::modelHeaderToolTip(int column) const
+{
+    return m_columns.at(static_cast<std::size_t>(column)).header->toolTip();
+}
+
+QString PredictionPanel::rowTitle(core::Metric metric) const
+{
+    return m_titles.at(coreMetricIndex(metric))->text();
+}
+
+QString PredictionPanel::predictedText(core::Metric metric, int column) const
+{
+    return m_columns.at(static_cast<std::size_t>(column))
+        .values.at(coreMetricIndex(metric))
+        ->text();
+}
+
+QString PredictionPanel::predictedToolTip(core::Metric metric, int column) const
+{
+    return m_columns.at(static_cast<std::size_t>(column))
+        .values.at(coreMetricIndex(metric))
+        ->toolTip();
 }
 
 QString PredictionPanel::measuredText(core::Metric metric) const
 {
-    return m_rows[rowOf(metric)].measured->text();
+    return m_measured.at(coreMetricIndex(metric))->text();
 }
-
-QString PredictionPanel::predictedHeader() const { return m_predictedHeader->text(); }
 
 QString PredictionPanel::statusText() const { return m_status->text(); }
 

@@ -4,46 +4,64 @@
 #include "prediction/scenario_evaluation.hpp"
 
 #include <QGroupBox>
+#include <QStringList>
 
 #include <array>
+#include <vector>
 
+class QGridLayout;
 class QLabel;
+class QScrollArea;
 
 namespace iolens::ui {
 
-/// The answer to the scenario: for read/write response time and throughput, the model's
-/// prediction (labelled with the model) and, when exactly this configuration was measured, the
-/// measured mean ± relative standard error, all with units; "n/a" where a metric does not apply
-/// (read metrics at 0 % reads). Below, a warning when the scenario leaves the measured range of
-/// a factor, because there the model extrapolates and nothing in the data backs it.
+/// The answer to the scenario, every model side by side: one row per core metric (read/write
+/// response time and throughput, the unit in the row title), one column per model (headed by
+/// its short name; the tooltip names the technique and its parameters), and the measured mean ±
+/// relative standard error when exactly this configuration was measured. "…" marks a model still
+/// training, "n/a" a metric that does not apply (read metrics at 0 % reads), "—" a model without
+/// an answer (the tooltip says why). The model columns scroll sideways when there are more than
+/// fit, while the row titles and the measured column stay in view. Below, a warning when the
+/// scenario leaves the measured range of a factor, because there the models extrapolate and
+/// nothing in the data backs them.
 class PredictionPanel : public QGroupBox {
     Q_OBJECT
 public:
     explicit PredictionPanel(QWidget* parent = nullptr);
 
-    /// Names the models in the column header: "Linear model (lm)".
-    void setModelName(const QString& name);
+    /// Shows `evaluation`; adds or removes model columns when its models differ from the last.
     void showEvaluation(const ScenarioEvaluation& evaluation);
 
-    /// The texts shown, for tests and accessibility: row `metric` of kCoreMetrics.
-    QString predictedText(core::Metric metric) const;
+    /// What is shown, for tests and accessibility. `column` counts the model columns from 0.
+    int modelColumnCount() const { return static_cast<int>(m_columns.size()); }
+    QString modelHeader(int column) const;
+    QString modelHeaderToolTip(int column) const;
+    QString rowTitle(core::Metric metric) const;
+    QString predictedText(core::Metric metric, int column) const;
+    QString predictedToolTip(core::Metric metric, int column) const;
     QString measuredText(core::Metric metric) const;
-    QString predictedHeader() const;
     QString statusText() const;
     QString extrapolationText() const;
 
 private:
-    struct Row {
-        QLabel* title = nullptr;
-        QLabel* predicted = nullptr;
-        QLabel* measured = nullptr;
+    struct ModelCells {
+        QLabel* header = nullptr;
+        std::array<QLabel*, 4> values{}; ///< kCoreMetrics order
     };
-    void showRow(Row& row, const MetricEvaluation& metric, bool modelsReady);
+    void rebuildColumns(const std::vector<ModelColumn>& models);
+    void showPrediction(QLabel* cell, const MetricEvaluation& metric, const ModelColumn& model,
+                        std::size_t column, std::size_t metricIndex) const;
+    void showMeasured(QLabel* cell, const MetricEvaluation& metric) const;
+    QString statusFor(const ScenarioEvaluation& evaluation) const;
     QString describeNote(const ExtrapolationNote& note, int modelCount) const;
 
-    std::array<Row, 4> m_rows{};
-    QLabel* m_predictedHeader;
+    QGridLayout* m_grid; ///< the model columns, inside m_scroll
+    QScrollArea* m_scroll;
     QLabel* m_measuredHeader;
+    std::array<QLabel*, 4> m_titles{};
+    std::array<QLabel*, 4> m_measured{};
+    std::vector<ModelCells> m_columns;
+    QStringList m_labels; ///< the models the columns were built for
     QLabel* m_status;
     QLabel* m_extrapolation;
 };

@@ -21,7 +21,9 @@ void addNote(std::vector<ExtrapolationNote>& notes, core::Factor factor, double 
 {
     for (ExtrapolationNote& note : notes) {
         if (note.factor == factor && note.min == min && note.max == max) {
-            note.metrics.push_back(metric);
+            // Every default model of a metric has the same schema: name the metric once.
+            if (std::find(note.metrics.begin(), note.metrics.end(), metric) == note.metrics.end())
+                note.metrics.push_back(metric);
             return;
         }
     }
@@ -58,12 +60,59 @@ bool metricApplies(core::Metric metric, double readPct)
     return core::isReadMetric(metric) ? readPct > 0.0 : readPct < 100.0;
 }
 
+bool ScenarioEvaluation::modelsReady() const
+{
+    return !models.empty() && std::all_of(models.begin(), models.end(),
+                                          [](const ModelColumn& column) { return column.trained; });
+}
+
+namespace {
+
+ModelColumn columnOf(const ModelEntry& entry)
+{
+    ModelColumn column;
+    column.label = entry.label;
+    column.technique = entry.technique;
+    column.origin = entry.origin;
+    column.trained = entry.trained;
+    column.parameters = entry.parametersSummary();
+    for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i)
+        column.covers[i] = entry.covers(core::kCoreMetrics[i]);
+    return column;
+}
+
+ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry& entry,
+                           core::Metric metric, std::vector<ExtrapolationNote>& notes)
+{
+    ModelPrediction prediction;
+    if (!entry.trained)
+        return prediction;
+    const MetricModel* model = entry.models.find(metric);
+    if (!model)
+        return prediction; // an added entry without this metric: nothing to explain
+    if (!model->model) {
+        prediction.error = model->error;
+        return prediction;
+    }
+    try {
+        prediction.value = model->model->predict(scenario);
+        collectNotes(scenario, *model->model, metric, notes);
+    } catch (const std::exception& e) {
+        prediction.error = e.what();
+    }
+    return prediction;
+}
+
+} // namespace
+
 ScenarioEvaluation evaluateScenario(const core::Configuration& scenario,
-                                    const MeasuredLookup& measured, const ModelSet* models)
+                                    const MeasuredLookup& measured,
+                                    const std::vector<ModelEntry>& entries)
 {
     ScenarioEvaluation result;
     result.scenario = scenario;
-    result.modelsReady = models != nullptr;
+    for (const ModelEntry& entry : entries)
+        result.models.push_back(columnOf(entry));
     const core::AggregatedMeasurement* row = measured.find(scenario);
     result.repetitions = row ? row->repetitions : 0;
     for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i) {
@@ -75,19 +124,11 @@ ScenarioEvaluation evaluateScenario(const core::Configuration& scenario,
             out.measured = row->value(metric);
             out.rse = row->rse(metric);
         }
-        if (!out.applies || !models)
+        out.predictions.resize(entries.size());
+        if (!out.applies)
             continue;
-        const MetricModel* entry = models->find(metric);
-        if (!entry || !entry->model) {
-            out.error = entry ? entry->error : "no model for this metric";
-            continue;
-        }
-        try {
-            out.predicted = entry->model->predict(scenario);
-            collectNotes(scenario, *entry->model, metric, result.extrapolation);
-        } catch (const std::exception& e) {
-            out.error = e.what();
-        }
+        for (std::size_t m = 0; m < entries.size(); ++m)
+            out.predictions[m] = predictOne(scenario, entries[m], metric, result.extrapolation);
     }
     return result;
 }

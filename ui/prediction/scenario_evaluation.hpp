@@ -2,7 +2,7 @@
 #pragma once
 
 #include "prediction/measured_lookup.hpp"
-#include "prediction/model_set.hpp"
+#include "prediction/model_entry.hpp"
 
 #include <QMetaType>
 
@@ -13,14 +13,32 @@
 
 namespace iolens::ui {
 
+/// One model's answer for one metric of the scenario.
+struct ModelPrediction {
+    std::optional<double> value; ///< the prediction, in the metric's unit
+    /// Why there is no value although the metric applies and the model is trained (a failed
+    /// training, a level the model never saw); empty while it trains or where the model's
+    /// entry has no model of this metric at all.
+    std::string error;
+};
+
 /// What the panel shows for one metric in one scenario.
 struct MetricEvaluation {
     core::Metric metric = core::Metric::RtReadMs;
-    bool applies = true;             ///< false: a read metric at 0 % reads, a write one at 100 %
-    std::optional<double> predicted; ///< the model's prediction, in the metric's unit
-    std::string error;               ///< why there is no prediction although the metric applies
-    std::optional<double> measured;  ///< mean over the runs of exactly this configuration
-    std::optional<double> rse;       ///< relative standard error of that mean (>= 2 runs)
+    bool applies = true; ///< false: a read metric at 0 % reads, a write one at 100 %
+    std::vector<ModelPrediction> predictions; ///< one per ScenarioEvaluation::models
+    std::optional<double> measured;           ///< mean over the runs of exactly this configuration
+    std::optional<double> rse;                ///< relative standard error of that mean (>= 2 runs)
+};
+
+/// A model of the panel (a column): what its header and tooltip say.
+struct ModelColumn {
+    QString label;         ///< the entry's label: "mars", "cart (optimized)"
+    std::string technique; ///< registry key
+    ModelOrigin origin = ModelOrigin::Default;
+    bool trained = false;  ///< false: its cells wait ("…")
+    QString parameters;    ///< ModelEntry::parametersSummary()
+    std::array<bool, 4> covers{true, true, true, true}; ///< kCoreMetrics order
 };
 
 /// A factor of the scenario outside the range some models were trained on. For a numeric factor
@@ -34,20 +52,24 @@ struct ExtrapolationNote {
     std::vector<core::Metric> metrics; ///< the models concerned, kCoreMetrics order
 };
 
-/// The prediction panel's content for one scenario.
+/// The prediction panel's content for one scenario: every model side by side.
 struct ScenarioEvaluation {
     core::Configuration scenario;
+    std::vector<ModelColumn> models;           ///< the columns, in the entries' order
     std::array<MetricEvaluation, 4> metrics{}; ///< kCoreMetrics order
-    int repetitions = 0;      ///< runs of exactly this configuration; 0 if it was not measured
-    bool modelsReady = false; ///< false while the models are still training
+    int repetitions = 0; ///< runs of exactly this configuration; 0 if it was not measured
     std::vector<ExtrapolationNote> extrapolation;
+
+    /// True when there are models and none is still training.
+    bool modelsReady() const;
 };
 
-/// Predicts every core metric for `scenario` with `models` (nullptr: not trained yet) and looks
-/// up its measurement. Never throws: a prediction that fails (a level the model never saw) sets
-/// MetricEvaluation::error. O(models x factors); microseconds for 'lm'.
+/// Predicts every core metric for `scenario` with every trained model of `entries` and looks up
+/// its measurement. Never throws: a prediction that fails (a level the model never saw) sets
+/// ModelPrediction::error. O(models x factors); microseconds for the five default techniques.
 ScenarioEvaluation evaluateScenario(const core::Configuration& scenario,
-                                    const MeasuredLookup& measured, const ModelSet* models);
+                                    const MeasuredLookup& measured,
+                                    const std::vector<ModelEntry>& entries);
 
 /// True if `metric` has a value at `readPct` (reads need reads, writes need writes).
 bool metricApplies(core::Metric metric, double readPct);

@@ -4,11 +4,15 @@
 #include "common/version.hpp"
 #include "document/document_controller.hpp"
 #include "document/recent_files.hpp"
+#include "models/model_comparison_panel.hpp"
 #include "prediction/model_controller.hpp"
 #include "prediction/prediction_panel.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "table/measurement_table_panel.hpp"
-#include "window/plot_area.hpp"
+#include "plots/error_cdf_view.hpp"
+#include "plots/search_surface_view.hpp"
+#include "prediction/technique_choice.hpp"
+#include "window/error_cdf_binding.hpp"
 #include "window/window_menus.hpp"
 
 #include <QApplication>
@@ -29,16 +33,28 @@ const QString kDatabaseFilter = QStringLiteral("*.sqlite *.db *.iolens");
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_documents(new DocumentController(this))
-    , m_models(new ModelController(QStringLiteral("lm"), this))
+    , m_models(new ModelController(this))
     , m_scenario(new ScenarioPanel)
     , m_prediction(new PredictionPanel)
     , m_table(new MeasurementTablePanel)
-    , m_plots(new PlotArea)
+    , m_comparison(new ModelComparisonPanel(m_models))
+    , m_errorCdf(new ErrorCdfView)
+    , m_search(new SearchSurfaceView)
+    , m_cdfBinding(new ErrorCdfBinding(m_models, m_errorCdf, this))
     , m_views(new QTabWidget)
     , m_menus(new WindowMenus(this, &m_documents->recentFiles()))
 {
     m_views->addTab(m_table, tr("Measurements"));
-    m_views->addTab(m_plots, tr("Plots"));
+    m_views->addTab(m_comparison, tr("Models"));
+    m_views->addTab(m_errorCdf, tr("Error CDF"));
+    m_views->addTab(m_search, tr("Parameter search"));
+    m_table->setObjectName(QStringLiteral("measurements"));
+    m_comparison->setObjectName(QStringLiteral("models"));
+    m_errorCdf->setObjectName(QStringLiteral("error-cdf"));
+    m_search->setObjectName(QStringLiteral("search"));
+    const std::vector<std::string> techniques = loadTechniqueChoice();
+    m_models->setTechniques(techniques);
+    m_menus->setTechniques(techniques);
     m_views->setDocumentMode(true);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -77,6 +93,7 @@ void MainWindow::connectParts()
             &ScenarioPanel::setScenario);
     connect(m_models, &ModelController::evaluated, m_prediction, &PredictionPanel::showEvaluation);
     connect(m_models, &ModelController::modelsReady, this, &MainWindow::onModelsReady);
+    connect(m_models, &ModelController::evaluationsReady, this, &MainWindow::onEvaluationsReady);
 
     connect(m_menus, &WindowMenus::openRequested, this, &MainWindow::promptOpen);
     connect(m_menus, &WindowMenus::saveAsRequested, this, &MainWindow::promptSaveAs);
@@ -84,6 +101,13 @@ void MainWindow::connectParts()
     connect(m_menus, &WindowMenus::recentRequested, m_documents, &DocumentController::openFile);
     connect(m_menus, &WindowMenus::datasetRequested, m_documents,
             &DocumentController::selectDataset);
+    connect(m_menus, &WindowMenus::techniquesRequested, this, &MainWindow::chooseTechniques);
+    connect(m_search, &SearchSurfaceView::modelOptimized, this,
+            [this](const core::TrainedModel& model) {
+                m_models->addModel(
+                    tr("%1 (optimized)").arg(QString::fromStdString(model.regressor().technique())),
+                    model);
+            });
     connect(m_menus, &WindowMenus::aboutRequested, this, &MainWindow::showAbout);
     connect(m_menus, &WindowMenus::quitRequested, this, &MainWindow::close);
 }
@@ -95,6 +119,7 @@ void MainWindow::onDocumentChanged()
     m_table->setMeasurements(document->runs);
     // The models train in the background; the scenario is shown at once with its measurement.
     m_models->setMeasurements(document->runs);
+    m_search->setMeasurements(document->runs);
     const auto& measured = m_models->measured().all();
     std::vector<core::Configuration> configs;
     configs.reserve(measured.size());
@@ -104,29 +129,60 @@ void MainWindow::onDocumentChanged()
     if (const auto start = defaultScenario(measured))
         m_scenario->setScenario(*start);
     updateTitle();
-    statusBar()->showMessage(tr("%1: %2 runs of %3 configurations. Training the linear models…")
-                                 .arg(QString::fromStdString(document->dataset))
-                                 .arg(document->runs.size())
-                                 .arg(measured.size()));
+    statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') +
+                             tr("Training %1 techniques…").arg(m_models->techniques().size()));
+}
+
+void MainWindow::chooseTechniques(const std::vector<std::string>& techniques)
+{
+    if (techniques.empty()) {
+        m_menus->setTechniques(m_models->techniques()); // at least one model stays
+        return;
+    }
+    saveTechniqueChoice(techniques);
+    m_models->setTechniques(techniques);
+    // Retraining drops the optimized models too: they are re-made from the Parameter search tab.
+    if (const Document* document = m_documents->document())
+        m_models->setMeasurements(document->runs);
 }
 
 void MainWindow::onModelsReady()
 {
+    if (m_documents->document())
+        statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') + trainedSummary() +
+                                 QLatin1Char(' ') + tr("Cross-validating them…"));
+}
+
+void MainWindow::onEvaluationsReady()
+{
+    if (m_documents->document())
+        statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') + trainedSummary() +
+                                 QLatin1Char(' ') + tr("Cross-validation done: see Models."));
+}
+
+QString MainWindow::datasetSummary() const
+{
     const Document* document = m_documents->document();
-    const ModelSet* models = m_models->models();
-    if (!document || !models)
-        return;
+    return tr("%1: %2 runs of %3 configurations.")
+        .arg(QString::fromStdString(document->dataset))
+        .arg(document->runs.size())
+        .arg(m_models->measured().all().size());
+}
+
+QString MainWindow::trainedSummary() const
+{
     int trained = 0;
-    for (const MetricModel& entry : models->models)
-        trained += entry.model ? 1 : 0;
-    statusBar()->showMessage(tr("%1: %2 runs of %3 configurations. %4 of %5 linear models trained "
-                                "in %6 ms.")
-                                 .arg(QString::fromStdString(document->dataset))
-                                 .arg(document->runs.size())
-                                 .arg(m_models->measured().all().size())
-                                 .arg(trained)
-                                 .arg(models->models.size())
-                                 .arg(qRound(models->seconds * 1000.0)));
+    int total = 0;
+    for (const ModelEntry& entry : m_models->entries()) {
+        for (core::Metric metric : core::kCoreMetrics) {
+            total += entry.covers(metric) ? 1 : 0;
+            trained += entry.model(metric) ? 1 : 0;
+        }
+    }
+    return tr("%1 of %2 models trained in %3 s.")
+        .arg(trained)
+        .arg(total)
+        .arg(QLocale().toString(m_models->trainingSeconds(), 'f', 1));
 }
 
 void MainWindow::showError(const QString& title, const QString& message)

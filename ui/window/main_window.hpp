@@ -11,15 +11,19 @@ namespace iolens::ui {
 
 class DocumentController;
 class MeasurementTablePanel;
+class ModelComparisonPanel;
 class ModelController;
-class PlotArea;
+class ErrorCdfBinding;
+class ErrorCdfView;
+class SearchSurfaceView;
 class PredictionPanel;
 class ScenarioPanel;
 class WindowMenus;
 
 /// The iolens window: scenario sliders and the prediction side by side at the top, the
-/// measurement table (and, in a tab beside it, the plot area) below. It only wires the parts
-/// together and runs the file dialogs; documents, models and every view are separate objects.
+/// measurement table (and, in tabs beside it, the plot area and the model comparison) below. It
+/// only wires the parts together and runs the file dialogs; documents, models and every view are
+/// separate objects.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -31,7 +35,12 @@ public:
     ScenarioPanel* scenarioPanel() const { return m_scenario; }
     PredictionPanel* predictionPanel() const { return m_prediction; }
     MeasurementTablePanel* tablePanel() const { return m_table; }
-    PlotArea* plotArea() const { return m_plots; }
+    ErrorCdfView* errorCdfView() const { return m_errorCdf; }
+    SearchSurfaceView* searchView() const { return m_search; }
+    ModelComparisonPanel* comparisonPanel() const { return m_comparison; }
+    /// The tabs below the controls; each page's objectName ("measurements", "models", "error-cdf", "search")
+    /// lets a caller pick one (iolens --tab).
+    QTabWidget* views() const { return m_views; }
     WindowMenus* menus() const { return m_menus; }
 
     /// Off for batch runs (--screenshot): errors are then only logged, since a modal message box
@@ -43,6 +52,10 @@ private:
     void connectParts();
     void onDocumentChanged();
     void onModelsReady();
+    void chooseTechniques(const std::vector<std::string>& techniques);
+    void onEvaluationsReady();
+    QString datasetSummary() const;
+    QString trainedSummary() const;
     void showError(const QString& title, const QString& message);
     void promptOpen();
     void promptSaveAs();
@@ -54,7 +67,10 @@ private:
     ScenarioPanel* m_scenario;
     PredictionPanel* m_prediction;
     MeasurementTablePanel* m_table;
-    PlotArea* m_plots;
+    ModelComparisonPanel* m_comparison;
+    ErrorCdfView* m_errorCdf;
+    SearchSurfaceView* m_search;
+    ErrorCdfBinding* m_cdfBinding;
     QTabWidget* m_views;
     WindowMenus* m_menus;
     bool m_errorDialogs = true;

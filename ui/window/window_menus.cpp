@@ -3,6 +3,8 @@
 
 #include "document/document.hpp"
 #include "document/recent_files.hpp"
+#include "models/regressor_registry.hpp"
+#include "prediction/model_text.hpp"
 
 #include <QAction>
 #include <QActionGroup>
@@ -10,6 +12,8 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+
+#include <algorithm>
 
 namespace iolens::ui {
 
@@ -42,6 +46,21 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     m_datasets = window->menuBar()->addMenu(tr("&Dataset"));
     m_datasetGroup = new QActionGroup(this);
 
+    m_models = window->menuBar()->addMenu(tr("&Models"));
+    for (const std::string& technique : core::techniqueNames()) {
+        QAction* action = m_models->addAction(
+            tr("%1 (%2)").arg(techniqueTitle(technique), QString::fromStdString(technique)));
+        action->setCheckable(true);
+        action->setData(QString::fromStdString(technique));
+        connect(action, &QAction::triggered, this, [this] {
+            std::vector<std::string> chosen;
+            for (QAction* item : m_models->actions())
+                if (item->isChecked())
+                    chosen.push_back(item->data().toString().toStdString());
+            emit techniquesRequested(chosen);
+        });
+    }
+
     QMenu* help = window->menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About iolens"), this, &WindowMenus::aboutRequested);
 
@@ -71,6 +90,15 @@ void WindowMenus::setDocument(const Document* document)
     }
     // One dataset is the usual case; the menu only appears when there is a choice.
     m_datasets->menuAction()->setVisible(document->datasets.size() > 1);
+}
+
+void WindowMenus::setTechniques(const std::vector<std::string>& techniques)
+{
+    for (QAction* action : m_models->actions()) {
+        const std::string technique = action->data().toString().toStdString();
+        action->setChecked(std::find(techniques.begin(), techniques.end(), technique)
+                           != techniques.end());
+    }
 }
 
 void WindowMenus::rebuildRecent()

@@ -5,6 +5,9 @@
 
 #include <QObject>
 
+#include <string>
+#include <vector>
+
 class QAction;
 class QActionGroup;
 class QMainWindow;
@@ -16,7 +19,7 @@ class RecentFiles;
 struct Document;
 
 /// The main window's menu bar: File (open, examples, recent files, save as, quit), Dataset (one
-/// entry per dataset of the database) and Help. It only turns clicks into requests; the window
+/// entry per dataset of the database), Models (which techniques to train) and Help. It only turns clicks into requests; the window
 /// decides what they do, so the menus stay free of dialogs and of the document's logic.
 class WindowMenus : public QObject {
     Q_OBJECT
@@ -30,6 +33,9 @@ public:
     QAction* saveAsAction() const { return m_saveAs; }
     QMenu* recentMenu() const { return m_recent; }
     QMenu* datasetMenu() const { return m_datasets; }
+    QMenu* modelsMenu() const { return m_models; }
+    /// Ticks the techniques the window trains.
+    void setTechniques(const std::vector<std::string>& techniques);
 
 signals:
     void openRequested();
@@ -37,6 +43,8 @@ signals:
     void recentRequested(const QString& path);
     void saveAsRequested();
     void datasetRequested(const QString& dataset);
+    /// The user ticked or unticked a technique in the Models menu: the new choice, registry order.
+    void techniquesRequested(const std::vector<std::string>& techniques);
     void aboutRequested();
     void quitRequested();
 
@@ -48,6 +56,7 @@ private:
     QMenu* m_recent = nullptr;
     QMenu* m_datasets = nullptr;
     QActionGroup* m_datasetGroup = nullptr;
+    QMenu* m_models = nullptr;
 };
 
 /// The examples' menu entries: "fio-tiered: cache in front of a throttled array".

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/window_screenshot.hpp"
 
+#include "models/model_comparison_panel.hpp"
+#include "plots/error_cdf_view.hpp"
 #include "prediction/model_controller.hpp"
 #include "window/main_window.hpp"
 
@@ -9,6 +11,7 @@
 #include <QFileInfo>
 #include <QPixmap>
 #include <QPointer>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <memory>
@@ -46,13 +49,20 @@ void saveScreenshotWhenReady(MainWindow& window, const QString& path,
     // settle before the picture is taken.
     auto grabSoon = [finish] { QTimer::singleShot(0, [finish] { finish(true); }); };
     ModelController* models = window.models();
-    if (models->models() && !models->isTraining())
+    // The Models and Error CDF tabs show cross-validated figures, which come after the models.
+    const bool figures = window.views()->currentWidget() == window.comparisonPanel() ||
+                         window.views()->currentWidget() == window.errorCdfView();
+    const bool ready = !models->entries().empty() && !models->isTraining() &&
+                       !(figures && models->isValidating());
+    if (ready)
         grabSoon();
     else
-        QObject::connect(models, &ModelController::modelsReady, &window, grabSoon,
-                         Qt::SingleShotConnection);
+        QObject::connect(models,
+                         figures ? &ModelController::evaluationsReady
+                                 : &ModelController::modelsReady,
+                         &window, grabSoon, Qt::SingleShotConnection);
     QTimer::singleShot(timeoutMs, &window, [finish] {
-        qWarning() << "screenshot: the models did not finish training in time";
+        qWarning() << "screenshot: the models did not finish in time";
         finish(false);
     });
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
+#include "models/regressor_registry.hpp"
 #include "prediction/model_controller.hpp"
 
 #include <QSignalSpy>
@@ -9,57 +10,177 @@
 using namespace iolens::ui;
 using iolens::core::Metric;
 
+namespace {
+
+constexpr int kTimeoutMs = 120000;
+
+iolens::core::TrainedModel trainCart(const std::vector<iolens::core::AggregatedMeasurement>& rows,
+                                     Metric metric, double cp)
+{
+    auto regressor = iolens::core::createRegressor("cart");
+    regressor->setParameters({{"cp", cp}});
+    iolens::core::TrainingOptions options;
+    options.metric = metric;
+    return iolens::core::TrainedModel::train(std::move(regressor), rows, options);
+}
+
+int trainedColumns(const ScenarioEvaluation& evaluation)
+{
+    int trained = 0;
+    for (const ModelColumn& column : evaluation.models)
+        trained += column.trained ? 1 : 0;
+    return trained;
+}
+
+} // namespace
+
 class TestModelController : public QObject {
     Q_OBJECT
 private slots:
-    void setMeasurements_trainsInTheBackgroundThenPredicts()
+    void initTestCase() { m_runs = loadExampleDatabase(Example::Tiered).measurements(); }
+
+    void setMeasurements_trainsEveryTechniqueAndFillsInProgressively()
     {
-        const auto runs = loadExampleDatabase(Example::Tiered).measurements();
         ModelController controller;
-        QCOMPARE(controller.technique(), QStringLiteral("lm"));
+        const auto techniques = iolens::core::techniqueNames();
+        QVERIFY(controller.techniques() == techniques);
+        const int count = static_cast<int>(techniques.size());
         QSignalSpy ready(&controller, &ModelController::modelsReady);
+        QSignalSpy changed(&controller, &ModelController::entryChanged);
         QSignalSpy evaluated(&controller, &ModelController::evaluated);
-        controller.setMeasurements(runs);
+        controller.setMeasurements(m_runs);
         QVERIFY(controller.isTraining());
         const auto config = controller.measured().all().front().config;
         controller.setScenario(config);
-        // Evaluated at once, before the models exist: measured values, no predictions yet.
+        // Evaluated at once: one waiting column per technique, measured values already there.
         QCOMPARE(evaluated.count(), 1);
-        QVERIFY(!controller.evaluation().modelsReady);
+        QCOMPARE(controller.evaluation().models.size(), techniques.size());
+        QCOMPARE(trainedColumns(controller.evaluation()), 0);
+        QVERIFY(controller.evaluation().repetitions >= 1);
 
-        QVERIFY(ready.wait(60000));
+        QVERIFY(ready.wait(kTimeoutMs));
         QVERIFY(!controller.isTraining());
-        QVERIFY(controller.models());
-        QCOMPARE(evaluated.count(), 2); // re-evaluated when the models arrived
-        const ScenarioEvaluation& result = controller.evaluation();
-        QVERIFY(result.modelsReady);
-        QVERIFY(result.scenario == config);
+        QCOMPARE(changed.count(), count);
+        // One evaluation per finished technique, each with one more column filled in.
+        QCOMPARE(evaluated.count(), 1 + count);
+        for (int i = 0; i < evaluated.count(); ++i)
+            QCOMPARE(trainedColumns(evaluated.at(i).at(0).value<ScenarioEvaluation>()), i);
+        QVERIFY(controller.evaluation().modelsReady());
+        QVERIFY(controller.trainingSeconds() > 0.0);
+        for (std::size_t i = 0; i < techniques.size(); ++i) {
+            const ModelEntry& entry = controller.entries()[i];
+            QCOMPARE(entry.technique, techniques[i]);
+            QCOMPARE(entry.origin, ModelOrigin::Default);
+            QVERIFY(entry.trained);
+        }
+        QVERIFY(controller.entries()[0].model(Metric::RtReadMs)); // lm
 
         // Every scenario change is answered synchronously.
         auto other = config;
         other.vms = 4;
         controller.setScenario(other);
-        QCOMPARE(evaluated.count(), 3);
+        QCOMPARE(evaluated.count(), 2 + count);
         QCOMPARE(controller.evaluation().scenario.vms, 4);
         QVERIFY(!controller.evaluation().extrapolation.empty());
     }
 
-    void setMeasurements_dropsAStaleTraining()
+    void setMeasurements_crossValidatesEveryModelAsCoreDoes()
     {
-        ModelController controller;
+        ModelController controller({"lm", "cart"});
+        QSignalSpy validated(&controller, &ModelController::crossValidationReady);
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        controller.setMeasurements(m_runs);
+        QVERIFY(controller.isValidating());
+        QVERIFY(!controller.crossValidation(0, Metric::RtReadMs));
+        QVERIFY(done.wait(kTimeoutMs));
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(validated.count(), 8);
+        QVERIFY(!controller.isValidating());
+        for (int entry = 0; entry < 2; ++entry) {
+            for (Metric metric : iolens::core::kCoreMetrics) {
+                const auto* ours = controller.crossValidation(entry, metric);
+                QVERIFY(ours);
+                const auto theirs = iolens::core::crossValidatedEvaluation(
+                    *controller.entries()[static_cast<std::size_t>(entry)].model(metric),
+                    controller.measured().all(), iolens::core::RelativeErrorRule{}, 10, 1);
+                QCOMPARE(ours->cost, theirs.cost);
+                QCOMPARE(ours->evaluation.meanRelativeError, theirs.evaluation.meanRelativeError);
+                QCOMPARE(ours->evaluation.p90, theirs.evaluation.p90);
+                QVERIFY(ours->evaluation.relativeError == theirs.evaluation.relativeError);
+                QVERIFY(ours->evaluation.cdf.values == theirs.evaluation.cdf.values);
+            }
+        }
+    }
+
+    void setMeasurements_dropsStaleTrainingsAndValidations()
+    {
+        ModelController controller({"lm", "cart"});
         QSignalSpy ready(&controller, &ModelController::modelsReady);
-        controller.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QSignalSpy validated(&controller, &ModelController::crossValidationReady);
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        controller.setMeasurements(m_runs);
         controller.setMeasurements(loadExampleDatabase(Example::Local).measurements());
-        QVERIFY(ready.wait(60000));
-        // Let the first training arrive as well: it must be dropped.
+        QVERIFY(done.wait(kTimeoutMs));
+        // Let everything of the first dataset arrive as well: it must be dropped.
         QThreadPool::globalInstance()->waitForDone();
         QTest::qWait(50);
         QCOMPARE(ready.count(), 1);
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(validated.count(), 8);
         // The models are the local ones (the tiered set has 106 configurations in all).
-        const MetricModel* entry = controller.models()->find(Metric::TpWriteMbs);
-        QVERIFY(entry && entry->model);
-        QCOMPARE(entry->model->report().rows, 240); // read share < 100 %: 4 of 5 shares x 60
+        const iolens::core::TrainedModel* model = controller.entries()[0].model(Metric::TpWriteMbs);
+        QVERIFY(model);
+        QCOMPARE(model->report().rows, 240); // read share < 100 %: 4 of 5 shares x 60
+        const auto& scored = controller.crossValidation(0, Metric::TpWriteMbs)->evaluation;
+        QCOMPARE(static_cast<int>(scored.configs.size()) + scored.excludedByRule, 240);
     }
+
+    void addModel_addsAColumnThatIsCrossValidatedToo()
+    {
+        ModelController controller({"lm"});
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        controller.setMeasurements(m_runs);
+        controller.setScenario(controller.measured().all().front().config);
+        QVERIFY(done.wait(kTimeoutMs));
+
+        const auto& rows = controller.measured().all();
+        const auto optimized = trainCart(rows, Metric::TpWriteMbs, 0.001);
+        QCOMPARE(controller.addModel(QStringLiteral("cart (optimized)"), optimized), 1);
+        QCOMPARE(controller.entries().size(), std::size_t{2});
+        const ModelEntry& entry = controller.entries()[1];
+        QCOMPARE(entry.origin, ModelOrigin::Optimized);
+        QCOMPARE(entry.technique, std::string("cart"));
+        QVERIFY(entry.covers(Metric::TpWriteMbs));
+        QVERIFY(!entry.covers(Metric::RtReadMs));
+        // The panel's evaluation has the new column at once.
+        const ScenarioEvaluation& evaluation = controller.evaluation();
+        QCOMPARE(evaluation.models.size(), std::size_t{2});
+        QCOMPARE(evaluation.models[1].label, QStringLiteral("cart (optimized)"));
+        QCOMPARE(*evaluation.metrics[3].predictions[1].value,
+                 optimized.predict(evaluation.scenario));
+        QVERIFY(controller.isValidating());
+        QVERIFY(done.wait(kTimeoutMs));
+        const auto direct = iolens::core::crossValidatedEvaluation(
+            optimized, rows, iolens::core::RelativeErrorRule{}, 10, 1);
+        QCOMPARE(controller.crossValidation(1, Metric::TpWriteMbs)->cost, direct.cost);
+
+        // Another metric under the same label joins the entry; the window's own labels are taken.
+        QCOMPARE(controller.addModel(QStringLiteral("cart (optimized)"),
+                                     trainCart(rows, Metric::RtReadMs, 0.001)),
+                 1);
+        QCOMPARE(controller.entries().size(), std::size_t{2});
+        QVERIFY(controller.entries()[1].covers(Metric::RtReadMs));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("cannot add model")));
+        QCOMPARE(controller.addModel(QStringLiteral("lm"), optimized), -1);
+        QVERIFY(done.wait(kTimeoutMs));
+
+        // A new dataset drops the added models: they were trained on the old one.
+        controller.setMeasurements(m_runs);
+        QCOMPARE(controller.entries().size(), std::size_t{1});
+    }
+
+private:
+    std::vector<iolens::core::Measurement> m_runs;
 };
 
 QTEST_GUILESS_MAIN(TestModelController)

@@ -16,16 +16,23 @@ private slots:
     void trainModelSet_predictsWhatCoreTrainModelPredicts_data()
     {
         QTest::addColumn<Example>("example");
-        QTest::newRow("tiered") << Example::Tiered;
-        QTest::newRow("local") << Example::Local;
+        QTest::addColumn<QString>("technique");
+        QTest::newRow("tiered lm") << Example::Tiered << QStringLiteral("lm");
+        QTest::newRow("local lm") << Example::Local << QStringLiteral("lm");
+        // The window trains every technique through trainModelSet: each must match the CLI.
+        QTest::newRow("tiered mars") << Example::Tiered << QStringLiteral("mars");
+        QTest::newRow("tiered cart") << Example::Tiered << QStringLiteral("cart");
+        QTest::newRow("tiered m5") << Example::Tiered << QStringLiteral("m5");
+        QTest::newRow("tiered cubist") << Example::Tiered << QStringLiteral("cubist");
     }
     void trainModelSet_predictsWhatCoreTrainModelPredicts()
     {
         QFETCH(Example, example);
+        QFETCH(QString, technique);
         auto db = loadExampleDatabase(example);
         const auto runs = db.measurements();
-        const ModelSet set = trainModelSet(runs, "lm");
-        QCOMPARE(set.technique, std::string("lm"));
+        const ModelSet set = trainModelSet(runs, technique.toStdString());
+        QCOMPARE(set.technique, technique.toStdString());
         QCOMPARE(set.models.size(), std::size_t{4});
         const MeasuredLookup measured(runs);
         std::vector<Configuration> configs;
@@ -36,7 +43,7 @@ private slots:
             QVERIFY(entry && entry->model);
             QVERIFY(entry->error.empty());
             iolens::core::TrainRequest request;
-            request.technique = "lm";
+            request.technique = technique.toStdString();
             request.metric = metric;
             const auto reference = iolens::core::trainModel(db, request);
             const Eigen::VectorXd ours = entry->model->predict(configs);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prediction/prediction_panel.hpp"
 
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 
 using namespace iolens::ui;
@@ -9,20 +11,36 @@ using iolens::core::Metric;
 
 namespace {
 
+ModelColumn column(const char* technique, bool trained, ModelOrigin origin = ModelOrigin::Default)
+{
+    ModelColumn model;
+    model.label = QString::fromLatin1(technique);
+    model.technique = technique;
+    model.trained = trained;
+    model.origin = origin;
+    return model;
+}
+
+// 0 % reads, three models: lm and mars trained, cubist still training.
 ScenarioEvaluation mixedEvaluation()
 {
     ScenarioEvaluation result;
     result.scenario.readPct = 0.0;
-    result.modelsReady = true;
     result.repetitions = 3;
-    for (std::size_t i = 0; i < 4; ++i)
+    result.models = {column("lm", true), column("mars", true), column("cubist", false)};
+    result.models[1].parameters = QStringLiteral("nk=0 thresh=0.001 nprune=800 degree=2");
+    for (std::size_t i = 0; i < 4; ++i) {
         result.metrics[i].metric = iolens::core::kCoreMetrics[i];
+        result.metrics[i].predictions.resize(3);
+    }
     result.metrics[0].applies = false; // 0 % reads
     result.metrics[2].applies = false;
-    result.metrics[1].predicted = 10.4567;
+    result.metrics[1].predictions[0].value = 10.4567;
+    result.metrics[1].predictions[1].value = 9.87;
     result.metrics[1].measured = 10.3;
     result.metrics[1].rse = 0.019;
-    result.metrics[3].predicted = 96.12;
+    result.metrics[3].predictions[0].value = 96.12;
+    result.metrics[3].predictions[1].error = "level 'kyber' of scheduler never seen";
     result.metrics[3].measured = 96.3;
     return result;
 }
@@ -34,22 +52,73 @@ class TestPredictionPanel : public QObject {
 private slots:
     void initTestCase() { QLocale::setDefault(QLocale::c()); }
 
-    void showEvaluation_predictedMeasuredAndNotApplicable()
+    void showEvaluation_oneColumnPerModelBesideTheMeasurement()
     {
         PredictionPanel panel;
         panel.showEvaluation(mixedEvaluation());
-        QVERIFY(panel.predictedHeader().contains(QStringLiteral("(lm)")));
-        QCOMPARE(panel.predictedText(Metric::RtWriteMs), QStringLiteral("10.5 ms"));
-        QCOMPARE(panel.measuredText(Metric::RtWriteMs), QStringLiteral("10.3 ms ± 1.9 %"));
-        QCOMPARE(panel.predictedText(Metric::TpWriteMbs), QStringLiteral("96.1 MiB/s"));
-        QCOMPARE(panel.measuredText(Metric::TpWriteMbs), QStringLiteral("96.3 MiB/s")); // one run
-        QCOMPARE(panel.predictedText(Metric::RtReadMs), QStringLiteral("n/a"));
+        QCOMPARE(panel.modelColumnCount(), 3);
+        QCOMPARE(panel.modelHeader(0), QStringLiteral("lm"));
+        QCOMPARE(panel.modelHeader(2), QStringLiteral("cubist"));
+        // The unit is in the row title, the cells are bare numbers.
+        QCOMPARE(panel.rowTitle(Metric::RtWriteMs), QStringLiteral("Write response time (ms)"));
+        QCOMPARE(panel.rowTitle(Metric::TpReadMbs), QStringLiteral("Read throughput (MiB/s)"));
+        QCOMPARE(panel.predictedText(Metric::RtWriteMs, 0), QStringLiteral("10.5"));
+        QCOMPARE(panel.predictedText(Metric::RtWriteMs, 1), QStringLiteral("9.87"));
+        QCOMPARE(panel.predictedText(Metric::RtWriteMs, 2), QStringLiteral("…"));
+        QCOMPARE(panel.measuredText(Metric::RtWriteMs), QStringLiteral("10.3 ± 1.9 %"));
+        QCOMPARE(panel.predictedText(Metric::TpWriteMbs, 0), QStringLiteral("96.1"));
+        QCOMPARE(panel.predictedText(Metric::TpWriteMbs, 1), QStringLiteral("—"));
+        QVERIFY(panel.predictedToolTip(Metric::TpWriteMbs, 1).contains(QStringLiteral("kyber")));
+        QCOMPARE(panel.measuredText(Metric::TpWriteMbs), QStringLiteral("96.3")); // one run
+        for (int c = 0; c < 3; ++c)
+            QCOMPARE(panel.predictedText(Metric::RtReadMs, c), QStringLiteral("n/a"));
         QCOMPARE(panel.measuredText(Metric::TpReadMbs), QStringLiteral("n/a"));
-        QCOMPARE(panel.statusText(), QStringLiteral("Measured 3 times."));
+        QCOMPARE(panel.statusText(), QStringLiteral("Measured 3 times. Training cubist…"));
         QVERIFY(panel.extrapolationText().isEmpty());
     }
 
-    void showEvaluation_notMeasuredAndTraining()
+    void showEvaluation_headerToolTipNamesTechniqueAndParameters()
+    {
+        PredictionPanel panel;
+        panel.showEvaluation(mixedEvaluation());
+        const QString tip = panel.modelHeaderToolTip(1);
+        QVERIFY2(tip.startsWith(QStringLiteral("MARS")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("default parameters")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("nk=0 thresh=0.001 nprune=800 degree=2")),
+                 qPrintable(tip));
+    }
+
+    void showEvaluation_addsAndRemovesColumnsAsModelsChange()
+    {
+        PredictionPanel panel;
+        ScenarioEvaluation result = mixedEvaluation();
+        panel.showEvaluation(result);
+        ModelColumn added = column("cart", true, ModelOrigin::Optimized);
+        added.label = QStringLiteral("cart (optimized)");
+        added.covers = {false, false, false, true};
+        result.models.push_back(added);
+        for (auto& metric : result.metrics)
+            metric.predictions.emplace_back();
+        result.metrics[3].predictions[3].value = 95.0;
+        panel.showEvaluation(result);
+        QCOMPARE(panel.modelColumnCount(), 4);
+        QCOMPARE(panel.modelHeader(3), QStringLiteral("cart (optimized)"));
+        QVERIFY(panel.modelHeaderToolTip(3).contains(QStringLiteral("optimized parameters")));
+        QCOMPARE(panel.predictedText(Metric::TpWriteMbs, 3), QStringLiteral("95.0"));
+        QCOMPARE(panel.predictedText(Metric::RtWriteMs, 3), QStringLiteral("—"));
+        QVERIFY(panel.predictedToolTip(Metric::RtWriteMs, 3).contains(QStringLiteral("no model")));
+        // The earlier columns keep their values.
+        QCOMPARE(panel.predictedText(Metric::RtWriteMs, 1), QStringLiteral("9.87"));
+
+        result.models.resize(1);
+        for (auto& metric : result.metrics)
+            metric.predictions.resize(1);
+        panel.showEvaluation(result);
+        QCOMPARE(panel.modelColumnCount(), 1);
+        QCOMPARE(panel.statusText(), QStringLiteral("Measured 3 times."));
+    }
+
+    void showEvaluation_notMeasured()
     {
         PredictionPanel panel;
         ScenarioEvaluation result = mixedEvaluation();
@@ -59,12 +128,7 @@ private slots:
         panel.showEvaluation(result);
         QCOMPARE(panel.measuredText(Metric::RtWriteMs), QStringLiteral("not measured"));
         QVERIFY(panel.statusText().contains(QStringLiteral("not measured")));
-
-        result.modelsReady = false;
-        result.metrics[1].predicted.reset();
-        panel.showEvaluation(result);
-        QVERIFY(panel.statusText().contains(QStringLiteral("Training")));
-        QCOMPARE(panel.predictedText(Metric::RtWriteMs), QStringLiteral("…"));
+        QVERIFY(panel.statusText().contains(QStringLiteral("Training cubist")));
     }
 
     void showEvaluation_warnsAboutExtrapolation()
@@ -82,8 +146,37 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral(
                      "Request size 256 KiB is outside the measured range 4 KiB – 64 KiB")),
                  qPrintable(text));
-        // The request note concerns only one of the two applicable models: it says which.
+        // The request note concerns only one of the two applicable metrics: it says which.
         QVERIFY2(text.contains(QStringLiteral("(Write response time)")), qPrintable(text));
+    }
+
+    void showEvaluation_fiveModelsFitInHalfTheWindow()
+    {
+        // At 1280 x 800 the panel gets about half the width: the five techniques of the paper
+        // must all be in view, with typical values of the examples.
+        ScenarioEvaluation result;
+        result.scenario.readPct = 50.0;
+        result.repetitions = 4;
+        for (const char* technique : {"lm", "mars", "cart", "m5", "cubist"})
+            result.models.push_back(column(technique, true));
+        const std::array<double, 4> values{0.00433, 10.7, 11435.0, 146.0};
+        for (std::size_t i = 0; i < 4; ++i) {
+            result.metrics[i].metric = iolens::core::kCoreMetrics[i];
+            result.metrics[i].predictions.resize(5);
+            for (auto& prediction : result.metrics[i].predictions)
+                prediction.value = values[i];
+            result.metrics[i].measured = values[i];
+            result.metrics[i].rse = 0.171;
+        }
+        PredictionPanel panel;
+        panel.showEvaluation(result);
+        panel.resize(630, 300);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* scroll = panel.findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0); // nothing hidden
+        QVERIFY(panel.minimumSizeHint().width() <= 630);
     }
 };
 

@@ -9,6 +9,21 @@ using iolens::core::Configuration;
 using iolens::core::Factor;
 using iolens::core::Metric;
 
+namespace {
+
+ModelEntry trainedEntry(const std::vector<iolens::core::Measurement>& runs,
+                        const std::string& technique)
+{
+    ModelEntry entry;
+    entry.label = QString::fromStdString(technique);
+    entry.technique = technique;
+    entry.trained = true;
+    entry.models = trainModelSet(runs, technique);
+    return entry;
+}
+
+} // namespace
+
 class TestScenarioEvaluation : public QObject {
     Q_OBJECT
 private slots:
@@ -16,7 +31,7 @@ private slots:
     {
         m_runs = loadExampleDatabase(Example::Tiered).measurements();
         m_measured = MeasuredLookup(m_runs);
-        m_models = trainModelSet(m_runs, "lm");
+        m_entries = {trainedEntry(m_runs, "lm"), trainedEntry(m_runs, "cart")};
     }
 
     void evaluate_measuredConfigurationShowsMeanAndRse()
@@ -26,39 +41,98 @@ private slots:
             if (row.repetitions > 1 && row.config.readPct == 100.0)
                 repeated = &row;
         QVERIFY(repeated);
-        const ScenarioEvaluation result = evaluateScenario(repeated->config, m_measured, &m_models);
-        QVERIFY(result.modelsReady);
+        const ScenarioEvaluation result = evaluateScenario(repeated->config, m_measured, m_entries);
+        QVERIFY(result.modelsReady());
         QCOMPARE(result.repetitions, repeated->repetitions);
         const MetricEvaluation& read = result.metrics[0];
         QCOMPARE(read.metric, Metric::RtReadMs);
         QCOMPARE(read.measured, repeated->value(Metric::RtReadMs));
         QCOMPARE(read.rse, repeated->rse(Metric::RtReadMs));
         QVERIFY(read.rse.has_value());
-        QCOMPARE(*read.predicted,
-                 m_models.find(Metric::RtReadMs)->model->predict(repeated->config));
         // 100 % reads: no writes, so the write metrics do not apply and are not predicted.
         QVERIFY(!result.metrics[1].applies);
-        QVERIFY(!result.metrics[1].predicted);
+        for (const ModelPrediction& prediction : result.metrics[1].predictions)
+            QVERIFY(!prediction.value);
         QVERIFY(result.extrapolation.empty());
     }
 
-    void evaluate_withoutModelsStillShowsTheMeasurement()
+    void evaluate_predictsWithEveryModelSideBySide()
     {
         const Configuration config = m_measured.all().front().config;
-        const ScenarioEvaluation result = evaluateScenario(config, m_measured, nullptr);
-        QVERIFY(!result.modelsReady);
+        const ScenarioEvaluation result = evaluateScenario(config, m_measured, m_entries);
+        QCOMPARE(result.models.size(), std::size_t{2});
+        QCOMPARE(result.models[0].label, QStringLiteral("lm"));
+        QCOMPARE(result.models[1].label, QStringLiteral("cart"));
+        QCOMPARE(result.models[1].parameters, QStringLiteral("minsplit=20 cp=0.01"));
+        for (const MetricEvaluation& metric : result.metrics) {
+            QCOMPARE(metric.predictions.size(), std::size_t{2});
+            if (!metric.applies)
+                continue;
+            for (std::size_t m = 0; m < 2; ++m)
+                QCOMPARE(*metric.predictions[m].value,
+                         m_entries[m].model(metric.metric)->predict(config));
+        }
+        // lm and a tree answer differently: the columns are not copies of one model.
+        QVERIFY(result.metrics[3].predictions[0].value != result.metrics[3].predictions[1].value);
+    }
+
+    void evaluate_waitsForModelsStillTraining()
+    {
+        std::vector<ModelEntry> entries = m_entries;
+        ModelEntry pending;
+        pending.label = QStringLiteral("mars");
+        pending.technique = "mars";
+        entries.push_back(pending);
+        const Configuration config = m_measured.all().front().config;
+        const ScenarioEvaluation result = evaluateScenario(config, m_measured, entries);
+        QVERIFY(!result.modelsReady());
+        QVERIFY(!result.models[2].trained);
         QVERIFY(result.repetitions >= 1);
-        for (const MetricEvaluation& metric : result.metrics)
-            QVERIFY(!metric.predicted);
+        for (const MetricEvaluation& metric : result.metrics) {
+            QVERIFY(!metric.predictions[2].value);
+            QVERIFY(metric.predictions[2].error.empty());
+        }
+        QVERIFY(!evaluateScenario(config, m_measured, {}).modelsReady());
+    }
+
+    void evaluate_addedEntryAnswersOnlyForItsMetrics()
+    {
+        ModelEntry added;
+        added.label = QStringLiteral("lm (optimized)");
+        added.technique = "lm";
+        added.origin = ModelOrigin::Optimized;
+        added.trained = true;
+        added.models.models.push_back(*m_entries[0].models.find(Metric::TpWriteMbs));
+        Configuration config = m_measured.all().front().config;
+        config.readPct = 50.0;
+        const ScenarioEvaluation result = evaluateScenario(config, m_measured, {added});
+        QVERIFY((result.models[0].covers == std::array<bool, 4>{false, false, false, true}));
+        QVERIFY(result.metrics[3].predictions[0].value);
+        QVERIFY(!result.metrics[0].predictions[0].value);
+        QVERIFY(result.metrics[0].predictions[0].error.empty());
+    }
+
+    void evaluate_reportsAFailedTraining()
+    {
+        ModelEntry failed = trainedEntry({}, "lm"); // no rows to train on
+        const Configuration config = m_measured.all().front().config;
+        const ScenarioEvaluation result = evaluateScenario(config, m_measured, {failed});
+        QVERIFY(result.modelsReady());
+        for (const MetricEvaluation& metric : result.metrics) {
+            if (!metric.applies)
+                continue;
+            QVERIFY(!metric.predictions[0].value);
+            QVERIFY(!metric.predictions[0].error.empty());
+        }
     }
 
     void evaluate_flagsFactorsOutsideTheTrainingData()
     {
         Configuration config = m_measured.all().front().config;
         config.readPct = 50.0;
-        config.vms = 2;                   // only 1 VM was measured: the model ignores it
+        config.vms = 2;                   // only 1 VM was measured: the models ignore it
         config.requestBytes = 256 * 1024; // measured 4..64 KiB
-        const ScenarioEvaluation result = evaluateScenario(config, m_measured, &m_models);
+        const ScenarioEvaluation result = evaluateScenario(config, m_measured, m_entries);
         QCOMPARE(result.repetitions, 0);
         bool vms = false;
         bool request = false;
@@ -68,6 +142,7 @@ private slots:
                 QCOMPARE(note.min, 1.0);
                 QCOMPARE(note.max, 1.0);
                 QCOMPARE(note.value, 2.0);
+                // Two models per metric, each metric named once.
                 QCOMPARE(note.metrics.size(), std::size_t{4});
             }
             if (note.factor == Factor::RequestBytes) {
@@ -79,7 +154,8 @@ private slots:
         QVERIFY(vms);
         QVERIFY(request);
         for (const MetricEvaluation& metric : result.metrics)
-            QVERIFY(metric.predicted.has_value());
+            for (const ModelPrediction& prediction : metric.predictions)
+                QVERIFY(prediction.value.has_value());
     }
 
     void metricApplies_readsAndWrites()
@@ -93,7 +169,7 @@ private slots:
 private:
     std::vector<iolens::core::Measurement> m_runs;
     MeasuredLookup m_measured;
-    ModelSet m_models;
+    std::vector<ModelEntry> m_entries;
 };
 
 QTEST_GUILESS_MAIN(TestScenarioEvaluation)

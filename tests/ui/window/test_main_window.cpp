@@ -2,19 +2,30 @@
 // The window end to end on the embedded example: open, train, move the scenario, read the answer.
 #include "common/number_format.hpp"
 #include "document/document_controller.hpp"
+#include "models/model_comparison_model.hpp"
+#include "models/model_comparison_panel.hpp"
+#include "models/regressor_registry.hpp"
 #include "prediction/model_controller.hpp"
+#include "plots/error_cdf_view.hpp"
+#include "plots/search_surface_view.hpp"
 #include "prediction/prediction_panel.hpp"
+#include "prediction/technique_choice.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "scenario/step_slider.hpp"
 #include "table/measurement_table_panel.hpp"
 #include "window/main_window.hpp"
+#include "window/window_menus.hpp"
 #include "workflow/model_training.hpp"
 
+#include <QAction>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -48,12 +59,14 @@ private slots:
         QVERIFY(window.windowTitle().contains(QStringLiteral("fio-local")));
     }
 
-    void measuredScenario_showsMeasurementBesideCorePrediction()
+    void measuredScenario_showsEveryModelBesideTheMeasurement()
     {
         MainWindow window;
         QSignalSpy ready(window.models(), &ModelController::modelsReady);
         QVERIFY(window.documents()->openExample(Example::Tiered));
+        QVERIFY(!window.statusBar()->currentMessage().contains(QStringLiteral("linear")));
         QVERIFY(ready.wait(60000));
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("models trained")));
 
         // Pick a repeated 100 % read configuration in the table: the sliders follow.
         auto* table = window.tablePanel();
@@ -65,30 +78,118 @@ private slots:
         const auto* measured = window.models()->measured().find(config);
         QVERIFY(measured && measured->repetitions > 1);
 
-        auto db = loadExampleDatabase(Example::Tiered);
-        iolens::core::TrainRequest request;
-        request.metric = Metric::RtReadMs;
-        const double expected = iolens::core::trainModel(db, request).predict(config);
-        QCOMPARE(*window.models()->evaluation().metrics[0].predicted, expected);
+        // One column per technique (the paper's five unless chosen otherwise), each predicting
+        // what the command line's model predicts.
         const PredictionPanel* panel = window.predictionPanel();
-        QCOMPARE(panel->predictedText(Metric::RtReadMs),
-                 formatSignificant(expected) + QStringLiteral(" ms"));
+        const auto techniques = paperTechniques();
+        QCOMPARE(window.models()->techniques(), techniques);
+        QCOMPARE(panel->modelColumnCount(), static_cast<int>(techniques.size()));
+        auto db = loadExampleDatabase(Example::Tiered);
+        for (const char* name : {"lm", "cart"}) {
+            const std::string technique = name;
+            const int column = static_cast<int>(
+                std::find(techniques.begin(), techniques.end(), technique) - techniques.begin());
+            QCOMPARE(panel->modelHeader(column), QString::fromStdString(technique));
+            iolens::core::TrainRequest request;
+            request.technique = technique;
+            request.metric = Metric::RtReadMs;
+            const double expected = iolens::core::trainModel(db, request).predict(config);
+            QCOMPARE(*window.models()->evaluation().metrics[0].predictions[column].value,
+                     expected);
+            QCOMPARE(panel->predictedText(Metric::RtReadMs, column), formatSignificant(expected));
+            QCOMPARE(panel->predictedText(Metric::RtWriteMs, column), QStringLiteral("n/a"));
+        }
         QCOMPARE(panel->measuredText(Metric::RtReadMs),
-                 formatSignificant(*measured->value(Metric::RtReadMs)) + QStringLiteral(" ms ") +
+                 formatSignificant(*measured->value(Metric::RtReadMs)) + QStringLiteral(" ") +
                      formatRse(*measured->rse(Metric::RtReadMs)));
-        QCOMPARE(panel->predictedText(Metric::RtWriteMs), QStringLiteral("n/a"));
         QVERIFY(panel->extrapolationText().isEmpty());
 
         // Moving a slider answers at once: off the measured grid, no measurement to show.
+        const QString before = panel->predictedText(Metric::RtReadMs, 0);
         StepSlider* request_ = window.scenarioPanel()->requestControl();
         request_->slider()->setValue(request_->slider()->value() + 1);
         QVERIFY(window.scenarioPanel()->scenario().requestBytes != config.requestBytes);
         QCOMPARE(panel->measuredText(Metric::RtReadMs), QStringLiteral("not measured"));
-        QVERIFY(panel->predictedText(Metric::RtReadMs).endsWith(QStringLiteral(" ms")));
-        QVERIFY(panel->predictedText(Metric::RtReadMs) !=
-                formatSignificant(expected) + QStringLiteral(" ms"));
+        QVERIFY(panel->predictedText(Metric::RtReadMs, 0) != before);
         request_->slider()->setValue(request_->slider()->maximum());
         QVERIFY(panel->extrapolationText().contains(QStringLiteral("outside the measured range")));
+    }
+
+    void modelsMenu_choosesTheTechniquesAndRemembersThem()
+    {
+        QSettings().remove(QStringLiteral("models/techniques"));
+        MainWindow window;
+        QSignalSpy ready(window.models(), &ModelController::modelsReady);
+        QVERIFY(window.documents()->openExample(Example::Tiered));
+        QVERIFY(ready.wait(60000));
+        QAction* ridge = nullptr;
+        for (QAction* action : window.menus()->modelsMenu()->actions()) {
+            const QString technique = action->data().toString();
+            QCOMPARE(action->isChecked(),
+                     technique == QStringLiteral("lm") || technique == QStringLiteral("mars") ||
+                         technique == QStringLiteral("cart") || technique == QStringLiteral("m5") ||
+                         technique == QStringLiteral("cubist"));
+            if (technique == QStringLiteral("ridge"))
+                ridge = action;
+        }
+        QVERIFY(ridge);
+        ridge->trigger(); // ticks it and retrains with it
+        QVERIFY(ready.wait(60000));
+        QCOMPARE(window.predictionPanel()->modelColumnCount(), 6);
+        QVERIFY(QSettings().value(QStringLiteral("models/techniques")).toStringList().contains(
+            QStringLiteral("ridge")));
+        MainWindow next; // a new window starts with the remembered choice
+        QCOMPARE(next.models()->techniques().size(), std::size_t{6});
+        QSettings().remove(QStringLiteral("models/techniques"));
+    }
+
+    void errorCdfTab_drawsOneCurvePerCrossValidatedModel()
+    {
+        MainWindow window;
+        window.views()->setCurrentWidget(window.errorCdfView());
+        QSignalSpy done(window.models(), &ModelController::evaluationsReady);
+        QVERIFY(window.documents()->openExample(Example::Tiered));
+        QVERIFY(done.wait(120000));
+        for (Metric metric : iolens::core::kCoreMetrics) {
+            window.errorCdfView()->setMetric(metric);
+            QCOMPARE(window.errorCdfView()->curveCount(), 5);
+        }
+        // The optimizer's model joins every view as one more model.
+        auto db = loadExampleDatabase(Example::Tiered);
+        iolens::core::TrainRequest request;
+        request.technique = "cart";
+        request.metric = Metric::TpReadMbs;
+        request.params = {{"cp", 0.001}};
+        emit window.searchView()->modelOptimized(iolens::core::trainModel(db, request));
+        const int entry = window.models()->entryIndex(QStringLiteral("cart (optimized)"));
+        QVERIFY(entry >= 0);
+        QCOMPARE(window.predictionPanel()->modelColumnCount(), 6);
+        QVERIFY(done.wait(60000));
+        window.errorCdfView()->setMetric(Metric::TpReadMbs);
+        QCOMPARE(window.errorCdfView()->curveCount(), 6);
+    }
+
+    void modelsTab_comparesEveryModelOnceCrossValidated()
+    {
+        MainWindow window;
+        QTabWidget* views = window.views();
+        QCOMPARE(views->tabText(views->indexOf(window.comparisonPanel())),
+                 QStringLiteral("Models"));
+        QVERIFY(views->findChild<QWidget*>(QStringLiteral("models")) == window.comparisonPanel());
+        QSignalSpy done(window.models(), &ModelController::evaluationsReady);
+        QVERIFY(window.documents()->openExample(Example::Local));
+        QVERIFY(done.wait(120000));
+        const ModelComparisonModel* model = window.comparisonPanel()->model();
+        int expectedRows = 0;
+        for (const ModelEntry& entry : window.models()->entries())
+            for (Metric metric : iolens::core::kCoreMetrics)
+                expectedRows += entry.covers(metric) ? 1 : 0;
+        QCOMPARE(model->rowCount(), expectedRows);
+        const int lmRow = model->rowOf(0, Metric::TpWriteMbs);
+        QVERIFY(model->index(lmRow, ModelComparisonModel::MeanErrorColumn)
+                    .data(ModelComparisonModel::kSortRole)
+                    .isValid());
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Cross-validation")));
     }
 };
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/document_controller.hpp"
+#include "models/model_comparison_panel.hpp"
+#include "prediction/model_controller.hpp"
 #include "prediction/prediction_panel.hpp"
 #include "window/main_window.hpp"
 #include "window/window_screenshot.hpp"
@@ -7,6 +9,7 @@
 #include <QImage>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,6 +37,24 @@ private slots:
         const QImage image(path);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), QSize(1280, 800) * image.devicePixelRatio());
+    }
+
+    void saveScreenshotWhenReady_onTheModelsTabWaitsForTheCrossValidation()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("models.png"));
+        MainWindow window;
+        window.views()->setCurrentWidget(window.comparisonPanel());
+        QVERIFY(window.documents()->openExample(Example::Tiered));
+        window.resize(1280, 800);
+        window.show();
+        std::optional<bool> result;
+        saveScreenshotWhenReady(window, path, [&](bool ok) { result = ok; });
+        QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 120000);
+        QVERIFY(*result);
+        QVERIFY(!window.models()->isTraining());
+        QVERIFY(!window.models()->isValidating());
+        QVERIFY(!QImage(path).isNull());
     }
 
     void saveScreenshotWhenReady_reportsAnUnwritablePath()

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/example_database.hpp"
+#include "models/model_comparison_model.hpp"
+#include "models/regressor_registry.hpp"
+#include "prediction/model_controller.hpp"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace iolens::ui;
+using iolens::core::Metric;
+using Model = iolens::ui::ModelComparisonModel;
+
+namespace {
+
+constexpr int kTimeoutMs = 120000;
+
+QVariant cell(const Model& model, int row, int column, int role = Qt::DisplayRole)
+{
+    return model.data(model.index(row, column), role);
+}
+
+} // namespace
+
+class TestModelComparisonModel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale::c());
+        m_runs = loadExampleDatabase(Example::Tiered).measurements();
+    }
+
+    void rows_oneForEveryModelAndMetricWaitingAtFirst()
+    {
+        ModelController controller({"lm", "cart"});
+        Model model(&controller);
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.columnCount(), int(Model::ColumnCount));
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        controller.setMeasurements(m_runs);
+        QCOMPARE(reset.count(), 1);
+        QCOMPARE(model.rowCount(), 8);
+        QCOMPARE(model.rowKey(5).entry, 1);
+        QCOMPARE(model.rowKey(5).metric, Metric::RtWriteMs);
+        QCOMPARE(cell(model, 5, Model::TechniqueColumn).toString(), QStringLiteral("cart"));
+        QCOMPARE(cell(model, 5, Model::MetricColumn).toString(), QStringLiteral("Write RT"));
+        QCOMPARE(cell(model, 5, Model::OriginColumn).toString(), QStringLiteral("default"));
+        QCOMPARE(cell(model, 5, Model::ParametersColumn).toString(),
+                 QStringLiteral("minsplit=20 cp=0.01"));
+        for (int column = Model::RSquaredColumn; column < Model::ColumnCount; ++column) {
+            QCOMPARE(cell(model, 5, column).toString(), QStringLiteral("…"));
+            QVERIFY(!cell(model, 5, column, Model::kSortRole).isValid()); // sorts last
+        }
+        QVERIFY(model.description(5).contains(QStringLiteral("still training")));
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        QVERIFY(done.wait(kTimeoutMs));
+    }
+
+    void figures_equalCoreCrossValidatedEvaluation()
+    {
+        ModelController controller({"lm", "cart"});
+        Model model(&controller);
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        controller.setMeasurements(m_runs);
+        QVERIFY(done.wait(kTimeoutMs));
+        QVERIFY(changed.count() >= 2 + 8); // two trainings, eight cross-validations
+        const iolens::core::RelativeErrorRule rule; // the paper's Table 4
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const Model::RowKey key = model.rowKey(row);
+            const iolens::core::TrainedModel* trained =
+                controller.entries()[static_cast<std::size_t>(key.entry)].model(key.metric);
+            QVERIFY(trained);
+            const auto direct = iolens::core::crossValidatedEvaluation(
+                *trained, controller.measured().all(), rule, 10, 1);
+            QCOMPARE(cell(model, row, Model::CvCostColumn, Model::kSortRole).toDouble(),
+                     direct.cost);
+            QCOMPARE(cell(model, row, Model::MeanErrorColumn, Model::kSortRole).toDouble(),
+                     direct.evaluation.meanRelativeError);
+            QCOMPARE(cell(model, row, Model::P90ErrorColumn, Model::kSortRole).toDouble(),
+                     direct.evaluation.p90);
+            QCOMPARE(cell(model, row, Model::RSquaredColumn, Model::kSortRole).toDouble(),
+                     trained->report().rSquared);
+            QCOMPARE(cell(model, row, Model::FitTimeColumn, Model::kSortRole).toDouble(),
+                     trained->report().seconds);
+            QCOMPARE(cell(model, row, Model::MeanErrorColumn).toString(),
+                     QString::number(direct.evaluation.meanRelativeError * 100.0, 'f', 1)
+                             .remove(QRegularExpression(QStringLiteral("\\.?0+$"))) +
+                         QStringLiteral(" %"));
+            QCOMPARE(cell(model, row, Model::RSquaredColumn).toString(),
+                     QString::number(trained->report().rSquared, 'f', 3));
+        }
+    }
+
+    void addModel_insertsItsRowsAsOptimized()
+    {
+        ModelController controller({"lm"});
+        Model model(&controller);
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        controller.setMeasurements(m_runs);
+        QVERIFY(done.wait(kTimeoutMs));
+        QCOMPARE(model.rowCount(), 4);
+
+        auto regressor = iolens::core::createRegressor("cart");
+        regressor->setParameters({{"cp", 0.001}});
+        iolens::core::TrainingOptions options;
+        options.metric = Metric::TpReadMbs;
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        controller.addModel(QStringLiteral("cart (optimized)"),
+                            iolens::core::TrainedModel::train(std::move(regressor),
+                                                              controller.measured().all(),
+                                                              options));
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(reset.count(), 0); // the selection and sort survive
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.rowOf(1, Metric::TpReadMbs), 4);
+        QCOMPARE(cell(model, 4, Model::OriginColumn).toString(), QStringLiteral("optimized"));
+        QCOMPARE(cell(model, 4, Model::ParametersColumn).toString(),
+                 QStringLiteral("minsplit=20 cp=0.001"));
+        QCOMPARE(cell(model, 4, Model::CvCostColumn).toString(), QStringLiteral("…"));
+        QVERIFY(done.wait(kTimeoutMs));
+        QVERIFY(cell(model, 4, Model::CvCostColumn, Model::kSortRole).isValid());
+    }
+
+    void failures_showADashWithTheReason()
+    {
+        // A technique this build does not know: every metric fails, and every row says why.
+        ModelController controller({"no-such-technique"});
+        Model model(&controller);
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        controller.setMeasurements(m_runs);
+        QVERIFY(done.wait(kTimeoutMs));
+        QCOMPARE(model.rowCount(), 4);
+        for (int column : {Model::RSquaredColumn, Model::MeanErrorColumn}) {
+            QCOMPARE(cell(model, 0, column).toString(), QStringLiteral("—"));
+            QVERIFY(cell(model, 0, column, Qt::ToolTipRole)
+                        .toString()
+                        .contains(QStringLiteral("unknown technique")));
+        }
+        QVERIFY(model.description(0).contains(QStringLiteral("no model")));
+    }
+
+private:
+    std::vector<iolens::core::Measurement> m_runs;
+};
+
+QTEST_MAIN(TestModelComparisonModel)
+#include "test_model_comparison_model.moc"

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plots/error_cdf_view.hpp"
+#include "plots/evaluation_text.hpp"
+
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace iolens::ui;
+namespace core = iolens::core;
+using core::Metric;
+
+namespace {
+
+// An evaluation with the given relative errors, its figures computed as core computes them.
+core::ModelEvaluation evaluationOf(std::vector<double> errors)
+{
+    core::ModelEvaluation e;
+    e.scenario = "cv";
+    e.relativeError = Eigen::Map<Eigen::VectorXd>(errors.data(),
+                                                  static_cast<Eigen::Index>(errors.size()));
+    e.meanRelativeError = e.relativeError.mean();
+    e.p50 = core::quantile(e.relativeError, 0.5);
+    e.p90 = core::quantile(e.relativeError, 0.9);
+    e.p99 = core::quantile(e.relativeError, 0.99);
+    e.cdf = core::empiricalCdf(e.relativeError);
+    return e;
+}
+
+std::vector<CdfCurve> threeCurves()
+{
+    std::vector<double> lm, cart, cubist;
+    for (int i = 1; i <= 40; ++i) {
+        lm.push_back(0.02 * i);
+        cart.push_back(0.01 * i * i / 40.0);
+    }
+    for (int i = 0; i < 25; ++i)
+        cubist.push_back(i == 0 ? 0.0 : 0.003 * i); // one exact hit
+    return {{QStringLiteral("lm"), evaluationOf(lm)},
+            {QStringLiteral("cart"), evaluationOf(cart)},
+            {QStringLiteral("cubist"), evaluationOf(cubist)}};
+}
+
+} // namespace
+
+class TestErrorCdfView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QLocale::setDefault(QLocale::c()); }
+
+    void setCurves_drawsOneStepGraphPerCurve()
+    {
+        ErrorCdfView view;
+        const auto curves = threeCurves();
+        view.setCurves(Metric::RtReadMs, curves);
+        QCOMPARE(view.curveCount(), 3);
+        for (int i = 0; i < 3; ++i) {
+            const core::ModelEvaluation& e = curves[static_cast<std::size_t>(i)].evaluation;
+            QCPGraph* graph = view.curveGraph(i);
+            QCOMPARE(graph->name(), curves[static_cast<std::size_t>(i)].label);
+            QCOMPARE(graph->lineStyle(), QCPGraph::lsStepLeft);
+            // One point per configuration plus the two ends on the axis borders.
+            QCOMPARE(graph->dataCount(), static_cast<int>(e.cdf.values.size()) + 2);
+            QCOMPARE((graph->data()->constEnd() - 1)->value, 100.0);
+        }
+        // Curves, and one graph of percentile marks each.
+        QCOMPARE(view.plot()->graphCount(), 6);
+        QCOMPARE(view.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        // cubist's exact hit is drawn at the floor, which is also the axis start.
+        QCOMPARE(view.plot()->xAxis->range().lower, 0.01);
+        QVERIFY(view.curveGraph(0)->pen().color() != view.curveGraph(1)->pen().color());
+    }
+
+    void percentiles_areMarkedOnTheCurvesAndListedInTheTable()
+    {
+        ErrorCdfView view;
+        const auto curves = threeCurves();
+        view.setCurves(Metric::RtReadMs, curves);
+        const QTableWidget* table = view.percentileTable();
+        QCOMPARE(table->rowCount(), 3);
+        for (int i = 0; i < 3; ++i) {
+            const core::ModelEvaluation& e = curves[static_cast<std::size_t>(i)].evaluation;
+            QCOMPARE(table->item(i, 0)->text(), curves[static_cast<std::size_t>(i)].label);
+            QCOMPARE(table->item(i, 1)->text(), relativeErrorText(e.p50));
+            QCOMPARE(table->item(i, 2)->text(), relativeErrorText(e.p90));
+            QCOMPARE(table->item(i, 3)->text(), relativeErrorText(e.p99));
+            QCOMPARE(table->item(i, 0)->toolTip(),
+                     percentileSummary(curves[static_cast<std::size_t>(i)].label, e));
+            QCPGraph* marks = view.percentileGraph(i);
+            QCOMPARE(marks->dataCount(), 3);
+            QCOMPARE(marks->data()->at(0)->key, std::max(100.0 * e.p50, 0.01));
+            QCOMPARE(marks->data()->at(0)->value, 50.0);
+            QCOMPARE(marks->data()->at(1)->key, 100.0 * e.p90);
+            QCOMPARE(marks->data()->at(2)->key, 100.0 * e.p99);
+            QCOMPARE(marks->data()->at(2)->value, 99.0);
+        }
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("41 %")); // lm: 0.02 .. 0.8
+    }
+
+    void untickingATableRow_hidesThatCurveOnEveryMetric()
+    {
+        ErrorCdfView view;
+        view.setCurves(Metric::RtReadMs, threeCurves());
+        view.setCurves(Metric::TpWriteMbs, threeCurves());
+        QTableWidget* table = const_cast<QTableWidget*>(view.percentileTable());
+        table->item(1, 0)->setCheckState(Qt::Unchecked);
+        QVERIFY(!view.curveGraph(1)->visible());
+        QVERIFY(!view.percentileGraph(1)->visible());
+        QVERIFY(view.curveGraph(0)->visible());
+        QVERIFY(!view.isCurveVisible(QStringLiteral("cart")));
+        view.setMetric(Metric::TpWriteMbs);
+        QVERIFY(!view.curveGraph(1)->visible());
+        QCOMPARE(view.percentileTable()->item(1, 0)->checkState(), Qt::Unchecked);
+        view.setCurveVisible(QStringLiteral("cart"), true);
+        QVERIFY(view.curveGraph(1)->visible());
+    }
+
+    void clickingALegendEntry_togglesItsCurve()
+    {
+        ErrorCdfView view;
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setCurves(Metric::RtReadMs, threeCurves());
+        view.plot()->replot();
+        QCPPlottableLegendItem* entry = view.plot()->legend->itemWithPlottable(view.curveGraph(2));
+        QVERIFY(entry);
+        const QPoint at = entry->rect().center();
+        QTest::mouseClick(view.plot(), Qt::LeftButton, {}, at);
+        QVERIFY(!view.curveGraph(2)->visible());
+        QCOMPARE(view.percentileTable()->item(2, 0)->checkState(), Qt::Unchecked);
+        QTest::mouseClick(view.plot(), Qt::LeftButton, {}, at);
+        QVERIFY(view.curveGraph(2)->visible());
+    }
+
+    void choosingAMetric_showsItsCurvesAndAsksForMissingOnes()
+    {
+        ErrorCdfView view;
+        QSignalSpy asked(&view, &ErrorCdfView::metricChanged);
+        view.setCurves(Metric::RtReadMs, threeCurves());
+        view.setMetric(Metric::TpReadMbs);
+        QCOMPARE(asked.count(), 1);
+        QCOMPARE(asked.takeFirst().at(0).value<Metric>(), Metric::TpReadMbs);
+        QCOMPARE(view.curveCount(), 0);
+        QVERIFY(!view.percentileTable()->isVisibleTo(&view));
+        auto curves = threeCurves();
+        curves.pop_back();
+        view.setCurves(Metric::TpReadMbs, curves);
+        QCOMPARE(view.curveCount(), 2);
+        // Colours follow the label, not the position.
+        view.setCurves(Metric::TpReadMbs, {threeCurves()[2]});
+        const QColor cubist = view.curveGraph(0)->pen().color();
+        view.setMetric(Metric::RtReadMs);
+        QCOMPARE(view.curveGraph(2)->pen().color(), cubist);
+    }
+
+    void scenarioText_isShownUnderTheTitle()
+    {
+        ErrorCdfView view;
+        view.resize(900, 600);
+        view.setScenarioText(QStringLiteral("10-fold cross-validation · read rule"));
+        bool found = false;
+        for (int i = 0; i < view.plot()->plotLayout()->elementCount(); ++i)
+            if (auto* text = qobject_cast<QCPTextElement*>(view.plot()->plotLayout()->elementAt(i)))
+                found = found || text->text() == QStringLiteral("10-fold cross-validation · read rule");
+        QVERIFY(found);
+    }
+};
+
+QTEST_MAIN(TestErrorCdfView)
+#include "test_error_cdf_view.moc"

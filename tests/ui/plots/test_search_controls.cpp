@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plots/search_controls.hpp"
+
+#include <QComboBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace iolens::ui;
+namespace core = iolens::core;
+
+class TestSearchControls : public QObject {
+    Q_OBJECT
+private slots:
+    void request_startsWithThePapersSettings()
+    {
+        SearchControls controls;
+        const core::SearchRequest request = controls.request();
+        QCOMPARE(request.settings.splits, 4);
+        QCOMPARE(request.settings.explorations, 5);
+        QCOMPARE(request.settings.maxIterations, 10);
+        QCOMPARE(request.metric, core::Metric::RtReadMs);
+    }
+
+    void techniques_areThoseWithSearchedParameters()
+    {
+        SearchControls controls;
+        auto* box = controls.findChildren<QComboBox*>().first();
+        QStringList names;
+        for (int i = 0; i < box->count(); ++i)
+            names << box->itemText(i);
+        for (const char* name : {"mars", "cart", "m5", "cubist"})
+            QVERIFY2(names.contains(QLatin1String(name)), name);
+        QVERIFY(!names.contains(QStringLiteral("lm")));
+    }
+
+    void setTechnique_offersItsSearchedParametersAsAxes()
+    {
+        SearchControls controls;
+        QSignalSpy changed(&controls, &SearchControls::choiceChanged);
+        controls.setTechnique("cart");
+        QCOMPARE(controls.dimensions().size(), std::size_t{2});
+        QCOMPARE(controls.dimensions()[0].name, std::string("minsplit"));
+        QCOMPARE(controls.xDimension(), std::size_t{0});
+        QCOMPARE(controls.yDimension(), std::size_t{1});
+        QVERIFY(changed.count() >= 1);
+        controls.setTechnique("m5");
+        QCOMPARE(controls.dimensions().size(), std::size_t{1});
+        QCOMPARE(controls.yDimension(), controls.xDimension());
+        controls.setTechnique("mars");
+        QCOMPARE(controls.dimensions().size(), std::size_t{3});
+        QCOMPARE(controls.request().technique, std::string("mars"));
+    }
+
+    void choosingTheOtherAxisParameter_swapsTheAxes()
+    {
+        SearchControls controls;
+        controls.setTechnique("cubist");
+        auto boxes = controls.findChildren<QComboBox*>();
+        QComboBox* xBox = nullptr;
+        for (QComboBox* box : boxes)
+            if (box->count() == 3 && box->itemText(0) == QStringLiteral("nsplits") && !xBox)
+                xBox = box;
+        QVERIFY(xBox);
+        xBox->setCurrentIndex(1); // x = ntrees, which y showed
+        QCOMPARE(controls.xDimension(), std::size_t{1});
+        QCOMPARE(controls.yDimension(), std::size_t{0});
+    }
+
+    void setRunning_locksTheKnobsAndEnablesCancel()
+    {
+        SearchControls controls;
+        QVERIFY(controls.startButton()->isEnabled());
+        QVERIFY(!controls.cancelButton()->isEnabled());
+        controls.setRunning(true);
+        QVERIFY(!controls.startButton()->isEnabled());
+        QVERIFY(controls.cancelButton()->isEnabled());
+        controls.setRunning(false);
+        controls.setStartEnabled(false);
+        QVERIFY(!controls.startButton()->isEnabled());
+    }
+
+    void showProgress_countsThePointsOfThisIteration()
+    {
+        QLocale::setDefault(QLocale::c());
+        SearchControls controls;
+        SearchProgress progress;
+        progress.iteration = 2;
+        progress.evaluated = 5;
+        progress.plannedThisIteration = 3;
+        progress.bestCost = 0.0861;
+        progress.points = {{{1}, 1.0, 0}, {{2}, 1.0, 1}, {{3}, 1.0, 2}, {{4}, 1.0, 2},
+                           {{5}, 0.0861, 2}};
+        controls.showProgress(progress);
+        const QString text = controls.progressText();
+        QVERIFY2(text.contains(QStringLiteral("Iteration 2 of 10")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("3 of 3 points")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("0.0861")), qPrintable(text));
+    }
+};
+
+QTEST_MAIN(TestSearchControls)
+#include "test_search_controls.moc"

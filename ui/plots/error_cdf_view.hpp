@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "validation/model_evaluation.hpp"
+
+#include <QString>
+#include <QWidget>
+
+#include <map>
+#include <set>
+#include <vector>
+
+class QComboBox;
+class QCPGraph;
+class QCPItemText;
+class QCPTextElement;
+class QCustomPlot;
+class QTableWidget;
+class QTableWidgetItem;
+
+namespace iolens::ui {
+
+struct ErrorAxisRange;
+
+/// One model's curve in the error CDF: the label it is shown with ("cart", "cart (optimized)")
+/// and its evaluation (relative errors, their percentiles and empirical CDF).
+struct CdfCurve {
+    QString label;
+    core::ModelEvaluation evaluation;
+};
+
+/// ICPE'13 Figure 8 for one metric at a time: the empirical CDF of each model's relative error
+/// (log x axis in %, share of configurations in % up), with the 50th, 90th and 99th percentiles
+/// marked on every curve and listed in a table beneath. Clicking a legend entry or unticking a
+/// row of the table hides that model's curve (on every metric, so a comparison stays the same
+/// while one flips through the metrics).
+///
+/// The view draws what it is given and computes nothing: the owner evaluates the models (for
+/// instance with core::crossValidatedEvaluation) and hands the curves in per metric. When the
+/// user picks a metric that has none yet, metricChanged() asks for them.
+class ErrorCdfView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ErrorCdfView(QWidget* parent = nullptr);
+
+    /// Replaces the curves of `metric`; shown at once if `metric` is the selected one. A curve
+    /// keeps its colour by label, so "cart" has the same colour on every metric.
+    void setCurves(core::Metric metric, std::vector<CdfCurve> curves);
+    /// Forgets the curves of every metric (another dataset was opened).
+    void clearCurves();
+    /// The scenario and the relative-error rule, shown under the title; scenarioCaption() builds
+    /// it ("10-fold cross-validation · read metrics where ...").
+    void setScenarioText(const QString& text);
+
+    core::Metric metric() const;
+    /// Selects the metric shown (one of core::kCoreMetrics), as the combo box does.
+    void setMetric(core::Metric metric);
+
+    void setCurveVisible(const QString& label, bool visible);
+    bool isCurveVisible(const QString& label) const;
+
+    /// What is drawn for the selected metric, for tests and for saving a picture.
+    int curveCount() const { return static_cast<int>(m_graphs.size()); }
+    QCPGraph* curveGraph(int index) const { return m_graphs.at(static_cast<std::size_t>(index)); }
+    QCPGraph* percentileGraph(int index) const
+    {
+        return m_marks.at(static_cast<std::size_t>(index));
+    }
+    QCustomPlot* plot() const { return m_plot; }
+    const QTableWidget* percentileTable() const { return m_table; }
+
+signals:
+    /// The user selected `metric`; emitted whether or not it has curves.
+    void metricChanged(iolens::core::Metric metric);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void buildTable();
+    void buildPlot();
+    void rebuild();
+    void addCurve(const CdfCurve& curve, const ErrorAxisRange& range);
+    void fillTable();
+    void applyVisibility();
+    void updateTitles();
+    QColor colorOf(const QString& label);
+    void onTableItemChanged(QTableWidgetItem* item);
+
+    QComboBox* m_metricBox;
+    QCustomPlot* m_plot;
+    QTableWidget* m_table;
+    QCPTextElement* m_title = nullptr;
+    QCPTextElement* m_subtitle = nullptr;
+    QCPItemText* m_placeholder = nullptr;
+    QString m_scenarioText;
+    std::map<core::Metric, std::vector<CdfCurve>> m_curves;
+    std::vector<QCPGraph*> m_graphs; ///< one per curve of the selected metric
+    std::vector<QCPGraph*> m_marks;  ///< its percentile marks, same order
+    std::vector<QString> m_labels;   ///< same order
+    std::map<QString, int> m_colorIndex;
+    std::set<QString> m_hidden;
+};
+
+} // namespace iolens::ui

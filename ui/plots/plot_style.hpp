@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QColor>
+#include <QFont>
+#include <QString>
+
+class QCustomPlot;
+class QCPAxis;
+class QCPColorGradient;
+class QCPScatterStyle;
+
+namespace iolens::ui {
+
+/// The look the window's plots share, chosen so that a plot can go onto a slide as it is: the
+/// Okabe-Ito colours (distinguishable with every common colour-vision deficiency, and in grey
+/// print through their different lightness), fonts a little larger than the widget default, and
+/// light grid lines that stay behind the data.
+
+/// Colour `index` of the Okabe-Ito palette, cycling after eight. The order puts the colours that
+/// are easiest to tell apart on white first (blue, vermillion, bluish green, reddish purple).
+QColor seriesColor(int index);
+
+/// Viridis (matplotlib's default colour map, CC0): perceptually uniform, readable with
+/// colour-vision deficiencies and in grey print. QCustomPlot 2.1.0 has no preset for it.
+QCPColorGradient viridisGradient();
+
+/// A white five-pointed star with a black rim, 28 px across: the mark of a best point, which
+/// must stand out on any colour of a heat map (QCustomPlot's ssStar is lines only).
+QCPScatterStyle bestPointStyle();
+
+/// Font of tick labels; axis labels and titles are derived from it.
+QFont plotFont(double pointScale = 1.0, bool bold = false);
+
+/// Applies fonts, grid pens and antialiasing to `plot` and its default axes.
+void applyPlotStyle(QCustomPlot& plot);
+
+/// `text` as is if it is narrower than `width` pixels in `font`, else with every `separator`
+/// replaced by `replacement` (which holds a line break): long captions wrap at a chosen place
+/// instead of being clipped, since QCPTextElement does not wrap by itself.
+QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
+                   const QString& replacement);
+
+/// Fonts, pens and padding of one axis (for axes beyond the default four, such as a colour scale).
+void styleAxis(QCPAxis& axis);
+
+} // namespace iolens::ui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "prediction/model_set.hpp"
+#include "prediction/model_text.hpp"
+#include "validation/out_of_sample.hpp"
+
+#include <QString>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace iolens::ui {
+
+/// The cross-validated accuracy of one model of one metric, as far as it is known.
+struct MetricValidation {
+    enum class State {
+        Waiting, ///< the model is training or its cross-validation is queued or running
+        Done,    ///< `result` holds the figures
+        Failed,  ///< `error` says why there are none (no model, too few rows, ...)
+    };
+    State state = State::Waiting;
+    std::optional<core::CrossValidatedEvaluation> result;
+    std::string error;
+    std::uint64_t ticket = 0; ///< the job whose answer is awaited; a replaced job's is dropped
+};
+
+/// One model of the window: a column of the prediction panel, rows of the Models tab. Either a
+/// technique the window trains with default parameters for every core metric, or models handed
+/// in from elsewhere under one label (an optimized "cart (optimized)", one metric at a time).
+struct ModelEntry {
+    QString label;         ///< unique among the entries: "cart", "cart (optimized)"
+    std::string technique; ///< registry key
+    ModelOrigin origin = ModelOrigin::Default;
+    bool trained = false; ///< false while the window still trains it
+    ModelSet models;      ///< the model (or error) per metric; default entries have all four
+    std::array<MetricValidation, 4> validation{}; ///< kCoreMetrics order
+
+    /// The model of `metric`, or nullptr (still training, failed, or not part of this entry).
+    const core::TrainedModel* model(core::Metric metric) const;
+    /// True if the entry answers for `metric` at all: a default entry always (maybe with an
+    /// error), an added one only for the metrics handed in.
+    bool covers(core::Metric metric) const;
+    /// The parameters of its models for a person: one compact line if they are the same for
+    /// every metric (always so for a default entry), else one "Read RT: ..." line per metric.
+    QString parametersSummary() const;
+};
+
+/// Index of `metric` in core::kCoreMetrics; kCoreMetrics.size() if it is not a core metric.
+std::size_t coreMetricIndex(core::Metric metric);
+
+} // namespace iolens::ui
