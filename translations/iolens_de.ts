@@ -78,8 +78,8 @@
         <translation>Relativer Fehler (%)</translation>
     </message>
     <message>
-        <source>Configurations with a smaller error (%)</source>
-        <translation>Konfigurationen mit kleinerem Fehler (%)</translation>
+        <source>Share of configurations (%)</source>
+        <translation>Anteil der Konfigurationen (%)</translation>
     </message>
     <message>
         <source>Click a model in the legend to hide or show its curve.</source>

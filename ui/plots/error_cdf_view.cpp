@@ -157,7 +157,7 @@ void ErrorCdfView::buildPlot()
     x->setLabel(tr("Relative error (%)"));
     x->grid()->setSubGridVisible(true);
     QCPAxis* y = m_plot->yAxis;
-    y->setLabel(tr("Configurations with a smaller error (%)"));
+    y->setLabel(tr("Share of configurations (%)"));
     y->setRange(0.0, 101.0);
     y->ticker()->setTickCount(5);
     addPercentileGuides(*m_plot);
