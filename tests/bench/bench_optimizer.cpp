@@ -4,7 +4,7 @@
 // configurations) and on the shared datasets. Each run takes seconds, so this is a bench tool
 // rather than a Google Benchmark loop.
 //
-//   bench_optimizer [--data table1|local|tiered|all] [--iterations N] [--plain]
+//   bench_optimizer [--data table1|local|tiered|all] [--iterations N] [--plain] [--technique T]...
 //     --plain  also time the plain evaluation (every point fitted on every fold) and print the
 //              ratio; the best costs must be identical.
 #include "data/measurement_csv.hpp"
@@ -17,6 +17,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <vector>
 
 using namespace iolens::core;
 
@@ -26,11 +27,13 @@ struct Options {
     std::string data = "all";
     int iterations = 10;
     bool plain = false;
+    std::vector<std::string> techniques{"mars", "cart", "m5", "cubist"};
 };
 
 Options parse(int argc, char** argv)
 {
     Options options;
+    bool chosen = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--data" && i + 1 < argc)
@@ -39,9 +42,15 @@ Options parse(int argc, char** argv)
             options.iterations = std::stoi(argv[++i]);
         else if (arg == "--plain")
             options.plain = true;
+        else if (arg == "--technique" && i + 1 < argc) {
+            if (!chosen)
+                options.techniques.clear();
+            chosen = true;
+            options.techniques.push_back(argv[++i]);
+        }
         else {
             std::fprintf(stderr, "usage: bench_optimizer [--data table1|local|tiered|all] "
-                                 "[--iterations N] [--plain]\n");
+                                 "[--iterations N] [--plain] [--technique T]...\n");
             std::exit(2);
         }
     }
@@ -70,7 +79,7 @@ void benchDataset(const std::string& name, const std::vector<AggregatedMeasureme
     std::printf("%-8s %-13s %7s %10s %10s %9s%s\n", "model", "metric", "points", "default", "best",
                 "seconds", options.plain ? "   plain s  ratio  same" : "");
     double total = 0.0, totalPlain = 0.0;
-    for (const char* technique : {"mars", "cart", "m5", "cubist"})
+    for (const std::string& technique : options.techniques)
         for (Metric metric : kCoreMetrics) {
             SearchRequest request;
             request.technique = technique;
@@ -78,7 +87,7 @@ void benchDataset(const std::string& name, const std::vector<AggregatedMeasureme
             request.settings = {4, 5, options.iterations, std::nullopt};
             const Timed shared = timedSearch(rows, request);
             total += shared.seconds;
-            std::printf("%-8s %-13s %7zu %10.4f %10.4f %9.2f", technique,
+            std::printf("%-8s %-13s %7zu %10.4f %10.4f %9.2f", technique.c_str(),
                         std::string(metricName(metric)).c_str(),
                         shared.outcome.search.points.size(), shared.outcome.defaultCost,
                         shared.outcome.search.best.cost, shared.seconds);
@@ -95,7 +104,8 @@ void benchDataset(const std::string& name, const std::vector<AggregatedMeasureme
             std::printf("\n");
             std::fflush(stdout);
         }
-    std::printf("%s: all 16 models %.1f s wall", name.c_str(), total);
+    std::printf("%s: all %zu models %.1f s wall", name.c_str(), 4 * options.techniques.size(),
+                total);
     if (options.plain)
         std::printf(" (plain evaluation %.1f s, %.1fx)", totalPlain, totalPlain / total);
     std::printf("\n");
