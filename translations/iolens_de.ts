@@ -21,10 +21,22 @@
     </message>
 </context>
 <context>
-    <name>iolens::ui::ErrorCdfBinding</name>
+    <name>iolens::ui::ErrorCdfPage</name>
+    <message>
+        <source>interpolation: inner request sizes left out of training</source>
+        <translation>Interpolation: innere Anfragegrößen nicht trainiert</translation>
+    </message>
+    <message>
+        <source>extrapolation: the largest request size left out of training</source>
+        <translation>Extrapolation: größte Anfragegröße nicht trainiert</translation>
+    </message>
     <message>
         <source>%1-fold cross-validation</source>
         <translation>%1-fache Kreuzvalidierung</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario:</source>
+        <translation>&amp;Szenario:</translation>
     </message>
 </context>
 <context>
@@ -466,6 +478,22 @@
     <message>
         <source>Wall time of fitting the model on all measurements</source>
         <translation>Laufzeit der Anpassung des Modells an alle Messungen</translation>
+    </message>
+    <message>
+        <source>Interp. err.</source>
+        <translation>Interp.-Fehler</translation>
+    </message>
+    <message>
+        <source>Extrap. err.</source>
+        <translation>Extrap.-Fehler</translation>
+    </message>
+    <message>
+        <source>Mean relative error on the request sizes between the smallest and the largest, predicted by the technique refitted without them</source>
+        <translation>Mittlerer relativer Fehler auf den Anfragegrößen zwischen der kleinsten und der größten, vorhergesagt vom ohne sie neu angepassten Verfahren</translation>
+    </message>
+    <message>
+        <source>Mean relative error on the largest request size, predicted by the technique refitted on the smaller ones</source>
+        <translation>Mittlerer relativer Fehler auf der größten Anfragegröße, vorhergesagt vom auf den kleineren neu angepassten Verfahren</translation>
     </message>
 </context>
 <context>

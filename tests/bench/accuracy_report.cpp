@@ -9,39 +9,21 @@
 #include "data/measurement_csv.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/test_data.hpp"
+#include "validation/holdout_split.hpp"
 #include "validation/out_of_sample.hpp"
 
 #include <cstdio>
-#include <set>
 #include <string>
 
 using namespace iolens::core;
 
 namespace {
 
-struct Split {
-    std::vector<AggregatedMeasurement> train, test;
-};
-
-Split interpolationSplit(const std::vector<AggregatedMeasurement>& rows)
-{
-    std::set<std::int64_t> sizes;
-    for (const AggregatedMeasurement& row : rows)
-        sizes.insert(row.config.requestBytes);
-    Split split;
-    for (const AggregatedMeasurement& row : rows) {
-        const bool inner = row.config.requestBytes != *sizes.begin()
-                           && row.config.requestBytes != *sizes.rbegin();
-        (inner ? split.test : split.train).push_back(row);
-    }
-    return split;
-}
-
 std::string percent(double value) { return std::to_string(static_cast<int>(value * 100.0 + 0.5)) + " %"; }
 
 // "cv / interpolation" mean relative error of one technique and metric, or why there is none.
 std::string cell(const std::string& technique, Metric metric,
-                 const std::vector<AggregatedMeasurement>& rows, const Split& split)
+                 const std::vector<AggregatedMeasurement>& rows, const HoldoutSplit& split)
 {
     TrainingOptions options;
     options.metric = metric;
@@ -79,7 +61,7 @@ int main(int argc, char** argv)
     for (const char* name : {"tiered", "local"}) {
         const auto rows = aggregateRepetitions(readMeasurementsCsv(
             name == std::string("tiered") ? iolens::test::tieredCsvPath() : iolens::test::localCsvPath()));
-        const Split split = interpolationSplit(rows);
+        const HoldoutSplit split = interpolationSplit(rows);
         std::printf("\nfio-%s (%zu configurations; interpolation: %zu trained, %zu predicted)\n\n",
                     name, rows.size(), split.train.size(), split.test.size());
         std::printf("| technique |");

@@ -47,10 +47,29 @@ Figure trainingFigure(const ModelEntry& entry, core::Metric metric, int column)
     return figure;
 }
 
+// The holdout column's scenario, or nullopt for a cross-validation column.
+std::optional<ErrorScenario> holdoutScenario(int column)
+{
+    if (column == ModelComparisonModel::InterpolationErrorColumn)
+        return ErrorScenario::Interpolation;
+    if (column == ModelComparisonModel::ExtrapolationErrorColumn)
+        return ErrorScenario::Extrapolation;
+    return std::nullopt;
+}
+
 Figure validationFigure(const ModelEntry& entry, core::Metric metric, int column)
 {
     Figure figure;
     const MetricValidation& validation = entry.validation[coreMetricIndex(metric)];
+    if (const auto scenario = holdoutScenario(column)) {
+        if (validation.state == MetricValidation::State::Waiting)
+            figure.waiting = true;
+        else if (const core::ModelEvaluation* evaluation = validation.evaluation(*scenario))
+            figure.value = evaluation->meanRelativeError;
+        else
+            figure.reason = QString::fromStdString(validation.errorOf(*scenario));
+        return figure;
+    }
     switch (validation.state) {
     case MetricValidation::State::Waiting: figure.waiting = true; break;
     case MetricValidation::State::Failed:
@@ -79,7 +98,9 @@ QString formatFigure(double value, int column)
     switch (column) {
     case ModelComparisonModel::RSquaredColumn: return QLocale().toString(value, 'f', 3);
     case ModelComparisonModel::MeanErrorColumn:
-    case ModelComparisonModel::P90ErrorColumn: return formatPercent(value * 100.0);
+    case ModelComparisonModel::P90ErrorColumn:
+    case ModelComparisonModel::InterpolationErrorColumn:
+    case ModelComparisonModel::ExtrapolationErrorColumn: return formatPercent(value * 100.0);
     case ModelComparisonModel::FitTimeColumn:
         return ModelComparisonModel::tr("%1 ms").arg(formatSignificant(value * 1000.0));
     default: return formatSignificant(value);
@@ -252,11 +273,14 @@ QVariant ModelComparisonModel::toolTip(const ModelEntry& entry, core::Metric met
         return figure.reason;
     if (isTrainingColumn(column))
         return {};
-    const auto& evaluation =
-        entry.validation[coreMetricIndex(metric)].result->evaluation;
+    const MetricValidation& validation = entry.validation[coreMetricIndex(metric)];
+    const core::ModelEvaluation* evaluation =
+        validation.evaluation(holdoutScenario(column).value_or(ErrorScenario::CrossValidation));
+    if (!evaluation)
+        return {};
     return tr("%1 configurations scored, %2 left out by the rule")
-        .arg(evaluation.configs.size())
-        .arg(evaluation.excludedByRule);
+        .arg(evaluation->configs.size())
+        .arg(evaluation->excludedByRule);
 }
 
 QVariant ModelComparisonModel::headerData(int section, Qt::Orientation orientation,
@@ -274,6 +298,8 @@ QVariant ModelComparisonModel::headerData(int section, Qt::Orientation orientati
         case CvCostColumn: return tr("CV cost");
         case MeanErrorColumn: return tr("CV mean err.");
         case P90ErrorColumn: return tr("CV p90 err.");
+        case InterpolationErrorColumn: return tr("Interp. err.");
+        case ExtrapolationErrorColumn: return tr("Extrap. err.");
         case FitTimeColumn: return tr("Fit time");
         default: return {};
         }
@@ -293,6 +319,12 @@ QVariant ModelComparisonModel::headerData(int section, Qt::Orientation orientati
             .arg(ModelController::kFolds);
     case P90ErrorColumn:
         return tr("90th percentile of the relative errors of the out-of-fold predictions");
+    case InterpolationErrorColumn:
+        return tr("Mean relative error on the request sizes between the smallest and the largest, "
+                  "predicted by the technique refitted without them");
+    case ExtrapolationErrorColumn:
+        return tr("Mean relative error on the largest request size, predicted by the technique "
+                  "refitted on the smaller ones");
     case FitTimeColumn: return tr("Wall time of fitting the model on all measurements");
     default: return {};
     }

@@ -35,6 +35,8 @@ public:
         CvCostColumn,
         MeanErrorColumn,
         P90ErrorColumn,
+        InterpolationErrorColumn,
+        ExtrapolationErrorColumn,
         FitTimeColumn,
         ColumnCount,
     };

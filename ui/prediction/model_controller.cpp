@@ -2,6 +2,7 @@
 #include "prediction/model_controller.hpp"
 
 #include "models/regressor_registry.hpp"
+#include "validation/holdout_split.hpp"
 
 #include <QDebug>
 #include <QFutureWatcher>
@@ -14,6 +15,8 @@ namespace iolens::ui {
 struct ModelController::ValidationOutcome {
     std::optional<core::CrossValidatedEvaluation> result;
     std::string error;
+    std::optional<core::ModelEvaluation> interpolation, extrapolation;
+    std::string interpolationError, extrapolationError;
 };
 
 namespace {
@@ -174,6 +177,23 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
             } catch (const std::exception& e) {
                 outcome.error = e.what();
             }
+            const auto holdout = [&](const core::HoldoutSplit& split, const char* name,
+                                     std::optional<core::ModelEvaluation>& result,
+                                     std::string& error) {
+                if (split.test.empty()) {
+                    error = "the data has too few request sizes for this scenario";
+                    return;
+                }
+                try {
+                    result = core::holdoutEvaluation(model, split.train, split.test, rule, name);
+                } catch (const std::exception& e) {
+                    error = e.what();
+                }
+            };
+            holdout(core::interpolationSplit(*rows), "interpolation", outcome.interpolation,
+                    outcome.interpolationError);
+            holdout(core::extrapolationSplit(*rows), "extrapolation", outcome.extrapolation,
+                    outcome.extrapolationError);
             return outcome;
         },
         [this, ticket = validation.ticket, entryIndex, metricIndex](const ValidationOutcome& o) {
@@ -193,6 +213,10 @@ void ModelController::onValidated(std::uint64_t ticket, int entryIndex, std::siz
         return;
     validation.result = outcome.result;
     validation.error = outcome.error;
+    validation.interpolation = outcome.interpolation;
+    validation.extrapolation = outcome.extrapolation;
+    validation.interpolationError = outcome.interpolationError;
+    validation.extrapolationError = outcome.extrapolationError;
     validation.state =
         outcome.result ? MetricValidation::State::Done : MetricValidation::State::Failed;
     if (!outcome.result)

@@ -8,6 +8,26 @@
 
 namespace iolens::ui {
 
+const core::ModelEvaluation* MetricValidation::evaluation(ErrorScenario scenario) const
+{
+    switch (scenario) {
+    case ErrorScenario::CrossValidation: return result ? &result->evaluation : nullptr;
+    case ErrorScenario::Interpolation: return interpolation ? &*interpolation : nullptr;
+    case ErrorScenario::Extrapolation: return extrapolation ? &*extrapolation : nullptr;
+    }
+    return nullptr;
+}
+
+const std::string& MetricValidation::errorOf(ErrorScenario scenario) const
+{
+    switch (scenario) {
+    case ErrorScenario::Interpolation: return interpolationError;
+    case ErrorScenario::Extrapolation: return extrapolationError;
+    case ErrorScenario::CrossValidation: break;
+    }
+    return error;
+}
+
 std::size_t coreMetricIndex(core::Metric metric)
 {
     for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i)

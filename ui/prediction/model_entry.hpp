@@ -14,7 +14,14 @@
 
 namespace iolens::ui {
 
-/// The cross-validated accuracy of one model of one metric, as far as it is known.
+/// The scenarios of ICPE'13 section 6 the window scores every model on.
+enum class ErrorScenario {
+    CrossValidation, ///< 10-fold cross-validation
+    Interpolation,   ///< request sizes between the smallest and largest held out (holdout_split)
+    Extrapolation,   ///< the largest request size held out
+};
+
+/// The out-of-sample accuracy of one model of one metric, as far as it is known.
 struct MetricValidation {
     enum class State {
         Waiting, ///< the model is training or its cross-validation is queued or running
@@ -24,7 +31,16 @@ struct MetricValidation {
     State state = State::Waiting;
     std::optional<core::CrossValidatedEvaluation> result;
     std::string error;
+    /// The holdout scenarios, refitted without the held-out sizes; empty with the reason when
+    /// the data has too few sizes or the technique refuses.
+    std::optional<core::ModelEvaluation> interpolation, extrapolation;
+    std::string interpolationError, extrapolationError;
     std::uint64_t ticket = 0; ///< the job whose answer is awaited; a replaced job's is dropped
+
+    /// The evaluation of `scenario`, or nullptr if there is none (yet).
+    const core::ModelEvaluation* evaluation(ErrorScenario scenario) const;
+    /// Why evaluation(scenario) is null once the work is done.
+    const std::string& errorOf(ErrorScenario scenario) const;
 };
 
 /// One model of the window: a column of the prediction panel, rows of the Models tab. Either a

@@ -12,7 +12,7 @@
 #include "plots/error_cdf_view.hpp"
 #include "plots/search_surface_view.hpp"
 #include "prediction/technique_choice.hpp"
-#include "window/error_cdf_binding.hpp"
+#include "window/error_cdf_page.hpp"
 #include "window/window_menus.hpp"
 
 #include <QApplication>
@@ -38,9 +38,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_prediction(new PredictionPanel)
     , m_table(new MeasurementTablePanel)
     , m_comparison(new ModelComparisonPanel(m_models))
-    , m_errorCdf(new ErrorCdfView)
+    , m_errorCdf(new ErrorCdfPage(m_models))
     , m_search(new SearchSurfaceView)
-    , m_cdfBinding(new ErrorCdfBinding(m_models, m_errorCdf, this))
     , m_views(new QTabWidget)
     , m_menus(new WindowMenus(this, &m_documents->recentFiles()))
 {
@@ -70,6 +69,8 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+ErrorCdfView* MainWindow::errorCdfView() const { return m_errorCdf->view(); }
 
 QWidget* MainWindow::buildControls()
 {

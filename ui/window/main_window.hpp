@@ -13,7 +13,7 @@ class DocumentController;
 class MeasurementTablePanel;
 class ModelComparisonPanel;
 class ModelController;
-class ErrorCdfBinding;
+class ErrorCdfPage;
 class ErrorCdfView;
 class SearchSurfaceView;
 class PredictionPanel;
@@ -35,7 +35,8 @@ public:
     ScenarioPanel* scenarioPanel() const { return m_scenario; }
     PredictionPanel* predictionPanel() const { return m_prediction; }
     MeasurementTablePanel* tablePanel() const { return m_table; }
-    ErrorCdfView* errorCdfView() const { return m_errorCdf; }
+    ErrorCdfPage* errorCdfPage() const { return m_errorCdf; }
+    ErrorCdfView* errorCdfView() const;
     SearchSurfaceView* searchView() const { return m_search; }
     ModelComparisonPanel* comparisonPanel() const { return m_comparison; }
     /// The tabs below the controls; each page's objectName ("measurements", "models", "error-cdf", "search")
@@ -68,9 +69,8 @@ private:
     PredictionPanel* m_prediction;
     MeasurementTablePanel* m_table;
     ModelComparisonPanel* m_comparison;
-    ErrorCdfView* m_errorCdf;
+    ErrorCdfPage* m_errorCdf;
     SearchSurfaceView* m_search;
-    ErrorCdfBinding* m_cdfBinding;
     QTabWidget* m_views;
     WindowMenus* m_menus;
     bool m_errorDialogs = true;

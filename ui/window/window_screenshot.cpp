@@ -2,7 +2,7 @@
 #include "window/window_screenshot.hpp"
 
 #include "models/model_comparison_panel.hpp"
-#include "plots/error_cdf_view.hpp"
+#include "window/error_cdf_page.hpp"
 #include "prediction/model_controller.hpp"
 #include "window/main_window.hpp"
 
@@ -51,7 +51,7 @@ void saveScreenshotWhenReady(MainWindow& window, const QString& path,
     ModelController* models = window.models();
     // The Models and Error CDF tabs show cross-validated figures, which come after the models.
     const bool figures = window.views()->currentWidget() == window.comparisonPanel() ||
-                         window.views()->currentWidget() == window.errorCdfView();
+                         window.views()->currentWidget() == window.errorCdfPage();
     const bool ready = !models->entries().empty() && !models->isTraining() &&
                        !(figures && models->isValidating());
     if (ready)

@@ -3,6 +3,7 @@
 #include "models/model_comparison_model.hpp"
 #include "models/regressor_registry.hpp"
 #include "prediction/model_controller.hpp"
+#include "validation/holdout_split.hpp"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -82,6 +83,18 @@ private slots:
                      direct.evaluation.p90);
             QCOMPARE(cell(model, row, Model::RSquaredColumn, Model::kSortRole).toDouble(),
                      trained->report().rSquared);
+            // The holdout scenarios over request size, refitted without the held-out sizes.
+            const auto rows = controller.measured().all();
+            const auto inner = iolens::core::interpolationSplit(rows);
+            QCOMPARE(cell(model, row, Model::InterpolationErrorColumn, Model::kSortRole).toDouble(),
+                     iolens::core::holdoutEvaluation(*trained, inner.train, inner.test, rule,
+                                                     "interpolation")
+                         .meanRelativeError);
+            const auto beyond = iolens::core::extrapolationSplit(rows);
+            QCOMPARE(cell(model, row, Model::ExtrapolationErrorColumn, Model::kSortRole).toDouble(),
+                     iolens::core::holdoutEvaluation(*trained, beyond.train, beyond.test, rule,
+                                                     "extrapolation")
+                         .meanRelativeError);
             QCOMPARE(cell(model, row, Model::FitTimeColumn, Model::kSortRole).toDouble(),
                      trained->report().seconds);
             QCOMPARE(cell(model, row, Model::MeanErrorColumn).toString(),

@@ -13,6 +13,7 @@
 #include "scenario/scenario_panel.hpp"
 #include "scenario/step_slider.hpp"
 #include "table/measurement_table_panel.hpp"
+#include "window/error_cdf_page.hpp"
 #include "window/main_window.hpp"
 #include "window/window_menus.hpp"
 #include "workflow/model_training.hpp"
@@ -146,7 +147,7 @@ private slots:
     void errorCdfTab_drawsOneCurvePerCrossValidatedModel()
     {
         MainWindow window;
-        window.views()->setCurrentWidget(window.errorCdfView());
+        window.views()->setCurrentWidget(window.errorCdfPage());
         QSignalSpy done(window.models(), &ModelController::evaluationsReady);
         QVERIFY(window.documents()->openExample(Example::Tiered));
         QVERIFY(done.wait(120000));
@@ -167,6 +168,18 @@ private slots:
         QVERIFY(done.wait(60000));
         window.errorCdfView()->setMetric(Metric::TpReadMbs);
         QCOMPARE(window.errorCdfView()->curveCount(), 6);
+
+        // The holdout scenarios: fio-tiered's 16 KiB requests lie between 4 and 64 KiB.
+        window.errorCdfPage()->setScenario(ErrorScenario::Interpolation);
+        QCOMPARE(window.errorCdfView()->curveCount(), 6);
+        const auto& validation = window.models()->entries()[0].validation[2]; // lm, tp_read
+        QVERIFY(validation.interpolation.has_value());
+        for (const Configuration& config : validation.interpolation->configs)
+            QCOMPARE(config.requestBytes, std::int64_t{16384});
+        window.errorCdfPage()->setScenario(ErrorScenario::Extrapolation);
+        QVERIFY(validation.extrapolation.has_value());
+        for (const Configuration& config : validation.extrapolation->configs)
+            QCOMPARE(config.requestBytes, std::int64_t{65536});
     }
 
     void modelsTab_comparesEveryModelOnceCrossValidated()

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "validation/holdout_split.hpp"
+
+#include <functional>
+#include <set>
+
+namespace iolens::core {
+
+namespace {
+
+HoldoutSplit splitBySize(const std::vector<AggregatedMeasurement>& rows,
+                         const std::function<bool(std::int64_t, const std::set<std::int64_t>&)>& held)
+{
+    std::set<std::int64_t> sizes;
+    for (const AggregatedMeasurement& row : rows)
+        sizes.insert(row.config.requestBytes);
+    HoldoutSplit split;
+    for (const AggregatedMeasurement& row : rows)
+        (held(row.config.requestBytes, sizes) ? split.test : split.train).push_back(row);
+    return split;
+}
+
+} // namespace
+
+HoldoutSplit interpolationSplit(const std::vector<AggregatedMeasurement>& rows)
+{
+    return splitBySize(rows, [](std::int64_t size, const std::set<std::int64_t>& sizes) {
+        return sizes.size() >= 3 && size != *sizes.begin() && size != *sizes.rbegin();
+    });
+}
+
+HoldoutSplit extrapolationSplit(const std::vector<AggregatedMeasurement>& rows)
+{
+    return splitBySize(rows, [](std::int64_t size, const std::set<std::int64_t>& sizes) {
+        return sizes.size() >= 2 && size == *sizes.rbegin();
+    });
+}
+
+} // namespace iolens::core
