@@ -51,7 +51,9 @@ private slots:
         bool onUiThread = true;
         int lastEvaluated = 0;
         connect(&runner, &OptimizationRunner::progressed, this, [&](const SearchProgress& p) {
-            onUiThread = onUiThread && QThread::currentThread() == qApp->thread();
+            // qApp is a QApplication cast: undefined in this QCoreApplication test.
+            onUiThread = onUiThread &&
+                         QThread::currentThread() == QCoreApplication::instance()->thread();
             QCOMPARE(static_cast<int>(p.points.size()), p.evaluated);
             QVERIFY(p.evaluated > lastEvaluated);
             lastEvaluated = p.evaluated;
