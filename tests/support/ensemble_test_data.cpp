@@ -5,9 +5,6 @@
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
 
-#include <QFileInfo>
-#include <QProcess>
-#include <QTemporaryFile>
 
 #include <algorithm>
 #include <cmath>
@@ -72,52 +69,6 @@ std::vector<Eigen::Index> everyNth(Eigen::Index n, int period, int remainder, bo
 bool identical(const Eigen::VectorXd& a, const Eigen::VectorXd& b)
 {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
-}
-
-namespace {
-
-/// Runs `interpreter` on a script file: runPython() for an interpreter given by path.
-ToolRun runInterpreter(
-    const QString& interpreter, const QString& script, const QStringList& arguments)
-{
-    ToolRun run;
-    QTemporaryFile file;
-    if (!file.open()) {
-        run.reason = QStringLiteral("cannot write a temporary script");
-        return run;
-    }
-    file.write(script.toUtf8());
-    file.flush();
-    QProcess process;
-    process.start(interpreter, QStringList {file.fileName()} + arguments);
-    run.available = true;
-    if (!process.waitForFinished(600000)) {
-        run.errors = QStringLiteral("timed out or failed to start");
-        return run;
-    }
-    run.exitCode = process.exitCode();
-    run.output = QString::fromUtf8(process.readAllStandardOutput());
-    run.errors = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-} // namespace
-
-// The python3 found first on PATH may be another interpreter than the system's (a pyenv shim,
-// a virtual environment) without scikit-learn; Debian's python3-sklearn is for /usr/bin/python3,
-// so that one is tried too.
-ToolRun runSklearn(const QString& script, const QStringList& arguments)
-{
-    const QString probe = QStringLiteral("import sklearn\n");
-    ToolRun run = runPython(probe);
-    if (run.available && run.exitCode == 0)
-        return runPython(script, arguments);
-    const QString system = QStringLiteral("/usr/bin/python3");
-    if (QFileInfo::exists(system) && runInterpreter(system, probe, {}).exitCode == 0)
-        return runInterpreter(system, script, arguments);
-    run.available = false;
-    run.reason = QStringLiteral("scikit-learn is not installed (python3-sklearn)");
-    return run;
 }
 
 ToolRun runRscriptWithPackage(

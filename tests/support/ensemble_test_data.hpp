@@ -31,10 +31,6 @@ std::vector<Eigen::Index> everyNth(Eigen::Index n, int period, int remainder, bo
 /// Bitwise equality.
 bool identical(const Eigen::VectorXd& a, const Eigen::VectorXd& b);
 
-/// Runs python3 with `script` after checking that scikit-learn imports; a missing python3 or
-/// scikit-learn comes back as available = false (so IOLENS_REQUIRE_TOOL skips or fails).
-ToolRun runSklearn(const QString& script, const QStringList& arguments);
-
 /// Runs Rscript with `script` after checking that the R package `package` loads; a missing
 /// Rscript or package comes back as available = false (so IOLENS_REQUIRE_TOOL skips or fails).
 ToolRun runRscriptWithPackage(

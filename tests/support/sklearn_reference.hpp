@@ -11,8 +11,7 @@ namespace iolens::test {
 
 /// Runs a python3 script with scikit-learn available: the first python3 on PATH that can import
 /// sklearn, else the system interpreter /usr/bin/python3 (Debian's python3-sklearn lives there
-/// even when a pyenv or venv python3 comes first on PATH, where runSklearn of
-/// ensemble_test_data.hpp would skip). available = false, with the reason, when no interpreter
+/// even when a pyenv or venv python3 comes first on PATH). available = false, with the reason, when no interpreter
 /// has sklearn; use IOLENS_REQUIRE_TOOL on the result.
 ToolRun runPythonWithSklearn(const QString& script, const QStringList& arguments = {});
 

@@ -5,6 +5,7 @@
 #include "models/random_forest.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/ensemble_test_data.hpp"
+#include "support/sklearn_reference.hpp"
 #include "support/test_data.hpp"
 
 #include <QTemporaryDir>
@@ -445,7 +446,7 @@ private slots:
         QFETCH(QString, source);
         QFETCH(int, metric);
         const HeldOut split = heldOut(source, metric);
-        const iolens::test::ToolRun run = iolens::test::runSklearn(
+        const iolens::test::ToolRun run = iolens::test::runPythonWithSklearn(
             kSklearnForestScript, {split.trainFile, split.testFile, "5", "1", "500", "6"});
         IOLENS_REQUIRE_TOOL(run);
         QVERIFY2(run.exitCode == 0, qPrintable(run.errors));
@@ -619,7 +620,7 @@ private:
             m_dir.path(), "tree-train.csv", iolens::test::numericCsv(data.x, &data.y)));
         const QString probeFile = QString::fromStdString(iolens::test::writeFile(
             m_dir.path(), "tree-probe.csv", iolens::test::numericCsv(probe, nullptr)));
-        return iolens::test::runSklearn(
+        return iolens::test::runPythonWithSklearn(
             kSklearnTreeScript, {train, probeFile, QString::number(nodeSize)});
     }
 
