@@ -315,27 +315,6 @@ CartNode nodeFromJson(const nlohmann::json& json, const std::vector<int>& levels
     return node;
 }
 
-/// Children come after their parent and every node but the root has exactly one parent: the
-/// nodes form one tree, so descents terminate.
-void checkTreeShape(const std::vector<CartNode>& nodes)
-{
-    std::vector<int> parents(nodes.size(), 0);
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        if (nodes[i].isLeaf())
-            continue;
-        for (const int child : {nodes[i].left, nodes[i].right}) {
-            if (child <= static_cast<int>(i) || child >= static_cast<int>(nodes.size()))
-                throw DataError("model file: CART node " + std::to_string(i)
-                                + " has an invalid child index " + std::to_string(child));
-            ++parents[static_cast<std::size_t>(child)];
-        }
-    }
-    for (std::size_t i = 1; i < nodes.size(); ++i)
-        if (parents[i] != 1)
-            throw DataError("model file: CART node " + std::to_string(i) + " has "
-                            + std::to_string(parents[i]) + " parents");
-}
-
 } // namespace
 
 nlohmann::json Cart::saveState() const
@@ -383,7 +362,7 @@ void Cart::loadState(const nlohmann::json& state, const FeatureSchema& schema)
     }
     if (tree.nodes.empty())
         throw DataError("model file: the CART tree has no nodes");
-    checkTreeShape(tree.nodes);
+    checkTreeShape(tree.nodes, "CART");
     m_tree = pruneCartTree(tree, m_params.cp);
     m_full = std::move(tree);
     m_schema = schema;

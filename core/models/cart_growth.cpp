@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/cart_growth.hpp"
 
+#include "common/error.hpp"
+
 #include "models/cart_split_search.hpp"
 #include "models/resampling.hpp"
 
@@ -449,6 +451,25 @@ CartTree pruneCartTree(const CartTree& full, double cp)
 {
     const double rootDeviance = full.nodes.empty() ? 0.0 : full.nodes.front().deviance;
     return TreePruner(full, cp * rootDeviance).prune(); // the product growth uses for alpha
+}
+
+void checkTreeShape(const std::vector<CartNode>& nodes, const std::string& what)
+{
+    std::vector<int> parents(nodes.size(), 0);
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        if (nodes[i].isLeaf())
+            continue;
+        for (const int child : {nodes[i].left, nodes[i].right}) {
+            if (child <= static_cast<int>(i) || child >= static_cast<int>(nodes.size()))
+                throw DataError("model file: " + what + " node " + std::to_string(i)
+                                + " has an invalid child index " + std::to_string(child));
+            ++parents[static_cast<std::size_t>(child)];
+        }
+    }
+    for (std::size_t i = 1; i < nodes.size(); ++i)
+        if (parents[i] != 1)
+            throw DataError("model file: " + what + " node " + std::to_string(i) + " has "
+                            + std::to_string(parents[i]) + " parents");
 }
 
 } // namespace iolens::core

@@ -4,6 +4,7 @@
 #include <Eigen/Dense>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace iolens::core {
@@ -37,6 +38,11 @@ struct CartTree {
     std::vector<CartNode> nodes;
     double alpha = 0.0; ///< cp x root deviance the tree was grown with (rpart's rp.alpha)
 };
+
+/// Checks a tree read from a model file: children come after their parent and every node but
+/// the root has exactly one parent, so the nodes form one tree and descents terminate. Throws
+/// DataError naming `what` ("CART", "forest tree") and the node.
+void checkTreeShape(const std::vector<CartNode>& nodes, const std::string& what);
 
 /// Settings of one growth, in rpart.control's terms.
 struct CartGrowthOptions {

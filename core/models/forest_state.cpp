@@ -27,29 +27,6 @@ nlohmann::json forestTreeToJson(const CartTree& tree)
         {"left", left}, {"right", right}, {"rows", rows}, {"value", value}};
 }
 
-namespace {
-
-void checkShape(const std::vector<CartNode>& nodes)
-{
-    std::vector<int> parents(nodes.size(), 0);
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        if (nodes[i].isLeaf())
-            continue;
-        for (const int child : {nodes[i].left, nodes[i].right}) {
-            if (child <= static_cast<int>(i) || child >= static_cast<int>(nodes.size()))
-                throw DataError("model file: forest tree node " + std::to_string(i)
-                    + " has an invalid child index " + std::to_string(child));
-            ++parents[static_cast<std::size_t>(child)];
-        }
-    }
-    for (std::size_t i = 1; i < nodes.size(); ++i)
-        if (parents[i] != 1)
-            throw DataError("model file: forest tree node " + std::to_string(i) + " has "
-                + std::to_string(parents[i]) + " parents");
-}
-
-} // namespace
-
 CartTree forestTreeFromJson(const nlohmann::json& json, const std::vector<int>& levelCounts)
 {
     const auto feature = json.at("feature").get<std::vector<int>>();
@@ -92,7 +69,7 @@ CartTree forestTreeFromJson(const nlohmann::json& json, const std::vector<int>& 
         }
         tree.nodes.push_back(std::move(node));
     }
-    checkShape(tree.nodes);
+    checkTreeShape(tree.nodes, "forest tree");
     return tree;
 }
 
