@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace iolens::ui {
@@ -40,6 +41,9 @@ ErrorCdfPage::ErrorCdfPage(ModelController* models, QWidget* parent)
     auto* label = new QLabel(tr("&Scenario:"), this);
     label->setBuddy(m_scenario);
     auto* choice = new QHBoxLayout;
+    // The same inset as the view's own Metric row below, so the two choices line up.
+    const int inset = style()->pixelMetric(QStyle::PM_LayoutLeftMargin);
+    choice->setContentsMargins(inset, inset, inset, 0);
     choice->addWidget(label);
     choice->addWidget(m_scenario);
     choice->addStretch(1);
