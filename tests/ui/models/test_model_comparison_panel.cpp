@@ -3,6 +3,7 @@
 #include "models/model_comparison_model.hpp"
 #include "models/model_comparison_panel.hpp"
 #include "prediction/model_controller.hpp"
+#include "support/signal_wait.hpp"
 
 #include <QSignalSpy>
 #include <QTableView>
@@ -30,6 +31,7 @@ private slots:
         ModelController controller({"lm", "mars", "cart"});
         ModelComparisonPanel panel(&controller);
         QSignalSpy ready(&controller, &ModelController::modelsReady);
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
         controller.setMeasurements(m_runs);
         // The first model is selected from the start; its description follows its training.
         QCOMPARE(panel.view()->currentIndex().row(), 0);
@@ -48,8 +50,7 @@ private slots:
         panel.selectSourceRow(model->rowOf(2, Metric::TpWriteMbs));
         QVERIFY2(panel.descriptionText().contains(QStringLiteral("Rules")),
                  qPrintable(panel.descriptionText()));
-        QSignalSpy done(&controller, &ModelController::evaluationsReady);
-        QVERIFY(done.wait(kTimeoutMs));
+        QVERIFY(iolens::test::waitForEmission(done, kTimeoutMs));
     }
 
     void sorting_ordersByTheNumberNotTheText()

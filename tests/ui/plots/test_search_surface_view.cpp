@@ -2,6 +2,7 @@
 #include "document/example_database.hpp"
 #include "plots/search_controls.hpp"
 #include "plots/search_surface_view.hpp"
+#include "support/signal_wait.hpp"
 
 #include <QPushButton>
 #include <QSignalSpy>
@@ -33,10 +34,10 @@ private slots:
         QVERIFY(view.start());
         QVERIFY(view.isRunning());
         QVERIFY(!view.controls()->startButton()->isEnabled());
-        QVERIFY(progressed.wait(kTimeoutMs));
+        QVERIFY(iolens::test::waitForEmission(progressed, kTimeoutMs));
         // The first report is drawn at once: the corner point and the best star on it.
         QVERIFY(view.plot()->bestMark());
-        QVERIFY(finished.wait(kTimeoutMs));
+        QVERIFY(iolens::test::waitForEmission(finished, kTimeoutMs));
         QCOMPARE(optimized.count(), 1);
         QVERIFY(!view.isRunning());
         QVERIFY(view.controls()->startButton()->isEnabled());
