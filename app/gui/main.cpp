@@ -118,6 +118,20 @@ int main(int argc, char* argv[])
     }
     const bool batch = !options.screenshot.isEmpty();
     window.setErrorDialogsEnabled(!batch);
+    if (!batch)
+        window.rememberSession();
+    if (!batch)
+        window.rememberSession();
+    if (!batch)
+        window.rememberSession();
+    if (!batch)
+        window.rememberSession();
+    if (!batch)
+        window.rememberSession();
+    if (!batch)
+        window.rememberSession();
+    if (!batch)
+        window.rememberSession();
     auto* documents = window.documents();
     const bool opened = options.file.isEmpty() ? documents->openExample(options.example)
                                                : documents->openFile(options.file);

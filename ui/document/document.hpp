@@ -26,6 +26,13 @@ struct Document {
 
     /// True if the window must not write to the database (examples, files opened read-only).
     bool readOnly() const { return example || !database || database->isReadOnly(); }
+    /// Names the database and dataset for what the window remembers of them between sessions
+    /// (saved scenarios, the last scenario): the file path, or "example:<name>", then "#dataset".
+    QString settingsKey() const
+    {
+        return (example ? QStringLiteral("example:") + name : path) + QLatin1Char('#') +
+               QString::fromStdString(dataset);
+    }
 };
 
 } // namespace iolens::ui

@@ -9,6 +9,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -21,6 +22,7 @@ MeasurementTablePanel::MeasurementTablePanel(QWidget* parent)
     , m_filter(new QLineEdit(this))
     , m_count(new QLabel(this))
     , m_view(new QTableView(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     m_proxy->setSourceModel(m_model);
     m_filter->setPlaceholderText(tr("Filter: words that must all appear, e.g. bfq random 4 KiB"));
@@ -45,7 +47,9 @@ MeasurementTablePanel::MeasurementTablePanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
-    layout->addWidget(m_view, 1);
+    m_splitter->addWidget(m_view);
+    m_splitter->setChildrenCollapsible(false);
+    layout->addWidget(m_splitter, 1);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &MeasurementFilterProxy::setFilterText);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MeasurementTablePanel::updateCount);
@@ -64,12 +68,33 @@ void MeasurementTablePanel::setMeasurements(const std::vector<core::Measurement>
     updateCount();
 }
 
+void MeasurementTablePanel::setSideView(QWidget* view)
+{
+    m_splitter->addWidget(view);
+    // The table's columns need most of the width; the plot is a companion to it.
+    m_splitter->setStretchFactor(0, 5);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setSizes({500, 300});
+}
+
+std::vector<core::Configuration> MeasurementTablePanel::shownConfigurations() const
+{
+    std::vector<core::Configuration> configs;
+    configs.reserve(static_cast<std::size_t>(m_proxy->rowCount()));
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex source = m_proxy->mapToSource(m_proxy->index(row, 0));
+        configs.push_back(m_model->rows()[static_cast<std::size_t>(source.row())].config);
+    }
+    return configs;
+}
+
 void MeasurementTablePanel::updateCount()
 {
     m_count->setText(tr("%1 of %2 configurations, %3 runs")
                          .arg(m_proxy->rowCount())
                          .arg(m_model->rowCount())
                          .arg(m_model->runCount()));
+    emit shownConfigurationsChanged(shownConfigurations());
 }
 
 void MeasurementTablePanel::onCurrentRowChanged(const QModelIndex& current)

@@ -10,6 +10,7 @@
 
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QTableView;
 
 namespace iolens::ui {
@@ -26,6 +27,11 @@ public:
     explicit MeasurementTablePanel(QWidget* parent = nullptr);
 
     void setMeasurements(const std::vector<core::Measurement>& runs);
+    /// Puts `view` beside the table (a plot of the rows, such as measured vs predicted); the
+    /// panel takes ownership.
+    void setSideView(QWidget* view);
+    /// The configurations of the rows the filter shows, in table order.
+    std::vector<core::Configuration> shownConfigurations() const;
 
     MeasurementTableModel* tableModel() const { return m_model; }
     MeasurementFilterProxy* proxy() const { return m_proxy; }
@@ -35,6 +41,8 @@ public:
 signals:
     /// The user selected the row of a measured configuration.
     void configurationSelected(const iolens::core::Configuration& config);
+    /// The filter or the data changed the rows shown.
+    void shownConfigurationsChanged(const std::vector<iolens::core::Configuration>& configs);
 
 private:
     void updateCount();
@@ -45,6 +53,7 @@ private:
     QLineEdit* m_filter = nullptr;
     QLabel* m_count = nullptr;
     QTableView* m_view = nullptr;
+    QSplitter* m_splitter = nullptr;
 };
 
 } // namespace iolens::ui

@@ -1,21 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/main_window.hpp"
 
-#include "common/version.hpp"
 #include "document/document_controller.hpp"
 #include "document/recent_files.hpp"
 #include "models/model_comparison_panel.hpp"
 #include "prediction/model_controller.hpp"
 #include "prediction/prediction_panel.hpp"
 #include "scenario/scenario_panel.hpp"
+#include "table/measured_predicted_plot.hpp"
 #include "table/measurement_table_panel.hpp"
 #include "plots/error_cdf_view.hpp"
 #include "plots/search_surface_view.hpp"
 #include "prediction/technique_choice.hpp"
+#include "scenario/scenario_compare_panel.hpp"
+#include "window/about_text.hpp"
 #include "window/error_cdf_page.hpp"
 #include "window/window_menus.hpp"
+#include "window/window_settings.hpp"
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -40,28 +44,33 @@ MainWindow::MainWindow(QWidget* parent)
     , m_comparison(new ModelComparisonPanel(m_models))
     , m_errorCdf(new ErrorCdfPage(m_models))
     , m_search(new SearchSurfaceView)
+    , m_scenarios(new ScenarioComparePanel(m_models))
+    , m_scatter(new MeasuredPredictedPlot(m_models))
     , m_views(new QTabWidget)
     , m_menus(new WindowMenus(this, &m_documents->recentFiles()))
 {
+    m_table->setSideView(m_scatter);
     m_views->addTab(m_table, tr("Measurements"));
     m_views->addTab(m_comparison, tr("Models"));
     m_views->addTab(m_errorCdf, tr("Error CDF"));
     m_views->addTab(m_search, tr("Parameter search"));
+    m_views->addTab(m_scenarios, tr("Scenarios"));
     m_table->setObjectName(QStringLiteral("measurements"));
     m_comparison->setObjectName(QStringLiteral("models"));
     m_errorCdf->setObjectName(QStringLiteral("error-cdf"));
     m_search->setObjectName(QStringLiteral("search"));
+    m_scenarios->setObjectName(QStringLiteral("scenarios"));
     const std::vector<std::string> techniques = loadTechniqueChoice();
     m_models->setTechniques(techniques);
     m_menus->setTechniques(techniques);
     m_views->setDocumentMode(true);
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(buildControls());
-    splitter->addWidget(m_views);
-    splitter->setStretchFactor(1, 1);
-    splitter->setChildrenCollapsible(false);
-    setCentralWidget(splitter);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(buildControls());
+    m_splitter->addWidget(m_views);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    setCentralWidget(m_splitter);
 
     connectParts();
     updateTitle();
@@ -92,6 +101,19 @@ void MainWindow::connectParts()
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_models, &ModelController::setScenario);
     connect(m_table, &MeasurementTablePanel::configurationSelected, m_scenario,
             &ScenarioPanel::setScenario);
+    connect(m_scenario, &ScenarioPanel::scenarioChanged, m_scenarios,
+            &ScenarioComparePanel::setCurrentScenario);
+    connect(m_scenario, &ScenarioPanel::scenarioChanged, this,
+            [this](const core::Configuration& config) {
+                if (const Document* document = m_documents->document(); document && m_remembers)
+                    saveLastScenario(document->settingsKey(), config);
+            });
+    connect(m_scenarios, &ScenarioComparePanel::applyRequested, m_scenario,
+            &ScenarioPanel::setScenario);
+    connect(m_table, &MeasurementTablePanel::shownConfigurationsChanged, m_scatter,
+            &MeasuredPredictedPlot::setHighlighted);
+    connect(m_table, &MeasurementTablePanel::configurationSelected, m_scatter,
+            &MeasuredPredictedPlot::setSelected);
     connect(m_models, &ModelController::evaluated, m_prediction, &PredictionPanel::showEvaluation);
     connect(m_models, &ModelController::modelsReady, this, &MainWindow::onModelsReady);
     connect(m_models, &ModelController::evaluationsReady, this, &MainWindow::onEvaluationsReady);
@@ -121,13 +143,18 @@ void MainWindow::onDocumentChanged()
     // The models train in the background; the scenario is shown at once with its measurement.
     m_models->setMeasurements(document->runs);
     m_search->setMeasurements(document->runs);
+    // Saved scenarios belong to a database (and its dataset): each has its own list.
+    m_scenarios->scenarios()->setDocumentKey(document->settingsKey());
     const auto& measured = m_models->measured().all();
     std::vector<core::Configuration> configs;
     configs.reserve(measured.size());
     for (const auto& row : measured)
         configs.push_back(row.config);
     m_scenario->setDomain(scenarioDomain(configs), typicalThreads(configs));
-    if (const auto start = defaultScenario(measured))
+    // Where the user left this database, else a measured configuration to start from.
+    if (const auto last = m_remembers ? lastScenario(document->settingsKey()) : std::nullopt)
+        m_scenario->setScenario(*last);
+    else if (const auto start = defaultScenario(measured))
         m_scenario->setScenario(*start);
     updateTitle();
     statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') +
@@ -216,14 +243,22 @@ void MainWindow::promptSaveAs()
         m_documents->saveAs(path);
 }
 
+void MainWindow::rememberSession()
+{
+    m_remembers = true;
+    restoreWindowLayout(*this, *m_splitter, *m_views);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_remembers)
+        saveWindowLayout(*this, *m_splitter, *m_views);
+    QMainWindow::closeEvent(event);
+}
+
 void MainWindow::showAbout()
 {
-    QMessageBox::about(
-        this, tr("About iolens"),
-        tr("<h3>iolens %1</h3><p>A what-if explorer for storage performance: "
-           "statistical models trained on measurements predict response time and "
-           "throughput for the workload you set.</p><p>License: GPL-3.0-or-later</p>")
-            .arg(QString::fromLatin1(iolens::kVersion)));
+    QMessageBox::about(this, tr("About iolens"), aboutText());
 }
 
 void MainWindow::updateTitle()

@@ -5,18 +5,22 @@
 
 #include <QMainWindow>
 
+class QCloseEvent;
+class QSplitter;
 class QTabWidget;
 
 namespace iolens::ui {
 
 class DocumentController;
 class MeasurementTablePanel;
+class MeasuredPredictedPlot;
 class ModelComparisonPanel;
 class ModelController;
 class ErrorCdfPage;
 class ErrorCdfView;
 class SearchSurfaceView;
 class PredictionPanel;
+class ScenarioComparePanel;
 class ScenarioPanel;
 class WindowMenus;
 
@@ -38,6 +42,8 @@ public:
     ErrorCdfPage* errorCdfPage() const { return m_errorCdf; }
     ErrorCdfView* errorCdfView() const;
     SearchSurfaceView* searchView() const { return m_search; }
+    ScenarioComparePanel* scenariosPage() const { return m_scenarios; }
+    MeasuredPredictedPlot* measuredPredictedPlot() const { return m_scatter; }
     ModelComparisonPanel* comparisonPanel() const { return m_comparison; }
     /// The tabs below the controls; each page's objectName ("measurements", "models", "error-cdf", "search")
     /// lets a caller pick one (iolens --tab).
@@ -47,6 +53,14 @@ public:
     /// Off for batch runs (--screenshot): errors are then only logged, since a modal message box
     /// would wait forever for a click that never comes.
     void setErrorDialogsEnabled(bool enabled) { m_errorDialogs = enabled; }
+    /// For interactive runs: restores the layout saved at the last close and from now on keeps
+    /// the layout and each database's last scenario (window_settings.hpp). Off by default, so
+    /// that batch runs (--screenshot) and tests start from the same state every time.
+    void rememberSession();
+
+protected:
+    /// Keeps the window layout if rememberSession() was called.
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     QWidget* buildControls();
@@ -71,9 +85,13 @@ private:
     ModelComparisonPanel* m_comparison;
     ErrorCdfPage* m_errorCdf;
     SearchSurfaceView* m_search;
+    ScenarioComparePanel* m_scenarios;
+    MeasuredPredictedPlot* m_scatter;
     QTabWidget* m_views;
     WindowMenus* m_menus;
+    QSplitter* m_splitter = nullptr;
     bool m_errorDialogs = true;
+    bool m_remembers = false;
 };
 
 } // namespace iolens::ui

@@ -44,6 +44,23 @@ private slots:
         QVERIFY(config ==
                 panel.tableModel()->rows()[static_cast<std::size_t>(source.row())].config);
     }
+
+    void filtering_reportsTheConfigurationsShown()
+    {
+        MeasurementTablePanel panel;
+        QSignalSpy shown(&panel, &MeasurementTablePanel::shownConfigurationsChanged);
+        panel.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(!shown.isEmpty());
+        QTest::keyClicks(panel.filterEdit(), QStringLiteral("bfq sequential"));
+        const auto configs = shown.last().at(0).value<std::vector<iolens::core::Configuration>>();
+        QCOMPARE(static_cast<int>(configs.size()), panel.view()->model()->rowCount());
+        QVERIFY(!configs.empty());
+        for (const auto& config : configs) {
+            QCOMPARE(config.scheduler, std::string("bfq"));
+            QCOMPARE(config.pattern, iolens::core::Pattern::Sequential);
+        }
+        QVERIFY(configs == panel.shownConfigurations());
+    }
 };
 
 QTEST_MAIN(TestMeasurementTablePanel)

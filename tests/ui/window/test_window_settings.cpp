@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/document_controller.hpp"
+#include "document/example_database.hpp"
+#include "scenario/scenario_panel.hpp"
+#include "window/main_window.hpp"
+#include "window/window_settings.hpp"
+
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace iolens::ui;
+
+class TestWindowSettings : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_window_settings"));
+    }
+    void init() { QSettings().clear(); }
+
+    void lastScenario_isKeptPerDatabase()
+    {
+        iolens::core::Configuration config{"bfq", 8LL << 30, 32768};
+        config.readPct = 25;
+        saveLastScenario(QStringLiteral("/data/a.sqlite#grid"), config);
+        QVERIFY(*lastScenario(QStringLiteral("/data/a.sqlite#grid")) == config);
+        QVERIFY(!lastScenario(QStringLiteral("/data/b.sqlite#grid")));
+    }
+
+    void closing_remembersTheTabAndTheNextWindowOpensThere()
+    {
+        {
+            MainWindow window;
+            window.rememberSession();
+            window.views()->setCurrentIndex(2);
+            window.close();
+        }
+        MainWindow batch; // a batch run or a test starts from the defaults
+        QCOMPARE(batch.views()->currentIndex(), 0);
+        MainWindow next;
+        next.rememberSession();
+        QCOMPARE(next.views()->currentIndex(), 2);
+    }
+
+    void reopening_aDatabaseGoesBackToItsLastScenario()
+    {
+        iolens::core::Configuration moved;
+        {
+            MainWindow window;
+            window.rememberSession();
+            QVERIFY(window.documents()->openExample(Example::Tiered));
+            moved = window.scenarioPanel()->scenario();
+            moved.readPct = 42;
+            moved.vms = 3;
+            window.scenarioPanel()->setScenario(moved);
+        }
+        MainWindow next;
+        next.rememberSession();
+        QVERIFY(next.documents()->openExample(Example::Tiered));
+        QVERIFY(next.scenarioPanel()->scenario() == moved);
+        QVERIFY(next.documents()->openExample(Example::Local)); // another database: its own
+        QVERIFY(!(next.scenarioPanel()->scenario() == moved));
+    }
+};
+
+QTEST_MAIN(TestWindowSettings)
+#include "test_window_settings.moc"

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "table/measured_predicted_plot.hpp"
+
+#include "common/metric_text.hpp"
+#include "common/number_format.hpp"
+#include "plots/decade_ticker.hpp"
+#include "plots/plot_style.hpp"
+#include "prediction/model_controller.hpp"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace iolens::ui {
+
+namespace {
+
+void setupLogAxis(QCPAxis& axis, const QString& label)
+{
+    axis.setScaleType(QCPAxis::stLogarithmic);
+    axis.setTicker(QSharedPointer<DecadeTicker>::create());
+    axis.setLabel(label);
+    axis.grid()->setSubGridVisible(true);
+}
+
+} // namespace
+
+MeasuredPredictedPlot::MeasuredPredictedPlot(ModelController* models, QWidget* parent)
+    : QWidget(parent)
+    , m_models(models)
+    , m_model(new QComboBox)
+    , m_metric(new QComboBox)
+    , m_plot(new QCustomPlot)
+{
+    for (core::Metric metric : core::kCoreMetrics)
+        m_metric->addItem(metricTitle(metric), static_cast<int>(core::metricIndex(metric)));
+
+    auto* choices = new QHBoxLayout;
+    auto* modelLabel = new QLabel(tr("&Model:"));
+    modelLabel->setBuddy(m_model);
+    auto* metricLabel = new QLabel(tr("M&etric:"));
+    metricLabel->setBuddy(m_metric);
+    choices->addWidget(modelLabel);
+    choices->addWidget(m_model, 1);
+    choices->addWidget(metricLabel);
+    choices->addWidget(m_metric, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(choices);
+    layout->addWidget(m_plot, 1);
+
+    applyPlotStyle(*m_plot);
+    m_plot->setMinimumSize(320, 260);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->insertRow(1);
+    m_title = new QCPTextElement(m_plot, QString(), plotFont(1.1, true));
+    m_subtitle = new QCPTextElement(m_plot, QString(), plotFont(0.95));
+    m_subtitle->setTextColor(QColor(0x50, 0x50, 0x50));
+    m_title->setMargins(QMargins(0, 6, 0, 0));
+    m_subtitle->setMargins(QMargins(0, 2, 0, 4));
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_plot->plotLayout()->addElement(1, 0, m_subtitle);
+    m_others = m_plot->addGraph();
+    m_others->setName(tr("other configurations"));
+    m_others->setLineStyle(QCPGraph::lsNone);
+    m_others->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0xb0, 0xb0, 0xb0), 6));
+    m_inFilter = m_plot->addGraph();
+    m_inFilter->setName(tr("in the table's filter"));
+    m_inFilter->setLineStyle(QCPGraph::lsNone);
+    m_inFilter->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(0), 7));
+    m_selectedMark = m_plot->addGraph();
+    m_selectedMark->setName(tr("selected"));
+    m_selectedMark->setLineStyle(QCPGraph::lsNone);
+    m_selectedMark->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(1), 2.5), Qt::NoBrush, 16));
+    m_identity = new QCPItemLine(m_plot);
+    m_identity->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2, Qt::DashLine));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+
+    connect(m_model, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);
+    connect(m_metric, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);
+    connect(m_models, &ModelController::trainingStarted, this,
+            &MeasuredPredictedPlot::rebuildModelChoice);
+    connect(m_models, &ModelController::entryChanged, this,
+            &MeasuredPredictedPlot::rebuildModelChoice);
+    rebuildModelChoice();
+}
+
+void MeasuredPredictedPlot::setHighlighted(const std::vector<core::Configuration>& configs)
+{
+    m_highlighted = configs;
+    std::sort(m_highlighted.begin(), m_highlighted.end());
+    redraw();
+}
+
+void MeasuredPredictedPlot::setSelected(const core::Configuration& config)
+{
+    m_selected = config;
+    redraw();
+}
+
+void MeasuredPredictedPlot::setMetric(core::Metric metric)
+{
+    m_metric->setCurrentIndex(static_cast<int>(core::metricIndex(metric)));
+}
+
+void MeasuredPredictedPlot::setEntry(int entry) { m_model->setCurrentIndex(entry); }
+
+QString MeasuredPredictedPlot::titleText() const
+{
+    return m_title->text() + QLatin1Char('\n') + m_subtitle->text();
+}
+
+void MeasuredPredictedPlot::rebuildModelChoice()
+{
+    const QString chosen = m_model->currentText();
+    {
+        const QSignalBlocker block(m_model);
+        m_model->clear();
+        for (const ModelEntry& entry : m_models->entries())
+            m_model->addItem(entry.label);
+        const int index = m_model->findText(chosen);
+        m_model->setCurrentIndex(index >= 0 ? index : 0);
+    }
+    redraw();
+}
+
+void MeasuredPredictedPlot::redraw()
+{
+    const auto metric = core::kCoreMetrics[static_cast<std::size_t>(
+        std::max(0, m_metric->currentIndex()))];
+    const int entryIndex = m_model->currentIndex();
+    const auto& entries = m_models->entries();
+    const core::TrainedModel* model =
+        entryIndex >= 0 && entryIndex < static_cast<int>(entries.size())
+            ? entries[static_cast<std::size_t>(entryIndex)].model(metric)
+            : nullptr;
+
+    QVector<double> inX, inY, outX, outY, selX, selY;
+    double low = std::numeric_limits<double>::infinity();
+    double high = 0.0;
+    double errorSum = 0.0;
+    if (model) {
+        for (const auto& row : m_models->measured().all()) {
+            const auto measured = row.value(metric);
+            if (!measured || *measured <= 0.0)
+                continue; // a log axis has no zero
+            const double predicted = model->predict(row.config);
+            if (!std::isfinite(predicted) || predicted <= 0.0)
+                continue;
+            low = std::min({low, *measured, predicted});
+            high = std::max({high, *measured, predicted});
+            const bool highlighted = std::binary_search(m_highlighted.begin(),
+                                                        m_highlighted.end(), row.config);
+            (highlighted ? inX : outX).append(*measured);
+            (highlighted ? inY : outY).append(predicted);
+            if (highlighted)
+                errorSum += std::abs(predicted - *measured) / *measured;
+            if (m_selected && row.config == *m_selected) {
+                selX.append(*measured);
+                selY.append(predicted);
+            }
+        }
+    }
+    m_inFilter->setData(inX, inY);
+    m_others->setData(outX, outY);
+    m_selectedMark->setData(selX, selY);
+
+    const QString unit = metricUnitText(metric);
+    setupLogAxis(*m_plot->xAxis, tr("Measured (%1)").arg(unit));
+    setupLogAxis(*m_plot->yAxis, tr("Predicted (%1)").arg(unit));
+    if (high > 0.0) {
+        // Square decades, so that the identity line is the diagonal and errors read alike.
+        const QCPRange range(low / 1.5, high * 1.5);
+        m_plot->xAxis->setRange(range);
+        m_plot->yAxis->setRange(range);
+        m_identity->start->setCoords(range.lower, range.lower);
+        m_identity->end->setCoords(range.upper, range.upper);
+    }
+    m_identity->setVisible(high > 0.0);
+    m_title->setText(m_model->currentText() + QStringLiteral(" · ") + metricTitle(metric));
+    if (!model)
+        m_subtitle->setText(tr("No trained model for this metric yet."));
+    else if (inX.isEmpty())
+        m_subtitle->setText(tr("No measured configuration in the filter."));
+    else
+        m_subtitle->setText(tr("Mean relative error %1 over the %2 configurations in the filter")
+                                .arg(formatPercent(100.0 * errorSum / inX.size()))
+                                .arg(inX.size()));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace iolens::ui

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/core_metatypes.hpp"
+#include "data/metric.hpp"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QCPGraph;
+class QCPItemLine;
+class QCPTextElement;
+
+namespace iolens::ui {
+
+class ModelController;
+
+/// Measured against predicted, one point per measured configuration, for the chosen model and
+/// metric (the model's fit on its own training data): log-log axes, the identity line, the
+/// configurations the table's filter shows drawn in colour over the others in grey, the selected
+/// one ringed. The title gives the mean relative error of the points in the filter.
+class MeasuredPredictedPlot : public QWidget {
+    Q_OBJECT
+public:
+    explicit MeasuredPredictedPlot(ModelController* models, QWidget* parent = nullptr);
+
+    /// The configurations the table's filter shows now: drawn highlighted.
+    void setHighlighted(const std::vector<core::Configuration>& configs);
+    /// The configuration selected in the table: ringed.
+    void setSelected(const core::Configuration& config);
+    void setMetric(core::Metric metric);
+    /// Chooses the model by its entry index in ModelController::entries().
+    void setEntry(int entry);
+
+    QCustomPlot* plot() const { return m_plot; }
+    /// The points drawn (in filter, then the others): x measured, y predicted.
+    QCPGraph* highlightedGraph() const { return m_inFilter; }
+    QCPGraph* otherGraph() const { return m_others; }
+    QString titleText() const;
+
+private:
+    void rebuildModelChoice();
+    void redraw();
+
+    ModelController* m_models;
+    QComboBox* m_model;
+    QComboBox* m_metric;
+    QCustomPlot* m_plot;
+    QCPTextElement* m_title = nullptr;
+    QCPTextElement* m_subtitle = nullptr;
+    QCPGraph* m_others = nullptr;
+    QCPGraph* m_inFilter = nullptr;
+    QCPGraph* m_selectedMark = nullptr;
+    QCPItemLine* m_identity = nullptr;
+    std::vector<core::Configuration> m_highlighted; ///< sorted, for binary search
+    std::optional<core::Configuration> m_selected;
+};
+
+} // namespace iolens::ui
