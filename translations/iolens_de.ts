@@ -2,6 +2,20 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AboutText</name>
+    <message>
+        <source>&lt;h3&gt;iolens %1&lt;/h3&gt;&lt;p&gt;A what-if explorer for storage performance: statistical models trained on measurements predict response time and throughput for the workload you set.&lt;/p&gt;&lt;p&gt;The methods come from these papers:&lt;/p&gt;%2&lt;p&gt;License: GPL-3.0-or-later&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;iolens %1&lt;/h3&gt;&lt;p&gt;Ein Was-wäre-wenn-Explorer für Speicher-Performance: statistische Modelle, trainiert auf Messungen, sagen Antwortzeit und Durchsatz für die eingestellte Last voraus.&lt;/p&gt;&lt;p&gt;Die Methoden stammen aus diesen Veröffentlichungen:&lt;/p&gt;%2&lt;p&gt;Lizenz: GPL-3.0-or-later&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioComparison</name>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::DocumentController</name>
     <message>
         <source>Cannot open database</source>
@@ -144,10 +158,6 @@
         <translation>Über iolens</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;iolens %1&lt;/h3&gt;&lt;p&gt;A what-if explorer for storage performance: statistical models trained on measurements predict response time and throughput for the workload you set.&lt;/p&gt;&lt;p&gt;License: GPL-3.0-or-later&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;iolens %1&lt;/h3&gt;&lt;p&gt;Ein Was-wäre-wenn-Werkzeug für Speicherleistung: statistische Modelle, auf Messungen trainiert, sagen Antwortzeit und Durchsatz für die eingestellte Last voraus.&lt;/p&gt;&lt;p&gt;Lizenz: GPL-3.0-or-later&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>%1 (read-only example)</source>
         <translation>%1 (schreibgeschütztes Beispiel)</translation>
     </message>
@@ -194,6 +204,53 @@
     <message>
         <source>%1 (optimized)</source>
         <translation>%1 (optimiert)</translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation>Szenarien</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::MeasuredPredictedPlot</name>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>M&amp;etric:</source>
+        <translation>M&amp;etrik:</translation>
+    </message>
+    <message>
+        <source>other configurations</source>
+        <translation>andere Konfigurationen</translation>
+    </message>
+    <message>
+        <source>in the table&apos;s filter</source>
+        <translation>im Filter der Tabelle</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>ausgewählt</translation>
+    </message>
+    <message>
+        <source>Measured (%1)</source>
+        <translation>Gemessen (%1)</translation>
+    </message>
+    <message>
+        <source>Predicted (%1)</source>
+        <translation>Vorhergesagt (%1)</translation>
+    </message>
+    <message>
+        <source>No trained model for this metric yet.</source>
+        <translation>Noch kein trainiertes Modell für diese Metrik.</translation>
+    </message>
+    <message>
+        <source>No measured configuration in the filter.</source>
+        <translation>Keine gemessene Konfiguration im Filter.</translation>
+    </message>
+    <message>
+        <source>Mean relative error %1 over the %2 configurations in the filter</source>
+        <translation>Mittlerer relativer Fehler %1 über die %2 Konfigurationen im Filter</translation>
     </message>
 </context>
 <context>
@@ -628,6 +685,101 @@ Mittel ± RSF</translation>
     </message>
 </context>
 <context>
+    <name>iolens::ui::ScenarioComparePanel</name>
+    <message>
+        <source>1 VM</source>
+        <translation>1 VM</translation>
+    </message>
+    <message>
+        <source>%1 VMs</source>
+        <translation>%1 VMs</translation>
+    </message>
+    <message>
+        <source>%1 · %2 read · %3 · %4 · %5 · %6</source>
+        <translation>%1 · %2 Lesen · %3 · %4 · %5 · %6</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>zufällig</translation>
+    </message>
+    <message>
+        <source>sequential</source>
+        <translation>sequenziell</translation>
+    </message>
+    <message>
+        <source>&amp;Save current scenario</source>
+        <translation>Aktuelles Szenario &amp;speichern</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Name, e.g. “after the upgrade”</source>
+        <translation>Name, z. B. „nach dem Upgrade“</translation>
+    </message>
+    <message>
+        <source>Double-click a scenario to move the controls there.</source>
+        <translation>Doppelklick auf ein Szenario stellt die Regler darauf.</translation>
+    </message>
+    <message>
+        <source>The scenarios as CSV, which `iolens-cli predict --configs` predicts headless.</source>
+        <translation>Die Szenarien als CSV, die `iolens-cli predict --configs` ohne Fenster vorhersagt.</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Change %</source>
+        <translation>Änderung %</translation>
+    </message>
+    <message>
+        <source>Scenario &amp;A:</source>
+        <translation>Szenario &amp;A:</translation>
+    </message>
+    <message>
+        <source>Scenario &amp;B:</source>
+        <translation>Szenario &amp;B:</translation>
+    </message>
+    <message>
+        <source>Current: %1</source>
+        <translation>Aktuell: %1</translation>
+    </message>
+    <message>
+        <source>Export scenarios</source>
+        <translation>Szenarien exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::ScenarioPanel</name>
     <message>
         <source>random</source>
@@ -876,6 +1028,41 @@ Mittel ± RSF</translation>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>What-if explorer for storage performance models.</source>
+        <translation>Was-wäre-wenn-Explorer für Speicher-Performance-Modelle.</translation>
+    </message>
+    <message>
+        <source>Measurement database to open (default: the embedded fio-tiered example).</source>
+        <translation>Zu öffnende Messdatenbank (Standard: das eingebettete Beispiel fio-tiered).</translation>
+    </message>
+    <message>
+        <source>Open an embedded example: tiered or local.</source>
+        <translation>Ein eingebettetes Beispiel öffnen: tiered oder local.</translation>
+    </message>
+    <message>
+        <source>Save a 1280x800 PNG of the window once the models are trained, then exit.</source>
+        <translation>Ein PNG des Fensters in 1280x800 speichern, sobald die Modelle trainiert sind, dann beenden.</translation>
+    </message>
+    <message>
+        <source>Show this tab below the controls: measurements, plots or models.</source>
+        <translation>Diesen Reiter unter den Reglern zeigen: measurements, plots oder models.</translation>
+    </message>
+    <message>
+        <source>Give one database file or --example, not both.</source>
+        <translation>Entweder eine Datenbankdatei oder --example angeben, nicht beides.</translation>
+    </message>
+    <message>
+        <source>Unknown example &apos;%1&apos;: use tiered or local.</source>
+        <translation>Unbekanntes Beispiel „%1“: tiered oder local verwenden.</translation>
+    </message>
+    <message>
+        <source>Unknown tab &apos;%1&apos;.</source>
+        <translation>Unbekannter Reiter „%1“.</translation>
     </message>
 </context>
 </TS>
