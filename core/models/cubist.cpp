@@ -161,6 +161,34 @@ Eigen::VectorXd Cubist::predictWith(const Eigen::MatrixXd& x, int neighbors, int
         cubist::makeCases(x, fitted.atts), neighbors, committees == 0 ? members : committees);
 }
 
+cubist::CommitteePredictions Cubist::committeePredictions(
+    const Eigen::MatrixXd& x, int committees, bool neighbours) const
+{
+    const cubist::Model& fitted = model();
+    if (committees < 1 || committees > static_cast<int>(fitted.members.size()))
+        throw ConfigError("Cubist::committeePredictions: committees " + std::to_string(committees)
+            + " must be in 1.." + std::to_string(fitted.members.size()));
+    return cubist::CommitteePredictions(
+        fitted, cubist::makeCases(x, fitted.atts), committees, neighbours);
+}
+
+bool Cubist::sameMembersWithRules(int rules, int committees) const
+{
+    if (!m_model || committees < 1 || committees > static_cast<int>(m_model->members.size()))
+        return false;
+    if (rules == m_params.rules)
+        return true;
+    if (m_model->minItems == 0
+        || cubist::minItemsFor(m_model->instances.x.rows, rules) != m_model->minItems)
+        return false;
+    for (int m = 0; m < committees; ++m) {
+        const int leaves = m_model->members[static_cast<std::size_t>(m)].unlimitedLeaves;
+        if (leaves == 0 || leaves > rules || leaves > m_params.rules)
+            return false; // a member whose leaves one of the limits cut
+    }
+    return true;
+}
+
 const cubist::Model& Cubist::model() const
 {
     if (!m_model)

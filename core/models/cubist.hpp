@@ -68,6 +68,20 @@ public:
     /// (ALGORITHMS.md 4.9). Shapes as predict(). Throws ConfigError for values out of range,
     /// StateError before fit(). O(m (committees rules p + n p)).
     Eigen::VectorXd predictWith(const Eigen::MatrixXd& x, int neighbors, int committees = 0) const;
+    /// What predictWith computes for x, done once for many (neighbors, committees) pairs:
+    /// `committees` (1..members) is the largest committee asked, `neighbours` whether any pair
+    /// has neighbors > 0. Its predict(neighbors, c) equals predictWith(x, neighbors, c) bit for
+    /// bit. Throws ConfigError for committees out of range, StateError before fit(). The result
+    /// refers to this model's fit, which must outlive it.
+    cubist::CommitteePredictions committeePredictions(
+        const Eigen::MatrixXd& x, int committees, bool neighbours) const;
+    /// Whether fitting the same data with nsplits = `rules` would give this fit's first
+    /// `committees` members (so predictWith answers for it too). True for this fit's own rules;
+    /// for another limit, when it gives the same MINITEMS and neither limit cuts any of those
+    /// members' pruned trees (ALGORITHMS.md 4.2, 4.5: the limit acts only through MINITEMS and
+    /// the final leaf count). False before fit(), after loadState() and for committees out of
+    /// range. O(committees).
+    bool sameMembersWithRules(int rules, int committees) const;
 
     std::string describe() const override;
     /// The rules of every committee member, without the header line.

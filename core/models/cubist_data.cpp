@@ -184,12 +184,18 @@ Globals findGlobalProperties(
     }
     const auto [lo, hi] = std::minmax_element(data.y.begin(), data.y.end());
     predictionLimits(*lo, *hi, settings.extrap, g.floor, g.ceiling);
-    // MINITEMS: 1% of the cases, at most 20, at most n / MAXRULES, at least MINSPLIT = 3.
-    g.minItems = static_cast<int>(std::min(20.0, std::nearbyint(n / 100.0)));
-    if (g.minItems > static_cast<double>(n) / settings.maxRules)
-        g.minItems = static_cast<int>(static_cast<double>(n) / settings.maxRules);
-    g.minItems = std::max(g.minItems, 3);
+    g.minItems = minItemsFor(n, settings.maxRules);
     return g;
+}
+
+int minItemsFor(int rows, int maxRules)
+{
+    // MINITEMS: 1% of the cases, at most 20, at most n / MAXRULES, at least MINSPLIT = 3.
+    const double n = rows;
+    int minItems = static_cast<int>(std::min(20.0, std::nearbyint(n / 100.0)));
+    if (minItems > n / maxRules)
+        minItems = static_cast<int>(n / maxRules);
+    return std::max(minItems, 3);
 }
 
 CaseTable makeCases(const Eigen::MatrixXd& x, const std::vector<Attribute>& atts)

@@ -82,6 +82,11 @@ struct TrainingSet {
 TrainingSet makeTrainingSet(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
     const std::vector<int>& levels, std::vector<Attribute>& atts);
 
+/// MINITEMS, the smallest branch a pruned tree keeps, for `rows` training cases and a limit of
+/// `maxRules` rules: 1 % of the cases, at most 20, at most rows / maxRules, at least 3. The
+/// only way besides the final leaf limit in which the rules limit shapes a member.
+int minItemsFor(int rows, int maxRules);
+
 /// Sets up Globals for a training set whose attributes are already described. O(n p).
 Globals findGlobalProperties(
     const TrainingSet& data, std::vector<Attribute> atts, const Settings& settings);

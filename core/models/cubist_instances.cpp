@@ -50,7 +50,22 @@ float averagePairDistance(const CaseTable& x, const std::vector<Attribute>& atts
     return static_cast<float>(std::nearbyint(kDPrec * sum / tries) / kDPrec);
 }
 
+std::vector<float> instanceDistances(
+    const Instances& instances, const float* x, const std::vector<Attribute>& atts)
+{
+    std::vector<float> out(static_cast<std::size_t>(instances.x.rows));
+    for (int i = 0; i < instances.x.rows; ++i)
+        out[static_cast<std::size_t>(i)] = static_cast<float>(
+            std::nearbyint(kDPrec * distance(x, instances.x.row(i), atts)) / kDPrec);
+    return out;
+}
+
 float correctByNeighbours(const CorrectionContext& c, const float* x, float base)
+{
+    return correctWithDistances(c, instanceDistances(*c.instances, x, *c.atts).data(), base);
+}
+
+float correctWithDistances(const CorrectionContext& c, const float* distances, float base)
 {
     const Instances& inst = *c.instances;
     const int k = c.neighbors;
@@ -60,8 +75,7 @@ float correctByNeighbours(const CorrectionContext& c, const float* x, float base
     bestD.fill(inst.maxd);
     bestI.fill(-1);
     for (int i = 0; i < inst.x.rows; ++i) {
-        const auto dist = static_cast<float>(
-            std::nearbyint(kDPrec * distance(x, inst.x.row(i), *c.atts)) / kDPrec);
+        const float dist = distances[i];
         if (dist > bestD[static_cast<std::size_t>(k - 1)])
             continue;
         int d = 0;

@@ -20,9 +20,11 @@ RuleSet constructRuleSet(const TrainingSet& data, const Globals& g, const std::v
     std::iota(order.begin(), order.end(), 0); // RuleQuest restores the case order per member
     Regression regression(data.x, g);
     std::unique_ptr<TreeNode> tree = TreeBuilder(data.x, g, cls, order, regression).grow();
-    TreePruner(data.x, g, cls, order).prune(*tree);
+    const int unlimitedLeaves = TreePruner(data.x, g, cls, order).prune(*tree);
     adjustThresholds(*tree, data.x);
-    return formRules(*tree, data.x, data.y, order, g);
+    RuleSet member = formRules(*tree, data.x, data.y, order, g);
+    member.unlimitedLeaves = unlimitedLeaves;
+    return member;
 }
 
 /// R's Cubist keeps the model as the text RuleQuest writes and predicts from that text, so
@@ -100,6 +102,69 @@ Eigen::VectorXd Model::predict(const CaseTable& cases, int neighbors, int count)
     return out;
 }
 
+CommitteePredictions::CommitteePredictions(
+    const Model& model, const CaseTable& cases, int members, bool neighbours)
+    : m_model(&model)
+    , m_cases(cases.rows)
+{
+    // Row j of a sums table holds, per case, the sum of the first j member predictions in member
+    // order: exactly the partial sums committeePredict accumulates.
+    const auto used = static_cast<std::size_t>(members);
+    const auto runningSums = [&model, used](const CaseTable& table) {
+        const auto rows = static_cast<std::size_t>(table.rows);
+        std::vector<double> sums((used + 1) * rows, 0.0);
+        for (std::size_t m = 0; m < used; ++m)
+            for (int i = 0; i < table.rows; ++i) {
+                const auto u = static_cast<std::size_t>(i);
+                sums[(m + 1) * rows + u]
+                    = sums[m * rows + u] + model.members[m].predict(table.row(i), model.globalMean);
+            }
+        return sums;
+    };
+    m_caseSums = runningSums(cases);
+    if (!neighbours)
+        return; // the instances only serve the neighbour correction
+    m_instanceSums = runningSums(model.instances.x);
+    const auto n = static_cast<std::size_t>(model.instances.x.rows);
+    m_distances.resize(static_cast<std::size_t>(cases.rows) * n);
+    for (int i = 0; i < cases.rows; ++i) {
+        const std::vector<float> d = instanceDistances(model.instances, cases.row(i), model.atts);
+        std::copy(d.begin(), d.end(), m_distances.begin() + static_cast<std::ptrdiff_t>(i * n));
+    }
+}
+
+float CommitteePredictions::prefixMean(
+    const std::vector<double>& sums, int count, int row, int members)
+{
+    const auto index = static_cast<std::size_t>(members) * static_cast<std::size_t>(count)
+        + static_cast<std::size_t>(row);
+    return static_cast<float>(sums[index] / members);
+}
+
+Eigen::VectorXd CommitteePredictions::predict(int neighbors, int members) const
+{
+    const Model& model = *m_model;
+    const int n = model.instances.x.rows;
+    std::vector<float> instPred;
+    if (neighbors > 0) {
+        instPred.resize(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i)
+            instPred[static_cast<std::size_t>(i)] = prefixMean(m_instanceSums, n, i, members);
+    }
+    const CorrectionContext context {
+        &model.instances, &model.atts, &instPred, model.floor, model.ceiling, neighbors};
+    Eigen::VectorXd out(m_cases);
+    for (int i = 0; i < m_cases; ++i) {
+        float value = prefixMean(m_caseSums, m_cases, i, members);
+        if (neighbors > 0)
+            value = correctWithDistances(context,
+                m_distances.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(n),
+                value);
+        out(i) = value;
+    }
+    return out;
+}
+
 Model buildModel(const TrainingSet& data, const Globals& g, int committees)
 {
     Model model;
@@ -114,6 +179,7 @@ Model buildModel(const TrainingSet& data, const Globals& g, int committees)
             }
     }
     model.atts = g.atts;
+    model.minItems = g.minItems;
     model.globalMean = g.globalMean;
     model.extrap = g.settings.extrap;
     model.instances.x = data.x;

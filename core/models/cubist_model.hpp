@@ -26,6 +26,9 @@ struct Model {
     Instances instances;          ///< training cases for the neighbour correction
     /// Committee prediction at every instance (RuleQuest RSPredVal); derived, not saved.
     std::vector<float> instancePred;
+    /// MINITEMS the members were built with (0 if unknown, e.g. loaded from a file); with each
+    /// member's unlimitedLeaves it tells which other rules limits give the same members.
+    int minItems = 0;
 
     /// Prediction of the first `members` members for one case: the mean of their rule-set
     /// predictions (PredictValue). Precondition 1 <= members <= this->members.size().
@@ -35,6 +38,33 @@ struct Model {
     Eigen::VectorXd predict(const CaseTable& cases, int neighbors, int members) const;
     /// Fills instancePred for the whole committee.
     void computeInstancePredictions();
+};
+
+/// The committee's predictions at a set of cases for every committee size and neighbour count,
+/// from one pass over the members: running sums of the member predictions at the cases and at
+/// the instances, and each case's distances to the instances. One fit with C members then
+/// answers each (members <= C, neighbors) pair of the optimizer in O(m n) instead of a fresh
+/// Model::predict's O(m (members rules p + n p) + n members rules p) (ALGORITHMS.md 4.9).
+/// Results are bit-identical to Model::predict. Keeps a pointer to `model`, which must outlive it.
+class CommitteePredictions {
+public:
+    /// For committee sizes up to `members` (1..model.members.size()) and, if `neighbours`, for
+    /// neighbour counts above 0. O((m + n) members rules p + (neighbours ? m n p : 0)) time,
+    /// O((m + n) members + m n) memory.
+    CommitteePredictions(const Model& model, const CaseTable& cases, int members, bool neighbours);
+    /// Same as model.predict(cases, neighbors, members). Preconditions: 0 <= neighbors <= 9
+    /// (0 unless constructed with neighbours), 1 <= members <= the constructor's members.
+    Eigen::VectorXd predict(int neighbors, int members) const;
+
+private:
+    /// Mean of the first `members` member predictions, as Model::committeePredict sums them.
+    static float prefixMean(const std::vector<double>& sums, int count, int row, int members);
+
+    const Model* m_model;
+    int m_cases = 0;
+    std::vector<double> m_caseSums;     ///< (members + 1) x cases: sums over the first j members
+    std::vector<double> m_instanceSums; ///< (members + 1) x instances, likewise
+    std::vector<float> m_distances;     ///< cases x instances, rounded as NNEstimate compares
 };
 
 /// Builds the committee (RuleQuest ConstructCttee): member 1 on y, member k+1 on 2y - (member k's

@@ -17,7 +17,7 @@ TreePruner::TreePruner(const CaseTable& x, const Globals& g, const std::vector<f
 {
 }
 
-void TreePruner::prune(TreeNode& root)
+int TreePruner::prune(TreeNode& root)
 {
     const double n = m_x.rows;
     setProperties(root, nullptr);
@@ -25,6 +25,7 @@ void TreePruner::prune(TreeNode& root)
     smoothModels(root, nullptr, 0, m_x.rows - 1);
     findErrors(root, 0, m_x.rows - 1);
     int leaves = treeLeaves(root);
+    int unlimitedLeaves = leaves;
     int stage = 1;
     while (true) {
         m_totalParams = root.params;
@@ -45,10 +46,12 @@ void TreePruner::prune(TreeNode& root)
                 break; // nothing left to prune (RuleQuest would loop forever on NaN errors)
             stage = 3;
             m_adjErrLim = 1e38;
+            unlimitedLeaves = leaves;
         }
         if (stage == 3 && leaves <= m_g.settings.maxRules)
             break;
     }
+    return unlimitedLeaves;
 }
 
 // RuleQuest SetProperties: parameter counts for the adjusted error (a leaf counts its

@@ -19,8 +19,10 @@ public:
     TreePruner(const CaseTable& x, const Globals& g, const std::vector<float>& cls,
         const std::vector<int>& order);
 
-    /// Prunes `root` in place. O(nodes n) per pruning step.
-    void prune(TreeNode& root);
+    /// Prunes `root` in place. Returns the leaves left before the rules limit applies (after
+    /// stages 1 and 2): the limit changes the tree only when it is below that count.
+    /// O(nodes n) per pruning step.
+    int prune(TreeNode& root);
 
 private:
     void setProperties(TreeNode& t, TreeNode* parent);

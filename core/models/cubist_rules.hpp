@@ -41,6 +41,10 @@ struct Rule {
 /// The rules of one committee member, sorted by mean.
 struct RuleSet {
     std::vector<Rule> rules;
+    /// Leaves of the member's pruned tree before the rules limit applied (0 if unknown, e.g.
+    /// loaded from a file): the member is the same for every limit of at least this many rules
+    /// that gives the same MINITEMS. Fit-time information, not saved.
+    int unlimitedLeaves = 0;
 
     /// Mean of value() over the rules that match, or `globalMean` if none does. O(rules p).
     float predict(const float* x, float globalMean) const;

@@ -315,6 +315,49 @@ Eigen::VectorXd Mars::predictWith(const Eigen::MatrixXd& x, const MarsParams& me
     return derived.predict(x);
 }
 
+std::vector<Eigen::VectorXd> Mars::predictWith(const Eigen::MatrixXd& x,
+                                               const std::vector<MarsParams>& members) const
+{
+    std::vector<Eigen::VectorXd> out;
+    if (!m_fitted || !m_training || !m_training->hasPass) {
+        for (const MarsParams& member : members)
+            out.push_back(predictWith(x, member)); // throws, or refits an intercept-only model
+        return out;
+    }
+    const Dataset& data = m_training->data;
+    const int p = predictorCount(data.schema);
+    std::map<int, MarsPrunedPrefix> pruned;                      // by prefix length
+    std::map<std::pair<int, int>, Eigen::VectorXd> predictions; // by prefix length, model size
+    for (const MarsParams& member : members) {
+        checkParams(member);
+        if (member.degree != m_params.degree)
+            throw ConfigError("Mars::predictWith: degree " + std::to_string(member.degree)
+                              + " cannot be derived from a fit of degree "
+                              + std::to_string(m_params.degree));
+        const MarsForwardPass::Prefix prefix =
+            m_training->pass.prefix(resolvedNk(member.nk, p), member.thresh);
+        auto found = pruned.find(prefix.steps);
+        if (found == pruned.end())
+            found = pruned
+                        .emplace(prefix.steps,
+                                 MarsPrunedPrefix::compute(m_training->pass, prefix, data.y))
+                        .first;
+        // The refit depends only on the selected subset, i.e. on the prefix and the size.
+        const int size =
+            found->second.pruning.selectSize(member.nprune, penalty(member.degree), data.rows());
+        const std::pair<int, int> key{prefix.steps, size};
+        auto done = predictions.find(key);
+        if (done == predictions.end()) {
+            Mars derived;
+            derived.setParams(member);
+            derived.fitFromPrefix(data, found->second);
+            done = predictions.emplace(key, derived.predict(x)).first;
+        }
+        out.push_back(done->second);
+    }
+    return out;
+}
+
 std::vector<std::string> Mars::termNames() const
 {
     std::vector<std::string> names;

@@ -77,6 +77,13 @@ public:
     /// Throws ConfigError for a member outside that range, StateError for a model that was not
     /// fitted in this process (loaded from a file, or built by fitFromPrefix). Thread-safe.
     Eigen::VectorXd predictWith(const Eigen::MatrixXd& x, const MarsParams& member) const;
+    /// predictWith for many members at once, bit-identical to calling it per member: members
+    /// whose (nk, thresh) stop the forward pass at the same step share one pruning pass, and
+    /// members whose nprune then selects the same subset share one refit and prediction, so the
+    /// cost is one pruning pass per distinct prefix and one refit per distinct model. Same
+    /// preconditions and exceptions as predictWith.
+    std::vector<Eigen::VectorXd> predictWith(const Eigen::MatrixXd& x,
+                                             const std::vector<MarsParams>& members) const;
 
     /// Fits from an already pruned prefix of a forward pass run on `data` (ALGORITHMS.md 2.7; see
     /// MarsPath). The prefix must be the one of this model's (nk, thresh) and its pass must have

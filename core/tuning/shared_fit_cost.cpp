@@ -3,6 +3,7 @@
 
 #include "models/cart.hpp"
 #include "models/cubist.hpp"
+#include "models/m5.hpp"
 #include "models/mars.hpp"
 #include "tuning/search_space.hpp"
 #include "validation/error_metrics.hpp"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <memory>
 
 namespace iolens::core {
 
@@ -56,38 +58,144 @@ std::optional<double> meanOverFolds(const std::vector<std::vector<double>>& perF
     return sum / static_cast<double>(perFold.size());
 }
 
+/// A model fitted for an earlier group, kept for the batches that follow.
+struct KeptFit {
+    ParamValues params;
+    std::shared_ptr<const Regressor> model;
+};
+
+/// Fits kept per fold across batches. A batch of the optimizer mostly revisits the groups of
+/// the previous ones (the search narrows around the best points), so most groups need no fit.
+using FitStore = std::vector<std::vector<KeptFit>>;
+
+std::shared_ptr<const Regressor> keptFit(const std::vector<KeptFit>& kept, const ParamValues& group,
+                                         const SharedFitPlan& plan)
+{
+    for (const KeptFit& fit : kept)
+        if (plan.servedBy(*fit.model, fit.params, group))
+            return fit.model;
+    return nullptr;
+}
+
+// A new fit replaces the kept fits with the same parameters but a smaller covering value.
+void keep(std::vector<KeptFit>& kept, KeptFit fit, const SharedFitPlan& plan)
+{
+    std::erase_if(kept, [&](const KeptFit& old) {
+        return plan.servedBy(*fit.model, fit.params, old.params);
+    });
+    kept.push_back(std::move(fit));
+}
+
 } // namespace
+
+bool sameOrCovering(const ParamValues& fitted, const ParamValues& group,
+                    const std::string& covering)
+{
+    if (fitted.size() != group.size())
+        return false;
+    for (const auto& [name, value] : group) {
+        const auto it = fitted.find(name);
+        if (it == fitted.end() || (name == covering ? it->second < value : it->second != value))
+            return false;
+    }
+    return true;
+}
 
 BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
                         const Dataset& data, const FoldAssignment& folds, SharedFitPlan plan)
 {
-    return [&prototype, space, &data, &folds, plan](const std::vector<std::vector<double>>& points,
-                                                     const std::atomic<bool>& cancelled) {
+    auto store = std::make_shared<FitStore>(static_cast<std::size_t>(folds.folds()));
+    return [&prototype, space, &data, &folds, plan,
+            store](const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
         const std::vector<Group> groups = groupPoints(prototype, space, points, plan);
-        const int k = folds.folds();
-        std::vector<std::vector<std::vector<double>>> rmse(
-            groups.size(), std::vector<std::vector<double>>(static_cast<std::size_t>(k)));
+        const auto k = static_cast<std::size_t>(folds.folds());
+        // models[g * k + fold]: the fit serving group g on that fold. Lookups and the store are
+        // updated between the parallel loops, so the threads share no mutable state.
+        std::vector<std::shared_ptr<const Regressor>> models(groups.size() * k);
         std::vector<char> failed(groups.size(), 0);
-        const int tasks = static_cast<int>(groups.size()) * k;
+        const auto lookUp = [&] {
+            std::vector<std::size_t> unserved; // groups without a fit on some fold
+            for (std::size_t g = 0; g < groups.size(); ++g) {
+                bool missing = false;
+                for (std::size_t f = 0; f < k; ++f) {
+                    if (!models[g * k + f])
+                        models[g * k + f] = keptFit((*store)[f], groups[g].params, plan);
+                    missing = missing || !models[g * k + f];
+                }
+                if (missing && !failed[g])
+                    unserved.push_back(g);
+            }
+            return unserved;
+        };
+        for (std::vector<std::size_t> unserved = lookUp(); !unserved.empty() && !cancelled.load();
+             unserved = lookUp()) {
+            std::vector<ParamValues> wanted;
+            for (std::size_t g : unserved)
+                wanted.push_back(groups[g].params);
+            std::vector<std::pair<std::size_t, ParamValues>> fits;
+            if (plan.chooseFits)
+                fits = plan.chooseFits(wanted);
+            if (fits.empty())
+                for (std::size_t i = 0; i < unserved.size(); ++i)
+                    fits.emplace_back(i, wanted[i]);
+            // Fit task t = (fits[t / k], fold t % k), on the folds its group still lacks.
+            std::vector<std::shared_ptr<const Regressor>> made(fits.size() * k);
+            // One flag per task: threads never write the same element.
+            std::vector<char> fitFailed(made.size(), 0);
+            const int tasks = static_cast<int>(made.size());
 #pragma omp parallel for schedule(dynamic)
-        for (int task = 0; task < tasks; ++task) {
-            const auto g = static_cast<std::size_t>(task / k);
-            const int fold = task % k;
-            if (cancelled.load())
-                continue;
-            try {
-                auto model = prototype.clone();
-                model->setParameters(groups[g].params);
-                model->fit(subset(data, folds.trainRows(fold)));
-                const Dataset test = subset(data, folds.testRows(fold));
-                auto& out = rmse[g][static_cast<std::size_t>(fold)];
-                for (const ParamValues& member : groups[g].members)
-                    out.push_back(
-                        rootMeanSquaredError(plan.predictMember(*model, member, test.x), test.y));
-            } catch (const std::exception&) {
-                failed[g] = 1;
+            for (int task = 0; task < tasks; ++task) {
+                const auto t = static_cast<std::size_t>(task);
+                const std::size_t g = unserved[fits[t / k].first];
+                if (cancelled.load() || models[g * k + t % k])
+                    continue;
+                try {
+                    auto model = prototype.clone();
+                    model->setParameters(fits[t / k].second);
+                    model->fit(subset(data, folds.trainRows(static_cast<int>(t % k))));
+                    made[t] = std::move(model);
+                } catch (const std::exception&) {
+                    fitFailed[t] = 1;
+                }
+            }
+            for (std::size_t t = 0; t < made.size(); ++t) {
+                const std::size_t g = unserved[fits[t / k].first];
+                bool fitOfGroupFailed = false;
+                for (std::size_t f = 0; f < k; ++f)
+                    fitOfGroupFailed = fitOfGroupFailed || fitFailed[(t / k) * k + f];
+                if (fitOfGroupFailed)
+                    failed[g] = 1; // scores +inf, as a failing separate fit would
+                else if (made[t]) {
+                    models[g * k + t % k] = made[t]; // serves its own group in any case
+                    keep((*store)[t % k], {fits[t / k].second, made[t]}, plan);
+                }
             }
         }
+
+        std::vector<std::vector<std::vector<double>>> rmse(groups.size(),
+                                                           std::vector<std::vector<double>>(k));
+        const int tasks = static_cast<int>(groups.size() * k);
+        std::vector<char> predictionFailed(groups.size() * k, 0); // one flag per task, as above
+#pragma omp parallel for schedule(dynamic)
+        for (int task = 0; task < tasks; ++task) {
+            const auto t = static_cast<std::size_t>(task);
+            const std::size_t g = t / k;
+            if (cancelled.load() || failed[g] || !models[t])
+                continue;
+            try {
+                const Dataset test = subset(data, folds.testRows(static_cast<int>(t % k)));
+                const std::vector<Eigen::VectorXd> predictions =
+                    plan.predictMembers(*models[t], groups[g].members, test.x);
+                auto& out = rmse[g][t % k];
+                for (const Eigen::VectorXd& prediction : predictions)
+                    out.push_back(rootMeanSquaredError(prediction, test.y));
+            } catch (const std::exception&) {
+                predictionFailed[t] = 1;
+            }
+        }
+        for (std::size_t t = 0; t < predictionFailed.size(); ++t)
+            if (predictionFailed[t])
+                failed[t / k] = 1;
         std::vector<std::optional<double>> costs(points.size());
         for (std::size_t g = 0; g < groups.size(); ++g)
             for (std::size_t j = 0; j < groups[g].points.size(); ++j)
@@ -97,12 +205,43 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
     };
 }
 
+namespace {
+
+// The unserved group with the largest rules limit, fitted with the most committees asked: the
+// largest limit cuts the fewest trees, so its fit serves the most other limits.
+std::vector<std::pair<std::size_t, ParamValues>>
+largestRulesFirst(const std::vector<ParamValues>& unserved)
+{
+    std::size_t largest = 0;
+    double committees = 1.0;
+    for (std::size_t i = 0; i < unserved.size(); ++i) {
+        if (unserved[i].at("nsplits") > unserved[largest].at("nsplits"))
+            largest = i;
+        if (const auto it = unserved[i].find("ntrees"); it != unserved[i].end())
+            committees = std::max(committees, it->second);
+    }
+    ParamValues fit = unserved[largest];
+    if (fit.count("ntrees"))
+        fit["ntrees"] = committees;
+    return {{largest, fit}};
+}
+
+} // namespace
+
 SharedFitPlan cartSharedFitPlan()
 {
     return {{"cp"},
             [](ParamValues& group, const std::vector<ParamValues>&) { group["cp"] = 0.0; },
-            [](const Regressor& fitted, const ParamValues& member, const Eigen::MatrixXd& x) {
-                return dynamic_cast<const Cart&>(fitted).predictAtCp(x, member.at("cp"));
+            [](const Regressor&, const ParamValues& fitted, const ParamValues& group) {
+                return sameOrCovering(fitted, group, "");
+            },
+            {},
+            [](const Regressor& fitted, const std::vector<ParamValues>& members,
+               const Eigen::MatrixXd& x) {
+                std::vector<Eigen::VectorXd> out;
+                for (const ParamValues& member : members)
+                    out.push_back(dynamic_cast<const Cart&>(fitted).predictAtCp(x, member.at("cp")));
+                return out;
             }};
 }
 
@@ -116,16 +255,51 @@ SharedFitPlan cubistSharedFitPlan()
                 group["ntrees"] = committees;
                 group["ninstances"] = 0.0; // neighbors act at prediction time only
             },
-            [](const Regressor& fitted, const ParamValues& member, const Eigen::MatrixXd& x) {
-                return dynamic_cast<const Cubist&>(fitted).predictWith(
-                    x, static_cast<int>(member.at("ninstances")),
-                    static_cast<int>(member.at("ntrees")));
+            [](const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& group) {
+                // The first c members of a larger committee are the c-member committee, and
+                // another rules limit may give the same members.
+                ParamValues sameRules = group;
+                sameRules["nsplits"] = fittedParams.at("nsplits");
+                return sameOrCovering(fittedParams, sameRules, "ntrees")
+                       && dynamic_cast<const Cubist&>(fitted).sameMembersWithRules(
+                           static_cast<int>(group.at("nsplits")),
+                           static_cast<int>(group.at("ntrees")));
+            },
+            largestRulesFirst,
+            [](const Regressor& fitted, const std::vector<ParamValues>& members,
+               const Eigen::MatrixXd& x) {
+                int committees = 1;
+                bool neighbours = false;
+                for (const ParamValues& m : members) {
+                    committees = std::max(committees, static_cast<int>(m.at("ntrees")));
+                    neighbours = neighbours || m.at("ninstances") > 0.0;
+                }
+                const cubist::CommitteePredictions table =
+                    dynamic_cast<const Cubist&>(fitted).committeePredictions(x, committees,
+                                                                             neighbours);
+                std::vector<Eigen::VectorXd> out;
+                for (const ParamValues& m : members)
+                    out.push_back(table.predict(static_cast<int>(m.at("ninstances")),
+                                                static_cast<int>(m.at("ntrees"))));
+                return out;
             }};
 }
 
-} // namespace iolens::core
-
-namespace iolens::core {
+SharedFitPlan m5SharedFitPlan()
+{
+    return {{}, // nothing is free, but rules limits that cut no tree share one fit
+            [](ParamValues&, const std::vector<ParamValues>&) {},
+            [](const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& group) {
+                return fittedParams == group
+                       || dynamic_cast<const M5&>(fitted).cubist().sameMembersWithRules(
+                           static_cast<int>(group.at("nsplits")), 1);
+            },
+            largestRulesFirst,
+            [](const Regressor& fitted, const std::vector<ParamValues>& members,
+               const Eigen::MatrixXd& x) {
+                return std::vector<Eigen::VectorXd>(members.size(), fitted.predict(x));
+            }};
+}
 
 SharedFitPlan marsSharedFitPlan()
 {
@@ -141,12 +315,21 @@ SharedFitPlan marsSharedFitPlan()
                 group["thresh"] = 0.0;
                 group["nprune"] = 1000.0;
             },
-            [](const Regressor& fitted, const ParamValues& member, const Eigen::MatrixXd& x) {
-                MarsParams params;
-                params.nk = static_cast<int>(member.at("nk"));
-                params.thresh = member.at("thresh");
-                params.nprune = static_cast<int>(member.at("nprune"));
-                params.degree = static_cast<int>(member.at("degree"));
+            [](const Regressor&, const ParamValues& fitted, const ParamValues& group) {
+                return sameOrCovering(fitted, group, "nk"); // a longer pass holds the shorter
+            },
+            {},
+            [](const Regressor& fitted, const std::vector<ParamValues>& members,
+               const Eigen::MatrixXd& x) {
+                std::vector<MarsParams> params;
+                for (const ParamValues& member : members) {
+                    MarsParams p;
+                    p.nk = static_cast<int>(member.at("nk"));
+                    p.thresh = member.at("thresh");
+                    p.nprune = static_cast<int>(member.at("nprune"));
+                    p.degree = static_cast<int>(member.at("degree"));
+                    params.push_back(p);
+                }
                 return dynamic_cast<const Mars&>(fitted).predictWith(x, params);
             }};
 }

@@ -5,6 +5,9 @@
 #include "validation/k_fold.hpp"
 
 #include <functional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace iolens::core {
 
@@ -17,24 +20,51 @@ struct SharedFitPlan {
     /// Sets the free parameters of `group` (the members' common parameters) so that one fit
     /// serves every member (e.g. CART cp = 0, Cubist committees = the members' largest).
     std::function<void(ParamValues& group, const std::vector<ParamValues>& members)> coverMembers;
-    /// The predictions on x of `member` from the model fitted with the group's parameters.
-    std::function<Eigen::VectorXd(const Regressor& fitted, const ParamValues& member,
-                                  const Eigen::MatrixXd& x)>
-        predictMember;
+    /// Whether `fitted`, fitted earlier with `fittedParams`, serves a group whose covering
+    /// parameters are `group` (every member's predictions equal a separate fit's). Plans
+    /// compare parameters (sameOrCovering) and may ask the model (Cubist's rules limit).
+    std::function<bool(const Regressor& fitted, const ParamValues& fittedParams,
+                       const ParamValues& group)>
+        servedBy;
+    /// Which fits to make next for the groups no fit serves yet (their covering parameters):
+    /// pairs of an index into `unserved`, a group the fit must serve, and the parameters to fit
+    /// with. The fits are made, then the groups checked again, until every group is served.
+    /// Empty: every unserved group is fitted with its own parameters, all at once.
+    std::function<std::vector<std::pair<std::size_t, ParamValues>>(
+        const std::vector<ParamValues>& unserved)>
+        chooseFits;
+    /// The predictions on x of every member (one vector each, in order) from the model fitted
+    /// with the group's parameters, equal to those of a separate fit of each member. Members
+    /// may share work (one pruning pass, one neighbour search for all of them).
+    std::function<std::vector<Eigen::VectorXd>(
+        const Regressor& fitted, const std::vector<ParamValues>& members, const Eigen::MatrixXd& x)>
+        predictMembers;
 };
 
 /// The CV cost of a batch with shared fits: bit-identical to crossValidationCost when the plan's
-/// predictMember reproduces a separate fit exactly; the work drops from (points x folds) fits to
-/// (groups x folds). Groups and folds run in parallel. `prototype`, `data` and `folds` must
-/// outlive the returned function.
+/// predictMembers reproduces a separate fit exactly; the work drops from (points x folds) fits to
+/// (groups x folds). The fits are kept for later batches (the optimizer's next iterations), so a
+/// group already served by an earlier fit costs no fit at all. Groups and folds run in parallel.
+/// `prototype`, `data` and `folds` must outlive the returned function; calls must not overlap.
 BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
                         const Dataset& data, const FoldAssignment& folds, SharedFitPlan plan);
+
+/// True if `fitted` equals `group` in every parameter except `covering`, where it is at least
+/// the group's (a fit with more Cubist committees or a larger MARS nk holds the smaller ones).
+/// An empty `covering` asks for equal parameters.
+bool sameOrCovering(const ParamValues& fitted, const ParamValues& group,
+                    const std::string& covering);
 
 /// CART: cp is free (one tree grown at cp = 0 answers every cp, Cart::predictAtCp).
 SharedFitPlan cartSharedFitPlan();
 /// Cubist: committees and neighbors are free (one fit with the most committees answers every
-/// smaller committee and every neighbor count, Cubist::predictWith).
+/// smaller committee and every neighbor count, Cubist::committeePredictions), and a fit serves
+/// every other rules limit that gives the same members (Cubist::sameMembersWithRules), so the
+/// largest limit asked is fitted first.
 SharedFitPlan cubistSharedFitPlan();
+/// M5: no free parameter, but one fit serves every rules limit that gives the same tree
+/// (Cubist::sameMembersWithRules); the largest limit asked is fitted first.
+SharedFitPlan m5SharedFitPlan();
 /// MARS: nk, thresh and nprune are free (one forward pass at the largest nk with thresh = 0 and
 /// its pruning answer every smaller nk, larger thresh and every nprune, Mars::predictWith).
 SharedFitPlan marsSharedFitPlan();

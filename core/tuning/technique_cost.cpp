@@ -14,6 +14,8 @@ BatchCost techniqueCrossValidationCost(const Regressor& prototype,
         return sharedFitCost(prototype, space, data, folds, cartSharedFitPlan());
     if (prototype.technique() == "cubist")
         return sharedFitCost(prototype, space, data, folds, cubistSharedFitPlan());
+    if (prototype.technique() == "m5")
+        return sharedFitCost(prototype, space, data, folds, m5SharedFitPlan());
     if (prototype.technique() == "mars")
         return sharedFitCost(prototype, space, data, folds, marsSharedFitPlan());
     return crossValidationCost(prototype, space, data, folds);

@@ -7,8 +7,10 @@
 namespace iolens::core {
 
 /// The fastest exact CV cost for the technique of `prototype`: a technique with free dimensions
-/// (CART: cp; Cubist: committees and neighbors; ALGORITHMS.md section 9) shares fits between points, any other technique gets
-/// crossValidationCost. Every variant returns the same costs as crossValidationCost.
+/// (CART: cp; Cubist: committees and neighbors; MARS: nk, thresh and nprune; ALGORITHMS.md
+/// section 9) or rules limits that cut no tree (Cubist, M5) shares fits between points, any
+/// other technique gets crossValidationCost. Every variant returns the same costs as
+/// crossValidationCost.
 BatchCost techniqueCrossValidationCost(const Regressor& prototype,
                                        const std::vector<SearchDimension>& space,
                                        const Dataset& data, const FoldAssignment& folds);

@@ -424,6 +424,65 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ConfigError, five.predictWith(probe, 10));
     }
 
+    void committeePredictions_equalPredictWith()
+    {
+        const Dataset data = realDataset("local", Metric::RtReadMs);
+        const Eigen::MatrixXd probe = probeRows(data);
+        const Cubist four = fitted(data, 4, 0);
+        const cubist::CommitteePredictions table = four.committeePredictions(probe, 4, true);
+        for (int c = 1; c <= 4; ++c)
+            for (int k = 0; k <= 9; ++k)
+                QVERIFY2(sameBits(table.predict(k, c), four.predictWith(probe, k, c)),
+                    qPrintable(QString("committees %1, neighbors %2").arg(c).arg(k)));
+        const cubist::CommitteePredictions noNeighbours = four.committeePredictions(probe, 2, false);
+        QVERIFY(sameBits(noNeighbours.predict(0, 2), four.predictWith(probe, 0, 2)));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 5, false));
+    }
+
+    void minItems_followsRuleQuest()
+    {
+        // 1 % of the cases, at most 20, at most rows / rules, at least 3.
+        QCOMPARE(cubist::minItemsFor(1008, 100), 10);
+        QCOMPARE(cubist::minItemsFor(1008, 150), 6);
+        QCOMPARE(cubist::minItemsFor(1008, 400), 3);
+        QCOMPARE(cubist::minItemsFor(300, 2), 3);
+        QCOMPARE(cubist::minItemsFor(5000, 10), 20);
+    }
+
+    void sameMembersWithRules_meansAFitWithThoseRulesIsIdentical_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<int>("metric");
+        QTest::newRow("local rt_read") << "local" << static_cast<int>(Metric::RtReadMs);
+        QTest::newRow("tiered tp_write") << "tiered" << static_cast<int>(Metric::TpWriteMbs);
+    }
+    void sameMembersWithRules_meansAFitWithThoseRulesIsIdentical()
+    {
+        QFETCH(QString, source);
+        QFETCH(int, metric);
+        const Dataset data = realDataset(source, static_cast<Metric>(metric));
+        const Eigen::MatrixXd probe = probeRows(data);
+        const Cubist wide = fitted(data, 3, 0, 400);
+        int shared = 0, cut = 0;
+        for (int rules : {2, 3, 4, 6, 10, 30, 100, 400}) {
+            const Cubist own = fitted(data, 3, 0, rules);
+            for (int c = 1; c <= 3; ++c) {
+                const bool same = sameBits(own.predictWith(probe, 0, c), wide.predictWith(probe, 0, c))
+                    && sameBits(own.predictWith(probe, 5, c), wide.predictWith(probe, 5, c));
+                if (wide.sameMembersWithRules(rules, c)) {
+                    QVERIFY2(same, qPrintable(QString("rules %1, committees %2").arg(rules).arg(c)));
+                    shared += rules != 400;
+                } else {
+                    ++cut;
+                }
+            }
+        }
+        QVERIFY(shared > 0); // the sharing does happen on real data
+        QVERIFY(cut > 0);    // and a limit below the leaves is not shared (rules 2)
+        QVERIFY(!Cubist().sameMembersWithRules(100, 1));
+        QVERIFY(!wide.sameMembersWithRules(100, 4));
+    }
+
     void committee_predictionIsMeanOfMembers()
     {
         const Dataset data = realDataset("tiered", Metric::TpReadMbs);

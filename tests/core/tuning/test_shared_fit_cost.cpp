@@ -48,6 +48,7 @@ private slots:
         QTest::addColumn<QString>("technique");
         QTest::newRow("cart") << "cart";
         QTest::newRow("cubist") << "cubist";
+        QTest::newRow("m5") << "m5";
         QTest::newRow("mars") << "mars";
     }
     void sharedFits_giveTheSameCostsAsPlainCrossValidation()
@@ -58,13 +59,14 @@ private slots:
         const auto space = searchSpace(*prototype);
         const std::map<std::string, std::vector<double>> values{
             {"minsplit", {2, 7, 20}},       {"cp", {0.0, 0.001, 0.01, 0.05, 0.3}},
-            {"nsplits", {2, 100}},          {"ntrees", {1, 3, 5}},
+            {"nsplits", {2, 3, 8, 100}},    {"ntrees", {1, 3, 5}},
             {"ninstances", {0, 2, 9}},       {"nk", {3, 21, 60}},
             {"thresh", {0.0, 0.001, 0.05}}, {"nprune", {2, 5, 800}}};
         const auto points = grid(space, values);
         const FoldAssignment folds(data.rows(), 10, 3);
         const SharedFitPlan plan = technique == "cart"     ? cartSharedFitPlan()
                                    : technique == "cubist" ? cubistSharedFitPlan()
+                                   : technique == "m5"     ? m5SharedFitPlan()
                                                            : marsSharedFitPlan();
         std::atomic<bool> cancel{false};
         const auto fast = sharedFitCost(*prototype, space, data, folds, plan)(points, cancel);
@@ -73,6 +75,53 @@ private slots:
         for (std::size_t i = 0; i < points.size(); ++i) {
             QVERIFY(fast[i] && plain[i]);
             QCOMPARE(*fast[i], *plain[i]); // bit-identical, not just close
+        }
+    }
+
+    // The optimizer calls one cost function once per iteration; fits kept from earlier batches
+    // (a larger committee or nk, another rules limit with the same members) must still give
+    // the plain costs.
+    void keptFits_laterBatchesGiveTheSameCostsAsPlainCrossValidation_data()
+    {
+        QTest::addColumn<QString>("technique");
+        QTest::newRow("cart") << "cart";
+        QTest::newRow("cubist") << "cubist";
+        QTest::newRow("m5") << "m5";
+        QTest::newRow("mars") << "mars";
+    }
+    void keptFits_laterBatchesGiveTheSameCostsAsPlainCrossValidation()
+    {
+        QFETCH(QString, technique);
+        const Dataset data = tieredLogReadTime();
+        const auto prototype = createRegressor(technique.toStdString());
+        const auto space = searchSpace(*prototype);
+        const std::vector<std::map<std::string, std::vector<double>>> batches{
+            {{"minsplit", {7}}, {"cp", {0.0, 0.01}}, {"nsplits", {400}}, {"ntrees", {1, 3}},
+             {"ninstances", {0, 2}}, {"nk", {21}}, {"thresh", {0.0, 0.01}}, {"nprune", {5, 800}}},
+            {{"minsplit", {7, 20}}, {"cp", {0.001, 0.3}}, {"nsplits", {2, 3, 30, 100, 400}},
+             {"ntrees", {2, 5}}, {"ninstances", {0, 9}}, {"nk", {3, 15, 60}},
+             {"thresh", {0.0, 0.05}}, {"nprune", {2, 800}}},
+            {{"minsplit", {2, 7}}, {"cp", {0.0, 0.05}}, {"nsplits", {4, 30, 250}},
+             {"ntrees", {1, 4}}, {"ninstances", {0, 3}}, {"nk", {10, 21}},
+             {"thresh", {0.001}}, {"nprune", {3, 800}}}};
+        const FoldAssignment folds(data.rows(), 10, 3);
+        const SharedFitPlan plan = technique == "cart"     ? cartSharedFitPlan()
+                                   : technique == "cubist" ? cubistSharedFitPlan()
+                                   : technique == "m5"     ? m5SharedFitPlan()
+                                                           : marsSharedFitPlan();
+        std::atomic<bool> cancel{false};
+        const BatchCost fast = sharedFitCost(*prototype, space, data, folds, plan);
+        const BatchCost plain = crossValidationCost(*prototype, space, data, folds);
+        for (std::size_t b = 0; b < batches.size(); ++b) {
+            const auto points = grid(space, batches[b]);
+            const auto fastCosts = fast(points, cancel);
+            const auto plainCosts = plain(points, cancel);
+            QCOMPARE(fastCosts.size(), points.size());
+            for (std::size_t i = 0; i < points.size(); ++i) {
+                QVERIFY(fastCosts[i] && plainCosts[i]);
+                QVERIFY2(*fastCosts[i] == *plainCosts[i],
+                         qPrintable(QString("batch %1, point %2").arg(b).arg(i)));
+            }
         }
     }
 };
