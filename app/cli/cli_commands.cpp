@@ -2,6 +2,11 @@
 #include "cli/cli_commands.hpp"
 
 #include "cli/insideout_command.hpp"
+#include "cli/measure_command.hpp"
+#ifdef IOLENS_CLI_RENDER
+#include "cli/render_command.hpp"
+#endif
+#include "cli/headroom_command.hpp"
 #include "cli/stability_command.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
@@ -491,6 +496,19 @@ std::vector<Command> commands()
         {QStringLiteral("insideout"),
          QStringLiteral("Inside-Out: predict end-to-end performance from low-level node metrics."),
          insideOutOptions(), {}, runInsideOut},
+        {QStringLiteral("headroom"),
+         QStringLiteral("Capacity planning: how many VMs, how large a file set, how many writes "
+                        "keep the limits (SLA), per technique."),
+         headroomOptions(), {}, runHeadroom},
+        {QStringLiteral("measure"),
+         QStringLiteral("Measure your own storage with fio from a plan (resumes; Ctrl-C stops)."),
+         measureOptions(), {}, runMeasure},
+#ifdef IOLENS_CLI_RENDER
+        {QString::fromLatin1(kRenderCommand),
+         QStringLiteral("Draw a view of the window (cdf, surface, conservation, ...) into a PNG, "
+                        "SVG or PDF, headless."),
+         renderOptions(), {}, runRender},
+#endif
     };
 }
 

@@ -5,10 +5,41 @@
 
 #include <QCoreApplication>
 
-int main(int argc, char* argv[])
+#ifdef IOLENS_CLI_RENDER
+#include "cli/render_command.hpp"
+#include "embedded_resources.hpp"
+
+#include <QApplication>
+
+#include <cstring>
+#endif
+
+namespace {
+
+void nameApplication()
 {
-    QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("iolens-cli"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(iolens::kVersion));
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+#ifdef IOLENS_CLI_RENDER
+    // `render` draws widgets, so it alone gets a QApplication, on the offscreen platform unless
+    // the caller chose one: it must run on a server without a display. Every other command stays
+    // a QtCore program.
+    if (argc > 1 && std::strcmp(argv[1], iolens::cli::kRenderCommand) == 0) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        nameApplication();
+        iolens::resources::initialize();
+        return iolens::cli::runCommand(QCoreApplication::arguments());
+    }
+#endif
+    QCoreApplication app(argc, argv);
+    nameApplication();
     return iolens::cli::runCommand(QCoreApplication::arguments());
 }

@@ -58,7 +58,8 @@ std::optional<Options> parseOptions(const QApplication& app)
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QCoreApplication::translate("main", "Show this tab below the controls: measurements, "
-                                            "plots or models."),
+                                            "models, error-cdf, profiler, scenarios, capacity, "
+                                            "search or conservation."),
         QStringLiteral("NAME"));
     parser.addOption(example);
     parser.addOption(screenshot);
@@ -118,18 +119,6 @@ int main(int argc, char* argv[])
     }
     const bool batch = !options.screenshot.isEmpty();
     window.setErrorDialogsEnabled(!batch);
-    if (!batch)
-        window.rememberSession();
-    if (!batch)
-        window.rememberSession();
-    if (!batch)
-        window.rememberSession();
-    if (!batch)
-        window.rememberSession();
-    if (!batch)
-        window.rememberSession();
-    if (!batch)
-        window.rememberSession();
     if (!batch)
         window.rememberSession();
     auto* documents = window.documents();

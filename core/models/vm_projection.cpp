@@ -40,4 +40,20 @@ double predictSpreadOverVms(const TrainedModel& model, const Configuration& conf
     return addsUpOverVms(model.metric()) ? share * config.vms : share;
 }
 
+Eigen::VectorXd predictSpreadOverVms(const TrainedModel& model,
+                                     const std::vector<Configuration>& configs)
+{
+    const bool direct = modelsVmCount(model);
+    std::vector<Configuration> shares;
+    shares.reserve(configs.size());
+    for (const Configuration& config : configs)
+        shares.push_back(direct || config.vms <= 1 ? config : perVmConfiguration(config));
+    Eigen::VectorXd predictions = model.predict(shares);
+    if (!direct && addsUpOverVms(model.metric()))
+        for (std::size_t i = 0; i < configs.size(); ++i)
+            if (configs[i].vms > 1)
+                predictions(static_cast<Eigen::Index>(i)) *= configs[i].vms;
+    return predictions;
+}
+
 } // namespace iolens::core

@@ -18,5 +18,9 @@ bool modelsVmCount(const TrainedModel& model);
 /// Prediction for `config` (any vms): directly if the model has the VM count as a factor,
 /// otherwise through perVmConfiguration, scaling throughput-like metrics by the VM count.
 double predictSpreadOverVms(const TrainedModel& model, const Configuration& config);
+/// The same for many configurations, in one batch prediction: equal, element by element, to
+/// predictSpreadOverVms of each.
+Eigen::VectorXd predictSpreadOverVms(const TrainedModel& model,
+                                     const std::vector<Configuration>& configs);
 
 } // namespace iolens::core

@@ -109,6 +109,9 @@ SqliteConnection::SqliteConnection(const std::string& path, Mode mode)
         throw StoreError(path + ": " + message);
     }
     sqlite3_extended_result_codes(m_db, 1);
+    // The window reads a database while `measure` (or its dialog) commits runs into it from
+    // another connection: wait for the other's short transaction instead of failing with BUSY.
+    sqlite3_busy_timeout(m_db, 10000);
     try {
         // Opening is lazy in SQLite: reading the schema here turns "not a database" into an
         // error at open time rather than at the first query.

@@ -5,6 +5,7 @@
 #include "plots/decade_ticker.hpp"
 #include "plots/error_cdf_series.hpp"
 #include "plots/evaluation_text.hpp"
+#include "plots/plot_export_menu.hpp"
 #include "plots/plot_style.hpp"
 
 #include <QComboBox>
@@ -98,6 +99,14 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
     buildTable();
     buildPlot();
     rebuild();
+    attachExportMenu(m_plot, [this] {
+        QStringList shown;
+        for (const QString& label : m_labels)
+            if (isCurveVisible(label))
+                shown.push_back(label);
+        return PictureInfo{tr("Error CDF: %1").arg(metricTitle(metric())), m_scenarioText,
+                           shown.join(QStringLiteral(", "))};
+    });
 
     connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this] {
         rebuild();

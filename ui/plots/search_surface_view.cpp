@@ -2,6 +2,8 @@
 #include "plots/search_surface_view.hpp"
 
 #include "common/number_format.hpp"
+#include "common/metric_text.hpp"
+#include "plots/plot_export_menu.hpp"
 #include "plots/search_controls.hpp"
 
 #include <QCoreApplication>
@@ -50,6 +52,10 @@ SearchSurfaceView::SearchSurfaceView(QWidget* parent)
             [this] { onStopped(tr("Search cancelled.")); });
     m_controls->setStartEnabled(false);
     onChoiceChanged();
+    attachExportMenu(m_plot, [this] {
+        return PictureInfo{tr("Parameter search: %1").arg(metricTitle(m_scene.metric)),
+                           tr("cross-validation RMSE"), m_scene.technique};
+    });
 }
 
 void SearchSurfaceView::setMeasurements(const std::vector<core::Measurement>& runs)

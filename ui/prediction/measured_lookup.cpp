@@ -8,6 +8,11 @@ MeasuredLookup::MeasuredLookup(const std::vector<core::Measurement>& runs)
 {
     for (std::size_t i = 0; i < m_rows.size(); ++i)
         m_index.emplace(m_rows[i].config, i);
+    std::vector<core::Configuration> configs;
+    configs.reserve(m_rows.size());
+    for (const core::AggregatedMeasurement& row : m_rows)
+        configs.push_back(row.config);
+    m_space = core::MeasuredSpace(configs);
 }
 
 const core::AggregatedMeasurement* MeasuredLookup::find(const core::Configuration& config) const

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "data/aggregation.hpp"
+#include "whatif/data_distance.hpp"
 
 #include <map>
 #include <vector>
@@ -20,10 +21,13 @@ public:
     /// The measurement of exactly `config`, or nullptr. O(log n).
     const core::AggregatedMeasurement* find(const core::Configuration& config) const;
     const std::vector<core::AggregatedMeasurement>& all() const { return m_rows; }
+    /// The rows' configurations for distance questions (indices as in all()).
+    const core::MeasuredSpace& space() const { return m_space; }
 
 private:
     std::vector<core::AggregatedMeasurement> m_rows;
     std::map<core::Configuration, std::size_t> m_index;
+    core::MeasuredSpace m_space;
 };
 
 } // namespace iolens::ui

@@ -71,6 +71,7 @@ PredictionPanel::PredictionPanel(QWidget* parent)
     , m_measuredHeader(headerLabel(tr("Measured\nmean ± RSE"), this))
     , m_status(new QLabel(this))
     , m_extrapolation(new QLabel(this))
+    , m_nearest(new QLabel(this))
 {
     auto* titles = columnGrid();
     auto* measured = columnGrid();
@@ -115,6 +116,7 @@ PredictionPanel::PredictionPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(table);
     layout->addWidget(m_status);
+    layout->addWidget(m_nearest);
     layout->addWidget(m_extrapolation);
     layout->addStretch(1); // keep the rows together at the top when the panel is tall
 
@@ -123,6 +125,11 @@ PredictionPanel::PredictionPanel(QWidget* parent)
     m_extrapolation->setWordWrap(true);
     m_extrapolation->setStyleSheet(QStringLiteral("QLabel { color: #b7410e; }"));
     m_extrapolation->hide();
+    m_nearest->setWordWrap(true);
+    m_nearest->setToolTip(
+        tr("Distance in steps, summed over the factors: a doubling of a size, of the threads or "
+           "of the VMs is one step, all reads vs all writes is one step, another scheduler or "
+           "access pattern is one step. Beyond one step the models extrapolate."));
 }
 
 void PredictionPanel::rebuildColumns(const std::vector<ModelColumn>& models)
@@ -181,6 +188,24 @@ void PredictionPanel::showEvaluation(const ScenarioEvaluation& evaluation)
         notes << describeNote(note, metricCount);
     m_extrapolation->setText(notes.join(QLatin1Char('\n')));
     m_extrapolation->setVisible(!notes.isEmpty());
+    m_nearest->setText(nearestFor(evaluation));
+    m_nearest->setVisible(!m_nearest->text().isEmpty());
+}
+
+QString PredictionPanel::nearestFor(const ScenarioEvaluation& evaluation) const
+{
+    if (!evaluation.nearest)
+        return {};
+    const core::NearestMeasurement& nearest = *evaluation.nearest;
+    if (nearest.differing.empty())
+        return tr("Nearest measurement: this configuration.");
+    QStringList factors;
+    for (core::Factor factor : nearest.differing)
+        factors << factorTitle(factor);
+    const QString steps = nearest.steps == 1.0
+                              ? tr("1 step")
+                              : tr("%1 steps").arg(QLocale().toString(nearest.steps, 'g', 2));
+    return tr("Nearest measurement: %1 away (%2).").arg(steps, factors.join(QStringLiteral(", ")));
 }
 
 void PredictionPanel::showPrediction(QLabel* cell, const MetricEvaluation& metric,
@@ -297,5 +322,6 @@ QString PredictionPanel::measuredText(core::Metric metric) const
 QString PredictionPanel::statusText() const { return m_status->text(); }
 
 QString PredictionPanel::extrapolationText() const { return m_extrapolation->text(); }
+QString PredictionPanel::nearestText() const { return m_nearest->text(); }
 
 } // namespace iolens::ui

@@ -42,6 +42,8 @@ public:
     QString measuredText(core::Metric metric) const;
     QString statusText() const;
     QString extrapolationText() const;
+    /// "Nearest measurement: 1 step away (Request size)."; empty without data.
+    QString nearestText() const;
 
 private:
     struct ModelCells {
@@ -53,6 +55,7 @@ private:
                         std::size_t column, std::size_t metricIndex) const;
     void showMeasured(QLabel* cell, const MetricEvaluation& metric) const;
     QString statusFor(const ScenarioEvaluation& evaluation) const;
+    QString nearestFor(const ScenarioEvaluation& evaluation) const;
     QString describeNote(const ExtrapolationNote& note, int modelCount) const;
 
     QGridLayout* m_grid; ///< the model columns, inside m_scroll
@@ -64,6 +67,7 @@ private:
     QStringList m_labels; ///< the models the columns were built for
     QLabel* m_status;
     QLabel* m_extrapolation;
+    QLabel* m_nearest;
 };
 
 /// A factor value in its unit for a person ("8 KiB", "2 GiB", "30 %", "2").

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prediction/scenario_evaluation.hpp"
 
+#include "models/vm_projection.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -95,7 +97,8 @@ ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry
         return prediction;
     }
     try {
-        prediction.value = model->model->predict(scenario);
+        // ICPE'13 section 6.3: a one-VM model answers for N VMs through one VM's share.
+        prediction.value = core::predictSpreadOverVms(*model->model, scenario);
         collectNotes(scenario, *model->model, metric, notes);
     } catch (const std::exception& e) {
         prediction.error = e.what();
@@ -115,6 +118,7 @@ ScenarioEvaluation evaluateScenario(const core::Configuration& scenario,
         result.models.push_back(columnOf(entry));
     const core::AggregatedMeasurement* row = measured.find(scenario);
     result.repetitions = row ? row->repetitions : 0;
+    result.nearest = measured.space().nearest(scenario);
     for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i) {
         const core::Metric metric = core::kCoreMetrics[i];
         MetricEvaluation& out = result.metrics[i];

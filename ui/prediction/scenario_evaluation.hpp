@@ -59,6 +59,8 @@ struct ScenarioEvaluation {
     std::array<MetricEvaluation, 4> metrics{}; ///< kCoreMetrics order
     int repetitions = 0; ///< runs of exactly this configuration; 0 if it was not measured
     std::vector<ExtrapolationNote> extrapolation;
+    /// The nearest measured configuration (core::dataSteps); std::nullopt without data.
+    std::optional<core::NearestMeasurement> nearest;
 
     /// True when there are models and none is still training.
     bool modelsReady() const;

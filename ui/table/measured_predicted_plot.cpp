@@ -3,6 +3,7 @@
 
 #include "common/metric_text.hpp"
 #include "common/number_format.hpp"
+#include "models/vm_projection.hpp"
 #include "plots/decade_ticker.hpp"
 #include "plots/plot_style.hpp"
 #include "prediction/model_controller.hpp"
@@ -154,7 +155,7 @@ void MeasuredPredictedPlot::redraw()
             const auto measured = row.value(metric);
             if (!measured || *measured <= 0.0)
                 continue; // a log axis has no zero
-            const double predicted = model->predict(row.config);
+            const double predicted = core::predictSpreadOverVms(*model, row.config);
             if (!std::isfinite(predicted) || predicted <= 0.0)
                 continue;
             low = std::min({low, *measured, predicted});

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/main_window.hpp"
 
+#include "conservation/conservation_view.hpp"
 #include "document/document_controller.hpp"
 #include "document/recent_files.hpp"
 #include "models/model_comparison_panel.hpp"
+#include "planning/capacity_panel.hpp"
 #include "prediction/model_controller.hpp"
 #include "prediction/prediction_panel.hpp"
+#include "profiler/profiler_view.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "table/measured_predicted_plot.hpp"
 #include "table/measurement_table_panel.hpp"
@@ -15,6 +18,7 @@
 #include "scenario/scenario_compare_panel.hpp"
 #include "window/about_text.hpp"
 #include "window/error_cdf_page.hpp"
+#include "measure/measure_prompt.hpp"
 #include "window/window_menus.hpp"
 #include "window/window_settings.hpp"
 
@@ -46,20 +50,30 @@ MainWindow::MainWindow(QWidget* parent)
     , m_search(new SearchSurfaceView)
     , m_scenarios(new ScenarioComparePanel(m_models))
     , m_scatter(new MeasuredPredictedPlot(m_models))
+    , m_capacity(new CapacityPanel(m_models))
+    , m_conservation(new ConservationView)
     , m_views(new QTabWidget)
     , m_menus(new WindowMenus(this, &m_documents->recentFiles()))
 {
+    m_profiler = new ProfilerView(m_models);
     m_table->setSideView(m_scatter);
-    m_views->addTab(m_table, tr("Measurements"));
-    m_views->addTab(m_comparison, tr("Models"));
-    m_views->addTab(m_errorCdf, tr("Error CDF"));
-    m_views->addTab(m_search, tr("Parameter search"));
-    m_views->addTab(m_scenarios, tr("Scenarios"));
+    // The data, then what the models say about it, then the what-if and planning views, then
+    // the tools; each page's objectName is what `iolens --tab` and `render --view` take.
+    const std::pair<QWidget*, QString> pages[] = {
+        {m_table, tr("Measurements")},     {m_comparison, tr("Models")},
+        {m_errorCdf, tr("Error CDF")},     {m_profiler, tr("Profiler")},
+        {m_scenarios, tr("Scenarios")},    {m_capacity, tr("Capacity")},
+        {m_search, tr("Parameter search")}, {m_conservation, tr("Conservation")}};
+    for (const auto& [page, title] : pages)
+        m_views->addTab(page, title);
     m_table->setObjectName(QStringLiteral("measurements"));
     m_comparison->setObjectName(QStringLiteral("models"));
     m_errorCdf->setObjectName(QStringLiteral("error-cdf"));
-    m_search->setObjectName(QStringLiteral("search"));
+    m_profiler->setObjectName(QStringLiteral("profiler"));
     m_scenarios->setObjectName(QStringLiteral("scenarios"));
+    m_capacity->setObjectName(QStringLiteral("capacity"));
+    m_search->setObjectName(QStringLiteral("search"));
+    m_conservation->setObjectName(QStringLiteral("conservation"));
     const std::vector<std::string> techniques = loadTechniqueChoice();
     m_models->setTechniques(techniques);
     m_menus->setTechniques(techniques);
@@ -101,8 +115,11 @@ void MainWindow::connectParts()
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_models, &ModelController::setScenario);
     connect(m_table, &MeasurementTablePanel::configurationSelected, m_scenario,
             &ScenarioPanel::setScenario);
+    connect(m_profiler, &ProfilerView::scenarioRequested, m_scenario, &ScenarioPanel::setScenario);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_scenarios,
             &ScenarioComparePanel::setCurrentScenario);
+    connect(m_scenario, &ScenarioPanel::scenarioChanged, m_capacity,
+            &CapacityPanel::setScenario);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, this,
             [this](const core::Configuration& config) {
                 if (const Document* document = m_documents->document(); document && m_remembers)
@@ -120,6 +137,7 @@ void MainWindow::connectParts()
 
     connect(m_menus, &WindowMenus::openRequested, this, &MainWindow::promptOpen);
     connect(m_menus, &WindowMenus::saveAsRequested, this, &MainWindow::promptSaveAs);
+    connect(m_menus, &WindowMenus::measureRequested, this, &MainWindow::promptMeasure);
     connect(m_menus, &WindowMenus::exampleRequested, m_documents, &DocumentController::openExample);
     connect(m_menus, &WindowMenus::recentRequested, m_documents, &DocumentController::openFile);
     connect(m_menus, &WindowMenus::datasetRequested, m_documents,
@@ -143,6 +161,7 @@ void MainWindow::onDocumentChanged()
     // The models train in the background; the scenario is shown at once with its measurement.
     m_models->setMeasurements(document->runs);
     m_search->setMeasurements(document->runs);
+    m_conservation->setMeasurements(document->runs);
     // Saved scenarios belong to a database (and its dataset): each has its own list.
     m_scenarios->scenarios()->setDocumentKey(document->settingsKey());
     const auto& measured = m_models->measured().all();
@@ -241,6 +260,11 @@ void MainWindow::promptSaveAs()
         tr("iolens databases (%1);;All files (*)").arg(kDatabaseFilter));
     if (!path.isEmpty())
         m_documents->saveAs(path);
+}
+
+void MainWindow::promptMeasure()
+{
+    openMeasureDialog(this, m_documents);
 }
 
 void MainWindow::rememberSession()

@@ -11,8 +11,10 @@ class QTabWidget;
 
 namespace iolens::ui {
 
+class ConservationView;
 class DocumentController;
 class MeasurementTablePanel;
+class CapacityPanel;
 class MeasuredPredictedPlot;
 class ModelComparisonPanel;
 class ModelController;
@@ -20,6 +22,7 @@ class ErrorCdfPage;
 class ErrorCdfView;
 class SearchSurfaceView;
 class PredictionPanel;
+class ProfilerView;
 class ScenarioComparePanel;
 class ScenarioPanel;
 class WindowMenus;
@@ -44,9 +47,12 @@ public:
     SearchSurfaceView* searchView() const { return m_search; }
     ScenarioComparePanel* scenariosPage() const { return m_scenarios; }
     MeasuredPredictedPlot* measuredPredictedPlot() const { return m_scatter; }
+    CapacityPanel* capacityPage() const { return m_capacity; }
     ModelComparisonPanel* comparisonPanel() const { return m_comparison; }
-    /// The tabs below the controls; each page's objectName ("measurements", "models", "error-cdf", "search")
-    /// lets a caller pick one (iolens --tab).
+    ProfilerView* profilerView() const { return m_profiler; }
+    ConservationView* conservationView() const { return m_conservation; }
+    /// The tabs below the controls; each page's objectName (measurements, models, error-cdf,
+    /// profiler, scenarios, capacity, search, conservation) lets a caller pick one (iolens --tab).
     QTabWidget* views() const { return m_views; }
     WindowMenus* menus() const { return m_menus; }
 
@@ -74,6 +80,7 @@ private:
     void showError(const QString& title, const QString& message);
     void promptOpen();
     void promptSaveAs();
+    void promptMeasure();
     void showAbout();
     void updateTitle();
 
@@ -85,8 +92,11 @@ private:
     ModelComparisonPanel* m_comparison;
     ErrorCdfPage* m_errorCdf;
     SearchSurfaceView* m_search;
+    ProfilerView* m_profiler = nullptr;
     ScenarioComparePanel* m_scenarios;
     MeasuredPredictedPlot* m_scatter;
+    CapacityPanel* m_capacity;
+    ConservationView* m_conservation;
     QTabWidget* m_views;
     WindowMenus* m_menus;
     QSplitter* m_splitter = nullptr;

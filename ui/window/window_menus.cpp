@@ -39,6 +39,7 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     file->addSeparator();
     m_saveAs = file->addAction(tr("Save &as…"), this, &WindowMenus::saveAsRequested);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addAction(tr("&Measure…"), this, &WindowMenus::measureRequested);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &WindowMenus::quitRequested);
     quit->setShortcut(QKeySequence::Quit);

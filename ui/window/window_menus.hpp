@@ -42,6 +42,8 @@ signals:
     void exampleRequested(iolens::ui::Example example);
     void recentRequested(const QString& path);
     void saveAsRequested();
+    /// File ▸ Measure…: measure a plan with fio (issue 7).
+    void measureRequested();
     void datasetRequested(const QString& dataset);
     /// The user ticked or unticked a technique in the Models menu: the new choice, registry order.
     void techniquesRequested(const std::vector<std::string>& techniques);

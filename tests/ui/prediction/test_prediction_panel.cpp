@@ -131,6 +131,26 @@ private slots:
         QVERIFY(panel.statusText().contains(QStringLiteral("Training cubist")));
     }
 
+    void showEvaluation_saysHowFarTheNearestMeasurementIs()
+    {
+        PredictionPanel panel;
+        ScenarioEvaluation result = mixedEvaluation();
+        panel.showEvaluation(result);
+        QVERIFY(panel.nearestText().isEmpty()); // no data: nothing to say
+        result.nearest = iolens::core::NearestMeasurement{0, 1.0, {Factor::RequestBytes}};
+        panel.showEvaluation(result);
+        QCOMPARE(panel.nearestText(),
+                 QStringLiteral("Nearest measurement: 1 step away (Request size)."));
+        result.nearest = iolens::core::NearestMeasurement{0, 1.5, {Factor::RequestBytes,
+                                                                   Factor::ReadPct}};
+        panel.showEvaluation(result);
+        QCOMPARE(panel.nearestText(),
+                 QStringLiteral("Nearest measurement: 1.5 steps away (Request size, Read share)."));
+        result.nearest = iolens::core::NearestMeasurement{0, 0.0, {}};
+        panel.showEvaluation(result);
+        QCOMPARE(panel.nearestText(), QStringLiteral("Nearest measurement: this configuration."));
+    }
+
     void showEvaluation_warnsAboutExtrapolation()
     {
         PredictionPanel panel;

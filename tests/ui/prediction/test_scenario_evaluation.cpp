@@ -76,6 +76,25 @@ private slots:
         QVERIFY(result.metrics[3].predictions[0].value != result.metrics[3].predictions[1].value);
     }
 
+    void evaluate_spreadsTheWorkloadOverTheVmsAsThePaperDoes()
+    {
+        // ICPE'13 section 6.3: three VMs share the threads and the file set; a one-VM model
+        // answers for one VM's share, and the throughputs of the three add up.
+        Configuration config = m_measured.all().front().config;
+        config.readPct = 50;
+        config.vms = 3;
+        Configuration share = config;
+        share.vms = 1;
+        share.threads = config.threads / 3;
+        share.filesetBytes = config.filesetBytes / 3;
+        const ScenarioEvaluation result = evaluateScenario(config, m_measured, m_entries);
+        const auto* cart = &m_entries[1];
+        QCOMPARE(*result.metrics[0].predictions[1].value,
+                 cart->model(Metric::RtReadMs)->predict(share));
+        QCOMPARE(*result.metrics[3].predictions[1].value,
+                 3.0 * cart->model(Metric::TpWriteMbs)->predict(share));
+    }
+
     void evaluate_waitsForModelsStillTraining()
     {
         std::vector<ModelEntry> entries = m_entries;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/number_format.hpp"
 #include "document/example_database.hpp"
+#include "models/vm_projection.hpp"
 #include "prediction/model_controller.hpp"
 #include "support/signal_wait.hpp"
 #include "table/measured_predicted_plot.hpp"
@@ -50,7 +51,7 @@ private slots:
                 if (std::find(filtered.begin(), filtered.end(), row.config) == filtered.end())
                     continue;
                 if (*row.value(Metric::TpReadMbs) == point->key &&
-                    model->predict(row.config) == point->value)
+                    iolens::core::predictSpreadOverVms(*model, row.config) == point->value)
                     found = true;
             }
             QVERIFY(found);

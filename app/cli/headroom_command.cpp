@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/headroom_command.hpp"
+
+#include "common/error.hpp"
+#include "common/text_file.hpp"
+#include "data/csv_table.hpp"
+#include "data/scenario_text.hpp"
+#include "store/measurement_database.hpp"
+#include "whatif/headroom.hpp"
+#include "workflow/model_training.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+namespace iolens::cli {
+
+namespace {
+
+using namespace iolens::core;
+
+const std::vector<std::string> kPaperTechniques{"lm", "mars", "cart", "m5", "cubist"};
+
+QCommandLineOption option(const char* name, const char* help, const char* value)
+{
+    return {QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)};
+}
+
+std::string requiredText(const QCommandLineParser& parser, const char* name)
+{
+    const QString value = parser.value(QString::fromLatin1(name));
+    if (value.isEmpty())
+        throw ConfigError(std::string("headroom: missing required option --") + name);
+    return value.toStdString();
+}
+
+std::string unitOf(HeadroomFactor factor)
+{
+    switch (factor) {
+    case HeadroomFactor::Vms:
+        return "VMs";
+    case HeadroomFactor::FilesetBytes:
+        return "MiB";
+    case HeadroomFactor::WriteShare:
+        return "% writes";
+    }
+    return {};
+}
+
+std::vector<std::string> csvRow(const std::string& technique, const HeadroomAnswer& answer)
+{
+    return {technique,
+            std::string(headroomFactorName(answer.factor)),
+            answer.error.empty() ? (answer.meetsNow ? "1" : "0") : "",
+            answer.largest ? formatNumber(*answer.largest) : "",
+            unitOf(answer.factor),
+            answer.openEnded ? "1" : "0",
+            answer.largest ? formatNumber(100.0 * answer.margin) : "",
+            answer.binding ? slaLimitText(*answer.binding) : "",
+            answer.error};
+}
+
+// "8 VMs", "3.40 GiB", "62.5 % writes": the CSV keeps the exact value.
+std::string amount(HeadroomFactor factor, double value)
+{
+    char text[32];
+    if (factor == HeadroomFactor::FilesetBytes && value >= 1024.0)
+        std::snprintf(text, sizeof text, "%.2f GiB", value / 1024.0);
+    else if (factor == HeadroomFactor::FilesetBytes)
+        std::snprintf(text, sizeof text, "%.0f MiB", value);
+    else if (factor == HeadroomFactor::WriteShare)
+        std::snprintf(text, sizeof text, "%.1f %% writes", value);
+    else
+        std::snprintf(text, sizeof text, "%.0f VMs", value);
+    return text;
+}
+
+std::string sentence(const std::string& technique, const HeadroomAnswer& answer)
+{
+    const std::string what = technique + ", " + std::string(headroomFactorName(answer.factor)) +
+                             ": ";
+    if (!answer.error.empty())
+        return what + "no answer (" + answer.error + ")";
+    if (!answer.meetsNow)
+        return what + "already breaks " + slaLimitText(*answer.binding) + " at the scenario";
+    std::string text = what + (answer.openEnded ? "at least " : "up to ") +
+                       amount(answer.factor, *answer.largest) + ", margin " +
+                       formatNumber(std::round(1000.0 * answer.margin) / 10.0) + " %";
+    if (answer.binding)
+        text += ", then " + slaLimitText(*answer.binding) + " breaks";
+    else
+        text += " (the end of the range iolens sweeps)";
+    return text;
+}
+
+} // namespace
+
+std::vector<QCommandLineOption> headroomOptions()
+{
+    return {option("db", "Measurement database (SQLite).", "DB"),
+            option("scenario",
+                   "Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
+                   "pattern=random,vms=1\"; factors not named keep the first measured "
+                   "configuration's values.",
+                   "TEXT"),
+            option("limit", "Limit, repeatable: rt_read_ms<=5, tp_write_mbs>=200, ...",
+                   "METRIC<=VALUE"),
+            option("technique", "Technique, repeatable (default lm mars cart m5 cubist).",
+                   "NAME"),
+            option("factor", "vms, fileset or write-share, repeatable (default all three).",
+                   "NAME"),
+            option("dataset", "Dataset name.", "NAME"),
+            option("out", "Write the answers as CSV.", "FILE")};
+}
+
+int runHeadroom(const QCommandLineParser& parser)
+{
+    MeasurementDatabase db = MeasurementDatabase::open(requiredText(parser, "db"), true);
+    std::vector<SlaLimit> limits;
+    for (const QString& text : parser.values(QStringLiteral("limit")))
+        limits.push_back(parseSlaLimit(text.toStdString()));
+    if (limits.empty())
+        throw ConfigError("headroom: give at least one --limit, e.g. rt_read_ms<=5");
+    std::vector<HeadroomFactor> factors;
+    for (const QString& text : parser.values(QStringLiteral("factor"))) {
+        const auto factor = parseHeadroomFactor(text.toStdString());
+        if (!factor)
+            throw ConfigError("--factor '" + text.toStdString() +
+                              "': use vms, fileset or write-share");
+        factors.push_back(*factor);
+    }
+    if (factors.empty())
+        factors.assign(kHeadroomFactors.begin(), kHeadroomFactors.end());
+    std::vector<std::string> techniques;
+    for (const QString& text : parser.values(QStringLiteral("technique")))
+        techniques.push_back(text.toStdString());
+    if (techniques.empty())
+        techniques = kPaperTechniques;
+
+    TrainRequest selection;
+    if (parser.isSet(QStringLiteral("dataset")))
+        selection.dataset = parser.value(QStringLiteral("dataset")).toStdString();
+    const std::vector<AggregatedMeasurement> rows = selectMeasurements(db, selection);
+    if (rows.empty())
+        throw DataError("headroom: the selection has no measurements");
+    const Configuration scenario =
+        parseScenarioText(requiredText(parser, "scenario"), rows.front().config);
+    std::vector<Configuration> configs;
+    for (const auto& row : rows)
+        configs.push_back(row.config);
+    const FactorDomain domain = factorDomain(configs);
+
+    std::string csv = formatCsvLine({"technique", "factor", "meets_now", "largest", "unit",
+                                     "open_ended", "margin_pct", "binding", "error"});
+    std::cout << "Scenario " << scenarioText(scenario) << "\n";
+    for (const std::string& technique : techniques) {
+        std::vector<TrainedModel> models;
+        for (const SlaLimit& limit : limits) {
+            TrainRequest request = selection;
+            request.technique = technique;
+            request.metric = limit.metric;
+            models.push_back(trainModel(db, request));
+        }
+        std::vector<const TrainedModel*> pointers;
+        for (const TrainedModel& model : models)
+            pointers.push_back(&model);
+        for (HeadroomFactor factor : factors) {
+            const HeadroomAnswer answer =
+                findHeadroom(pointers, scenario, factor, limits, domain);
+            std::cout << sentence(technique, answer) << "\n";
+            csv += formatCsvLine(csvRow(technique, answer));
+        }
+    }
+    if (parser.isSet(QStringLiteral("out")))
+        writeTextFileAtomically(parser.value(QStringLiteral("out")).toStdString(), csv);
+    return 0;
+}
+
+} // namespace iolens::cli

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/render_command.hpp"
+
+#include "common/error.hpp"
+#include "render/render_views.hpp"
+#include "render/view_renderer.hpp"
+
+#include <QApplication>
+
+#include <iostream>
+
+namespace iolens::cli {
+
+namespace {
+
+using core::ConfigError;
+
+QString option(const QCommandLineParser& parser, const char* name)
+{
+    return parser.value(QString::fromLatin1(name));
+}
+
+ui::RenderRequest requestFrom(const QCommandLineParser& parser)
+{
+    ui::RenderRequest request;
+    request.database = option(parser, "db");
+    if (parser.isSet(QStringLiteral("example"))) {
+        if (!request.database.isEmpty())
+            throw ConfigError("render: give --db or --example, not both");
+        const auto example = ui::parseExample(option(parser, "example"));
+        if (!example)
+            throw ConfigError("render: unknown example '" + option(parser, "example").toStdString() +
+                              "' (use tiered or local)");
+        request.example = *example;
+    }
+    request.view = option(parser, "view");
+    if (request.view.isEmpty())
+        throw ConfigError("render: missing required option --view (" +
+                          ui::renderViewNames().toStdString() + ")");
+    if (parser.isSet(QStringLiteral("metric"))) {
+        const std::string name = option(parser, "metric").toStdString();
+        request.metric = core::parseMetric(name);
+        if (!request.metric)
+            throw ConfigError("render: unknown metric '" + name + "'");
+    }
+    request.scenario = option(parser, "scenario");
+    if (parser.isSet(QStringLiteral("size")))
+        request.size = ui::parseRenderSize(option(parser, "size"));
+    request.out = option(parser, "out");
+    return request;
+}
+
+} // namespace
+
+std::vector<QCommandLineOption> renderOptions()
+{
+    return {
+        {QStringLiteral("db"), QStringLiteral("Measurement database (default: the tiered example)."),
+         QStringLiteral("DB")},
+        {QStringLiteral("example"), QStringLiteral("Embedded example: tiered or local."),
+         QStringLiteral("NAME")},
+        {QStringLiteral("view"), QStringLiteral("View to draw: %1.").arg(ui::renderViewNames()),
+         QStringLiteral("VIEW")},
+        {QStringLiteral("metric"),
+         QStringLiteral("Metric of the cdf and surface views (rt_read_ms, ...)."),
+         QStringLiteral("METRIC")},
+        {QStringLiteral("scenario"),
+         QStringLiteral("Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
+                        "pattern=random,vms=2\" (default: the window's)."),
+         QStringLiteral("TEXT")},
+        {QStringLiteral("size"), QStringLiteral("Picture size in pixels (default 1600x1000)."),
+         QStringLiteral("WxH")},
+        {QStringLiteral("out"), QStringLiteral("Output picture: .png, .svg or .pdf."),
+         QStringLiteral("FILE")},
+    };
+}
+
+int runRender(const QCommandLineParser& parser)
+{
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+        throw core::StateError("render: needs a QApplication (see app/cli/main.cpp)");
+    std::cout << ui::renderView(requestFrom(parser)).toStdString() << "\n";
+    return 0;
+}
+
+} // namespace iolens::cli

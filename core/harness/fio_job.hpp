@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/configuration.hpp"
+#include "harness/file_set_layout.hpp"
+#include "harness/measurement_plan.hpp"
+
+#include <string>
+#include <vector>
+
+namespace iolens::core {
+
+/// One fio process of one run: a configuration's workload on one VM's share of the file set.
+struct FioJob {
+    Configuration config;        ///< the whole configuration (threads and file set of all VMs)
+    WorkloadSettings workload;
+    FileSetShare share;          ///< this process's files
+    std::string bandwidthLogPrefix; ///< fio write_bw_log prefix; empty: no per-second log
+};
+
+/// fio's command-line arguments (without the program name) for one job, following the
+/// fio-local dataset's workload: all threads of a process share its files (FFSB style), random
+/// or sequential mixed reads and writes, time based, with group reporting and JSON output.
+///   --name=iolens --filename=F0:F1:... --size=SHARE --ioengine=E --direct=0|1
+///   --rw=randrw|rw --rwmixread=P --bs=B --numjobs=THREADS/VMS --thread --time_based
+///   --runtime=R --ramp_time=RAMP --group_reporting --file_service_type=random --norandommap
+///   --randrepeat=0 --output-format=json [--write_bw_log=PREFIX --log_avg_msec=1000
+///   --per_job_logs=0 --log_unix_epoch=1]
+/// `--thread` keeps every job in the one process that the low-level sampler watches.
+std::vector<std::string> fioArguments(const FioJob& job);
+
+/// A file-name-safe key of a configuration, unique within a plan:
+/// "none_fs256M_bs4096_ran_r50_t16_v1" (scheduler, file set in MiB, request in bytes, pattern,
+/// read %, threads, vms).
+std::string configurationKey(const Configuration& config);
+
+} // namespace iolens::core

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "harness/measurement_plan.hpp"
+
+#include "common/error.hpp"
+#include "common/text_file.hpp"
+#include "data/fio_json_reader.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <random>
+#include <set>
+
+namespace iolens::core {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::int64_t kMiB = 1024 * 1024;
+constexpr std::int64_t kDirectAlignment = 4096; // O_DIRECT wants sector-aligned requests
+
+// Reads one plan; every error names the file and the JSON path of the field.
+class PlanReader {
+public:
+    explicit PlanReader(std::string source) : m_source(std::move(source)) {}
+
+    [[noreturn]] void fail(const std::string& field, const std::string& what) const
+    {
+        throw ConfigError(m_source + ": field '" + field + "': " + what);
+    }
+
+    std::string text(const json& object, const std::string& key, const std::string& path,
+                     const std::string& fallback) const
+    {
+        if (!object.contains(key))
+            return fallback;
+        if (!object.at(key).is_string())
+            fail(path + key, "not a string");
+        return object.at(key).get<std::string>();
+    }
+
+    double number(const json& value, const std::string& field) const
+    {
+        if (!value.is_number())
+            fail(field, "'" + value.dump() + "' is not a number");
+        return value.get<double>();
+    }
+
+    double number(const json& object, const std::string& key, const std::string& path,
+                  double fallback) const
+    {
+        return object.contains(key) ? number(object.at(key), path + key) : fallback;
+    }
+
+    std::int64_t size(const json& value, const std::string& field) const
+    {
+        std::optional<long long> bytes;
+        if (value.is_number_integer())
+            bytes = value.get<long long>();
+        else if (value.is_string())
+            bytes = parseFioSize(value.get<std::string>());
+        if (!bytes || *bytes <= 0)
+            fail(field, "'" + value.dump() + "' is not a size (bytes, or fio's 4k, 16M, 1G)");
+        return *bytes;
+    }
+
+    int count(const json& value, const std::string& field, int minimum) const
+    {
+        const double v = number(value, field);
+        if (v != std::floor(v) || v < minimum || v > 1e6)
+            fail(field, value.dump() + " is not a whole number >= " + std::to_string(minimum));
+        return static_cast<int>(v);
+    }
+
+    const json& array(const json& object, const std::string& key, const std::string& path) const
+    {
+        const json& value = object.at(key);
+        if (!value.is_array() || value.empty())
+            fail(path + key, "expected a non-empty list");
+        return value;
+    }
+
+    // Sets one factor of `config` from a JSON value; `field` names it in messages.
+    void setFactor(Configuration& config, const std::string& factor, const json& value,
+                   const std::string& field) const
+    {
+        if (factor == "scheduler") {
+            if (!value.is_string() || value.get<std::string>().empty())
+                fail(field, "expected a scheduler name such as \"none\" or \"current\"");
+            config.scheduler = value.get<std::string>();
+        } else if (factor == "fileset") {
+            config.filesetBytes = size(value, field);
+        } else if (factor == "request") {
+            config.requestBytes = size(value, field);
+        } else if (factor == "pattern") {
+            if (!value.is_string() || !parsePattern(value.get<std::string>(), config.pattern))
+                fail(field, "'" + value.dump() + "' is not \"random\" or \"sequential\"");
+        } else if (factor == "read_pct") {
+            config.readPct = number(value, field);
+            if (config.readPct < 0.0 || config.readPct > 100.0)
+                fail(field, value.dump() + " is not a percentage from 0 to 100");
+        } else if (factor == "threads") {
+            config.threads = count(value, field, 1);
+        } else if (factor == "vms") {
+            config.vms = count(value, field, 1);
+        } else {
+            fail(field, "unknown factor (scheduler, fileset, request, pattern, read_pct, "
+                        "threads, vms)");
+        }
+    }
+
+    // A configuration iolens can lay out and run; `field` names where it came from.
+    void check(const Configuration& config, const std::string& field) const
+    {
+        if (config.filesetBytes <= 0)
+            fail(field, "no file-set size (factor 'fileset')");
+        if (config.requestBytes <= 0)
+            fail(field, "no request size (factor 'request')");
+        if (config.threads % config.vms != 0)
+            fail(field, std::to_string(config.threads) + " threads cannot be split evenly over "
+                            + std::to_string(config.vms) + " VMs");
+        if (config.filesetBytes % (config.vms * kMiB) != 0)
+            fail(field, "the file set of " + std::to_string(config.filesetBytes)
+                            + " bytes is not a whole number of MiB per VM");
+        if (config.filesetBytes / config.vms < config.requestBytes)
+            fail(field, "the file set per VM is smaller than one request");
+    }
+
+    WorkloadSettings workload(const json& root) const
+    {
+        WorkloadSettings w;
+        if (!root.contains("workload"))
+            return w;
+        const json& o = root.at("workload");
+        if (!o.is_object())
+            fail("workload", "expected an object");
+        w.rampSeconds = number(o, "ramp_seconds", "workload.", w.rampSeconds);
+        w.runtimeSeconds = number(o, "runtime_seconds", "workload.", w.runtimeSeconds);
+        if (w.rampSeconds < 0.0 || w.rampSeconds != std::floor(w.rampSeconds))
+            fail("workload.ramp_seconds", "expected whole seconds >= 0");
+        if (w.runtimeSeconds < 1.0 || w.runtimeSeconds != std::floor(w.runtimeSeconds))
+            fail("workload.runtime_seconds", "expected whole seconds >= 1");
+        if (o.contains("repetitions"))
+            w.repetitions = count(o.at("repetitions"), "workload.repetitions", 1);
+        if (o.contains("direct")) {
+            if (!o.at("direct").is_boolean())
+                fail("workload.direct", "expected true or false");
+            w.direct = o.at("direct").get<bool>();
+        }
+        w.ioengine = text(o, "ioengine", "workload.", w.ioengine);
+        if (w.ioengine.empty() || w.ioengine.find_first_of(" =\t") != std::string::npos)
+            fail("workload.ioengine", "not an fio ioengine name");
+        return w;
+    }
+
+    std::vector<Configuration> factorial(const json& root) const
+    {
+        if (!root.contains("factors") || !root.at("factors").is_object())
+            fail("factors", "the full_factorial design needs an object of factor lists");
+        std::vector<Configuration> configs{Configuration{}};
+        configs.front().scheduler = std::string(kCurrentScheduler);
+        for (const auto& [factor, values] : root.at("factors").items()) {
+            const json& list = array(root.at("factors"), factor, "factors.");
+            std::vector<Configuration> next;
+            for (const Configuration& base : configs)
+                for (std::size_t i = 0; i < list.size(); ++i) {
+                    Configuration c = base;
+                    setFactor(c, factor, list[i],
+                              "factors." + factor + "[" + std::to_string(i) + "]");
+                    next.push_back(c);
+                }
+            configs = std::move(next);
+        }
+        return configs;
+    }
+
+    std::vector<Configuration> list(const json& root) const
+    {
+        if (!root.contains("configurations"))
+            fail("configurations", "the list design needs a list of configurations");
+        const json& items = array(root, "configurations", "");
+        std::vector<Configuration> configs;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const std::string path = "configurations[" + std::to_string(i) + "]";
+            if (!items[i].is_object())
+                fail(path, "expected an object");
+            Configuration c;
+            c.scheduler = std::string(kCurrentScheduler);
+            for (const auto& [factor, value] : items[i].items())
+                setFactor(c, factor, value, path + "." + factor);
+            configs.push_back(c);
+        }
+        return configs;
+    }
+
+    std::vector<Configuration> random(const json& root) const;
+
+private:
+    std::string m_source;
+};
+
+// A [lo, hi] range of a random design; sizes are read as sizes, the rest as numbers.
+struct Range {
+    double lo = 0.0;
+    double hi = 0.0;
+};
+
+std::vector<Configuration> PlanReader::random(const json& root) const
+{
+    if (!root.contains("random") || !root.at("random").is_object())
+        fail("random", "the random design needs {\"count\", \"seed\", \"ranges\"}");
+    const json& r = root.at("random");
+    const int samples = count(r.contains("count") ? r.at("count") : json(), "random.count", 1);
+    const auto seed = static_cast<std::uint64_t>(
+        count(r.contains("seed") ? r.at("seed") : json(0), "random.seed", 0));
+    const json ranges = r.contains("ranges") ? r.at("ranges") : json::object();
+    const auto range = [&](const std::string& key, bool isSize, Range fallback) {
+        if (!ranges.contains(key))
+            return fallback;
+        const std::string path = "random.ranges." + key;
+        const json& v = ranges.at(key);
+        if (!v.is_array() || v.size() != 2)
+            fail(path, "expected [low, high]");
+        Range out{isSize ? double(size(v[0], path + "[0]")) : number(v[0], path + "[0]"),
+                  isSize ? double(size(v[1], path + "[1]")) : number(v[1], path + "[1]")};
+        if (out.lo > out.hi || out.lo < 0.0)
+            fail(path, "low is above high or negative");
+        return out;
+    };
+    const Range fileset = range("fileset", true, {-1.0, -1.0});
+    const Range request = range("request", true, {-1.0, -1.0});
+    if (fileset.lo <= 0.0 || request.lo <= 0.0)
+        fail("random.ranges", "the random design needs 'fileset' and 'request' ranges");
+    const Range readPct = range("read_pct", false, {0.0, 100.0});
+    const Range threads = range("threads", false, {1.0, 1.0});
+    const Range vms = range("vms", false, {1.0, 1.0});
+    if (readPct.hi > 100.0)
+        fail("random.ranges.read_pct", "a percentage goes up to 100");
+    if (threads.lo < 1.0 || vms.lo < 1.0 || threads.hi > 1e6 || vms.hi > 1e6)
+        fail("random.ranges", "threads and vms range from 1 to 1000000");
+
+    // The categorical factors come from "factors" lists (default: current scheduler, random).
+    std::vector<std::string> schedulers{std::string(kCurrentScheduler)};
+    std::vector<Pattern> patterns{Pattern::Random};
+    if (root.contains("factors") && root.at("factors").is_object()) {
+        const json& f = root.at("factors");
+        if (f.contains("scheduler")) {
+            schedulers.clear();
+            for (const json& s : array(f, "scheduler", "factors."))
+                schedulers.push_back(s.is_string() ? s.get<std::string>() : s.dump());
+        }
+        if (f.contains("pattern")) {
+            patterns.clear();
+            const json& list = array(f, "pattern", "factors.");
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                Configuration c;
+                setFactor(c, "pattern", list[i], "factors.pattern[" + std::to_string(i) + "]");
+                patterns.push_back(c.pattern);
+            }
+        }
+    }
+    std::mt19937_64 rng(seed);
+    const auto uniform = [&rng](double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(rng);
+    };
+    // Sizes are drawn log-uniformly, as their effects are multiplicative (ICPE'13 Table 1
+    // doubles them); counts uniformly; both then rounded to what fio and the layout accept.
+    const auto logUniform = [&](Range range) {
+        return std::exp(uniform(std::log(range.lo), std::log(range.hi)));
+    };
+    std::vector<Configuration> configs;
+    for (int i = 0; i < samples; ++i) {
+        Configuration c;
+        c.scheduler = schedulers[std::size_t(uniform(0.0, 1.0) * double(schedulers.size()))
+                                 % schedulers.size()];
+        c.pattern = patterns[std::size_t(uniform(0.0, 1.0) * double(patterns.size()))
+                             % patterns.size()];
+        c.vms = static_cast<int>(std::lround(uniform(vms.lo, vms.hi)));
+        const long perVm = std::max(1L, std::lround(uniform(threads.lo, threads.hi) / c.vms));
+        c.threads = static_cast<int>(perVm) * c.vms;
+        const std::int64_t unit = 16 * kMiB * c.vms; // whole 16 MiB files in every VM
+        c.filesetBytes = std::max<std::int64_t>(
+            unit, std::llround(logUniform(fileset) / double(unit)) * unit);
+        c.requestBytes = std::max<std::int64_t>(
+            kDirectAlignment,
+            std::llround(logUniform(request) / double(kDirectAlignment)) * kDirectAlignment);
+        c.readPct = std::round(uniform(readPct.lo, readPct.hi));
+        configs.push_back(c);
+    }
+    return configs;
+}
+
+} // namespace
+
+MeasurementPlan parsePlan(std::string_view text, const std::string& source)
+{
+    json root;
+    try {
+        root = json::parse(text);
+    } catch (const json::parse_error& e) {
+        throw ConfigError(source + ": not valid JSON (" + e.what() + ")");
+    }
+    const PlanReader reader(source);
+    if (!root.is_object())
+        reader.fail("(top level)", "expected a JSON object");
+    MeasurementPlan plan;
+    plan.dataset = reader.text(root, "dataset", "", "");
+    if (plan.dataset.empty())
+        reader.fail("dataset", "missing: name the dataset the measurements go to");
+    plan.description = reader.text(root, "description", "", "");
+    plan.system = reader.text(root, "system", "", "");
+    plan.split = reader.text(root, "split", "", plan.split);
+    plan.workload = reader.workload(root);
+    if (root.contains("target")) {
+        const json& t = root.at("target");
+        if (!t.is_object())
+            reader.fail("target", "expected {\"directory\", \"device\"}");
+        plan.target.directory = reader.text(t, "directory", "target.", "");
+        plan.target.device = reader.text(t, "device", "target.", "");
+        if (plan.target.device.find('/') != std::string::npos)
+            reader.fail("target.device", "a block device name under /sys/block, e.g. \"sda\"");
+    }
+    plan.design = reader.text(root, "design", "", "full_factorial");
+    std::vector<Configuration> configs;
+    if (plan.design == "full_factorial")
+        configs = reader.factorial(root);
+    else if (plan.design == "random")
+        configs = reader.random(root);
+    else if (plan.design == "list")
+        configs = reader.list(root);
+    else
+        reader.fail("design", "'" + plan.design + "' is not full_factorial, random or list");
+    std::set<Configuration> seen;
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        reader.check(configs[i], plan.design == "list"
+                                     ? "configurations[" + std::to_string(i) + "]"
+                                     : (plan.design == "random" ? "random" : "factors"));
+        if (seen.insert(configs[i]).second)
+            plan.configurations.push_back(configs[i]);
+    }
+    return plan;
+}
+
+MeasurementPlan readPlanFile(const std::string& path)
+{
+    return parsePlan(readTextFile(path), path);
+}
+
+} // namespace iolens::core

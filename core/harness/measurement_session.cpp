@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "harness/measurement_session.hpp"
+
+#include "common/error.hpp"
+#include "data/fio_json_reader.hpp"
+#include "harness/child_process.hpp"
+#include "harness/fio_bandwidth_log.hpp"
+#include "harness/fio_run.hpp"
+#include "harness/io_scheduler.hpp"
+#include "harness/multi_vm.hpp"
+#include "harness/target_directory.hpp"
+#include "store/measurement_database.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+
+namespace iolens::core {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kBytesPerMiB = 1024.0 * 1024.0;
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string mib(std::int64_t bytes)
+{
+    return std::to_string(static_cast<long long>(double(bytes) / kBytesPerMiB)) + " MiB";
+}
+
+} // namespace
+
+struct MeasurementSession::Run {
+    Configuration config;
+    int rep = 0;
+};
+
+struct MeasurementSession::State {
+    std::unique_ptr<IoSchedulerSwitch> scheduler; ///< set when the plan's device is switchable
+    bool switching = false;
+    std::optional<TargetDirectory> target;
+    Clock::time_point start;
+    double runSecondsSum = 0.0; ///< measured wall time of the runs so far
+    int runsMeasured = 0;
+};
+
+MeasurementSession::MeasurementSession(MeasurementPlan plan, MeasurementDatabase& database,
+                                       MeasureOptions options)
+    : m_plan(std::move(plan)), m_database(database), m_options(std::move(options)),
+      m_state(std::make_unique<State>())
+{
+    TargetDirectory::checkUsable(m_plan.target.directory);
+    resolveSchedulers();
+    computeEstimate();
+}
+
+MeasurementSession::~MeasurementSession() = default;
+
+void MeasurementSession::resolveSchedulers()
+{
+    std::set<std::string> wanted;
+    for (const Configuration& c : m_plan.configurations)
+        if (c.scheduler != kCurrentScheduler)
+            wanted.insert(c.scheduler);
+    std::string current = "unknown";
+    std::string why;
+    if (!m_plan.target.device.empty()) {
+        m_state->scheduler = std::make_unique<IoSchedulerSwitch>(m_plan.target.device,
+                                                                 m_options.sysfsRoot);
+        current = m_state->scheduler->original().current;
+        m_state->switching = !wanted.empty() && m_state->scheduler->canSwitch();
+        if (wanted.empty())
+            why = "the plan lists no scheduler values";
+        else if (!m_state->switching)
+            why = "no write access to " + m_options.sysfsRoot.string() + "/block/"
+                  + m_plan.target.device
+                  + "/queue/scheduler (run as root or grant it by a udev rule)";
+        const auto& offered = m_state->scheduler->original().available;
+        for (const std::string& name : wanted)
+            if (m_state->switching
+                && std::find(offered.begin(), offered.end(), name) == offered.end())
+                throw ConfigError("plan: device " + m_plan.target.device
+                                  + " has no I/O scheduler '" + name
+                                  + "' (field 'factors.scheduler')");
+    } else {
+        fs::path probe = m_plan.target.directory;
+        if (!fs::exists(probe))
+            probe = fs::absolute(probe).parent_path();
+        if (const auto device = blockDeviceOf(probe, m_options.sysfsRoot)) {
+            const IoSchedulerSwitch reader(*device, m_options.sysfsRoot);
+            current = reader.original().current;
+            why = "the plan names no block device (target.device)";
+        } else {
+            why = "the target's file system has no block device with a scheduler";
+        }
+    }
+    if (m_state->switching)
+        m_estimate.schedulerNote = "switching the I/O scheduler of " + m_plan.target.device
+                                   + " per configuration (now " + current
+                                   + "; restored at the end)";
+    else
+        m_estimate.schedulerNote = "the scheduler factor is fixed at '" + current + "': " + why
+                                   + (wanted.empty() ? "" : "; the plan's scheduler values are "
+                                                            "measured as '" + current + "'");
+    std::set<Configuration> seen;
+    for (Configuration c : m_plan.configurations) {
+        if (!m_state->switching || c.scheduler == kCurrentScheduler)
+            c.scheduler = current;
+        if (seen.insert(c).second)
+            m_configurations.push_back(c);
+    }
+}
+
+void MeasurementSession::computeEstimate()
+{
+    std::set<std::pair<Configuration, int>> stored;
+    if (m_database.dataset(m_plan.dataset))
+        for (const Measurement& m : m_database.measurements({m_plan.dataset, std::nullopt}))
+            stored.insert({m.config, m.rep});
+    // Repetitions in the outer loop: a session stopped half-way leaves every configuration
+    // measured about equally often, and the repetitions of one configuration lie apart in time.
+    m_pending.clear();
+    for (int rep = 0; rep < m_plan.workload.repetitions; ++rep)
+        for (const Configuration& c : m_configurations)
+            if (!stored.count({c, rep}))
+                m_pending.push_back({c, rep});
+    MeasureEstimate& e = m_estimate;
+    e.configurations = static_cast<int>(m_configurations.size());
+    e.runsTotal = e.configurations * m_plan.workload.repetitions;
+    e.runsPending = static_cast<int>(m_pending.size());
+    e.runsAlreadyStored = e.runsTotal - e.runsPending;
+    const fs::path sets = fs::absolute(m_plan.target.directory) / "filesets";
+    std::set<std::pair<std::int64_t, int>> layouts;
+    e.layoutBytes = 0;
+    for (const Run& run : m_pending) {
+        if (!layouts.insert({run.config.filesetBytes, run.config.vms}).second)
+            continue;
+        const auto shares = planFileSet(sets, run.config.filesetBytes, run.config.vms);
+        if (!isFileSetLaidOut(shares))
+            for (const FileSetShare& share : shares)
+                e.layoutBytes += share.totalBytes();
+    }
+    const WorkloadSettings& w = m_plan.workload;
+    e.seconds = e.runsPending * (w.rampSeconds + w.runtimeSeconds + m_options.runOverheadSeconds)
+                + double(e.layoutBytes) / kBytesPerMiB / m_options.layoutMiBPerSecond;
+}
+
+void MeasurementSession::reportProgress(MeasureProgress progress) const
+{
+    if (!m_options.progress)
+        return;
+    progress.runsPending = m_estimate.runsPending;
+    progress.elapsedSeconds = secondsSince(m_state->start);
+    // Once runs were timed, their mean replaces the assumed run time.
+    const WorkloadSettings& w = m_plan.workload;
+    const double perRun = m_state->runsMeasured > 0
+                              ? m_state->runSecondsSum / m_state->runsMeasured
+                              : w.rampSeconds + w.runtimeSeconds + m_options.runOverheadSeconds;
+    progress.remainingSeconds = std::max(0, m_estimate.runsPending - progress.runsDone) * perRun;
+    m_options.progress(progress);
+}
+
+MeasureReport MeasurementSession::run()
+{
+    MeasureReport report;
+    m_state->start = Clock::now();
+    if (m_pending.empty()) {
+        report.aggregated = aggregateRepetitions({});
+    } else {
+        if (!isExecutable(m_options.fioProgram))
+            throw ConfigError(m_options.fioProgram
+                              + ": fio is not installed or not executable ('apt-get install fio')");
+        m_state->target = TargetDirectory::claim(m_plan.target.directory);
+        // Puts the scheduler back however run() ends: normally, cancelled or by an exception.
+        struct RestoreScheduler {
+            IoSchedulerSwitch* scheduler;
+            ~RestoreScheduler()
+            {
+                try {
+                    if (scheduler)
+                        scheduler->restore();
+                } catch (...) {
+                    // Unwinding already: the first error is the one to report.
+                }
+            }
+        } restoreOnExit{m_state->scheduler.get()};
+        for (const Run& run : m_pending) {
+            if (m_options.cancel && m_options.cancel->load()) {
+                report.cancelled = true;
+                break;
+            }
+            measure(run, report);
+            if (report.cancelled)
+                break;
+        }
+        if (m_state->scheduler)
+            m_state->scheduler->restore();
+    }
+    report.seconds = secondsSince(m_state->start);
+    std::set<Configuration> planned(m_configurations.begin(), m_configurations.end());
+    std::vector<Measurement> rows;
+    for (Measurement& m : m_database.measurements({m_plan.dataset, std::nullopt}))
+        if (planned.count(m.config))
+            rows.push_back(std::move(m));
+    report.aggregated = aggregateRepetitions(rows);
+    return report;
+}
+
+bool MeasurementSession::layOut(const Configuration& c, MeasureReport& report)
+{
+    const TargetDirectory& target = *m_state->target;
+    const auto shares = planFileSet(target.fileSetsDirectory(), c.filesetBytes, c.vms);
+    if (isFileSetLaidOut(shares))
+        return true;
+    MeasureProgress p;
+    p.phase = MeasureProgress::Phase::LayingOut;
+    p.runsDone = report.runsStored;
+    p.message = "laying out a file set of " + mib(c.filesetBytes) + " for "
+                + std::to_string(c.vms) + " VM(s) in "
+                + std::to_string(shares.size() * shares.front().files.size()) + " files";
+    reportProgress(p);
+    report.layoutBytesWritten += layOutFileSet(target, shares, m_options.cancel);
+    return isFileSetLaidOut(shares); // false: cancelled half-way
+}
+
+FioRunRequest MeasurementSession::fioRequest(const Configuration& c, const std::string& name,
+                                             std::vector<fs::path>& bandwidthLogs) const
+{
+    const TargetDirectory& target = *m_state->target;
+    const auto shares = planFileSet(target.fileSetsDirectory(), c.filesetBytes, c.vms);
+    FioRunRequest request;
+    request.program = m_options.fioProgram;
+    request.cancel = m_options.cancel;
+    request.sampleLowLevel = m_options.sampleLowLevel;
+    request.procRoot = m_options.procRoot;
+    for (int vm = 0; vm < c.vms; ++vm) {
+        const std::string file = c.vms == 1 ? name : name + ".vm" + std::to_string(vm);
+        FioJob job{c, m_plan.workload, shares[std::size_t(vm)], {}};
+        if (m_options.sampleLowLevel) {
+            job.bandwidthLogPrefix = target.inside(target.lowLevelDirectory() / file).string();
+            bandwidthLogs.push_back(job.bandwidthLogPrefix + "_bw.log");
+            fs::remove(bandwidthLogs.back()); // fio appends to an old log
+        }
+        request.jobs.push_back(job);
+        request.outputFiles.push_back(target.inside(target.rawDirectory() / (file + ".json")));
+        request.stderrFiles.push_back(target.inside(target.rawDirectory() / (file + ".log")));
+    }
+    return request;
+}
+
+void MeasurementSession::writeLowLevel(const std::string& name, const FioRunResult& result,
+                                       const std::vector<fs::path>& bandwidthLogs,
+                                       MeasureReport& report) const
+{
+    const TargetDirectory& target = *m_state->target;
+    // Failing to write them costs the samples, not the measurement.
+    try {
+        writeNodesCsv(target.inside(target.lowLevelDirectory() / (name + ".nodes.csv")),
+                      result.samples);
+        writeThroughputCsv(target.inside(target.lowLevelDirectory() / (name + ".target.csv")),
+                           readBandwidthLogs(bandwidthLogs));
+        for (const fs::path& log : bandwidthLogs)
+            fs::remove(log);
+    } catch (const Error& e) {
+        report.warnings.push_back(name + ": low-level samples not written: " + e.what());
+    }
+}
+
+void MeasurementSession::measure(const Run& run, MeasureReport& report)
+{
+    const Configuration& c = run.config;
+    if (!layOut(c, report)) {
+        report.cancelled = true;
+        return;
+    }
+    if (m_state->switching)
+        m_state->scheduler->select(c.scheduler);
+
+    const std::string name = configurationKey(c) + "-rep" + std::to_string(run.rep);
+    MeasureProgress p;
+    p.phase = MeasureProgress::Phase::Running;
+    p.key = configurationKey(c);
+    p.rep = run.rep;
+    p.runsDone = report.runsStored;
+    p.message = "running " + name;
+    reportProgress(p);
+
+    std::vector<fs::path> bandwidthLogs;
+    const FioRunRequest request = fioRequest(c, name, bandwidthLogs);
+    const FioRunResult result = runFioJobs(request);
+    if (result.cancelled) {
+        report.cancelled = true;
+        return;
+    }
+    m_state->runSecondsSum += result.seconds;
+    ++m_state->runsMeasured;
+
+    std::vector<Measurement> perVm;
+    for (const fs::path& output : request.outputFiles)
+        perVm.push_back(readFioJson(output.string(), {c.scheduler, 1}));
+    Measurement row = combineVmResults(perVm, c);
+    row.rep = run.rep;
+    row.split = m_plan.split;
+    // The low-level files come before the commit, so a stored row always has them.
+    if (m_options.sampleLowLevel)
+        writeLowLevel(name, result, bandwidthLogs, report);
+    ImportTarget into;
+    into.dataset = m_plan.dataset;
+    into.description = m_plan.description;
+    into.system = m_plan.system;
+    m_database.importMeasurements({row}, into); // one transaction: the row is there or not
+    ++report.runsStored;
+
+    p.phase = MeasureProgress::Phase::Stored;
+    p.runsDone = report.runsStored;
+    p.stored = row;
+    p.message = "stored " + name;
+    reportProgress(p);
+}
+
+} // namespace iolens::core

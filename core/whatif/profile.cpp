@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "whatif/profile.hpp"
+
+#include "models/vm_projection.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace iolens::core {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// One batch per model; a batch fails as a whole when one point has a level the model never saw
+// (FeatureSchema::encode throws), so then each point is asked on its own and only those fail.
+void predictSweep(
+    const TrainedModel& model, const std::vector<Configuration>& points, std::vector<double>& y)
+{
+    y.resize(points.size());
+    try {
+        const Eigen::VectorXd values = predictSpreadOverVms(model, points);
+        std::copy(values.data(), values.data() + values.size(), y.begin());
+    } catch (const std::exception&) {
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            try {
+                y[i] = predictSpreadOverVms(model, points[i]);
+            } catch (const std::exception&) {
+                y[i] = kNaN;
+            }
+        }
+    }
+    for (std::size_t i = 0; i < points.size(); ++i)
+        if (!metricHasValue(model.metric(), points[i].readPct))
+            y[i] = kNaN;
+}
+
+} // namespace
+
+bool metricHasValue(Metric metric, double readPct)
+{
+    return isReadMetric(metric) ? readPct > 0.0 : readPct < 100.0;
+}
+
+void profile(const std::vector<const TrainedModel*>& models, const Configuration& scenario,
+    Factor factor, const FactorDomain& domain, const SweepOptions& options, Profile& out)
+{
+    sweepGrid(domain, scenario, factor, options, out.grid);
+    // Assignment into the kept elements reuses their strings' storage.
+    out.points.resize(out.grid.x.size());
+    for (std::size_t i = 0; i < out.points.size(); ++i) {
+        out.points[i] = scenario;
+        applySweepPoint(out.grid, i, out.points[i]);
+    }
+    out.current = sweepCoordinate(out.grid, scenario);
+    out.y.resize(models.size());
+    for (std::size_t m = 0; m < models.size(); ++m)
+        predictSweep(*models[m], out.points, out.y[m]);
+}
+
+Profile profile(const std::vector<const TrainedModel*>& models, const Configuration& scenario,
+    Factor factor, const FactorDomain& domain, const SweepOptions& options)
+{
+    Profile out;
+    profile(models, scenario, factor, domain, options, out);
+    return out;
+}
+
+void spread(const Profile& profile, SpreadBand& band)
+{
+    const std::size_t n = profile.grid.x.size();
+    band.low.assign(n, kNaN);
+    band.high.assign(n, kNaN);
+    for (const std::vector<double>& y : profile.y) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (std::isnan(y[i]))
+                continue;
+            // fmin/fmax return the other argument when one is NaN: the first value starts it.
+            band.low[i] = std::fmin(band.low[i], y[i]);
+            band.high[i] = std::fmax(band.high[i], y[i]);
+        }
+    }
+}
+
+} // namespace iolens::core

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `iolens-cli headroom`: the capacity-planning question per technique, as CSV.
+#include "data/csv_table.hpp"
+#include "support/test_data.hpp"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliResult runCli(const QStringList& arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
+    process.waitForFinished(300000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+} // namespace
+
+class TestHeadroomCommand : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_db = m_dir.filePath(QStringLiteral("tiered.sqlite"));
+        const CliResult r = runCli({"import", "--db", m_db, "--csv",
+                                    QString::fromStdString(iolens::test::tieredCsvPath())});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
+    void headroom_answersEveryTechniqueAndFactorAsCsv()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("headroom.csv"));
+        const CliResult r = runCli({"headroom", "--db", m_db, "--scenario",
+                                    "request=16KiB,read=70,fileset=1GiB,scheduler=bfq",
+                                    "--limit", "rt_read_ms<=5", "--limit", "tp_write_mbs>=10",
+                                    "--technique", "cart", "--technique", "mars", "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QStringLiteral("cart, fileset: up to ")));
+        const auto table = iolens::core::readCsvFile(out.toStdString());
+        QCOMPARE(table.rows.size(), std::size_t{6}); // 2 techniques x 3 factors
+        const int factor = table.columnIndex("factor");
+        const int binding = table.columnIndex("binding");
+        const int largest = table.columnIndex("largest");
+        for (const auto& row : table.rows) {
+            if (row.fields[static_cast<std::size_t>(factor)] != "fileset")
+                continue;
+            // 1 GiB keeps 5 ms on this tiered stack; the cache cliff beyond it does not.
+            QCOMPARE(row.fields[static_cast<std::size_t>(binding)], std::string("rt_read_ms<=5"));
+            double mib = 0.0;
+            QVERIFY(iolens::core::parseDouble(row.fields[static_cast<std::size_t>(largest)], mib));
+            QVERIFY(mib >= 1024.0 && mib < 8192.0);
+        }
+    }
+
+    void headroom_badInputExitsWith2_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("bad limit") << QStringList{"--limit", "rt_read_ms<5"}
+                                   << QStringLiteral("limit 'rt_read_ms<5'");
+        QTest::newRow("no limit") << QStringList{} << QStringLiteral("--limit");
+        QTest::newRow("bad factor") << QStringList{"--limit", "rt_read_ms<=5", "--factor", "cpu"}
+                                    << QStringLiteral("--factor 'cpu'");
+        QTest::newRow("bad scenario")
+            << QStringList{"--limit", "rt_read_ms<=5", "--scenario", "read=170"}
+            << QStringLiteral("read");
+    }
+
+    void headroom_badInputExitsWith2()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        QStringList all{"headroom", "--db", m_db};
+        if (!arguments.contains(QStringLiteral("--scenario")))
+            all << QStringLiteral("--scenario") << QStringLiteral("read=70");
+        const CliResult r = runCli(all + arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+QTEST_MAIN(TestHeadroomCommand)
+#include "test_headroom_command.moc"

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `iolens-cli render`: every view becomes a picture of the requested size, headless; bad input
+// exits with status 2 and says what is wrong.
+#include <QFile>
+#include <QImageReader>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliResult runCli(const QStringList& arguments)
+{
+    QProcess process;
+    // No platform chosen: the command must pick the offscreen one by itself.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
+    process.waitForFinished(600000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+/// Share of sampled pixels that are not the most common colour: above zero means something
+/// besides the background was drawn.
+double inkShare(const QImage& picture)
+{
+    const QImage image = picture.convertToFormat(QImage::Format_RGB32);
+    QHash<QRgb, int> counts;
+    int samples = 0;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4, ++samples)
+            ++counts[image.pixel(x, y)];
+    int most = 0;
+    for (int count : counts)
+        most = std::max(most, count);
+    return samples == 0 ? 0.0 : 1.0 - static_cast<double>(most) / samples;
+}
+
+} // namespace
+
+class TestRenderCommand : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void view_rendersAPictureOfTheRequestedSize_data()
+    {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QStringList>("extra");
+        for (const char* view : {"measurements", "models", "predictions", "cdf", "conservation"})
+            QTest::newRow(view) << QString::fromLatin1(view) << QStringList();
+        QTest::newRow("cdf write metric")
+            << QStringLiteral("cdf") << QStringList{QStringLiteral("--metric"),
+                                                    QStringLiteral("tp_write_mbs")};
+        QTest::newRow("surface") << QStringLiteral("surface") << QStringList();
+        QTest::newRow("predictions at a scenario")
+            << QStringLiteral("predictions")
+            << QStringList{QStringLiteral("--scenario"),
+                           QStringLiteral("request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
+                                          "pattern=random,vms=2")};
+    }
+    void view_rendersAPictureOfTheRequestedSize()
+    {
+        QFETCH(QString, view);
+        QFETCH(QStringList, extra);
+        const QString out = m_dir.filePath(view + QString::number(qHash(extra)) + ".png");
+        const CliResult r = runCli(QStringList{QStringLiteral("render"), QStringLiteral("--view"),
+                                               view, QStringLiteral("--size"),
+                                               QStringLiteral("900x560"), QStringLiteral("--out"),
+                                               out} + extra);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(out));
+        QImageReader reader(out);
+        const QImage image = reader.read();
+        QVERIFY2(!image.isNull(), qPrintable(reader.errorString()));
+        QCOMPARE(image.size(), QSize(900, 560));
+        QVERIFY2(inkShare(image) > 0.02, qPrintable(view));
+        QVERIFY(image.text(QStringLiteral("Scenario")).contains(QStringLiteral("request=")));
+        if (extra.contains(QStringLiteral("--scenario")))
+            QVERIFY(image.text(QStringLiteral("Scenario")).contains(QStringLiteral("read=70")));
+    }
+
+    void vectorFormats_areWritten()
+    {
+        const QString svg = m_dir.filePath(QStringLiteral("conservation.svg"));
+        const QString pdf = m_dir.filePath(QStringLiteral("measurements.pdf"));
+        CliResult r = runCli({"render", "--view", "conservation", "--out", svg});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QVERIFY(svgFile.readAll().contains("<svg"));
+        r = runCli({"render", "--example", "local", "--view", "measurements", "--out", pdf});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QCOMPARE(pdfFile.read(5), QByteArray("%PDF-"));
+    }
+
+    void badInput_exitsWithStatus2AndSaysWhy_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QString out = m_dir.filePath(QStringLiteral("bad.png"));
+        QTest::newRow("view") << QStringList{"render", "--view", "pie", "--out", out}
+                              << QStringLiteral("unknown view 'pie'");
+        QTest::newRow("no view") << QStringList{"render", "--out", out}
+                                 << QStringLiteral("--view");
+        QTest::newRow("size") << QStringList{"render", "--view", "cdf", "--size", "big", "--out", out}
+                              << QStringLiteral("--size");
+        QTest::newRow("tiny size")
+            << QStringList{"render", "--view", "cdf", "--size", "10x10", "--out", out}
+            << QStringLiteral("--size");
+        QTest::newRow("scenario")
+            << QStringList{"render", "--view", "predictions", "--scenario", "request=huge",
+                           "--out", out}
+            << QStringLiteral("request=huge");
+        QTest::newRow("extension")
+            << QStringList{"render", "--view", "cdf", "--out", m_dir.filePath("x.bmp")}
+            << QStringLiteral("unknown picture format");
+        QTest::newRow("metric") << QStringList{"render", "--view", "cdf", "--metric", "speed",
+                                               "--out", out}
+                                << QStringLiteral("unknown metric 'speed'");
+        QTest::newRow("database")
+            << QStringList{"render", "--db", m_dir.filePath("missing.sqlite"), "--view", "cdf",
+                           "--out", out}
+            << QStringLiteral("missing.sqlite");
+    }
+    void badInput_exitsWithStatus2AndSaysWhy()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const CliResult r = runCli(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("bad.png"))));
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestRenderCommand)
+#include "test_render_command.moc"

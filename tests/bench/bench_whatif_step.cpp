@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The core work of one slider step in the window ("Live", issue 5), on the shared fio-tiered
+// dataset: 16 models (MARS, CART, M5, Cubist for the four core metrics, trained once before the
+// timing) predict the scenario, and the profiler sweeps 7 factors over 200 points with every
+// model, with the spread band and the distance to data along each sweep. Goal: < 5 ms per step.
+//
+//   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
+#include "data/measurement_csv.hpp"
+#include "models/regressor_registry.hpp"
+#include "support/test_data.hpp"
+#include "whatif/data_distance.hpp"
+#include "whatif/profile.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <array>
+
+using namespace iolens::core;
+
+namespace {
+
+struct StepFixture {
+    std::vector<AggregatedMeasurement> rows;
+    std::vector<Configuration> configs;
+    std::vector<TrainedModel> models;
+    std::vector<const TrainedModel*> pointers;
+    FactorDomain domain;
+    MeasuredSpace space;
+
+    StepFixture()
+        : rows(aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath())))
+    {
+        for (const AggregatedMeasurement& row : rows)
+            configs.push_back(row.config);
+        domain = factorDomain(configs);
+        space = MeasuredSpace(configs);
+        for (const char* technique : {"mars", "cart", "m5", "cubist"})
+            for (Metric metric : kCoreMetrics)
+                models.push_back(TrainedModel::train(
+                    createRegressor(technique), rows, TrainingOptions {metric, true}));
+        for (const TrainedModel& model : models)
+            pointers.push_back(&model);
+    }
+};
+
+const StepFixture& fixture()
+{
+    static const StepFixture f;
+    return f;
+}
+
+constexpr std::array kSweptFactors {Factor::RequestBytes, Factor::ReadPct, Factor::FilesetBytes,
+    Factor::Scheduler, Factor::Pattern, Factor::Vms, Factor::Threads};
+
+// A scenario between the measured points (50 % reads, 8 KiB, 2 GiB), as a slider leaves it.
+Configuration scenario(int step)
+{
+    Configuration c = fixture().configs.front();
+    c.readPct = 50.0;
+    c.requestBytes = (step % 2 == 0 ? 8 : 12) * 1024;
+    c.filesetBytes = std::int64_t {2} * 1024 * 1024 * 1024;
+    return c;
+}
+
+void sliderStep(benchmark::State& state)
+{
+    const StepFixture& f = fixture();
+    SweepOptions options;
+    options.points = 200;
+    // Kept across steps as the window keeps them, so buffers are reused.
+    std::array<Profile, kSweptFactors.size()> profiles;
+    std::array<SpreadBand, kSweptFactors.size()> bands;
+    std::array<std::vector<double>, kSweptFactors.size()> distances;
+    int step = 0;
+    for (auto _ : state) {
+        const Configuration s = scenario(step++);
+        double sum = 0.0;
+        for (const TrainedModel* model : f.pointers)
+            sum += model->predict(s);
+        for (std::size_t k = 0; k < kSweptFactors.size(); ++k) {
+            profile(f.pointers, s, kSweptFactors[k], f.domain, options, profiles[k]);
+            spread(profiles[k], bands[k]);
+            f.space.sweepDistances(profiles[k].grid, s, distances[k]);
+        }
+        benchmark::DoNotOptimize(sum);
+        benchmark::DoNotOptimize(profiles);
+    }
+}
+BENCHMARK(sliderStep)->Unit(benchmark::kMillisecond);
+
+// The parts on their own, to see where the time goes.
+void sweepsOf(benchmark::State& state, const char* technique)
+{
+    const StepFixture& f = fixture();
+    std::vector<const TrainedModel*> models;
+    for (const TrainedModel& model : f.models)
+        if (model.regressor().technique() == technique)
+            models.push_back(&model);
+    Profile out;
+    int step = 0;
+    for (auto _ : state) {
+        const Configuration s = scenario(step++);
+        for (Factor factor : kSweptFactors)
+            profile(models, s, factor, f.domain, SweepOptions {}, out);
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK_CAPTURE(sweepsOf, mars, "mars")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sweepsOf, cart, "cart")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sweepsOf, m5, "m5")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sweepsOf, cubist, "cubist")->Unit(benchmark::kMillisecond);
+
+void distancesOnly(benchmark::State& state)
+{
+    const StepFixture& f = fixture();
+    SweepGrid grid;
+    std::vector<double> out;
+    int step = 0;
+    for (auto _ : state) {
+        const Configuration s = scenario(step++);
+        for (Factor factor : kSweptFactors) {
+            sweepGrid(f.domain, s, factor, SweepOptions {}, grid);
+            f.space.sweepDistances(grid, s, out);
+        }
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(distancesOnly)->Unit(benchmark::kMicrosecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

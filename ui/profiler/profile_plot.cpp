@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "profiler/profile_plot.hpp"
+
+#include "common/metric_text.hpp"
+#include "plots/axis_scales.hpp"
+#include "plots/plot_style.hpp"
+#include "profiler/byte_size_ticker.hpp"
+
+#include <QMouseEvent>
+
+#include <cmath>
+#include <limits>
+
+namespace iolens::ui {
+
+namespace {
+
+constexpr int kCurveWidth = 2;
+const QColor kBandColor(0x00, 0x00, 0x00, 30);
+const QColor kFarColor(0xB7, 0x41, 0x0E, 70);
+
+QString axisTitle(core::Factor factor)
+{
+    switch (factor) {
+    case core::Factor::ReadPct:
+        return ProfilePlot::tr("%1 (%)").arg(factorTitle(factor));
+    case core::Factor::Vms:
+    case core::Factor::Threads:
+        return ProfilePlot::tr("%1 (count)").arg(factorTitle(factor));
+    default:
+        return factorTitle(factor); // sizes carry their unit in every tick label
+    }
+}
+
+// Qt 6.4's QList has no assign(); resize keeps the capacity, so a redraw allocates nothing.
+void copyInto(const std::vector<double>& from, QVector<double>& to)
+{
+    to.resize(static_cast<qsizetype>(from.size()));
+    std::copy(from.begin(), from.end(), to.begin());
+}
+
+} // namespace
+
+ProfilePlot::ProfilePlot(core::Factor factor, QWidget* parent)
+    : QCustomPlot(parent)
+    , m_factor(factor)
+    , m_bandLow(addGraph())
+    , m_bandHigh(addGraph())
+    , m_measured(nullptr)
+    , m_scenarioLine(new QCPItemStraightLine(this))
+{
+    applyPlotStyle(*this);
+    setMinimumSize(220, 170);
+    xAxis->setLabel(axisTitle(factor));
+    // The band: two graphs, the upper filled down to the lower, no outline.
+    m_bandLow->setPen(Qt::NoPen);
+    m_bandHigh->setPen(Qt::NoPen);
+    m_bandHigh->setBrush(kBandColor);
+    m_bandHigh->setChannelFillGraph(m_bandLow);
+    m_bandLow->setName(tr("Model spread"));
+    m_measured = addGraph();
+    m_measured->setLineStyle(QCPGraph::lsNone);
+    m_measured->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 1.5), QBrush(Qt::black), 9));
+    m_measured->setName(tr("Measured"));
+    // Measured dots and the scenario line above the curves, which would otherwise hide them.
+    addLayer(QStringLiteral("overlay"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_measured->setLayer(QStringLiteral("overlay"));
+    m_scenarioLine->setLayer(QStringLiteral("overlay"));
+    m_scenarioLine->setPen(QPen(QColor(0x30, 0x30, 0x30), 1.5, Qt::DashLine));
+    m_scenarioLine->point1->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_scenarioLine->point2->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    setToolTip(tr("Click to move this factor of the scenario there."));
+}
+
+void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
+{
+    if (grid.x.empty())
+        return;
+    if (grid.spacing == core::SweepSpacing::Categorical) {
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        for (std::size_t i = 0; i < grid.levels.size(); ++i)
+            ticker->addTick(static_cast<double>(i), QString::fromStdString(grid.levels[i]));
+        xAxis->setScaleType(QCPAxis::stLinear);
+        xAxis->setTicker(ticker);
+        xAxis->setSubTicks(false);
+        xAxis->setRange(-0.5, static_cast<double>(grid.levels.size()) - 0.5);
+        return;
+    }
+    if (grid.spacing == core::SweepSpacing::Log) {
+        xAxis->setScaleType(QCPAxis::stLogarithmic);
+        const double unit = m_factor == core::Factor::RequestBytes ? 1024.0 : 1024.0 * 1024.0;
+        xAxis->setTicker(QSharedPointer<ByteSizeTicker>::create(unit));
+    } else if (grid.spacing == core::SweepSpacing::Integer) {
+        xAxis->setScaleType(QCPAxis::stLinear);
+        // Whole counts only, thinned out (1, 2, 4 ...) when there are many.
+        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        xAxis->setTicker(ticker);
+    } else {
+        xAxis->setScaleType(QCPAxis::stLinear);
+        auto ticker = QSharedPointer<QCPAxisTicker>::create();
+        ticker->setTickCount(5);
+        xAxis->setTicker(ticker);
+    }
+    xAxis->setSubTicks(grid.spacing != core::SweepSpacing::Integer);
+    const double lo = grid.x.front();
+    const double hi = grid.x.back();
+    if (grid.spacing == core::SweepSpacing::Integer)
+        xAxis->setRange(lo - 0.3, std::max(hi, lo + 1.0) + 0.3);
+    else
+        xAxis->setRange(lo, hi);
+}
+
+void ProfilePlot::show(const ProfileDrawing& drawing, const QString& yLabel)
+{
+    const core::Profile& profile = *drawing.profile;
+    setUpXAxis(profile.grid);
+    yAxis->setLabel(yLabel);
+    showBand(drawing);
+    showCurves(drawing);
+    m_measured->setData(drawing.measuredX, drawing.measuredY);
+    m_scenarioLine->point1->setCoords(profile.current, 0.0);
+    m_scenarioLine->point2->setCoords(profile.current, 1.0);
+    m_scenarioLine->setVisible(profile.current >= 0.0 || !isCategorical(m_factor));
+    showFar(*drawing.far);
+}
+
+void ProfilePlot::showCurves(const ProfileDrawing& drawing)
+{
+    const core::Profile& profile = *drawing.profile;
+    const bool levels = profile.grid.spacing == core::SweepSpacing::Categorical;
+    while (m_curves.size() > profile.y.size()) {
+        removeGraph(m_curves.back());
+        m_curves.pop_back();
+    }
+    while (m_curves.size() < profile.y.size())
+        m_curves.push_back(addGraph());
+    copyInto(profile.grid.x, m_x);
+    for (std::size_t m = 0; m < m_curves.size(); ++m) {
+        QCPGraph* graph = m_curves[m];
+        const QColor color = drawing.colors[m];
+        graph->setName(drawing.labels[m]);
+        graph->setPen(QPen(color, kCurveWidth));
+        // Levels have no order between them: a dot per level, no line across.
+        graph->setLineStyle(levels ? QCPGraph::lsNone : QCPGraph::lsLine);
+        graph->setScatterStyle(
+            levels ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, 9) : QCPScatterStyle());
+        copyInto(profile.y[m], m_y);
+        graph->setData(m_x, m_y, true);
+    }
+}
+
+void ProfilePlot::showBand(const ProfileDrawing& drawing)
+{
+    const core::Profile& profile = *drawing.profile;
+    if (profile.y.size() < 2) { // one model has no spread
+        m_bandLow->data()->clear();
+        m_bandHigh->data()->clear();
+        return;
+    }
+    if (profile.grid.spacing != core::SweepSpacing::Categorical) {
+        copyInto(profile.grid.x, m_x);
+        copyInto(drawing.band->low, m_y);
+        m_bandLow->setData(m_x, m_y, true);
+        copyInto(drawing.band->high, m_y);
+        m_bandHigh->setData(m_x, m_y, true);
+        return;
+    }
+    // Levels have no order: a box around each level's dots, a NaN gap between the boxes.
+    constexpr double kHalfWidth = 0.3;
+    const double gap = std::numeric_limits<double>::quiet_NaN();
+    QVector<double> keys, low, high;
+    for (std::size_t i = 0; i < profile.grid.x.size(); ++i) {
+        const double x = profile.grid.x[i];
+        keys << x - kHalfWidth << x + kHalfWidth << x + 0.5;
+        low << drawing.band->low[i] << drawing.band->low[i] << gap;
+        high << drawing.band->high[i] << drawing.band->high[i] << gap;
+    }
+    m_bandLow->setData(keys, low, true);
+    m_bandHigh->setData(keys, high, true);
+}
+
+void ProfilePlot::showFar(const std::vector<core::FarStretch>& far)
+{
+    while (m_far.size() < far.size()) {
+        auto* rect = new QCPItemRect(this);
+        rect->setPen(Qt::NoPen);
+        rect->setBrush(QBrush(kFarColor, Qt::BDiagPattern));
+        rect->setLayer(QStringLiteral("background"));
+        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->setClipToAxisRect(true);
+        m_far.push_back(rect);
+    }
+    for (std::size_t i = 0; i < m_far.size(); ++i) {
+        const bool used = i < far.size();
+        m_far[i]->setVisible(used);
+        if (!used)
+            continue;
+        // A single far point still gets a visible sliver.
+        const double to = far[i].to > far[i].from ? far[i].to : far[i].from * 1.0001 + 1e-9;
+        m_far[i]->topLeft->setCoords(far[i].from, 0.0);
+        m_far[i]->bottomRight->setCoords(to, 1.0);
+    }
+}
+
+void ProfilePlot::setValueRange(double low, double high)
+{
+    applyCostScale(*yAxis, low, high);
+}
+
+double ProfilePlot::scenarioX() const
+{
+    return m_scenarioLine->point1->coords().x();
+}
+
+int ProfilePlot::farStretchCount() const
+{
+    int count = 0;
+    for (const QCPItemRect* rect : m_far)
+        count += rect->visible() ? 1 : 0;
+    return count;
+}
+
+void ProfilePlot::mousePressEvent(QMouseEvent* event)
+{
+    QCustomPlot::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton)
+        return;
+    if (!axisRect()->rect().contains(event->position().toPoint()))
+        return;
+    emit valuePicked(m_factor, xAxis->pixelToCoord(event->position().x()));
+}
+
+} // namespace iolens::ui

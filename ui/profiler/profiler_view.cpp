@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "profiler/profiler_view.hpp"
+
+#include "common/metric_text.hpp"
+#include "plots/plot_style.hpp"
+#include "prediction/model_controller.hpp"
+#include "profiler/profile_plot.hpp"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace iolens::ui {
+
+namespace {
+
+// The order of the plots: the workload factors an admin moves most first.
+constexpr std::array kPlotOrder {core::Factor::RequestBytes, core::Factor::ReadPct,
+    core::Factor::FilesetBytes, core::Factor::Scheduler, core::Factor::Pattern, core::Factor::Vms,
+    core::Factor::Threads};
+
+QString swatch(const QColor& color, const QString& glyph)
+{
+    return QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), glyph);
+}
+
+} // namespace
+
+ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
+    : QWidget(parent)
+    , m_models(models)
+    , m_metricBox(new QComboBox(this))
+    , m_legend(new QLabel(this))
+    , m_placeholder(new QLabel(this))
+    , m_grid(new QGridLayout)
+{
+    for (const core::Metric metric : core::kCoreMetrics)
+        m_metricBox->addItem(tr("%1 (%2)").arg(metricTitle(metric), metricUnitText(metric)),
+            static_cast<int>(metric));
+    auto* metricLabel = new QLabel(tr("&Metric:"), this);
+    metricLabel->setBuddy(m_metricBox);
+    m_legend->setWordWrap(true);
+    m_legend->setToolTip(
+        tr("Model spread: the lowest to the highest prediction of the models. Far from data: "
+           "the nearest measured configuration is more than one step away (a doubling of a "
+           "size or count, all reads vs all writes, another scheduler or pattern). Measured: "
+           "the measurements that equal the scenario in every other factor."));
+    m_legend->setTextFormat(Qt::RichText);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setText(tr("Open a database: the profiler shows how each factor moves the "
+                              "prediction around the scenario."));
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(metricLabel);
+    controls->addWidget(m_metricBox);
+    controls->addSpacing(12);
+    controls->addWidget(m_legend, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_placeholder);
+    layout->addLayout(m_grid, 1);
+    m_grid->setSpacing(2);
+
+    connect(m_metricBox, &QComboBox::currentIndexChanged, this, &ProfilerView::refresh);
+    connect(m_models, &ModelController::trainingStarted, this, &ProfilerView::rebuildDomain);
+    connect(m_models, &ModelController::evaluated, this, &ProfilerView::onEvaluated);
+    connect(m_models, &ModelController::entryChanged, this, &ProfilerView::refresh);
+    rebuildDomain();
+}
+
+core::Metric ProfilerView::metric() const
+{
+    return static_cast<core::Metric>(m_metricBox->currentData().toInt());
+}
+
+void ProfilerView::setMetric(core::Metric metric)
+{
+    const int index = m_metricBox->findData(static_cast<int>(metric));
+    if (index >= 0)
+        m_metricBox->setCurrentIndex(index);
+}
+
+ProfilePlot* ProfilerView::plot(core::Factor factor) const
+{
+    const auto it = m_plots.find(factor);
+    return it == m_plots.end() ? nullptr : it->second;
+}
+
+const core::Profile* ProfilerView::profile(core::Factor factor) const
+{
+    const auto it = m_sweeps.find(factor);
+    return it == m_sweeps.end() ? nullptr : &it->second.profile;
+}
+
+void ProfilerView::rebuildDomain()
+{
+    m_configs.clear();
+    for (const core::AggregatedMeasurement& row : m_models->measured().all())
+        m_configs.push_back(row.config);
+    m_domain = core::factorDomain(m_configs);
+    m_space = core::MeasuredSpace(m_configs);
+    for (auto& [factor, plot] : m_plots)
+        delete plot;
+    m_plots.clear();
+    m_sweeps.clear();
+    if (!m_domain.empty()) {
+        std::vector<core::Factor> shown;
+        for (core::Factor factor : kPlotOrder)
+            if (factor != core::Factor::Threads || core::variesInDomain(m_domain, factor))
+                shown.push_back(factor);
+        // Three columns fit 1280 px with readable ticks; a seventh plot takes a fourth column.
+        const int columns = shown.size() > 6 ? 4 : 3;
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+            auto* plot = new ProfilePlot(shown[i], this);
+            m_grid->addWidget(plot, static_cast<int>(i) / columns, static_cast<int>(i) % columns);
+            connect(plot, &ProfilePlot::valuePicked, this, &ProfilerView::pick);
+            m_plots.emplace(shown[i], plot);
+            m_sweeps.emplace(shown[i], Sweep {});
+        }
+    }
+    m_placeholder->setVisible(m_plots.empty());
+    refresh();
+}
+
+void ProfilerView::onEvaluated(const ScenarioEvaluation& evaluation)
+{
+    m_scenario = evaluation.scenario;
+    m_hasScenario = true;
+    refresh();
+}
+
+void ProfilerView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        refresh();
+}
+
+void ProfilerView::collectModels(std::vector<const core::TrainedModel*>& models)
+{
+    models.clear();
+    m_labels.clear();
+    m_colors.clear();
+    const auto& entries = m_models->entries();
+    for (std::size_t e = 0; e < entries.size(); ++e) {
+        if (const core::TrainedModel* model = entries[e].model(metric())) {
+            models.push_back(model);
+            m_labels.push_back(entries[e].label);
+            // By entry, so a model keeps its colour while others are still training.
+            m_colors.push_back(seriesColor(static_cast<int>(e)));
+        }
+    }
+}
+
+void ProfilerView::refresh()
+{
+    if (!isVisible()) {
+        m_dirty = true; // hidden tabs cost nothing on a slider step
+        return;
+    }
+    m_dirty = false;
+    std::vector<const core::TrainedModel*> models;
+    collectModels(models);
+    updateLegend();
+    if (!m_hasScenario || m_domain.empty())
+        return;
+    double low = std::numeric_limits<double>::infinity();
+    double high = -low;
+    for (auto& [factor, sweep] : m_sweeps)
+        drawPlot(factor, sweep, models, low, high);
+    if (!(low <= high)) { // nothing to draw: keep a sensible empty axis
+        low = 0.0;
+        high = 1.0;
+    }
+    // Room above and below the curves: multiplicative on a log axis, additive on a linear one.
+    const bool log = low > 0.0 && high / low > 10.0;
+    const double padLow = log ? low / 1.25 : std::max(0.0, low - 0.06 * (high - low));
+    const double padHigh = log ? high * 1.25 : high + 0.06 * (high - low);
+    for (auto& [factor, plot] : m_plots) {
+        plot->setValueRange(padLow, padHigh);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
+    const std::vector<const core::TrainedModel*>& models, double& low, double& high)
+{
+    core::profile(models, m_scenario, factor, m_domain, m_options, sweep.profile);
+    core::spread(sweep.profile, sweep.band);
+    m_space.sweepDistances(sweep.profile.grid, m_scenario, sweep.distances);
+    core::farStretches(sweep.profile.grid, sweep.distances, core::kFarFromDataSteps, sweep.far);
+
+    ProfileDrawing drawing;
+    drawing.profile = &sweep.profile;
+    drawing.band = &sweep.band;
+    drawing.far = &sweep.far;
+    drawing.colors = m_colors;
+    drawing.labels = m_labels;
+    const auto& rows = m_models->measured().all();
+    for (std::size_t i : core::measuredAlong(m_configs, m_scenario, factor)) {
+        const std::optional<double> value = rows[i].value(metric());
+        if (!value)
+            continue;
+        drawing.measuredX.push_back(core::sweepCoordinate(sweep.profile.grid, rows[i].config));
+        drawing.measuredY.push_back(*value);
+        low = std::min(low, *value);
+        high = std::max(high, *value);
+    }
+    for (const std::vector<double>& y : sweep.profile.y)
+        for (double v : y)
+            if (std::isfinite(v)) {
+                low = std::min(low, v);
+                high = std::max(high, v);
+            }
+    m_plots.at(factor)->show(
+        drawing, tr("%1 (%2)").arg(metricShortTitle(metric()), metricUnitText(metric())));
+}
+
+void ProfilerView::updateLegend()
+{
+    QStringList items;
+    for (std::size_t m = 0; m < m_labels.size(); ++m)
+        items << swatch(m_colors[m], QStringLiteral("&#9473;&#9473;")) + QStringLiteral("&nbsp;")
+                + m_labels[m].toHtmlEscaped();
+    if (m_labels.empty() && !m_plots.empty())
+        items << tr("Training the models…");
+    items << swatch(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;")) + QStringLiteral("&nbsp;")
+            + tr("model spread (min–max)");
+    items << swatch(QColor(0xB7, 0x41, 0x0E), QStringLiteral("&#9636;")) + QStringLiteral("&nbsp;")
+            + tr("far from data (> %1 step)").arg(QLocale().toString(core::kFarFromDataSteps));
+    items << swatch(Qt::black, QStringLiteral("&#9679;")) + QStringLiteral("&nbsp;")
+            + tr("measured");
+    items << swatch(QColor(0x30, 0x30, 0x30), QStringLiteral("&#9478;")) + QStringLiteral("&nbsp;")
+            + tr("scenario");
+    m_legend->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+}
+
+QString ProfilerView::legendText() const
+{
+    return m_legend->text();
+}
+
+void ProfilerView::pick(core::Factor factor, double x)
+{
+    const auto it = m_sweeps.find(factor);
+    if (!m_hasScenario || it == m_sweeps.end() || it->second.profile.grid.x.empty())
+        return;
+    const core::SweepGrid& grid = it->second.profile.grid;
+    x = std::clamp(x, grid.x.front(), grid.x.back());
+    core::Configuration next = m_scenario;
+    switch (grid.spacing) {
+    case core::SweepSpacing::Categorical:
+        core::applySweepPoint(grid, static_cast<std::size_t>(std::lround(x)), next);
+        break;
+    case core::SweepSpacing::Integer:
+    case core::SweepSpacing::Linear: // the read-share slider moves in whole per cent
+        core::setNumericValue(next, factor, std::round(x));
+        break;
+    case core::SweepSpacing::Log:
+        core::setNumericValue(next, factor, x);
+        break;
+    }
+    emit scenarioRequested(next);
+}
+
+} // namespace iolens::ui

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/core_metatypes.hpp"
+#include "whatif/data_distance.hpp"
+#include "whatif/profile.hpp"
+
+#include <QWidget>
+
+#include <map>
+#include <vector>
+
+class QComboBox;
+class QGridLayout;
+class QLabel;
+
+namespace iolens::ui {
+
+class ModelController;
+class ProfilePlot;
+struct ScenarioEvaluation;
+
+/// The prediction profiler (issue 5, like JMP's): one small plot per factor of the data, each
+/// sweeping that factor over its range while the others stay at the scenario, for the chosen
+/// metric, with every trained model as a curve (one legend for all plots above them), the models'
+/// spread as a band, the stretches far from any measurement hatched, the measurements on the
+/// sweep line as dots and the scenario's value as a dashed line. All plots share the y axis, so
+/// the steepest plot shows the factor that matters most here.
+///
+/// It follows the ModelController: a new scenario, a model trained, a dataset opened. The sweeps
+/// are core::profile (microseconds per model); they are computed only while the view is visible.
+/// Clicking a plot asks for the scenario with that factor moved to the clicked value.
+class ProfilerView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ProfilerView(ModelController* models, QWidget* parent = nullptr);
+
+    core::Metric metric() const;
+    /// Selects the metric shown (one of core::kCoreMetrics), as the combo box does.
+    void setMetric(core::Metric metric);
+
+    /// The plot of `factor`, or nullptr when the view has none (a factor the data holds constant,
+    /// threads in both examples; the VM count always has one).
+    ProfilePlot* plot(core::Factor factor) const;
+    int plotCount() const { return static_cast<int>(m_plots.size()); }
+    /// The sweep last drawn in the plot of `factor`, or nullptr.
+    const core::Profile* profile(core::Factor factor) const;
+    /// The models of the curves, in curve order.
+    const std::vector<QString>& curveLabels() const { return m_labels; }
+    QString legendText() const;
+
+signals:
+    /// The user clicked a plot: the current scenario with that plot's factor moved there.
+    void scenarioRequested(const iolens::core::Configuration& scenario);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    struct Sweep {
+        core::Profile profile;
+        core::SpreadBand band;
+        std::vector<double> distances;
+        std::vector<core::FarStretch> far;
+    };
+    void rebuildDomain();
+    void onEvaluated(const ScenarioEvaluation& evaluation);
+    void refresh();
+    void collectModels(std::vector<const core::TrainedModel*>& models);
+    void drawPlot(core::Factor factor, Sweep& sweep,
+        const std::vector<const core::TrainedModel*>& models, double& low, double& high);
+    void updateLegend();
+    void pick(core::Factor factor, double x);
+
+    ModelController* m_models;
+    QComboBox* m_metricBox;
+    QLabel* m_legend;
+    QLabel* m_placeholder;
+    QGridLayout* m_grid;
+    std::map<core::Factor, ProfilePlot*> m_plots;
+    std::map<core::Factor, Sweep> m_sweeps;
+    std::vector<core::Configuration> m_configs; ///< measured configurations, aggregated
+    core::FactorDomain m_domain;
+    core::MeasuredSpace m_space;
+    core::SweepOptions m_options;
+    core::Configuration m_scenario;
+    bool m_hasScenario = false;
+    bool m_dirty = true; ///< something changed while hidden
+    std::vector<QString> m_labels;
+    std::vector<QColor> m_colors;
+};
+
+} // namespace iolens::ui

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/metric.hpp"
+#include "document/example_database.hpp"
+
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+namespace iolens::ui {
+
+/// What `iolens-cli render` draws: a view of the window on a database, headless, into a PNG,
+/// SVG or PDF file (issue 5, "Presenting and exporting").
+struct RenderRequest {
+    QString database;                     ///< database file; empty: the embedded `example`
+    Example example = Example::Tiered;    ///< used when `database` is empty
+    QString view;                         ///< a name of renderViews(): "cdf", "conservation", ...
+    std::optional<core::Metric> metric;   ///< cdf and surface: the metric shown (a core metric)
+    QString scenario;                     ///< core::parseScenarioText form; empty: the default
+    QSize size{1600, 1000};               ///< picture size in pixels (logical; PNG at scale 1)
+    QString out;                          ///< .png, .svg or .pdf
+    int timeoutMs = 600000;               ///< training, cross-validation or search must end by then
+};
+
+/// Parses "1600x1000" (width x height, each 100..10000 pixels). Throws core::ConfigError saying
+/// what is expected.
+QSize parseRenderSize(const QString& text);
+
+} // namespace iolens::ui
