@@ -9,10 +9,240 @@
     </message>
 </context>
 <context>
+    <name>PlotExport</name>
+    <message>
+        <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
+        <translation>%1: unbekanntes Bildformat (.png, .svg oder .pdf verwenden)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1: kann nicht geschrieben werden (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>PlotExportMenu</name>
+    <message>
+        <source>PNG size</source>
+        <translation>PNG-Größe</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source> ×</source>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>&amp;Breite:</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>&amp;Höhe:</translation>
+    </message>
+    <message>
+        <source>&amp;Scale (DPI):</source>
+        <translation>&amp;Skalierung (DPI):</translation>
+    </message>
+    <message>
+        <source>Save picture</source>
+        <translation>Bild speichern</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Save plot data</source>
+        <translation>Plotdaten speichern</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Save &amp;picture (PNG, SVG, PDF)…</source>
+        <translation>&amp;Bild speichern (PNG, SVG, PDF)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy picture</source>
+        <translation>Bild &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Save &amp;data as CSV…</source>
+        <translation>&amp;Daten als CSV speichern…</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioComparison</name>
     <message>
         <source>measured</source>
         <translation>gemessen</translation>
+    </message>
+</context>
+<context>
+    <name>WidgetPicture</name>
+    <message>
+        <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
+        <translation>%1: unbekanntes Bildformat (.png, .svg oder .pdf verwenden)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1: kann nicht geschrieben werden (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::CapacityPanel</name>
+    <message>
+        <source>1 VM</source>
+        <translation>1 VM</translation>
+    </message>
+    <message>
+        <source>%1 VMs</source>
+        <translation>%1 VMs</translation>
+    </message>
+    <message>
+        <source>%1 writes</source>
+        <translation>%1 Schreibzugriffe</translation>
+    </message>
+    <message>
+        <source>no answer: %1</source>
+        <translation>keine Antwort: %1</translation>
+    </message>
+    <message>
+        <source>✗ %1 broken now</source>
+        <translation>✗ %1 schon jetzt verletzt</translation>
+    </message>
+    <message>
+        <source>≥ %1 · %2 margin</source>
+        <translation>≥ %1 · %2 Reserve</translation>
+    </message>
+    <message>
+        <source>up to %1 · %2 margin · then %3</source>
+        <translation>bis %1 · %2 Reserve · dann %3</translation>
+    </message>
+    <message>
+        <source>Limits (service level):</source>
+        <translation>Grenzwerte (Service-Level):</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>More VMs</source>
+        <translation>Mehr VMs</translation>
+    </message>
+    <message>
+        <source>Larger file set</source>
+        <translation>Größere Dateimenge</translation>
+    </message>
+    <message>
+        <source>More writes</source>
+        <translation>Mehr Schreibzugriffe</translation>
+    </message>
+    <message>
+        <source>Tick a limit to see, per model, how far the scenario can grow before it breaks.</source>
+        <translation>Einen Grenzwert ankreuzen, um je Modell zu sehen, wie weit das Szenario wachsen kann, bevor er verletzt wird.</translation>
+    </message>
+    <message>
+        <source>From the scenario, each factor grows on its own (the others stay) until the first point where a model predicts a broken limit; the margin is how far inside the tightest limit the largest value stays.</source>
+        <translation>Vom Szenario aus wächst jeder Faktor für sich (die anderen bleiben), bis zum ersten Punkt, an dem ein Modell einen verletzten Grenzwert vorhersagt; die Reserve gibt an, wie weit der größte Wert innerhalb des knappsten Grenzwerts bleibt.</translation>
+    </message>
+    <message>
+        <source>training…</source>
+        <translation>wird trainiert…</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::ConservationPlot</name>
+    <message>
+        <source>Conservation check (Ra and Lee)</source>
+        <translation>Prüfung der Kapazitätserhaltung (Ra und Lee)</translation>
+    </message>
+    <message>
+        <source>C across read shares (Fig. 2a)</source>
+        <translation>C über den Leseanteilen (Abb. 2a)</translation>
+    </message>
+    <message>
+        <source>f_rw per request size (Fig. 3)</source>
+        <translation>f_rw je Anfragegröße (Abb. 3)</translation>
+    </message>
+    <message>
+        <source>Estimation error per mix (Fig. 2b/c)</source>
+        <translation>Schätzfehler je Mischung (Abb. 2b/c)</translation>
+    </message>
+    <message>
+        <source>Read share (%)</source>
+        <translation>Leseanteil (%)</translation>
+    </message>
+    <message>
+        <source>C / T100r (1: capacity conserved)</source>
+        <translation>C / T100r (1: Kapazität erhalten)</translation>
+    </message>
+    <message>
+        <source>Request size</source>
+        <translation>Anfragegröße</translation>
+    </message>
+    <message>
+        <source>f_rw = T100r / T100w (reads per write)</source>
+        <translation>f_rw = T100r / T100w (Lesezugriffe je Schreibzugriff)</translation>
+    </message>
+    <message>
+        <source>Error of the total IOPS (%)</source>
+        <translation>Fehler der gesamten IOPS (%)</translation>
+    </message>
+    <message>
+        <source>conserved capacity (C = T100r)</source>
+        <translation>erhaltene Kapazität (C = T100r)</translation>
+    </message>
+    <message>
+        <source>f_rw of a system configuration</source>
+        <translation>f_rw einer Systemkonfiguration</translation>
+    </message>
+    <message>
+        <source>median f_rw</source>
+        <translation>Median von f_rw</translation>
+    </message>
+    <message>
+        <source>%1 read/write mixes against %2 pure measurements: mean |C / T100r − 1| %3, mean estimation error %4</source>
+        <translation>%1 Lese-/Schreibmischungen gegen %2 reine Messungen: mittleres |C / T100r − 1| %3, mittlerer Schätzfehler %4</translation>
+    </message>
+    <message>
+        <source> (%1 mixes left out: no 100 % read or write measurement of their size)</source>
+        <translation> (%1 Mischungen ausgelassen: keine Messung mit 100 % Lesen oder Schreiben ihrer Größe)</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::ConservationView</name>
+    <message>
+        <source>Conservation check</source>
+        <translation>Prüfung der Kapazitätserhaltung</translation>
+    </message>
+    <message>
+        <source>100 % read and 100 % write per request size</source>
+        <translation>100 % Lesen und 100 % Schreiben je Anfragegröße</translation>
+    </message>
+    <message>
+        <source>conservation (Ra and Lee)</source>
+        <translation>Erhaltungsmodell (Ra und Lee)</translation>
+    </message>
+    <message>
+        <source>Open a measurement database to check the conservation hypothesis.</source>
+        <translation>Öffnen Sie eine Messdatenbank, um die Erhaltungshypothese zu prüfen.</translation>
+    </message>
+    <message>
+        <source>The conservation model needs, for at least one request size, a 100 % read and a 100 % write measurement of the same system configuration; this dataset has none.
+
+%1</source>
+        <translation>Das Erhaltungsmodell braucht für mindestens eine Anfragegröße eine Messung mit 100 % Lesen und eine mit 100 % Schreiben derselben Systemkonfiguration; dieser Datensatz hat keine.
+
+%1</translation>
+    </message>
+    <message>
+        <source>The dataset has 100 % read and 100 % write measurements but no read/write mix of the same request size and system configuration to check them against.</source>
+        <translation>Der Datensatz hat Messungen mit 100 % Lesen und 100 % Schreiben, aber keine Lese-/Schreibmischung derselben Anfragegröße und Systemkonfiguration, an der sie sich prüfen ließen.</translation>
     </message>
 </context>
 <context>
@@ -119,6 +349,10 @@
         <source>%1: relative error of the predictions</source>
         <translation>%1: relativer Fehler der Vorhersagen</translation>
     </message>
+    <message>
+        <source>Error CDF: %1</source>
+        <translation>Fehler-CDF: %1</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::EvaluationText</name>
@@ -133,6 +367,10 @@
 </context>
 <context>
     <name>iolens::ui::MainWindow</name>
+    <message>
+        <source>Profiler</source>
+        <translation>Profiler</translation>
+    </message>
     <message>
         <source>Measurements</source>
         <translation>Messungen</translation>
@@ -206,8 +444,131 @@
         <translation>%1 (optimiert)</translation>
     </message>
     <message>
+        <source>Conservation</source>
+        <translation>Erhaltung</translation>
+    </message>
+    <message>
         <source>Scenarios</source>
         <translation>Szenarien</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::MeasureDialog</name>
+    <message>
+        <source>Measure</source>
+        <translation>Messen</translation>
+    </message>
+    <message>
+        <source>Load plan…</source>
+        <translation>Plan laden…</translation>
+    </message>
+    <message>
+        <source>Save plan…</source>
+        <translation>Plan speichern…</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Database: %1</source>
+        <translation>Datenbank: %1</translation>
+    </message>
+    <message>
+        <source>%v of %m runs</source>
+        <translation>%v von %m Läufen</translation>
+    </message>
+    <message>
+        <source>Configurations: %1 × repetitions: %2 = runs: %3</source>
+        <translation>Konfigurationen: %1 × Wiederholungen: %2 = Läufe: %3</translation>
+    </message>
+    <message>
+        <source>, already stored: %1 (skipped)</source>
+        <translation>, bereits gespeichert: %1 (übersprungen)</translation>
+    </message>
+    <message>
+        <source>. Every run is stored: nothing to do.</source>
+        <translation>. Alle Läufe sind gespeichert: nichts zu tun.</translation>
+    </message>
+    <message>
+        <source>. Estimated time: %1 for runs: %2; file sets to write: %3.</source>
+        <translation>. Geschätzte Zeit: %1 für Läufe: %2; zu schreibende Dateimengen: %3.</translation>
+    </message>
+    <message>
+        <source>Scheduler: %1</source>
+        <translation>Scheduler: %1</translation>
+    </message>
+    <message>
+        <source>%1: the dialog edits full-factorial plans only; run this &quot;%2&quot; plan with iolens-cli measure</source>
+        <translation>%1: der Dialog bearbeitet nur vollfaktorielle Pläne; diesen „%2“-Plan mit iolens-cli measure ausführen</translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation>%1 geladen</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Load measurement plan</source>
+        <translation>Messplan laden</translation>
+    </message>
+    <message>
+        <source>Plans (*.json);;All files (*)</source>
+        <translation>Pläne (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save measurement plan</source>
+        <translation>Messplan speichern</translation>
+    </message>
+    <message>
+        <source>Measuring into dataset &quot;%1&quot; of %2</source>
+        <translation>Messe in Datensatz „%1“ von %2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Breche ab…</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>noch etwa %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 runs stored; run the plan again to resume.</source>
+        <translation>Abgebrochen: %1 Läufe gespeichert; den Plan erneut starten, um fortzusetzen.</translation>
+    </message>
+    <message>
+        <source>Done: %1 runs stored.</source>
+        <translation>Fertig: %1 Läufe gespeichert.</translation>
+    </message>
+    <message>
+        <source>Database for the measurements</source>
+        <translation>Datenbank für die Messungen</translation>
+    </message>
+    <message>
+        <source>iolens databases (*.sqlite *.db *.iolens);;All files (*)</source>
+        <translation>iolens-Datenbanken (*.sqlite *.db *.iolens);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -596,7 +957,166 @@
     </message>
 </context>
 <context>
+    <name>iolens::ui::PlanForm</name>
+    <message>
+        <source>Name of the dataset the runs are stored in; an existing dataset resumes: runs already stored are skipped.</source>
+        <translation>Name des Datensatzes, in dem die Läufe gespeichert werden; ein vorhandener Datensatz wird fortgesetzt: bereits gespeicherte Läufe werden übersprungen.</translation>
+    </message>
+    <message>
+        <source>Dataset:</source>
+        <translation>Datensatz:</translation>
+    </message>
+    <message>
+        <source>Factors (every combination is measured)</source>
+        <translation>Faktoren (jede Kombination wird gemessen)</translation>
+    </message>
+    <message>
+        <source>I/O schedulers, e.g. &quot;none mq-deadline bfq&quot;; &quot;current&quot; keeps the device&apos;s. Switching needs a block device and root.</source>
+        <translation>I/O-Scheduler, z. B. „none mq-deadline bfq“; „current“ behält den des Geräts. Umschalten braucht ein Blockgerät und root.</translation>
+    </message>
+    <message>
+        <source>Total file set sizes as fio sizes, e.g. &quot;256M 1G&quot;.</source>
+        <translation>Gesamtgrößen der Dateimengen als fio-Größen, z. B. „256M 1G“.</translation>
+    </message>
+    <message>
+        <source>Request sizes as fio sizes, e.g. &quot;4k 64k 1M&quot;.</source>
+        <translation>Anfragegrößen als fio-Größen, z. B. „4k 64k 1M“.</translation>
+    </message>
+    <message>
+        <source>Shares of reads in percent, e.g. &quot;0 50 100&quot;.</source>
+        <translation>Leseanteile in Prozent, z. B. „0 50 100“.</translation>
+    </message>
+    <message>
+        <source>Concurrent threads in total, e.g. &quot;1 4 16&quot;.</source>
+        <translation>Gleichzeitige Threads insgesamt, z. B. „1 4 16“.</translation>
+    </message>
+    <message>
+        <source>Number of VMs (fio processes) the threads and the file set are split over; threads must be divisible by it.</source>
+        <translation>Anzahl der VMs (fio-Prozesse), auf die Threads und Dateimenge aufgeteilt werden; die Threads müssen durch sie teilbar sein.</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>zufällig</translation>
+    </message>
+    <message>
+        <source>sequential</source>
+        <translation>sequenziell</translation>
+    </message>
+    <message>
+        <source>I/O schedulers:</source>
+        <translation>I/O-Scheduler:</translation>
+    </message>
+    <message>
+        <source>File set sizes:</source>
+        <translation>Dateimengen:</translation>
+    </message>
+    <message>
+        <source>Request sizes:</source>
+        <translation>Anfragegrößen:</translation>
+    </message>
+    <message>
+        <source>Access patterns:</source>
+        <translation>Zugriffsmuster:</translation>
+    </message>
+    <message>
+        <source>Read shares (%):</source>
+        <translation>Leseanteile (%):</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>Threads:</translation>
+    </message>
+    <message>
+        <source>VMs:</source>
+        <translation>VMs:</translation>
+    </message>
+    <message>
+        <source>Each run</source>
+        <translation>Jeder Lauf</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>fio ramp time: the run warms up this long before it is measured.</source>
+        <translation>fio-Anlaufzeit: so lange läuft der Lauf warm, bevor gemessen wird.</translation>
+    </message>
+    <message>
+        <source>Runs per configuration; the noise needs at least 2.</source>
+        <translation>Läufe je Konfiguration; das Rauschen braucht mindestens 2.</translation>
+    </message>
+    <message>
+        <source>O_DIRECT (bypass the page cache)</source>
+        <translation>O_DIRECT (am Seiten-Cache vorbei)</translation>
+    </message>
+    <message>
+        <source>Ramp:</source>
+        <translation>Anlauf:</translation>
+    </message>
+    <message>
+        <source>Measured:</source>
+        <translation>Gemessen:</translation>
+    </message>
+    <message>
+        <source>Repetitions:</source>
+        <translation>Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>An empty directory on the storage to measure (or one iolens measured in before); the file sets are written there.</source>
+        <translation>Ein leeres Verzeichnis auf dem zu messenden Speicher (oder eines, in dem iolens schon gemessen hat); dort werden die Dateimengen geschrieben.</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen…</translation>
+    </message>
+    <message>
+        <source>Optional block device whose scheduler is switched, e.g. &quot;sda&quot;.</source>
+        <translation>Optionales Blockgerät, dessen Scheduler umgeschaltet wird, z. B. „sda“.</translation>
+    </message>
+    <message>
+        <source>optional, e.g. sda</source>
+        <translation>optional, z. B. sda</translation>
+    </message>
+    <message>
+        <source>Target directory:</source>
+        <translation>Zielverzeichnis:</translation>
+    </message>
+    <message>
+        <source>Block device:</source>
+        <translation>Blockgerät:</translation>
+    </message>
+    <message>
+        <source>Target directory</source>
+        <translation>Zielverzeichnis</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::PredictionPanel</name>
+    <message>
+        <source>Distance in steps, summed over the factors: a doubling of a size, of the threads or of the VMs is one step, all reads vs all writes is one step, another scheduler or access pattern is one step. Beyond one step the models extrapolate.</source>
+        <translation>Abstand in Schritten, über die Faktoren summiert: eine Verdopplung einer Größe, der Threads oder der VMs ist ein Schritt, nur Lesen gegenüber nur Schreiben ist ein Schritt, ein anderer Scheduler oder ein anderes Zugriffsmuster ist ein Schritt. Jenseits eines Schritts extrapolieren die Modelle.</translation>
+    </message>
+    <message>
+        <source>Nearest measurement: this configuration.</source>
+        <translation>Nächste Messung: diese Konfiguration.</translation>
+    </message>
+    <message>
+        <source>1 step</source>
+        <translation>1 Schritt</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 Schritte</translation>
+    </message>
+    <message>
+        <source>Nearest measurement: %1 away (%2).</source>
+        <translation>Nächste Messung: %1 entfernt (%2).</translation>
+    </message>
     <message>
         <source>Prediction</source>
         <translation>Vorhersage</translation>
@@ -682,6 +1202,68 @@ Mittel ± RSF</translation>
     <message>
         <source>⚠ %1 %2 is outside the measured range %3 – %4: the models extrapolate.</source>
         <translation>⚠ %1 %2 liegt außerhalb des gemessenen Bereichs %3 – %4: Die Modelle extrapolieren.</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::ProfilePlot</name>
+    <message>
+        <source>%1 (%)</source>
+        <translation>%1 (%)</translation>
+    </message>
+    <message>
+        <source>%1 (count)</source>
+        <translation>%1 (Anzahl)</translation>
+    </message>
+    <message>
+        <source>Model spread</source>
+        <translation>Modellstreuung</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>Gemessen</translation>
+    </message>
+    <message>
+        <source>Click to move this factor of the scenario there.</source>
+        <translation>Klicken, um diesen Faktor des Szenarios dorthin zu verschieben.</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::ProfilerView</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Metrik:</translation>
+    </message>
+    <message>
+        <source>Open a database: the profiler shows how each factor moves the prediction around the scenario.</source>
+        <translation>Öffnen Sie eine Datenbank: Der Profiler zeigt, wie jeder Faktor die Vorhersage um das Szenario herum verändert.</translation>
+    </message>
+    <message>
+        <source>Model spread: the lowest to the highest prediction of the models. Far from data: the nearest measured configuration is more than one step away (a doubling of a size or count, all reads vs all writes, another scheduler or pattern). Measured: the measurements that equal the scenario in every other factor.</source>
+        <translation>Modellstreuung: von der niedrigsten bis zur höchsten Vorhersage der Modelle. Fern von Daten: Die nächste gemessene Konfiguration ist mehr als einen Schritt entfernt (eine Verdopplung einer Größe oder Anzahl, nur Lesen gegenüber nur Schreiben, ein anderer Scheduler oder ein anderes Muster). Gemessen: die Messungen, die in jedem anderen Faktor dem Szenario gleichen.</translation>
+    </message>
+    <message>
+        <source>Training the models…</source>
+        <translation>Die Modelle werden trainiert…</translation>
+    </message>
+    <message>
+        <source>model spread (min–max)</source>
+        <translation>Modellstreuung (Min.–Max.)</translation>
+    </message>
+    <message>
+        <source>far from data (&gt; %1 step)</source>
+        <translation>fern von Daten (&gt; %1 Schritt)</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>Szenario</translation>
     </message>
 </context>
 <context>
@@ -966,6 +1548,29 @@ Mittel ± RSF</translation>
         <source>%1 (default parameters → best point)</source>
         <translation>%1 (Standardparameter → bester Punkt)</translation>
     </message>
+    <message>
+        <source>Parameter search: %1</source>
+        <translation>Parametersuche: %1</translation>
+    </message>
+    <message>
+        <source>cross-validation RMSE</source>
+        <translation>RMSE der Kreuzvalidierung</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::StoredRunsTable</name>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Rep.</source>
+        <translation>Wdh.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::WindowMenus</name>
@@ -980,6 +1585,10 @@ Mittel ± RSF</translation>
     <message>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Measure…</source>
+        <translation>&amp;Messen…</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
@@ -1049,10 +1658,6 @@ Mittel ± RSF</translation>
         <translation>Ein PNG des Fensters in 1280x800 speichern, sobald die Modelle trainiert sind, dann beenden.</translation>
     </message>
     <message>
-        <source>Show this tab below the controls: measurements, plots or models.</source>
-        <translation>Diesen Reiter unter den Reglern zeigen: measurements, plots oder models.</translation>
-    </message>
-    <message>
         <source>Give one database file or --example, not both.</source>
         <translation>Entweder eine Datenbankdatei oder --example angeben, nicht beides.</translation>
     </message>
@@ -1063,6 +1668,10 @@ Mittel ± RSF</translation>
     <message>
         <source>Unknown tab &apos;%1&apos;.</source>
         <translation>Unbekannter Reiter „%1“.</translation>
+    </message>
+    <message>
+        <source>Show this tab below the controls: measurements, models, error-cdf, profiler, scenarios, capacity, search or conservation.</source>
+        <translation>Diesen Reiter unter den Reglern zeigen: measurements, models, error-cdf, profiler, scenarios, capacity, search oder conservation.</translation>
     </message>
 </context>
 </TS>
