@@ -154,6 +154,14 @@
         <source>training…</source>
         <translation>wird trainiert…</translation>
     </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ConservationPlot</name>

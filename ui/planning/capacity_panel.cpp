@@ -36,7 +36,9 @@ QString amountText(core::HeadroomFactor factor, double value)
                    ? CapacityPanel::tr("1 VM")
                    : CapacityPanel::tr("%1 VMs").arg(std::lround(value));
     case core::HeadroomFactor::FilesetBytes:
-        return formatByteSize(static_cast<std::int64_t>(std::llround(value * 1024.0 * 1024.0)));
+        // A sweep point is any whole number of bytes: three digits say enough for planning.
+        return value >= 1024.0 ? CapacityPanel::tr("%1 GiB").arg(formatSignificant(value / 1024.0))
+                               : CapacityPanel::tr("%1 MiB").arg(formatSignificant(value));
     case core::HeadroomFactor::WriteShare:
         return CapacityPanel::tr("%1 writes").arg(formatPercent(value));
     }
