@@ -11,6 +11,7 @@
 #include "models/cubist_instances.hpp"
 #include "models/regressor_registry.hpp"
 #include "models/trained_model.hpp"
+#include "support/cubist_test_data.hpp"
 #include "support/test_data.hpp"
 #include "validation/k_fold.hpp"
 
@@ -18,12 +19,12 @@
 
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <functional>
 #include <limits>
 #include <thread>
 
 using namespace iolens::core;
+using namespace iolens::test;
 
 namespace {
 
@@ -50,15 +51,6 @@ Dataset makeData(const std::vector<ColumnSpec>& columns, Eigen::MatrixXd x, Eige
     data.schema = schemaOf(columns);
     data.x = std::move(x);
     data.y = std::move(y);
-    return data;
-}
-
-Dataset realDataset(const QString& source, Metric metric)
-{
-    const std::string path
-        = source == "local" ? iolens::test::localCsvPath() : iolens::test::tieredCsvPath();
-    Dataset data = buildDataset(aggregateRepetitions(readMeasurementsCsv(path)), metric);
-    data.y = data.y.array().log(); // the app's default response scale
     return data;
 }
 
@@ -108,37 +100,6 @@ Shape piecewiseShape(const QString& name)
     for (int i = 0; i < n; ++i)
         y(i) = truth(x.row(i));
     return {makeData(columns, x, y), truth};
-}
-
-bool sameBits(const Eigen::VectorXd& a, const Eigen::VectorXd& b)
-{
-    return a.size() == b.size()
-        && std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size()))
-        == 0;
-}
-
-/// Training rows plus perturbed copies (numeric values scaled by 1.07).
-Eigen::MatrixXd probeRows(const Dataset& data)
-{
-    Eigen::MatrixXd probe(2 * data.rows(), data.cols());
-    probe.topRows(data.rows()) = data.x;
-    Eigen::MatrixXd shifted = data.x;
-    for (std::size_t j = 0; j < data.schema.size(); ++j)
-        if (!data.schema.columns()[j].categorical())
-            shifted.col(static_cast<Eigen::Index>(j)) *= 1.07;
-    probe.bottomRows(data.rows()) = shifted;
-    return probe;
-}
-
-Cubist fitted(const Dataset& data, int committees, int neighbors, int rules = 100)
-{
-    CubistParams params;
-    params.committees = committees;
-    params.neighbors = neighbors;
-    params.rules = rules;
-    Cubist model(params);
-    model.fit(data);
-    return model;
 }
 
 /// The 1-D instance set of the hand-computed example: x = 0, 1, 2, 3, 10 with sd 2 (distance
@@ -384,121 +345,6 @@ private slots:
         QCOMPARE(model.model().instances.maxd, 0.5f);
         const Eigen::VectorXd got = model.predict(x.topRows(1));
         QVERIFY2(std::abs(got(0) - expected) < 1e-6, qPrintable(QString::number(got(0), 'g', 9)));
-    }
-
-    void predictWith_equalsFitWithThatNeighbourCount_data()
-    {
-        QTest::addColumn<QString>("source");
-        QTest::addColumn<int>("committees");
-        QTest::newRow("tiered, 1 member") << "tiered" << 1;
-        QTest::newRow("tiered, 4 members") << "tiered" << 4;
-        QTest::newRow("local, 2 members") << "local" << 2;
-    }
-
-    void predictWith_equalsFitWithThatNeighbourCount()
-    {
-        QFETCH(QString, source);
-        QFETCH(int, committees);
-        const Dataset data = realDataset(source, Metric::RtReadMs);
-        const Eigen::MatrixXd probe = probeRows(data);
-        const Cubist once = fitted(data, committees, 0);
-        for (int k = 0; k <= 9; ++k) {
-            const Cubist withK = fitted(data, committees, k);
-            QVERIFY2(sameBits(withK.predict(probe), once.predictWith(probe, k)),
-                qPrintable(QString("neighbors %1").arg(k)));
-        }
-    }
-
-    void predictWith_committeePrefixEqualsSmallerCommittee()
-    {
-        const Dataset data = realDataset("tiered", Metric::RtWriteMs);
-        const Eigen::MatrixXd probe = probeRows(data);
-        const Cubist five = fitted(data, 5, 0);
-        for (int c = 1; c <= 5; ++c)
-            for (int k : {0, 3}) {
-                const Cubist smaller = fitted(data, c, 0);
-                QVERIFY2(sameBits(smaller.predictWith(probe, k), five.predictWith(probe, k, c)),
-                    qPrintable(QString("committees %1, neighbors %2").arg(c).arg(k)));
-            }
-        QVERIFY_THROWS_EXCEPTION(ConfigError, five.predictWith(probe, 0, 6));
-        QVERIFY_THROWS_EXCEPTION(ConfigError, five.predictWith(probe, 10));
-    }
-
-    void committeePredictions_equalPredictWith()
-    {
-        const Dataset data = realDataset("local", Metric::RtReadMs);
-        const Eigen::MatrixXd probe = probeRows(data);
-        const Cubist four = fitted(data, 4, 0);
-        const cubist::CommitteePredictions table = four.committeePredictions(probe, 4, true);
-        for (int c = 1; c <= 4; ++c)
-            for (int k = 0; k <= 9; ++k)
-                QVERIFY2(sameBits(table.predict(k, c), four.predictWith(probe, k, c)),
-                    qPrintable(QString("committees %1, neighbors %2").arg(c).arg(k)));
-        const cubist::CommitteePredictions noNeighbours = four.committeePredictions(probe, 2, false);
-        QVERIFY(sameBits(noNeighbours.predict(0, 2), four.predictWith(probe, 0, 2)));
-        QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 5, false));
-    }
-
-    void minItems_followsRuleQuest()
-    {
-        // 1 % of the cases, at most 20, at most rows / rules, at least 3.
-        QCOMPARE(cubist::minItemsFor(1008, 100), 10);
-        QCOMPARE(cubist::minItemsFor(1008, 150), 6);
-        QCOMPARE(cubist::minItemsFor(1008, 400), 3);
-        QCOMPARE(cubist::minItemsFor(300, 2), 3);
-        QCOMPARE(cubist::minItemsFor(5000, 10), 20);
-    }
-
-    void sameMembersWithRules_meansAFitWithThoseRulesIsIdentical_data()
-    {
-        QTest::addColumn<QString>("source");
-        QTest::addColumn<int>("metric");
-        QTest::newRow("local rt_read") << "local" << static_cast<int>(Metric::RtReadMs);
-        QTest::newRow("tiered tp_write") << "tiered" << static_cast<int>(Metric::TpWriteMbs);
-    }
-    void sameMembersWithRules_meansAFitWithThoseRulesIsIdentical()
-    {
-        QFETCH(QString, source);
-        QFETCH(int, metric);
-        const Dataset data = realDataset(source, static_cast<Metric>(metric));
-        const Eigen::MatrixXd probe = probeRows(data);
-        const Cubist wide = fitted(data, 3, 0, 400);
-        int shared = 0, cut = 0;
-        for (int rules : {2, 3, 4, 6, 10, 30, 100, 400}) {
-            const Cubist own = fitted(data, 3, 0, rules);
-            for (int c = 1; c <= 3; ++c) {
-                const bool same = sameBits(own.predictWith(probe, 0, c), wide.predictWith(probe, 0, c))
-                    && sameBits(own.predictWith(probe, 5, c), wide.predictWith(probe, 5, c));
-                if (wide.sameMembersWithRules(rules, c)) {
-                    QVERIFY2(same, qPrintable(QString("rules %1, committees %2").arg(rules).arg(c)));
-                    shared += rules != 400;
-                } else {
-                    ++cut;
-                }
-            }
-        }
-        QVERIFY(shared > 0); // the sharing does happen on real data
-        QVERIFY(cut > 0);    // and a limit below the leaves is not shared (rules 2)
-        QVERIFY(!Cubist().sameMembersWithRules(100, 1));
-        QVERIFY(!wide.sameMembersWithRules(100, 4));
-    }
-
-    void committee_predictionIsMeanOfMembers()
-    {
-        const Dataset data = realDataset("tiered", Metric::TpReadMbs);
-        const Cubist model = fitted(data, 3, 0);
-        const cubist::Model& m = model.model();
-        QCOMPARE(m.members.size(), std::size_t {3});
-        const Eigen::VectorXd predicted = model.predict(data.x);
-        for (Eigen::Index i = 0; i < data.rows(); ++i) {
-            float row[16];
-            for (Eigen::Index j = 0; j < data.cols(); ++j)
-                row[j] = static_cast<float>(data.x(i, j));
-            double sum = 0;
-            for (const auto& member : m.members)
-                sum += member.predict(row, m.globalMean);
-            QCOMPARE(predicted(i), static_cast<double>(static_cast<float>(sum / 3)));
-        }
     }
 
     void realData_crossValidatedRmseWellBelowSd_data()

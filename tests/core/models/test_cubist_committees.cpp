@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Cubist's committees and the fits the optimizer shares: one fit answers for every neighbour
+// count and every smaller committee, the per-fold committee predictions equal predictWith, and a
+// fit with another rules limit is reused only where it gives identical members.
+#include "common/error.hpp"
+#include "models/cubist.hpp"
+#include "models/cubist_data.hpp"
+#include "support/cubist_test_data.hpp"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace iolens::core;
+using namespace iolens::test;
+
+class TestCubistCommittees : public QObject {
+    Q_OBJECT
+private slots:
+    void predictWith_equalsFitWithThatNeighbourCount_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<int>("committees");
+        QTest::newRow("tiered, 1 member") << "tiered" << 1;
+        QTest::newRow("tiered, 4 members") << "tiered" << 4;
+        QTest::newRow("local, 2 members") << "local" << 2;
+    }
+
+    void predictWith_equalsFitWithThatNeighbourCount()
+    {
+        QFETCH(QString, source);
+        QFETCH(int, committees);
+        const Dataset data = realDataset(source, Metric::RtReadMs);
+        const Eigen::MatrixXd probe = probeRows(data);
+        const Cubist once = fitted(data, committees, 0);
+        for (int k = 0; k <= 9; ++k) {
+            const Cubist withK = fitted(data, committees, k);
+            QVERIFY2(sameBits(withK.predict(probe), once.predictWith(probe, k)),
+                qPrintable(QString("neighbors %1").arg(k)));
+        }
+    }
+
+    void predictWith_committeePrefixEqualsSmallerCommittee()
+    {
+        const Dataset data = realDataset("tiered", Metric::RtWriteMs);
+        const Eigen::MatrixXd probe = probeRows(data);
+        const Cubist five = fitted(data, 5, 0);
+        for (int c = 1; c <= 5; ++c)
+            for (int k : {0, 3}) {
+                const Cubist smaller = fitted(data, c, 0);
+                QVERIFY2(sameBits(smaller.predictWith(probe, k), five.predictWith(probe, k, c)),
+                    qPrintable(QString("committees %1, neighbors %2").arg(c).arg(k)));
+            }
+        QVERIFY_THROWS_EXCEPTION(ConfigError, five.predictWith(probe, 0, 6));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, five.predictWith(probe, 10));
+    }
+
+    void committeePredictions_equalPredictWith()
+    {
+        const Dataset data = realDataset("local", Metric::RtReadMs);
+        const Eigen::MatrixXd probe = probeRows(data);
+        const Cubist four = fitted(data, 4, 0);
+        const cubist::CommitteePredictions table = four.committeePredictions(probe, 4, true);
+        for (int c = 1; c <= 4; ++c)
+            for (int k = 0; k <= 9; ++k)
+                QVERIFY2(sameBits(table.predict(k, c), four.predictWith(probe, k, c)),
+                    qPrintable(QString("committees %1, neighbors %2").arg(c).arg(k)));
+        const cubist::CommitteePredictions noNeighbours = four.committeePredictions(probe, 2, false);
+        QVERIFY(sameBits(noNeighbours.predict(0, 2), four.predictWith(probe, 0, 2)));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 5, false));
+    }
+
+    void minItems_followsRuleQuest()
+    {
+        // 1 % of the cases, at most 20, at most rows / rules, at least 3.
+        QCOMPARE(cubist::minItemsFor(1008, 100), 10);
+        QCOMPARE(cubist::minItemsFor(1008, 150), 6);
+        QCOMPARE(cubist::minItemsFor(1008, 400), 3);
+        QCOMPARE(cubist::minItemsFor(300, 2), 3);
+        QCOMPARE(cubist::minItemsFor(5000, 10), 20);
+    }
+
+    void sameMembersWithRules_meansAFitWithThoseRulesIsIdentical_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<int>("metric");
+        QTest::newRow("local rt_read") << "local" << static_cast<int>(Metric::RtReadMs);
+        QTest::newRow("tiered tp_write") << "tiered" << static_cast<int>(Metric::TpWriteMbs);
+    }
+    void sameMembersWithRules_meansAFitWithThoseRulesIsIdentical()
+    {
+        QFETCH(QString, source);
+        QFETCH(int, metric);
+        const Dataset data = realDataset(source, static_cast<Metric>(metric));
+        const Eigen::MatrixXd probe = probeRows(data);
+        const Cubist wide = fitted(data, 3, 0, 400);
+        int shared = 0, cut = 0;
+        for (int rules : {2, 3, 4, 6, 10, 30, 100, 400}) {
+            const Cubist own = fitted(data, 3, 0, rules);
+            for (int c = 1; c <= 3; ++c) {
+                const bool same = sameBits(own.predictWith(probe, 0, c), wide.predictWith(probe, 0, c))
+                    && sameBits(own.predictWith(probe, 5, c), wide.predictWith(probe, 5, c));
+                if (wide.sameMembersWithRules(rules, c)) {
+                    QVERIFY2(same, qPrintable(QString("rules %1, committees %2").arg(rules).arg(c)));
+                    shared += rules != 400;
+                } else {
+                    ++cut;
+                }
+            }
+        }
+        QVERIFY(shared > 0); // the sharing does happen on real data
+        QVERIFY(cut > 0);    // and a limit below the leaves is not shared (rules 2)
+        QVERIFY(!Cubist().sameMembersWithRules(100, 1));
+        QVERIFY(!wide.sameMembersWithRules(100, 4));
+    }
+
+    void committee_predictionIsMeanOfMembers()
+    {
+        const Dataset data = realDataset("tiered", Metric::TpReadMbs);
+        const Cubist model = fitted(data, 3, 0);
+        const cubist::Model& m = model.model();
+        QCOMPARE(m.members.size(), std::size_t {3});
+        const Eigen::VectorXd predicted = model.predict(data.x);
+        for (Eigen::Index i = 0; i < data.rows(); ++i) {
+            float row[16];
+            for (Eigen::Index j = 0; j < data.cols(); ++j)
+                row[j] = static_cast<float>(data.x(i, j));
+            double sum = 0;
+            for (const auto& member : m.members)
+                sum += member.predict(row, m.globalMean);
+            QCOMPARE(predicted(i), static_cast<double>(static_cast<float>(sum / 3)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCubistCommittees)
+#include "test_cubist_committees.moc"
