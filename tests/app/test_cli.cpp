@@ -2,6 +2,7 @@
 // The command line contract: subcommands, options, CSV columns, exit status 2 for bad input.
 #include "data/measurement_csv.hpp"
 #include "store/measurement_database.hpp"
+#include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
 #include "workflow/model_training.hpp"
 
@@ -16,21 +17,8 @@ using namespace iolens::core;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList& arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using iolens::test::CliResult;
+using iolens::test::runCli;
 
 QByteArray fileHash(const QString& path)
 {

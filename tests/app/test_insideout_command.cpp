@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `iolens-cli insideout`: Inside-Out on low-level node metrics, end to end.
+#include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
 
 #include <QProcess>
@@ -15,21 +16,8 @@
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList& arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
-    process.waitForFinished(300000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-        QString::fromUtf8(process.readAllStandardOutput()),
-        QString::fromUtf8(process.readAllStandardError())};
-}
+using iolens::test::CliResult;
+using iolens::test::runCli;
 
 // Four storage nodes sampled every second for 10 minutes under a load that changes every
 // minute; disk reads follow the load, memory wanders independently. The end-to-end throughput,

@@ -4,6 +4,7 @@
 // kill -9 in the middle that neither duplicates nor loses a row.
 #include "store/measurement_database.hpp"
 #include "support/fio_tool.hpp"
+#include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
 
 #include <QDir>
@@ -21,21 +22,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList& arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using iolens::test::CliResult;
+using iolens::test::runCli;
 
 // Rows of the dataset, or -1 while the database cannot be read (not created yet, or locked by
 // the writer for a moment).

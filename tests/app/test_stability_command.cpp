@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `iolens-cli stability`: the SBCART paper's stability check on a database selection.
+#include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
 
 #include <QProcess>
@@ -9,21 +10,8 @@
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList& arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
-    process.waitForFinished(300000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-        QString::fromUtf8(process.readAllStandardOutput()),
-        QString::fromUtf8(process.readAllStandardError())};
-}
+using iolens::test::CliResult;
+using iolens::test::runCli;
 
 /// A figure of the output: "mean relative change of the predictions X, largest Y".
 double figure(const QString& output, const char* name)

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+namespace iolens::test {
+
+/// What one run of iolens-cli gave back.
+struct CliResult {
+    int exitCode = -1; ///< -1 if it crashed or did not end in time
+    QString out;
+    QString err;
+};
+
+/// Runs the iolens-cli built beside the tests (IOLENS_CLI_PATH) and waits up to `timeoutMs`.
+inline CliResult runCli(const QStringList& arguments, int timeoutMs = 300000)
+{
+    QProcess process;
+    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
+    process.waitForFinished(timeoutMs);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+} // namespace iolens::test
