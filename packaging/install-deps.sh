@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian 12 packages iolens needs, only those missing.
 #   packaging/install-deps.sh app    build and run the window
-#   packaging/install-deps.sh test   also the test references (R, scikit-learn, fio)
+#   packaging/install-deps.sh test   also the test references (R, scikit-learn, fio) and the
+#                                    packaging checks (dpkg-dev, desktop-file-utils, appstream)
 set -euo pipefail
 
 build_packages=(
@@ -13,6 +14,7 @@ build_packages=(
 )
 test_packages=(
   r-base-core r-cran-earth r-cran-rpart r-cran-randomforest python3 python3-sklearn fio
+  dpkg-dev desktop-file-utils appstream
 )
 
 case "${1:-app}" in

@@ -9,6 +9,59 @@
     </message>
 </context>
 <context>
+    <name>EvidencePrompt</name>
+    <message numerus="yes">
+        <source>%n file(s) written to %1, %2 model(s) described.</source>
+        <translation>
+            <numerusform>%n Datei nach %1 geschrieben, Modelle beschrieben: %2.</numerusform>
+            <numerusform>%n Dateien nach %1 geschrieben, Modelle beschrieben: %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out: %1 (%2).</source>
+        <translation>Ausgelassen: %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Export evidence pack to an empty folder</source>
+        <translation>Nachweispaket in einen leeren Ordner exportieren</translation>
+    </message>
+    <message>
+        <source>Evidence pack written to %1.</source>
+        <translation>Nachweispaket nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Evidence pack</source>
+        <translation>Nachweispaket</translation>
+    </message>
+    <message>
+        <source>Cannot export the evidence pack</source>
+        <translation>Das Nachweispaket kann nicht exportiert werden</translation>
+    </message>
+</context>
+<context>
+    <name>EvidenceViews</name>
+    <message>
+        <source>no parameter search has run in this window</source>
+        <translation>in diesem Fenster lief noch keine Parametersuche</translation>
+    </message>
+    <message>
+        <source>the models are still training</source>
+        <translation>die Modelle werden noch trainiert</translation>
+    </message>
+    <message>
+        <source>the models are still being cross-validated</source>
+        <translation>die Modelle werden noch kreuzvalidiert</translation>
+    </message>
+    <message>
+        <source>the view has nothing to show yet</source>
+        <translation>die Ansicht hat noch nichts zu zeigen</translation>
+    </message>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1: kann nicht geschrieben werden (%2)</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
@@ -72,6 +125,32 @@
     <message>
         <source>Save &amp;data as CSV…</source>
         <translation>&amp;Daten als CSV speichern…</translation>
+    </message>
+</context>
+<context>
+    <name>PresentationScreenshot</name>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1: kann nicht geschrieben werden (%2)</translation>
+    </message>
+    <message>
+        <source>Save presentation screenshot (2x)</source>
+        <translation>Präsentations-Bildschirmfoto speichern (2x)</translation>
+    </message>
+    <message>
+        <source>PNG pictures (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot save the screenshot</source>
+        <translation>Das Bildschirmfoto kann nicht gespeichert werden</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Runs with node metrics (TARGET/.iolens/lowlevel)</source>
+        <translation>Läufe mit Knotenmetriken (ZIEL/.iolens/lowlevel)</translation>
     </message>
 </context>
 <context>
@@ -290,6 +369,53 @@
         <source>&amp;Scenario:</source>
         <translation>&amp;Szenario:</translation>
     </message>
+    <message>
+        <source>multi-VM: one-VM models predict the 2+ VM measurements</source>
+        <translation>Multi-VM: Ein-VM-Modelle sagen die Messungen mit 2+ VMs vorher</translation>
+    </message>
+    <message>
+        <source>rule…</source>
+        <translation>Regel…</translation>
+    </message>
+    <message>
+        <source>&amp;Local: only the</source>
+        <translation>&amp;Lokal: nur die</translation>
+    </message>
+    <message>
+        <source>measurements nearest the scenario</source>
+        <translation>dem Szenario nächsten Messungen</translation>
+    </message>
+    <message>
+        <source>e.g. request_kib&gt;32</source>
+        <translation>z. B. request_kib&gt;32</translation>
+    </message>
+    <message>
+        <source>The measurements to predict, as iolens-cli evaluate --scenario reads them: comparisons of scheduler, fileset_mib, request_kib, pattern, read_pct, threads or vms joined by commas, or split=NAME. Every model is refitted on the other measurements. Press Enter to apply.</source>
+        <translation>Die vorherzusagenden Messungen, wie iolens-cli evaluate --scenario sie liest: Vergleiche von scheduler, fileset_mib, request_kib, pattern, read_pct, threads oder vms, durch Kommas verbunden, oder split=NAME. Jedes Modell wird auf den übrigen Messungen neu angepasst. Mit der Eingabetaste anwenden.</translation>
+    </message>
+    <message>
+        <source>Restrict every curve to the measurements of the scenario shown that are nearest the current scenario (in steps: one per doubling of a size or count, read share / 100, one per other scheduler or pattern): how accurate the models are here, not on average.</source>
+        <translation>Jede Kurve auf die Messungen des gezeigten Szenarios beschränken, die dem aktuellen Szenario am nächsten liegen (in Schritten: einer je Verdopplung einer Größe oder Anzahl, Leseanteil / 100, einer je anderem Scheduler oder Muster): wie genau die Modelle hier sind, nicht im Mittel.</translation>
+    </message>
+    <message>
+        <source>Models refitted on the one-VM measurements predict those with 2 or more VMs (ICPE&apos;13 section 6.3).</source>
+        <translation>Auf den Ein-VM-Messungen neu angepasste Modelle sagen die Messungen mit 2 oder mehr VMs vorher (ICPE&apos;13, Abschnitt 6.3).</translation>
+    </message>
+    <message>
+        <source>The data has no measurements with 2 or more VMs (and some with one) to predict.</source>
+        <translation>Die Daten enthalten keine Messungen mit 2 oder mehr VMs (neben solchen mit einer), die vorherzusagen wären.</translation>
+    </message>
+    <message>
+        <source>rule %1: the measurements it picks left out of training</source>
+        <translation>Regel %1: die ausgewählten Messungen beim Training ausgelassen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, the %n measurements nearest the scenario</source>
+        <translation>
+            <numerusform>%1, die dem Szenario nächste Messung</numerusform>
+            <numerusform>%1, die %n dem Szenario nächsten Messungen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ErrorCdfView</name>
@@ -371,6 +497,84 @@
     <message>
         <source>read metrics where the read share is at least %1, write metrics where it is at most %2</source>
         <translation>Lese-Metriken, wo der Leseanteil mindestens %1 beträgt, Schreib-Metriken, wo er höchstens %2 beträgt</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::InsideOutAccuracyDialog</name>
+    <message>
+        <source>Inside-Out accuracy — %1</source>
+        <translation>Inside-Out-Genauigkeit — %1</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::InsideOutDensityView</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>accuracy max(1 − MAPE, 0)</source>
+        <translation>Genauigkeit max(1 − MAPE, 0)</translation>
+    </message>
+    <message>
+        <source>density</source>
+        <translation>Dichte</translation>
+    </message>
+    <message>
+        <source>Inside-Out accuracy across runs</source>
+        <translation>Inside-Out-Genauigkeit über die Läufe</translation>
+    </message>
+    <message>
+        <source>Inside-Out accuracy density</source>
+        <translation>Dichte der Inside-Out-Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Scoring runs in %1: %2 of %3 done…</source>
+        <translation>Bewerte Läufe in %1: %2 von %3 fertig…</translation>
+    </message>
+    <message>
+        <source>Scoring runs in %1…</source>
+        <translation>Bewerte Läufe in %1…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Angehalten: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: only the runs scored so far are shown.</source>
+        <translation>Abgebrochen: nur die bisher bewerteten Läufe werden gezeigt.</translation>
+    </message>
+    <message>
+        <source>Ignored %1.</source>
+        <translation>Ignoriert: %1.</translation>
+    </message>
+    <message>
+        <source>%1 (mean %2)</source>
+        <translation>%1 (Mittel %2)</translation>
+    </message>
+    <message>
+        <source>%1 runs</source>
+        <translation>%1 Läufe</translation>
+    </message>
+    <message>
+        <source>%1 runs scored (%2 skipped) · accuracy by %3-fold cross-validation within each run · Gaussian kernel, Silverman&apos;s bandwidth · ticks: the runs</source>
+        <translation>%1 Läufe bewertet (%2 übersprungen) · Genauigkeit aus %3-facher Kreuzvalidierung je Lauf · Gauß-Kern, Bandbreite nach Silverman · Striche: die Läufe</translation>
+    </message>
+    <message>
+        <source>%1 runs scored, %2 skipped (too short or unusable); accuracy by k-fold cross-validation within each run; Gaussian kernel density, Silverman&apos;s bandwidth; ticks under the curves: the runs.</source>
+        <translation>%1 Läufe bewertet, %2 übersprungen (zu kurz oder unbrauchbar); Genauigkeit aus k-facher Kreuzvalidierung je Lauf; Gauß-Kerndichte, Bandbreite nach Silverman; Striche unter den Kurven: die Läufe.</translation>
+    </message>
+    <message>
+        <source>Skipped %1: %2.</source>
+        <translation>Übersprungen %1: %2.</translation>
+    </message>
+    <message>
+        <source>No run could be scored: nothing to draw.</source>
+        <translation>Kein Lauf konnte bewertet werden: nichts zu zeichnen.</translation>
     </message>
 </context>
 <context>
@@ -462,6 +666,14 @@
     <message>
         <source>Capacity</source>
         <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>Predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs so far, measuring…</source>
+        <translation>%1: bisher %2 Läufe, es wird gemessen…</translation>
     </message>
 </context>
 <context>
@@ -934,6 +1146,29 @@
     </message>
 </context>
 <context>
+    <name>iolens::ui::ModelController</name>
+    <message>
+        <source>cross-validation, interpolation and extrapolation are scenarios of their own: a rule picks measurements, such as request_kib&gt;32</source>
+        <translation>Kreuzvalidierung, Interpolation und Extrapolation sind eigene Szenarien: eine Regel wählt Messungen aus, etwa request_kib&gt;32</translation>
+    </message>
+    <message>
+        <source>the window shows one dataset: dataset= does not apply</source>
+        <translation>das Fenster zeigt einen Datensatz: dataset= ist hier nicht anwendbar</translation>
+    </message>
+    <message>
+        <source>a rule picks the measurements to predict, such as request_kib&gt;32</source>
+        <translation>eine Regel wählt die vorherzusagenden Messungen aus, etwa request_kib&gt;32</translation>
+    </message>
+    <message>
+        <source>no measurement matches %1</source>
+        <translation>keine Messung passt zu %1</translation>
+    </message>
+    <message>
+        <source>every measurement matches %1: none is left to train on</source>
+        <translation>jede Messung passt zu %1: keine bleibt zum Trainieren</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::Models</name>
     <message>
         <source>Linear regression with interactions</source>
@@ -1101,6 +1336,101 @@
     <message>
         <source>Target directory</source>
         <translation>Zielverzeichnis</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::PredictionChart</name>
+    <message>
+        <source>Predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <source>Right-click to save the chart as a picture or its data as CSV.</source>
+        <translation>Rechtsklick, um das Diagramm als Bild oder seine Daten als CSV zu speichern.</translation>
+    </message>
+    <message>
+        <source>Predictions for %1</source>
+        <translation>Vorhersagen für %1</translation>
+    </message>
+    <message>
+        <source>%1: p90 band</source>
+        <translation>%1: p90-Band</translation>
+    </message>
+    <message>
+        <source>%1: p50 band</source>
+        <translation>%1: p50-Band</translation>
+    </message>
+    <message>
+        <source>No reads at 0 % reads</source>
+        <translation>Keine Lesezugriffe bei 0 % Lesen</translation>
+    </message>
+    <message>
+        <source>No writes at 100 % reads</source>
+        <translation>Keine Schreibzugriffe bei 100 % Lesen</translation>
+    </message>
+    <message>
+        <source>No models yet</source>
+        <translation>Noch keine Modelle</translation>
+    </message>
+    <message>
+        <source>No model answers here</source>
+        <translation>Hier antwortet kein Modell</translation>
+    </message>
+    <message>
+        <source>Training the models…</source>
+        <translation>Die Modelle werden trainiert…</translation>
+    </message>
+    <message>
+        <source>Measured − RSE</source>
+        <translation>Gemessen − RSE</translation>
+    </message>
+    <message>
+        <source>Measured + RSE</source>
+        <translation>Gemessen + RSE</translation>
+    </message>
+    <message>
+        <source>Measured mean</source>
+        <translation>Gemessener Mittelwert</translation>
+    </message>
+    <message>
+        <source>Dot: the model&apos;s prediction p</source>
+        <translation>Punkt: die Vorhersage p des Modells</translation>
+    </message>
+    <message>
+        <source>bar: the measured values m consistent with p at the model&apos;s 10-fold cross-validated relative error e</source>
+        <translation>Balken: die mit p verträglichen Messwerte m beim relativen Fehler e des Modells aus 10-facher Kreuzvalidierung</translation>
+    </message>
+    <message>
+        <source>|p − m| / m ≤ e, so p / (1 + e) ≤ m ≤ p / (1 − e)</source>
+        <translation>|p − m| / m ≤ e, also p / (1 + e) ≤ m ≤ p / (1 − e)</translation>
+    </message>
+    <message>
+        <source>thick bar: e = median (p50)</source>
+        <translation>dicker Balken: e = Median (p50)</translation>
+    </message>
+    <message>
+        <source>thin bar with caps: e = p90 (to the top edge when e ≥ 100 %)</source>
+        <translation>dünner Balken mit Kappen: e = p90 (bis zum oberen Rand bei e ≥ 100 %)</translation>
+    </message>
+    <message>
+        <source>dashed line and grey band: measured mean ± relative standard error</source>
+        <translation>gestrichelte Linie und graues Band: gemessener Mittelwert ± relativer Standardfehler</translation>
+    </message>
+    <message>
+        <source>this configuration was not measured</source>
+        <translation>diese Konfiguration wurde nicht gemessen</translation>
+    </message>
+    <message>
+        <source>no bar yet (training or cross-validating): %1</source>
+        <translation>noch kein Balken (Training oder Kreuzvalidierung läuft): %1</translation>
+    </message>
+    <message>
+        <source>no bar (cross-validation failed): %1</source>
+        <translation>kein Balken (Kreuzvalidierung fehlgeschlagen): %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1272,6 +1602,34 @@ Mittel ± RSF</translation>
     <message>
         <source>scenario</source>
         <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>No SLA limits set: tick limits in the Capacity tab to shade where along each factor the scenario keeps them.</source>
+        <translation>Keine SLA-Grenzen gesetzt: Grenzen im Reiter Kapazität ankreuzen, um zu schattieren, wo entlang jedes Faktors das Szenario sie einhält.</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 %4</source>
+        <translation>%1 %2 %3 %4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;SLA limits:&lt;/b&gt; %1. Shaded: green where every model keeps every limit, amber where the models disagree, red where none does; a dash-dotted line marks a limit on the metric shown.</source>
+        <translation>&lt;b&gt;SLA-Grenzen:&lt;/b&gt; %1. Schattiert: grün, wo jedes Modell jede Grenze einhält, gelb, wo die Modelle uneins sind, rot, wo keines sie einhält; eine strichpunktierte Linie markiert eine Grenze der gezeigten Metrik.</translation>
+    </message>
+    <message>
+        <source>all models keep the limits</source>
+        <translation>alle Modelle halten die Grenzen ein</translation>
+    </message>
+    <message>
+        <source>models disagree</source>
+        <translation>Modelle uneins</translation>
+    </message>
+    <message>
+        <source>no model keeps them</source>
+        <translation>kein Modell hält sie ein</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>Grenze</translation>
     </message>
 </context>
 <context>
@@ -1646,6 +2004,26 @@ Mittel ± RSF</translation>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>Export &amp;evidence pack…</source>
+        <translation>&amp;Nachweispaket exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Inside-Out accuracy…</source>
+        <translation>&amp;Inside-Out-Genauigkeit…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Save presentation &amp;screenshot…</source>
+        <translation>Präsentations-&amp;Bildschirmfoto speichern…</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1678,8 +2056,12 @@ Mittel ± RSF</translation>
         <translation>Unbekannter Reiter „%1“.</translation>
     </message>
     <message>
-        <source>Show this tab below the controls: measurements, models, error-cdf, profiler, scenarios, capacity, search or conservation.</source>
-        <translation>Diesen Reiter unter den Reglern zeigen: measurements, models, error-cdf, profiler, scenarios, capacity, search oder conservation.</translation>
+        <source>Show this tab below the controls: measurements, predictions, models, error-cdf, profiler, scenarios, capacity, search or conservation.</source>
+        <translation>Diesen Reiter unter den Bedienelementen zeigen: measurements, predictions, models, error-cdf, profiler, scenarios, capacity, search oder conservation.</translation>
+    </message>
+    <message>
+        <source>Presentation mode: larger fonts and plot lines; --screenshot is then taken at twice the pixels.</source>
+        <translation>Präsentationsmodus: größere Schriften und Linien; --screenshot wird dann mit doppelter Pixelzahl aufgenommen.</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "cli/insideout_command.hpp"
 #include "cli/measure_command.hpp"
 #ifdef IOLENS_CLI_RENDER
+#include "cli/evidence_command.hpp"
 #include "cli/render_command.hpp"
 #endif
 #include "cli/headroom_command.hpp"
@@ -14,6 +15,7 @@
 #include "data/csv_table.hpp"
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
+#include "store/host_measurements_csv.hpp"
 #include "store/measurement_database.hpp"
 #include "validation/conservation_check.hpp"
 #include "workflow/model_assessment.hpp"
@@ -164,7 +166,14 @@ int runExport(const QCommandLineParser& parser)
     const auto dataset = optional(parser, QStringLiteral("dataset"));
     if (dataset && !db.dataset(*dataset))
         throw ConfigError(db.path() + ": no dataset named '" + *dataset + "'");
-    const auto rows = db.measurements({dataset, optional(parser, QStringLiteral("split"))});
+    const MeasurementFilter filter{dataset, optional(parser, QStringLiteral("split"))};
+    if (parser.isSet(QStringLiteral("per-host"))) {
+        const auto hostRows = db.hostMeasurements(filter);
+        writeTextFileAtomically(out, hostMeasurementsToCsv(hostRows));
+        std::cerr << "exported " << hostRows.size() << " per-host results to " << out << "\n";
+        return kOk;
+    }
+    const auto rows = db.measurements(filter);
     writeTextFileAtomically(out, measurementsToCsv(rows));
     std::cerr << "exported " << rows.size() << " measurements to " << out << "\n";
     return kOk;
@@ -414,7 +423,10 @@ std::vector<Command> commands()
         {QStringLiteral("export"), QStringLiteral("Export measurements as CSV."),
          {dbOption(),
           valueOption(QStringLiteral("csv"), QStringLiteral("Output CSV file."), QStringLiteral("OUT")),
-          dataset, split},
+          dataset, split,
+          QCommandLineOption(QStringLiteral("per-host"),
+                             QStringLiteral("Export each host's own result of multi-host runs "
+                                            "(measure with \"hosts\") instead of the aggregates."))},
          {}, runExport},
         {QStringLiteral("train"), QStringLiteral("Train a model and store it in the database."),
          {dbOption(),
@@ -508,6 +520,10 @@ std::vector<Command> commands()
          QStringLiteral("Draw a view of the window (cdf, surface, conservation, ...) into a PNG, "
                         "SVG or PDF, headless."),
          renderOptions(), {}, runRender},
+        {QString::fromLatin1(kEvidenceCommand),
+         QStringLiteral("Export the evidence pack headless: every view as PNG and PDF, the "
+                        "scenario, the models and the SHA-256 of the data and of every file."),
+         evidenceOptions(), {}, runEvidence},
 #endif
     };
 }

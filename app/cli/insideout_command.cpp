@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/insideout_command.hpp"
 
+#include "cli/insideout_runs_command.hpp"
+
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/csv_table.hpp"
@@ -100,8 +102,9 @@ nlohmann::json scores(const Eigen::VectorXd& predicted, const Eigen::VectorXd& m
 
 std::vector<QCommandLineOption> insideOutOptions()
 {
-    return {option("nodes", "Node metrics CSV: node, timestamp, [group,] one column per metric.",
-                "FILE"),
+    std::vector<QCommandLineOption> options {
+        option("nodes", "Node metrics CSV: node, timestamp, [group,] one column per metric.",
+            "FILE"),
         option("target", "End-to-end CSV: timestamp and measurements (throughput, IOPS).", "FILE"),
         option("target-column", "Target column to predict (needed if there are several).", "NAME"),
         option("window", "Moving-average window, seconds (default 60).", "S"),
@@ -113,10 +116,15 @@ std::vector<QCommandLineOption> insideOutOptions()
         option("filter", "Level-1 filter: ridge (Inside-Out, default), tree, forest.", "NAME"),
         option("folds", "Cross-validation folds (default 10).", "K"),
         option("seed", "Fold seed (default 1).", "S"), option("out", "Report JSON file.", "OUT")};
+    const std::vector<QCommandLineOption> runs = insideOutRunsOptions();
+    options.insert(options.end(), runs.begin(), runs.end());
+    return options;
 }
 
 int runInsideOut(const QCommandLineParser& parser)
 {
+    if (parser.isSet(QStringLiteral("runs")))
+        return runInsideOutRuns(parser, featureOptions(parser));
     const std::string nodesPath = requiredText(parser, "nodes");
     const std::string targetPath = requiredText(parser, "target");
     const std::string outPath = requiredText(parser, "out");

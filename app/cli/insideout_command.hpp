@@ -10,7 +10,9 @@ namespace iolens::cli {
 
 /// Options of `iolens-cli insideout --nodes NODES.csv --target E2E.csv [--target-column NAME]
 /// [--window 60] [--step 1] [--tolerance 1] [--top percentile|mean] [--filter ridge|tree|forest]
-/// [--folds 10] [--seed 1] --out REPORT.json`.
+/// [--folds 10] [--seed 1] --out REPORT.json`, and the per-run accuracy comparison
+/// `--runs DIR [--methods LIST] [--min-samples N] [--out REPORT.json|.csv]`
+/// (insideout_runs_command.hpp).
 std::vector<QCommandLineOption> insideOutOptions();
 
 /// Inside-Out on low-level node metrics (seed 002): builds the feature table

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #ifdef IOLENS_CLI_RENDER
+#include "cli/evidence_command.hpp"
 #include "cli/render_command.hpp"
 #include "embedded_resources.hpp"
 
@@ -30,7 +31,8 @@ int main(int argc, char* argv[])
     // `render` draws widgets, so it alone gets a QApplication, on the offscreen platform unless
     // the caller chose one: it must run on a server without a display. Every other command stays
     // a QtCore program.
-    if (argc > 1 && std::strcmp(argv[1], iolens::cli::kRenderCommand) == 0) {
+    if (argc > 1 && (std::strcmp(argv[1], iolens::cli::kRenderCommand) == 0 ||
+                     std::strcmp(argv[1], iolens::cli::kEvidenceCommand) == 0)) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);

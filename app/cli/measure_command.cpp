@@ -77,7 +77,16 @@ void printEstimate(const MeasurementPlan& plan, const MeasureEstimate& e)
               << plan.workload.runtimeSeconds << " s measured, "
               << (plan.workload.direct ? "O_DIRECT" : "buffered") << ", ioengine "
               << plan.workload.ioengine << "\n";
-    std::cout << "file sets to lay out: " << e.layoutBytes / (1024 * 1024) << " MiB\n";
+    if (e.hosts > 0) {
+        std::cout << "hosts: " << e.hosts << " (";
+        for (std::size_t h = 0; h < plan.hosts.size(); ++h)
+            std::cout << (h ? ", " : "") << plan.hosts[h].name;
+        std::cout << "), each run on all at once through fio --client, one VM per host; file "
+                     "sets laid out by fio on each host under "
+                  << plan.target.directory.string() << "/filesets\n";
+    } else {
+        std::cout << "file sets to lay out: " << e.layoutBytes / (1024 * 1024) << " MiB\n";
+    }
     std::cout << "estimated time: " << clock(e.seconds) << " for " << e.runsPending
               << " runs\n";
 }

@@ -44,6 +44,34 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
             throw ConfigError("render: unknown metric '" + name + "'");
     }
     request.scenario = option(parser, "scenario");
+    const bool cdfOptions =
+        parser.isSet(QStringLiteral("cdf-scenario")) || parser.isSet(QStringLiteral("local"));
+    if (cdfOptions && request.view != QStringLiteral("cdf"))
+        throw ConfigError("render: --cdf-scenario and --local apply to --view cdf only");
+    request.cdfScenario = option(parser, "cdf-scenario");
+    if (parser.isSet(QStringLiteral("cdf-scenario")) && request.cdfScenario.trimmed().isEmpty())
+        throw ConfigError("render: --cdf-scenario needs cv, interpolation, extrapolation, "
+                          "multivm or a rule such as \"request_kib>32\"");
+    if (parser.isSet(QStringLiteral("local"))) {
+        bool ok = false;
+        const int count = option(parser, "local").toInt(&ok);
+        if (!ok || count < 1)
+            throw ConfigError("render: --local expects a whole number of measurements >= 1, not '" +
+                              option(parser, "local").toStdString() + "'");
+        request.local = count;
+    }
+    for (const QString& text : parser.values(QStringLiteral("limit"))) {
+        try {
+            request.limits.push_back(core::parseSlaLimit(text.toStdString()));
+        } catch (const ConfigError& error) {
+            throw ConfigError(std::string("render: --limit: ") + error.what());
+        }
+    }
+    if (!request.limits.empty() && request.view != QStringLiteral("profiler"))
+        throw ConfigError("render: --limit shades the profiler only: use it with --view profiler");
+    request.runs = option(parser, "runs");
+    if (!request.runs.isEmpty() && request.view != QStringLiteral("insideout"))
+        throw ConfigError("render: --runs is for --view insideout");
     if (parser.isSet(QStringLiteral("size")))
         request.size = ui::parseRenderSize(option(parser, "size"));
     request.out = option(parser, "out");
@@ -68,6 +96,22 @@ std::vector<QCommandLineOption> renderOptions()
          QStringLiteral("Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
                         "pattern=random,vms=2\" (default: the window's)."),
          QStringLiteral("TEXT")},
+        {QStringLiteral("limit"),
+         QStringLiteral("Profiler: SLA limit to shade, repeatable: rt_read_ms<=5, "
+                        "tp_write_mbs>=10, ... (default: the Capacity tab's)."),
+         QStringLiteral("LIMIT")},
+        {QStringLiteral("cdf-scenario"),
+         QStringLiteral("Error scenario of the cdf view: cv (default), interpolation, "
+                        "extrapolation, multivm, or a rule as evaluate --scenario reads it "
+                        "(\"request_kib>32\": refit on the rest, predict those)."),
+         QStringLiteral("SPEC")},
+        {QStringLiteral("local"),
+         QStringLiteral("cdf view: only the N measurements nearest the scenario."),
+         QStringLiteral("N")},
+        {QStringLiteral("runs"),
+         QStringLiteral("insideout view: lowlevel directory of measured runs "
+                        "(TARGET/.iolens/lowlevel)."),
+         QStringLiteral("DIR")},
         {QStringLiteral("size"), QStringLiteral("Picture size in pixels (default 1600x1000)."),
          QStringLiteral("WxH")},
         {QStringLiteral("out"), QStringLiteral("Output picture: .png, .svg or .pdf."),

@@ -5,6 +5,8 @@
 #include "document/document_controller.hpp"
 #include "embedded_resources.hpp"
 #include "window/main_window.hpp"
+#include "window/presentation_mode.hpp"
+#include "window/presentation_screenshot.hpp"
 #include "window/window_screenshot.hpp"
 
 #include <QApplication>
@@ -25,6 +27,7 @@ struct Options {
     iolens::ui::Example example = iolens::ui::Example::Tiered;
     QString screenshot;
     QString tab; ///< objectName of the page of MainWindow::views() to show, empty: the first
+    bool presentation = false; ///< presentation mode on; a screenshot then at twice the pixels
 };
 
 void printUsageError(const QString& message)
@@ -58,12 +61,17 @@ std::optional<Options> parseOptions(const QApplication& app)
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QCoreApplication::translate("main", "Show this tab below the controls: measurements, "
-                                            "models, error-cdf, profiler, scenarios, capacity, "
-                                            "search or conservation."),
+                                            "predictions, models, error-cdf, profiler, "
+                                            "scenarios, capacity, search or conservation."),
         QStringLiteral("NAME"));
     parser.addOption(example);
     parser.addOption(screenshot);
     parser.addOption(tab);
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"),
+        QCoreApplication::translate("main", "Presentation mode: larger fonts and plot lines; "
+                                            "--screenshot is then taken at twice the pixels."));
+    parser.addOption(presentation);
     parser.process(app);
 
     Options options;
@@ -87,6 +95,7 @@ std::optional<Options> parseOptions(const QApplication& app)
     }
     options.screenshot = parser.value(screenshot);
     options.tab = parser.value(tab);
+    options.presentation = parser.isSet(presentation);
     return options;
 }
 
@@ -121,6 +130,8 @@ int main(int argc, char* argv[])
     window.setErrorDialogsEnabled(!batch);
     if (!batch)
         window.rememberSession();
+    if (options.presentation)
+        window.presentation()->setOn(true);
     auto* documents = window.documents();
     const bool opened = options.file.isEmpty() ? documents->openExample(options.example)
                                                : documents->openFile(options.file);
@@ -129,7 +140,10 @@ int main(int argc, char* argv[])
             return 1;
         window.resize(kScreenshotWidth, kScreenshotHeight);
         window.show();
-        iolens::ui::saveScreenshotWhenReady(window, options.screenshot, [](bool ok) {
+        iolens::ui::saveScreenshotWhenReady(window, options.screenshot, [&](bool ok) {
+            // Once ready, the presentation picture replaces the 1x grab at the same path.
+            if (ok && options.presentation)
+                ok = iolens::ui::savePresentationScreenshot(window, options.screenshot);
             if (ok)
                 std::fputs("screenshot written\n", stdout);
             QCoreApplication::exit(ok ? 0 : 1);

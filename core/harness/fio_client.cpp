@@ -153,6 +153,11 @@ FioClientResult runFioClient(
     const auto start = std::chrono::steady_clock::now();
     std::optional<int> status;
     while (!(status = fio.poll())) {
+        if (options.cancel && options.cancel->load()) {
+            fio.stop();
+            result.cancelled = true;
+            return result;
+        }
         if (options.timeoutSeconds > 0.0
             && std::chrono::steady_clock::now() - start
                 > std::chrono::duration<double>(options.timeoutSeconds)) {

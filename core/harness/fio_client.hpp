@@ -5,6 +5,7 @@
 #include "data/measurement.hpp"
 #include "harness/fio_client_json.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -26,11 +27,14 @@ struct FioClientOptions {
     /// messages (client.log); created if missing. Files of an earlier run are overwritten.
     std::filesystem::path workDirectory;
     double timeoutSeconds = 0.0; ///< > 0: stop fio (SIGTERM, then SIGKILL) after this long
+    /// Set to stop fio within ~0.1 s (Ctrl-C, a dialog's Cancel); the result is then `cancelled`.
+    const std::atomic<bool>* cancel = nullptr;
     FioImportOptions import;     ///< scheduler of the measured device (vms is set from the hosts)
 };
 
 /// What one client run measured: each host alone and the multi-VM aggregate.
 struct FioClientResult {
+    bool cancelled = false;           ///< stopped through FioClientOptions::cancel: no results
     std::vector<FioHostResult> hosts; ///< in the order the hosts were given
     Measurement aggregate;            ///< aggregateOverHosts(hosts): vms = hosts.size()
     std::filesystem::path jsonFile;   ///< fio's JSON output, kept

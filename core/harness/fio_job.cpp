@@ -51,6 +51,19 @@ std::vector<std::string> fioArguments(const FioJob& job)
     return args;
 }
 
+std::string fioJobFileText(const FioJob& job)
+{
+    std::string text = "[iolens]\n";
+    for (const std::string& argument : fioArguments(job)) {
+        // Every argument is "--key" or "--key=value"; the job file spells them without "--".
+        const std::string option = argument.substr(2);
+        if (option.starts_with("name=") || option.starts_with("output-format="))
+            continue;
+        text += option + "\n";
+    }
+    return text;
+}
+
 std::string configurationKey(const Configuration& config)
 {
     std::string scheduler;

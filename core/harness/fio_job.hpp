@@ -29,6 +29,11 @@ struct FioJob {
 /// `--thread` keeps every job in the one process that the low-level sampler watches.
 std::vector<std::string> fioArguments(const FioJob& job);
 
+/// The same job as fioArguments, as an fio job file (for `fio --client=HOST JOBFILE`, which
+/// sends a job file to a server): one [iolens] section with one option per line, without the
+/// output format (the client asks for JSON on its own command line).
+std::string fioJobFileText(const FioJob& job);
+
 /// A file-name-safe key of a configuration, unique within a plan:
 /// "none_fs256M_bs4096_ran_r50_t16_v1" (scheduler, file set in MiB, request in bytes, pattern,
 /// read %, threads, vms).

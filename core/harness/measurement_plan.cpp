@@ -196,6 +196,63 @@ public:
 
     std::vector<Configuration> random(const json& root) const;
 
+    // The "hosts" list: fio's "HOST[,PORT]" per entry, names and addresses unique.
+    std::vector<PlanHost> hosts(const json& root) const
+    {
+        std::vector<PlanHost> out;
+        if (!root.contains("hosts"))
+            return out;
+        const json& list = array(root, "hosts", "");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = "hosts[" + std::to_string(i) + "]";
+            if (!list[i].is_object())
+                fail(path, "expected {\"name\", \"address\"}");
+            PlanHost host;
+            const std::string address = text(list[i], "address", path + ".", "");
+            const std::size_t comma = address.find(',');
+            host.address = address.substr(0, comma);
+            if (host.address.empty() || host.address == "ip:" || host.address == "ip6:")
+                fail(path + ".address", "expected fio's HOST or HOST,PORT, e.g. \"10.0.0.5,8765\"");
+            if (comma != std::string::npos) {
+                const std::string port = address.substr(comma + 1);
+                if (port.empty() || port.size() > 5
+                    || port.find_first_not_of("0123456789") != std::string::npos
+                    || std::stoi(port) < 1 || std::stoi(port) > 65535)
+                    fail(path + ".address", "port '" + port + "' is not a number from 1 to 65535");
+                host.port = std::stoi(port);
+            }
+            host.name = text(list[i], "name", path + ".", address);
+            for (const PlanHost& other : out)
+                if (other.name == host.name
+                    || (other.address == host.address && other.port == host.port))
+                    fail(path, "host '" + host.name + "' (" + address + ") is listed twice");
+            out.push_back(host);
+        }
+        return out;
+    }
+
+    // With hosts, one host is one VM: every configuration gets vms = hosts; a scheduler cannot
+    // be switched remotely, so at most one scheduler value (a label) is allowed.
+    void applyHosts(MeasurementPlan& plan, std::vector<Configuration>& configs) const
+    {
+        const int n = static_cast<int>(plan.hosts.size());
+        if (!plan.target.device.empty())
+            fail("target.device", "not with hosts: iolens cannot switch a remote host's I/O "
+                                  "scheduler");
+        std::set<std::string> schedulers;
+        for (Configuration& c : configs) {
+            if (c.vms != 1 && c.vms != n)
+                fail("hosts", "with " + std::to_string(n) + " hosts every configuration runs "
+                                  "on " + std::to_string(n) + " VMs; the plan asks for "
+                                  + std::to_string(c.vms) + " (drop the 'vms' factor)");
+            c.vms = n;
+            schedulers.insert(c.scheduler);
+        }
+        if (schedulers.size() > 1)
+            fail("factors.scheduler", "with hosts at most one scheduler: iolens cannot switch "
+                                      "a remote host's I/O scheduler");
+    }
+
 private:
     std::string m_source;
 };
@@ -331,6 +388,9 @@ MeasurementPlan parsePlan(std::string_view text, const std::string& source)
         configs = reader.list(root);
     else
         reader.fail("design", "'" + plan.design + "' is not full_factorial, random or list");
+    plan.hosts = reader.hosts(root);
+    if (!plan.hosts.empty())
+        reader.applyHosts(plan, configs);
     std::set<Configuration> seen;
     for (std::size_t i = 0; i < configs.size(); ++i) {
         reader.check(configs[i], plan.design == "list"

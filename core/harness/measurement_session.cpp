@@ -5,6 +5,8 @@
 #include "data/fio_json_reader.hpp"
 #include "harness/child_process.hpp"
 #include "harness/fio_bandwidth_log.hpp"
+#include "harness/fio_client.hpp"
+#include "harness/fio_job.hpp"
 #include "harness/fio_run.hpp"
 #include "harness/io_scheduler.hpp"
 #include "harness/multi_vm.hpp"
@@ -72,7 +74,12 @@ void MeasurementSession::resolveSchedulers()
             wanted.insert(c.scheduler);
     std::string current = "unknown";
     std::string why;
-    if (!m_plan.target.device.empty()) {
+    if (!m_plan.hosts.empty()) {
+        // parsePlan allows at most one scheduler value with hosts: a label, not a switch.
+        if (wanted.size() == 1)
+            current = *wanted.begin();
+        why = "iolens does not read or switch the I/O scheduler of remote hosts";
+    } else if (!m_plan.target.device.empty()) {
         m_state->scheduler = std::make_unique<IoSchedulerSwitch>(m_plan.target.device,
                                                                  m_options.sysfsRoot);
         current = m_state->scheduler->original().current;
@@ -140,7 +147,10 @@ void MeasurementSession::computeEstimate()
     const fs::path sets = fs::absolute(m_plan.target.directory) / "filesets";
     std::set<std::pair<std::int64_t, int>> layouts;
     e.layoutBytes = 0;
+    e.hosts = static_cast<int>(m_plan.hosts.size());
     for (const Run& run : m_pending) {
+        if (e.hosts > 0)
+            break; // fio lays the file sets out on the hosts; not counted here
         if (!layouts.insert({run.config.filesetBytes, run.config.vms}).second)
             continue;
         const auto shares = planFileSet(sets, run.config.filesetBytes, run.config.vms);
@@ -277,6 +287,11 @@ void MeasurementSession::writeLowLevel(const std::string& name, const FioRunResu
 void MeasurementSession::measure(const Run& run, MeasureReport& report)
 {
     const Configuration& c = run.config;
+    const std::string name = configurationKey(c) + "-rep" + std::to_string(run.rep);
+    if (!m_plan.hosts.empty()) {
+        measureOnHosts(run, name, report);
+        return;
+    }
     if (!layOut(c, report)) {
         report.cancelled = true;
         return;
@@ -284,7 +299,6 @@ void MeasurementSession::measure(const Run& run, MeasureReport& report)
     if (m_state->switching)
         m_state->scheduler->select(c.scheduler);
 
-    const std::string name = configurationKey(c) + "-rep" + std::to_string(run.rep);
     MeasureProgress p;
     p.phase = MeasureProgress::Phase::Running;
     p.key = configurationKey(c);
@@ -323,6 +337,73 @@ void MeasurementSession::measure(const Run& run, MeasureReport& report)
     p.runsDone = report.runsStored;
     p.stored = row;
     p.message = "stored " + name;
+    reportProgress(p);
+}
+
+} // namespace iolens::core
+
+namespace iolens::core {
+
+void MeasurementSession::measureOnHosts(const Run& run, const std::string& name,
+                                        MeasureReport& report)
+{
+    const Configuration& c = run.config;
+    const TargetDirectory& target = *m_state->target;
+    MeasureProgress p;
+    p.phase = MeasureProgress::Phase::Running;
+    p.key = configurationKey(c);
+    p.rep = run.rep;
+    p.runsDone = report.runsStored;
+    p.message = "running " + name + " on " + std::to_string(m_plan.hosts.size()) + " hosts";
+    reportProgress(p);
+
+    // Host h runs VM h's share, at the path the local layout would use: the target path is the
+    // same on every host (MeasurementPlan), and on hosts sharing a file system (loopback) the
+    // shares do not overlap. fio creates the folders and files on the host.
+    const auto shares = planFileSet(target.fileSetsDirectory(), c.filesetBytes, c.vms);
+    std::vector<FioClientHost> hosts;
+    for (std::size_t h = 0; h < m_plan.hosts.size(); ++h)
+        hosts.push_back({m_plan.hosts[h].address, m_plan.hosts[h].port,
+                         fioJobFileText(FioJob{c, m_plan.workload, shares[h], {}})});
+    FioClientOptions options;
+    options.fioProgram = m_options.fioProgram;
+    options.workDirectory = target.inside(target.rawDirectory() / (name + ".hosts"));
+    options.cancel = m_options.cancel;
+    options.import.scheduler = c.scheduler;
+    const auto start = Clock::now();
+    const FioClientResult result = runFioClient(hosts, options);
+    if (result.cancelled) {
+        report.cancelled = true;
+        return;
+    }
+    m_state->runSecondsSum += secondsSince(start);
+    ++m_state->runsMeasured;
+
+    std::vector<Measurement> perHost;
+    std::vector<HostMeasurement> stored;
+    for (std::size_t h = 0; h < result.hosts.size(); ++h) {
+        Measurement own = result.hosts[h].measurement;
+        own.config = c;
+        own.config.threads = c.threads / c.vms;
+        own.config.filesetBytes = c.filesetBytes / c.vms;
+        own.config.vms = 1;
+        perHost.push_back(own);
+        stored.push_back({m_plan.hosts[h].name, fioClientAddress(hosts[h]), own});
+    }
+    Measurement row = combineVmResults(perHost, c); // the rule of the emulated multi-VM runs
+    row.rep = run.rep;
+    row.split = m_plan.split;
+    ImportTarget into;
+    into.dataset = m_plan.dataset;
+    into.description = m_plan.description;
+    into.system = m_plan.system;
+    m_database.importMultiHostRun(row, stored, into);
+    ++report.runsStored;
+
+    p.phase = MeasureProgress::Phase::Stored;
+    p.runsDone = report.runsStored;
+    p.stored = row;
+    p.message = "stored " + name + " (" + std::to_string(stored.size()) + " hosts)";
     reportProgress(p);
 }
 

@@ -60,6 +60,7 @@ struct MeasureEstimate {
     std::int64_t layoutBytes = 0;    ///< file sets still to write
     double seconds = 0.0;            ///< runsPending x (ramp + runtime + overhead) + layout time
     std::string schedulerNote;       ///< how the scheduler factor is handled, for the user
+    int hosts = 0;                   ///< fio servers each run runs on (0: fio runs here)
 };
 
 /// How a session ended.
@@ -82,6 +83,12 @@ struct MeasureReport {
 /// so an interrupted session (Ctrl-C, kill -9, power loss) resumes where it stopped and loses at
 /// most the run in flight. Cancelling (MeasureOptions::cancel) stops fio within ~0.1 s.
 /// The scheduler is restored when run() returns or throws.
+///
+/// With hosts in the plan (the multi-VM case on real VMs) each run goes to every host at once
+/// through fio's client/server mode (runFioClient): each host runs one VM's share, fio lays out
+/// the file set on the host itself (no local layout, no /proc samples, no scheduler switch),
+/// the client's JSON is kept under DIR/.iolens/raw/KEY-repR.hosts/, and the combined row and
+/// each host's row are committed in one transaction (MeasurementDatabase::importMultiHostRun).
 ///
 /// Usable from a worker thread (a dialog): the progress callback is called on that thread.
 class MeasurementSession {
@@ -108,6 +115,7 @@ private:
     void resolveSchedulers();
     void computeEstimate();
     void measure(const Run& run, MeasureReport& report);
+    void measureOnHosts(const Run& run, const std::string& name, MeasureReport& report);
     bool layOut(const Configuration& config, MeasureReport& report);
     FioRunRequest fioRequest(const Configuration& config, const std::string& name,
                              std::vector<std::filesystem::path>& bandwidthLogs) const;

@@ -122,21 +122,105 @@ int MeasurementDatabase::importMeasurements(const std::vector<Measurement>& meas
         throw ConfigError("import: the dataset name is empty");
     Transaction transaction(*m_connection);
     const std::int64_t dataset = ensureDataset(target);
+    for (const Measurement& m : measurements)
+        insertMeasurement(dataset, m, target.split ? *target.split : m.split);
+    transaction.commit();
+    return static_cast<int>(measurements.size());
+}
+
+std::int64_t MeasurementDatabase::insertMeasurement(std::int64_t dataset, const Measurement& m,
+                                                    const std::string& split)
+{
+    const std::int64_t configuration = ensureConfiguration(m.config);
     Statement insert(*m_connection,
                      std::string("INSERT INTO measurements (dataset_id, configuration_id, rep, split, "
                                  "measured_at, ")
                          + kMetricColumns
                          + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    for (const Measurement& m : measurements) {
+    insert.bind(1, dataset).bind(2, configuration).bind(3, m.rep);
+    insert.bind(4, split).bind(5, m.measuredAt);
+    for (std::size_t i = 0; i < kMetricCount; ++i)
+        insert.bind(static_cast<int>(6 + i), m.metrics[i]);
+    insert.run();
+    return m_connection->lastInsertId();
+}
+
+void MeasurementDatabase::importMultiHostRun(const Measurement& aggregate,
+                                             const std::vector<HostMeasurement>& hosts,
+                                             const ImportTarget& target)
+{
+    if (target.dataset.empty())
+        throw ConfigError("import: the dataset name is empty");
+    if (hosts.empty())
+        throw ConfigError("importMultiHostRun: a multi-host run needs at least one host");
+    Transaction transaction(*m_connection);
+    const std::int64_t run = insertMeasurement(ensureDataset(target), aggregate,
+                                               target.split ? *target.split : aggregate.split);
+    Statement insert(*m_connection,
+                     std::string("INSERT INTO host_measurements (measurement_id, host_index, host, "
+                                 "address, threads, fileset_bytes, measured_at, ")
+                         + kMetricColumns
+                         + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (std::size_t h = 0; h < hosts.size(); ++h) {
+        const Measurement& m = hosts[h].measurement;
         insert.reset();
-        insert.bind(1, dataset).bind(2, ensureConfiguration(m.config)).bind(3, m.rep);
-        insert.bind(4, target.split ? *target.split : m.split).bind(5, m.measuredAt);
+        insert.bind(1, run).bind(2, static_cast<std::int64_t>(h)).bind(3, hosts[h].host);
+        insert.bind(4, hosts[h].address).bind(5, m.config.threads).bind(6, m.config.filesetBytes);
+        insert.bind(7, m.measuredAt);
         for (std::size_t i = 0; i < kMetricCount; ++i)
-            insert.bind(static_cast<int>(6 + i), m.metrics[i]);
+            insert.bind(static_cast<int>(8 + i), m.metrics[i]);
         insert.run();
     }
     transaction.commit();
-    return static_cast<int>(measurements.size());
+}
+
+std::vector<StoredHostMeasurement> MeasurementDatabase::hostMeasurements(
+    const MeasurementFilter& filter)
+{
+    Statement stmt(*m_connection,
+                   "SELECT c.scheduler, c.fileset_bytes, c.request_bytes, c.pattern, c.read_pct, "
+                   "c.threads, c.vms, m.rep, m.split, m.measured_at, h.host_index, h.host, "
+                   "h.address, h.threads, h.fileset_bytes, h.measured_at, h.rt_read_ms, "
+                   "h.rt_write_ms, h.tp_read_mbs, h.tp_write_mbs, h.iops_read, h.iops_write, "
+                   "h.rt_read_p99_ms, h.rt_write_p99_ms FROM host_measurements h "
+                   "JOIN measurements m ON m.id = h.measurement_id "
+                   "JOIN configurations c ON c.id = m.configuration_id "
+                   "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
+                   "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id, h.host_index");
+    if (filter.dataset)
+        stmt.bind(1, *filter.dataset);
+    if (filter.split)
+        stmt.bind(2, *filter.split);
+    std::vector<StoredHostMeasurement> result;
+    while (stmt.step()) {
+        StoredHostMeasurement row;
+        Measurement& run = row.run;
+        run.config.scheduler = stmt.text(0);
+        run.config.filesetBytes = stmt.int64(1);
+        run.config.requestBytes = stmt.int64(2);
+        parsePattern(stmt.text(3), run.config.pattern);
+        run.config.readPct = stmt.real(4);
+        run.config.threads = static_cast<int>(stmt.int64(5));
+        run.config.vms = static_cast<int>(stmt.int64(6));
+        run.rep = static_cast<int>(stmt.int64(7));
+        run.split = stmt.text(8);
+        run.measuredAt = stmt.text(9);
+        row.hostIndex = static_cast<int>(stmt.int64(10));
+        row.host.host = stmt.text(11);
+        row.host.address = stmt.text(12);
+        Measurement& own = row.host.measurement;
+        own.config = run.config;
+        own.config.threads = static_cast<int>(stmt.int64(13));
+        own.config.filesetBytes = stmt.int64(14);
+        own.config.vms = 1; // one host is one VM
+        own.rep = run.rep;
+        own.split = run.split;
+        own.measuredAt = stmt.text(15);
+        for (std::size_t i = 0; i < kMetricCount; ++i)
+            own.metrics[i] = stmt.optionalReal(static_cast<int>(16 + i));
+        result.push_back(std::move(row));
+    }
+    return result;
 }
 
 std::vector<Measurement> MeasurementDatabase::measurements(const MeasurementFilter& filter)

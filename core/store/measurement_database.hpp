@@ -37,6 +37,23 @@ struct ImportTarget {
     std::optional<std::string> split; ///< overrides each measurement's split label
 };
 
+/// One host's own result in a multi-host run (fio client/server, issue 7).
+struct HostMeasurement {
+    std::string host;    ///< the plan's name of the host ("vm1")
+    std::string address; ///< fio's --client value it was reached at ("127.0.0.1,8765")
+    /// The host's share of the run: config.threads and config.filesetBytes are this host's
+    /// (the aggregate's divided by the hosts), the metrics its own; the other factors, rep and
+    /// split are the aggregate's and are not stored again.
+    Measurement measurement;
+};
+
+/// A stored host result with the run it belongs to.
+struct StoredHostMeasurement {
+    Measurement run;      ///< the aggregate row (vms = number of hosts), as measurements() reads it
+    int hostIndex = 0;    ///< 0-based, in the plan's order
+    HostMeasurement host;
+};
+
 /// A trained model as stored: the serialized form is the JSON of TrainedModel.
 struct StoredModel {
     std::int64_t id = 0;
@@ -84,6 +101,15 @@ public:
     /// Measurements in insertion order.
     std::vector<Measurement> measurements(const MeasurementFilter& filter = {});
 
+    /// Stores a multi-host run in one transaction: `aggregate` as a row of measurements (as
+    /// importMeasurements would) and each host's result in host_measurements, so the run is
+    /// either there with all its hosts or not at all. hosts not empty (ConfigError).
+    void importMultiHostRun(const Measurement& aggregate, const std::vector<HostMeasurement>& hosts,
+                            const ImportTarget& target);
+    /// The host results of multi-host runs, by run (insertion order) and host index; empty
+    /// filter fields select everything (the split is the run's).
+    std::vector<StoredHostMeasurement> hostMeasurements(const MeasurementFilter& filter = {});
+
     /// Inserts or replaces (by name) a model. Returns the new id.
     std::int64_t saveModel(const StoredModel& model);
     std::optional<StoredModel> model(const std::string& name);
@@ -108,6 +134,8 @@ private:
     std::int64_t ensureDataset(const ImportTarget& target);
     std::int64_t ensureConfiguration(const Configuration& config);
     std::optional<std::int64_t> datasetId(const std::string& name);
+    std::int64_t insertMeasurement(std::int64_t dataset, const Measurement& m,
+                                   const std::string& split);
 
     std::unique_ptr<SqliteConnection> m_connection;
 };

@@ -77,6 +77,30 @@ CREATE TABLE optimizer_points (
     score      REAL,
     UNIQUE (run_id, parameters)
 );
+)sql",
+    // Version 2: the result of each host of a multi-host run (fio client/server, issue 7). The
+    // run's aggregate stays a row of measurements (vms = number of hosts); each host's own
+    // result hangs off it, so deleting the aggregate (or its dataset) removes them too.
+    R"sql(
+CREATE TABLE host_measurements (
+    id              INTEGER PRIMARY KEY,
+    measurement_id  INTEGER NOT NULL REFERENCES measurements(id) ON DELETE CASCADE,
+    host_index      INTEGER NOT NULL CHECK (host_index >= 0),
+    host            TEXT NOT NULL,
+    address         TEXT NOT NULL,
+    threads         INTEGER NOT NULL CHECK (threads > 0),
+    fileset_bytes   INTEGER NOT NULL CHECK (fileset_bytes > 0),
+    measured_at     TEXT NOT NULL DEFAULT '',
+    rt_read_ms      REAL CHECK (rt_read_ms >= 0),
+    rt_write_ms     REAL CHECK (rt_write_ms >= 0),
+    tp_read_mbs     REAL CHECK (tp_read_mbs >= 0),
+    tp_write_mbs    REAL CHECK (tp_write_mbs >= 0),
+    iops_read       REAL CHECK (iops_read >= 0),
+    iops_write      REAL CHECK (iops_write >= 0),
+    rt_read_p99_ms  REAL CHECK (rt_read_p99_ms >= 0),
+    rt_write_p99_ms REAL CHECK (rt_write_p99_ms >= 0),
+    UNIQUE (measurement_id, host_index)
+);
 )sql"};
 
 bool hasUserTables(SqliteConnection& connection)

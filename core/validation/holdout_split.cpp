@@ -36,4 +36,24 @@ HoldoutSplit extrapolationSplit(const std::vector<AggregatedMeasurement>& rows)
     });
 }
 
+HoldoutSplit multiVmSplit(const std::vector<AggregatedMeasurement>& rows)
+{
+    HoldoutSplit split;
+    for (const AggregatedMeasurement& row : rows)
+        (row.config.vms >= 2 ? split.test : split.train).push_back(row);
+    return split;
+}
+
+HoldoutSplit selectionSplit(const std::vector<AggregatedMeasurement>& rows,
+                            const std::optional<std::string>& split,
+                            const ConfigurationFilter& filter)
+{
+    HoldoutSplit result;
+    for (const AggregatedMeasurement& row : rows) {
+        const bool chosen = (!split || row.split == *split) && filter.admits(row.config);
+        (chosen ? result.test : result.train).push_back(row);
+    }
+    return result;
+}
+
 } // namespace iolens::core

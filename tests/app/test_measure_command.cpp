@@ -2,7 +2,9 @@
 // `iolens-cli measure`: the issue's acceptance test. A tiny plan with 1-second runs against a
 // scratch folder with the real fio: rows in the database, raw JSON kept, and a resume after
 // kill -9 in the middle that neither duplicates nor loses a row.
+#include "common/text_file.hpp"
 #include "store/measurement_database.hpp"
+#include "support/fio_server.hpp"
 #include "support/fio_tool.hpp"
 #include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
@@ -175,6 +177,62 @@ private slots:
         QVERIFY(cleanup.out.contains("cleanup: removed 48 MiB of file sets"));
         QVERIFY(!fs::exists(target.toStdString() + "/filesets"));
         QVERIFY(fs::exists(target.toStdString() + "/.iolens/raw"));
+    }
+
+    void measure_onTwoFioServersStoresAggregateAndExportsPerHost()
+    {
+        IOLENS_REQUIRE_TOOL(iolens::test::fioTool());
+        int port1 = 0;
+        int port2 = 0;
+        const QString fio = iolens::test::fioPath();
+        const auto server1 = iolens::test::startFioServer(fio, m_dir.path(), port1);
+        const auto server2 = iolens::test::startFioServer(fio, m_dir.path(), port2);
+        QVERIFY2(server1 && server2, "fio --server did not start on loopback");
+        const bool direct = iolens::test::supportsDirectIo(m_dir.path());
+        const QString plan = QString::fromStdString(iolens::test::writeFile(m_dir.path(),
+            "hosts.json",
+            R"({"dataset": "hosts", "hosts": [{"name": "vm1", "address": "127.0.0.1,)"
+                + std::to_string(port1) + R"("}, {"name": "vm2", "address": "127.0.0.1,)"
+                + std::to_string(port2) + R"("}],
+                "workload": {"ramp_seconds": 0, "runtime_seconds": 1, "repetitions": 1,
+                "direct": )" + std::string(direct ? "true" : "false") + R"(},
+                "factors": {"fileset": ["32M"], "request": ["64k"], "threads": [2]}})"));
+        const QString db = m_dir.filePath("hosts.db");
+        const QStringList args{"measure", "--plan", plan, "--target", m_dir.filePath("t-hosts"),
+                               "--db", db, "--no-low-level"};
+
+        const CliResult dry = runCli(args + QStringList{"--dry-run"});
+        QVERIFY2(dry.exitCode == 0, qPrintable(dry.err));
+        QVERIFY2(dry.out.contains("hosts: 2 (vm1, vm2), each run on all at once through fio "
+                                  "--client"),
+                 qPrintable(dry.out));
+        const CliResult run = runCli(args);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
+        QVERIFY2(run.err.contains("(2 hosts)"), qPrintable(run.err));
+
+        const CliResult all = runCli({"export", "--db", db, "--csv", m_dir.filePath("all.csv")});
+        QCOMPARE(all.exitCode, 0);
+        const auto lines = [&](const char* file) {
+            return QString::fromStdString(
+                       iolens::core::readTextFile(m_dir.filePath(file).toStdString()))
+                .split('\n', Qt::SkipEmptyParts);
+        };
+        const QStringList rows = lines("all.csv");
+        QCOMPARE(rows.size(), 2); // header and the aggregate
+        const CliResult perHost = runCli(
+            {"export", "--db", db, "--csv", m_dir.filePath("hosts.csv"), "--per-host"});
+        QVERIFY2(perHost.exitCode == 0, qPrintable(perHost.err));
+        QVERIFY(perHost.err.contains("exported 2 per-host results"));
+        const QStringList hostRows = lines("hosts.csv");
+        QCOMPARE(hostRows.size(), 3);
+        QVERIFY2(hostRows[0].endsWith(",host,host_index,address,host_threads,host_fileset_bytes"),
+                 qPrintable(hostRows[0]));
+        QVERIFY2(hostRows[1].endsWith(",vm1,0,\"127.0.0.1," + QString::number(port1)
+                                      + "\",1,16777216"),
+                 qPrintable(hostRows[1]));
+        QVERIFY2(hostRows[2].endsWith(",vm2,1,\"127.0.0.1," + QString::number(port2)
+                                      + "\",1,16777216"),
+                 qPrintable(hostRows[2]));
     }
 
 private:

@@ -48,6 +48,25 @@ double inkShare(const QImage& picture)
     return samples == 0 ? 0.0 : 1.0 - static_cast<double>(most) / samples;
 }
 
+/// Share of sampled pixels within 4 levels per channel of `color`.
+double colorShare(const QImage& picture, QColor color)
+{
+    const QImage image = picture.convertToFormat(QImage::Format_RGB32);
+    int hits = 0;
+    int samples = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2, ++samples) {
+            const QColor c = image.pixelColor(x, y);
+            hits += std::abs(c.red() - color.red()) <= 4 && std::abs(c.green() - color.green()) <= 4
+                    && std::abs(c.blue() - color.blue()) <= 4;
+        }
+    return samples == 0 ? 0.0 : static_cast<double>(hits) / samples;
+}
+
+// The profiler's SLA bands on white (ProfilePlot's fills blended over the background).
+const QColor kAllMeetOnWhite(217, 240, 220);
+const QColor kNoneMeetOnWhite(250, 225, 225);
+
 } // namespace
 
 class TestRenderCommand : public QObject {
@@ -64,6 +83,11 @@ private slots:
         QTest::newRow("cdf write metric")
             << QStringLiteral("cdf") << QStringList{QStringLiteral("--metric"),
                                                     QStringLiteral("tp_write_mbs")};
+        QTest::newRow("cdf rule, local")
+            << QStringLiteral("cdf") << QStringList{QStringLiteral("--cdf-scenario"),
+                                                    QStringLiteral("request_kib>32"),
+                                                    QStringLiteral("--local"),
+                                                    QStringLiteral("10")};
         QTest::newRow("surface") << QStringLiteral("surface") << QStringList();
         QTest::newRow("predictions at a scenario")
             << QStringLiteral("predictions")
@@ -90,6 +114,29 @@ private slots:
         QVERIFY(image.text(QStringLiteral("Scenario")).contains(QStringLiteral("request=")));
         if (extra.contains(QStringLiteral("--scenario")))
             QVERIFY(image.text(QStringLiteral("Scenario")).contains(QStringLiteral("read=70")));
+    }
+
+    void profilerLimits_shadeWhereTheyHold()
+    {
+        // A bound every prediction keeps: green bands; one none keeps: light red ones.
+        const QString kept = m_dir.filePath(QStringLiteral("profiler-kept.png"));
+        const QString broken = m_dir.filePath(QStringLiteral("profiler-broken.png"));
+        CliResult r = runCli({"render", "--view", "profiler", "--size", "1200x800", "--limit",
+                              "rt_read_ms<=1000000", "--limit", "rt_write_ms<=1000000", "--out",
+                              kept});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({"render", "--view", "profiler", "--size", "1200x800", "--limit",
+                    "tp_write_mbs>=1000000", "--out", broken});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QImage keptImage(kept);
+        const QImage brokenImage(broken);
+        QVERIFY(!keptImage.isNull() && !brokenImage.isNull());
+        QVERIFY2(colorShare(keptImage, kAllMeetOnWhite) > 0.10,
+                 qPrintable(QString::number(colorShare(keptImage, kAllMeetOnWhite))));
+        QVERIFY(colorShare(keptImage, kNoneMeetOnWhite) < 0.005);
+        QVERIFY2(colorShare(brokenImage, kNoneMeetOnWhite) > 0.10,
+                 qPrintable(QString::number(colorShare(brokenImage, kNoneMeetOnWhite))));
+        QVERIFY(colorShare(brokenImage, kAllMeetOnWhite) < 0.005);
     }
 
     void vectorFormats_areWritten()
@@ -132,6 +179,32 @@ private slots:
         QTest::newRow("metric") << QStringList{"render", "--view", "cdf", "--metric", "speed",
                                                "--out", out}
                                 << QStringLiteral("unknown metric 'speed'");
+        QTest::newRow("limit syntax")
+            << QStringList{"render", "--view", "profiler", "--limit", "rt_read_ms<5", "--out", out}
+            << QStringLiteral("render: --limit: limit 'rt_read_ms<5'");
+        QTest::newRow("limit metric")
+            << QStringList{"render", "--view", "profiler", "--limit", "speed>=5", "--out", out}
+            << QStringLiteral("'speed' is not a metric");
+        QTest::newRow("limit on another view")
+            << QStringList{"render", "--view", "cdf", "--limit", "rt_read_ms<=5", "--out", out}
+            << QStringLiteral("--limit shades the profiler only");
+        QTest::newRow("cdf rule syntax")
+            << QStringList{"render", "--view", "cdf", "--cdf-scenario", "request_kib>>32", "--out",
+                           out}
+            << QStringLiteral("--cdf-scenario 'request_kib>>32': filter clause");
+        QTest::newRow("cdf rule matching nothing")
+            << QStringList{"render", "--view", "cdf", "--cdf-scenario", "request_kib>100000",
+                           "--out", out}
+            << QStringLiteral("no measurement matches");
+        QTest::newRow("cdf multivm on one VM")
+            << QStringList{"render", "--view", "cdf", "--cdf-scenario", "multivm", "--out", out}
+            << QStringLiteral("no measurements with 2 or more VMs");
+        QTest::newRow("local count")
+            << QStringList{"render", "--view", "cdf", "--local", "0", "--out", out}
+            << QStringLiteral("--local expects a whole number");
+        QTest::newRow("local on another view")
+            << QStringList{"render", "--view", "models", "--local", "5", "--out", out}
+            << QStringLiteral("apply to --view cdf only");
         QTest::newRow("database")
             << QStringList{"render", "--db", m_dir.filePath("missing.sqlite"), "--view", "cdf",
                            "--out", out}

@@ -126,6 +126,26 @@ bool DocumentController::selectDataset(const QString& dataset)
     return ok;
 }
 
+bool DocumentController::refreshRuns(const QString& path, const QString& dataset)
+{
+    if (!m_document || m_document->example || m_document->path != QFileInfo(path).absoluteFilePath()
+        || m_document->dataset != dataset.toStdString())
+        return false;
+    // Read into a copy and move the fields over: a failed read leaves the document whole, and
+    // the Document object stays the one the window's widgets point to.
+    Document fresh = *m_document;
+    try {
+        loadDocumentData(fresh, fresh.dataset);
+    } catch (const core::Error& e) {
+        qWarning("iolens: measurement rows not read yet: %s", e.what());
+        return false;
+    }
+    m_document->datasets = std::move(fresh.datasets);
+    m_document->runs = std::move(fresh.runs);
+    emit runsRefreshed();
+    return true;
+}
+
 void DocumentController::show(std::unique_ptr<Document> document)
 {
     m_document = std::move(document);

@@ -39,10 +39,18 @@ public:
     bool saveAs(const QString& path);
     /// Shows another dataset of the open database. Returns false for an unknown name.
     bool selectDataset(const QString& dataset);
+    /// Re-reads the dataset list and the runs of the shown dataset while a measurement adds
+    /// rows to the open file (File > Measure…): the same Document object and connection, no
+    /// documentChanged() (so the models are not retrained per run), runsRefreshed() instead.
+    /// Returns false, reporting nothing, if the open document is not the file at `path` or does
+    /// not show `dataset`, or if reading fails (the measurement's next row tries again).
+    bool refreshRuns(const QString& path, const QString& dataset);
 
 signals:
     /// A new document (or dataset) is open; document() is valid.
     void documentChanged();
+    /// refreshRuns() read new rows into the open document: document()->runs grew.
+    void runsRefreshed();
     /// An action failed; `message` is for a person and names the file.
     void errorOccurred(const QString& title, const QString& message);
 

@@ -38,6 +38,8 @@ public:
     /// Core's message about the current plan; empty if it is runnable.
     QString planError() const;
     bool isRunning() const;
+    /// The dataset of the session running or last run; empty before the first start().
+    QString runningDataset() const { return QString::fromStdString(m_runningDataset); }
 
     /// Reads a plan file into the form. Returns false (and shows core's message) if core
     /// rejects it.

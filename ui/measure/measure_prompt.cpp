@@ -6,6 +6,7 @@
 #include "measure/measure_dialog.hpp"
 
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QPointer>
 
 namespace iolens::ui {
@@ -13,6 +14,27 @@ namespace iolens::ui {
 QString writableDatabasePath(const Document* document)
 {
     return document && !document->readOnly() ? document->path : QString();
+}
+
+void followMeasurements(MeasureDialog* dialog, DocumentController* documents, const QString& path)
+{
+    QPointer<DocumentController> controller(documents);
+    QObject::connect(dialog, &MeasureDialog::rowStored, dialog, [controller, dialog, path] {
+        if (!controller || controller->refreshRuns(path, dialog->runningDataset()))
+            return;
+        // Another file or dataset is shown: open the measured one once; later runs refresh it.
+        const Document* open = controller->document();
+        if (!open || open->path != QFileInfo(path).absoluteFilePath())
+            if (!controller->openFile(path))
+                return;
+        controller->selectDataset(dialog->runningDataset());
+    });
+    QObject::connect(dialog, &MeasureDialog::measurementFinished, dialog,
+        [controller, path](const QString& dataset, int runsStored, bool) {
+            // Reopening reads the final rows; documentChanged retrains the models on them.
+            if (controller && runsStored > 0 && controller->openFile(path))
+                controller->selectDataset(dataset);
+        });
 }
 
 void openMeasureDialog(QWidget* parent, DocumentController* documents)
@@ -30,13 +52,7 @@ void openMeasureDialog(QWidget* parent, DocumentController* documents)
     }
     auto* dialog = new MeasureDialog(path, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    QPointer<DocumentController> controller(documents);
-    QObject::connect(dialog, &MeasureDialog::measurementFinished, dialog,
-        [controller, path](const QString& dataset, int runsStored, bool) {
-            // Reopening reads the new rows; documentChanged retrains the models.
-            if (controller && runsStored > 0 && controller->openFile(path))
-                controller->selectDataset(dataset);
-        });
+    followMeasurements(dialog, documents, path);
     dialog->show();
 }
 

@@ -175,6 +175,7 @@ void CapacityPanel::onLimitsEdited()
     QSettings().setValue(kSettingsKey, texts);
     m_dirty = true;
     refresh();
+    emit limitsChanged(limits());
 }
 
 void CapacityPanel::refresh()

@@ -40,6 +40,10 @@ public:
     /// The answers shown: [model entry][factor in kHeadroomFactors order].
     const std::vector<std::array<core::HeadroomAnswer, 3>>& answers() const { return m_answers; }
 
+signals:
+    /// The limits changed (the user ticked or edited one, or setLimits): the profiler shades them.
+    void limitsChanged(const std::vector<iolens::core::SlaLimit>& limits);
+
 protected:
     void showEvent(QShowEvent* event) override;
 

@@ -51,6 +51,7 @@ public:
     /// The scenario and the relative-error rule, shown under the title; scenarioCaption() builds
     /// it ("10-fold cross-validation · read metrics where ...").
     void setScenarioText(const QString& text);
+    const QString& scenarioText() const { return m_scenarioText; }
 
     core::Metric metric() const;
     /// Selects the metric shown (one of core::kCoreMetrics), as the combo box does.

@@ -3,6 +3,7 @@
 
 #include "models/regressor_registry.hpp"
 #include "validation/holdout_split.hpp"
+#include "workflow/model_assessment.hpp"
 
 #include <QDebug>
 #include <QFutureWatcher>
@@ -17,6 +18,8 @@ struct ModelController::ValidationOutcome {
     std::string error;
     std::optional<core::ModelEvaluation> interpolation, extrapolation;
     std::string interpolationError, extrapolationError;
+    std::optional<core::ModelEvaluation> multiVm;
+    std::string multiVmError;
 };
 
 namespace {
@@ -37,6 +40,28 @@ void runInBackground(QObject* owner, Work work, Done done)
 QString metricText(core::Metric metric)
 {
     return QString::fromStdString(std::string(core::metricName(metric)));
+}
+
+// Refits `model` on `split.train` and scores it on `split.test`; the reason in `error` instead
+// when a side is empty or the technique refuses. Never throws (it runs on a worker thread).
+void evaluateHoldout(const core::TrainedModel& model, const core::HoldoutSplit& split,
+                     const core::RelativeErrorRule& rule, const std::string& name,
+                     const std::string& noTest, std::optional<core::ModelEvaluation>& result,
+                     std::string& error)
+{
+    if (split.test.empty()) {
+        error = noTest;
+        return;
+    }
+    if (split.train.empty()) {
+        error = "no measurement is left to train on";
+        return;
+    }
+    try {
+        result = core::holdoutEvaluation(model, split.train, split.test, rule, name);
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
 }
 
 } // namespace
@@ -62,6 +87,8 @@ void ModelController::setMeasurements(const std::vector<core::Measurement>& runs
     m_cancelled = std::make_shared<std::atomic<bool>>(false);
     m_measured = MeasuredLookup(runs);
     m_rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(m_measured.all());
+    const core::HoldoutSplit vmSplit = core::multiVmSplit(*m_rows);
+    m_hasMultiVm = !vmSplit.test.empty() && !vmSplit.train.empty();
     m_entries.clear();
     for (const std::string& technique : m_techniques) {
         ModelEntry entry;
@@ -168,7 +195,8 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
     }
     runInBackground<ValidationOutcome>(
         this,
-        [model = *fitted, rows = m_rows, rule = m_rule, cancelled = m_cancelled] {
+        [model = *fitted, rows = m_rows, rule = m_rule, cancelled = m_cancelled,
+         multiVm = m_hasMultiVm] {
             ValidationOutcome outcome;
             if (cancelled->load())
                 return outcome;
@@ -177,28 +205,128 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
             } catch (const std::exception& e) {
                 outcome.error = e.what();
             }
-            const auto holdout = [&](const core::HoldoutSplit& split, const char* name,
-                                     std::optional<core::ModelEvaluation>& result,
-                                     std::string& error) {
-                if (split.test.empty()) {
-                    error = "the data has too few request sizes for this scenario";
-                    return;
-                }
-                try {
-                    result = core::holdoutEvaluation(model, split.train, split.test, rule, name);
-                } catch (const std::exception& e) {
-                    error = e.what();
-                }
-            };
-            holdout(core::interpolationSplit(*rows), "interpolation", outcome.interpolation,
-                    outcome.interpolationError);
-            holdout(core::extrapolationSplit(*rows), "extrapolation", outcome.extrapolation,
-                    outcome.extrapolationError);
+            const std::string fewSizes = "the data has too few request sizes for this scenario";
+            evaluateHoldout(model, core::interpolationSplit(*rows), rule, "interpolation",
+                            fewSizes, outcome.interpolation, outcome.interpolationError);
+            evaluateHoldout(model, core::extrapolationSplit(*rows), rule, "extrapolation",
+                            fewSizes, outcome.extrapolation, outcome.extrapolationError);
+            if (multiVm)
+                evaluateHoldout(model, core::multiVmSplit(*rows), rule, "multi-vm",
+                                "the data has no measurement with 2 or more VMs",
+                                outcome.multiVm, outcome.multiVmError);
+            else
+                outcome.multiVmError = "the data has no measurement with 2 or more VMs";
             return outcome;
         },
         [this, ticket = validation.ticket, entryIndex, metricIndex](const ValidationOutcome& o) {
             onValidated(ticket, entryIndex, metricIndex, o);
         });
+    if (!m_ruleText.isEmpty())
+        startRuleEvaluation(entryIndex, metricIndex);
+}
+
+QString ModelController::setRuleScenario(const QString& text)
+{
+    core::ScenarioSelection selection;
+    try {
+        selection = core::parseScenario(text.trimmed().toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    if (selection.kind != core::ScenarioSelection::Kind::Measurements)
+        return tr("cross-validation, interpolation and extrapolation are scenarios of their own: "
+                  "a rule picks measurements, such as request_kib>32");
+    if (selection.dataset)
+        return tr("the window shows one dataset: dataset= does not apply");
+    if (!selection.split && selection.filter.empty())
+        return tr("a rule picks the measurements to predict, such as request_kib>32");
+    const auto filter = core::ConfigurationFilter::parse(selection.filter);
+    if (m_rows) {
+        const core::HoldoutSplit split = core::selectionSplit(*m_rows, selection.split, filter);
+        if (split.test.empty())
+            return tr("no measurement matches %1").arg(text.trimmed());
+        if (split.train.empty())
+            return tr("every measurement matches %1: none is left to train on")
+                .arg(text.trimmed());
+    }
+    const QString accepted = text.trimmed();
+    if (accepted == m_ruleText)
+        return {};
+    m_ruleText = accepted;
+    m_ruleSplit = selection.split;
+    m_ruleFilter = selection.filter;
+    for (int entry = 0; entry < static_cast<int>(m_entries.size()); ++entry)
+        for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i)
+            if (m_entries[static_cast<std::size_t>(entry)].model(core::kCoreMetrics[i]))
+                startRuleEvaluation(entry, i);
+    if (!isEvaluatingRule())
+        emit ruleEvaluationsReady();
+    return {};
+}
+
+bool ModelController::isEvaluatingRule() const
+{
+    for (const ModelEntry& entry : m_entries)
+        for (const MetricValidation& validation : entry.validation)
+            if (validation.ruleWaiting)
+                return true;
+    return false;
+}
+
+void ModelController::startRuleEvaluation(int entryIndex, std::size_t metricIndex)
+{
+    ModelEntry& entry = m_entries[static_cast<std::size_t>(entryIndex)];
+    MetricValidation& validation = entry.validation[metricIndex];
+    const core::TrainedModel* fitted = entry.model(core::kCoreMetrics[metricIndex]);
+    if (!m_rows || !fitted)
+        return;
+    validation.rule.reset();
+    validation.ruleError.clear();
+    validation.ruleWaiting = true;
+    validation.ruleTicket = ++m_nextTicket;
+    struct Outcome {
+        std::optional<core::ModelEvaluation> result;
+        std::string error;
+    };
+    runInBackground<Outcome>(
+        this,
+        [model = *fitted, rows = m_rows, rule = m_rule, cancelled = m_cancelled,
+         split = m_ruleSplit, filter = m_ruleFilter, name = m_ruleText.toStdString()] {
+            Outcome outcome;
+            if (cancelled->load())
+                return outcome;
+            try {
+                const auto chosen =
+                    core::selectionSplit(*rows, split, core::ConfigurationFilter::parse(filter));
+                evaluateHoldout(model, chosen, rule, name, "no measurement matches " + name,
+                                outcome.result, outcome.error);
+            } catch (const std::exception& e) {
+                outcome.error = e.what();
+            }
+            return outcome;
+        },
+        [this, ticket = validation.ruleTicket, entryIndex, metricIndex](const Outcome& o) {
+            onRuleEvaluated(ticket, entryIndex, metricIndex, o.result, o.error);
+        });
+}
+
+void ModelController::onRuleEvaluated(std::uint64_t ticket, int entryIndex,
+                                      std::size_t metricIndex,
+                                      const std::optional<core::ModelEvaluation>& result,
+                                      const std::string& error)
+{
+    if (entryIndex >= static_cast<int>(m_entries.size()))
+        return;
+    MetricValidation& validation = m_entries[static_cast<std::size_t>(entryIndex)]
+                                       .validation[metricIndex];
+    if (validation.ruleTicket != ticket)
+        return; // an older rule, model or dataset
+    validation.rule = result;
+    validation.ruleError = error;
+    validation.ruleWaiting = false;
+    emit ruleEvaluated(entryIndex, core::kCoreMetrics[metricIndex]);
+    if (!isEvaluatingRule())
+        emit ruleEvaluationsReady();
 }
 
 void ModelController::onValidated(std::uint64_t ticket, int entryIndex, std::size_t metricIndex,
@@ -217,6 +345,8 @@ void ModelController::onValidated(std::uint64_t ticket, int entryIndex, std::siz
     validation.extrapolation = outcome.extrapolation;
     validation.interpolationError = outcome.interpolationError;
     validation.extrapolationError = outcome.extrapolationError;
+    validation.multiVm = outcome.multiVm;
+    validation.multiVmError = outcome.multiVmError;
     validation.state =
         outcome.result ? MetricValidation::State::Done : MetricValidation::State::Failed;
     if (!outcome.result)

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,22 @@ public:
     /// The rule the relative errors follow (paper's Table 4: reads >= 25 %, writes <= 75 %).
     const core::RelativeErrorRule& errorRule() const { return m_rule; }
 
+    /// True if the data has measurements with 2 or more VMs and some with one: the multi-VM
+    /// scenario (one-VM models predicting the others) has something to score.
+    bool hasMultiVm() const { return m_hasMultiVm; }
+    /// Sets the rule scenario: `text` in the syntax of `iolens-cli evaluate --scenario`
+    /// (core::parseScenario), label and filter clauses only ("request_kib>32", "split=interp",
+    /// "multi-vm", joined by commas). The rows it picks are predicted by every model refitted on
+    /// the others, in the background; ruleEvaluated() per model and ruleEvaluationsReady() after
+    /// the last follow. Returns the parser's message, changing nothing, for a rule it rejects or
+    /// one that picks none or all of the rows; an empty string when accepted. The same rule
+    /// again starts nothing.
+    QString setRuleScenario(const QString& text);
+    /// The accepted rule ("" before any).
+    const QString& ruleScenario() const { return m_ruleText; }
+    /// True while a rule evaluation runs or is queued.
+    bool isEvaluatingRule() const;
+
     const ScenarioEvaluation& evaluation() const { return m_evaluation; }
     const MeasuredLookup& measured() const { return m_measured; }
 
@@ -88,6 +105,10 @@ signals:
     void crossValidationReady(int entry, iolens::core::Metric metric);
     /// Every model of the current entries is cross-validated (or failed to be).
     void evaluationsReady();
+    /// The rule scenario of entry `entry`'s model of `metric` was evaluated (figures or error).
+    void ruleEvaluated(int entry, iolens::core::Metric metric);
+    /// Every rule evaluation of the current rule ended.
+    void ruleEvaluationsReady();
 
 private:
     struct ValidationOutcome;
@@ -97,6 +118,10 @@ private:
     void onValidated(std::uint64_t ticket, int entry, std::size_t metricIndex,
                      const ValidationOutcome& outcome);
     void reportIfAllValidated();
+    void startRuleEvaluation(int entry, std::size_t metricIndex);
+    void onRuleEvaluated(std::uint64_t ticket, int entry, std::size_t metricIndex,
+                         const std::optional<core::ModelEvaluation>& result,
+                         const std::string& error);
     void evaluate();
 
     std::vector<std::string> m_techniques;
@@ -108,6 +133,10 @@ private:
     /// Set when the current generation's tasks are no longer wanted.
     std::shared_ptr<std::atomic<bool>> m_cancelled;
     core::Configuration m_scenario;
+    bool m_hasMultiVm = false;
+    QString m_ruleText;                       ///< the accepted rule scenario
+    std::optional<std::string> m_ruleSplit;   ///< its split=NAME clause
+    std::string m_ruleFilter;                 ///< its filter clauses
     bool m_hasScenario = false;
     int m_generation = 0;
     std::uint64_t m_nextTicket = 0;

@@ -19,6 +19,8 @@ enum class ErrorScenario {
     CrossValidation, ///< 10-fold cross-validation
     Interpolation,   ///< request sizes between the smallest and largest held out (holdout_split)
     Extrapolation,   ///< the largest request size held out
+    MultiVm,         ///< one-VM rows trained on, 2+ VM rows predicted (ICPE'13 section 6.3)
+    Rule,            ///< the rows a rule picks held out ("request_kib>32"), the rest trained on
 };
 
 /// The out-of-sample accuracy of one model of one metric, as far as it is known.
@@ -35,7 +37,16 @@ struct MetricValidation {
     /// the data has too few sizes or the technique refuses.
     std::optional<core::ModelEvaluation> interpolation, extrapolation;
     std::string interpolationError, extrapolationError;
+    /// The multi-VM scenario; empty with the reason when the data has no 2+ VM rows.
+    std::optional<core::ModelEvaluation> multiVm;
+    std::string multiVmError;
     std::uint64_t ticket = 0; ///< the job whose answer is awaited; a replaced job's is dropped
+    /// The rule scenario (ModelController::setRuleScenario), evaluated apart from the others
+    /// because the rule changes while the models stay: its own job and ticket.
+    std::optional<core::ModelEvaluation> rule;
+    std::string ruleError;
+    bool ruleWaiting = false;     ///< a rule job for this model runs or is queued
+    std::uint64_t ruleTicket = 0; ///< the rule job whose answer is awaited
 
     /// The evaluation of `scenario`, or nullptr if there is none (yet).
     const core::ModelEvaluation* evaluation(ErrorScenario scenario) const;

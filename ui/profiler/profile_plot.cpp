@@ -18,6 +18,12 @@ namespace {
 constexpr int kCurveWidth = 2;
 const QColor kBandColor(0x00, 0x00, 0x00, 30);
 const QColor kFarColor(0xB7, 0x41, 0x0E, 70);
+// Light enough that curves, hatching and dots stay readable on top.
+const QColor kAllMeetColor(0x3C, 0xB0, 0x4A, 50);
+const QColor kDisagreeColor(0xF2, 0xA9, 0x00, 70);
+const QColor kNoneMeetColor(0xE0, 0x40, 0x40, 40);
+const QColor kLimitLineColor(0x1B, 0x5E, 0x20);
+const QString kLimitsLayer = QStringLiteral("limits");
 
 QString axisTitle(core::Factor factor)
 {
@@ -65,6 +71,8 @@ ProfilePlot::ProfilePlot(core::Factor factor, QWidget* parent)
     m_measured->setName(tr("Measured"));
     // Measured dots and the scenario line above the curves, which would otherwise hide them.
     addLayer(QStringLiteral("overlay"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    // The SLA shading below everything else, the far-from-data hatching included.
+    addLayer(kLimitsLayer, layer(QStringLiteral("background")), QCustomPlot::limBelow);
     m_measured->setLayer(QStringLiteral("overlay"));
     m_scenarioLine->setLayer(QStringLiteral("overlay"));
     m_scenarioLine->setPen(QPen(QColor(0x30, 0x30, 0x30), 1.5, Qt::DashLine));
@@ -124,6 +132,8 @@ void ProfilePlot::show(const ProfileDrawing& drawing, const QString& yLabel)
     m_scenarioLine->point2->setCoords(profile.current, 1.0);
     m_scenarioLine->setVisible(profile.current >= 0.0 || !isCategorical(m_factor));
     showFar(*drawing.far);
+    showLimits(drawing.limits);
+    showLimitLines(drawing.limitBounds);
 }
 
 void ProfilePlot::showCurves(const ProfileDrawing& drawing)
@@ -203,6 +213,87 @@ void ProfilePlot::showFar(const std::vector<core::FarStretch>& far)
         m_far[i]->topLeft->setCoords(far[i].from, 0.0);
         m_far[i]->bottomRight->setCoords(to, 1.0);
     }
+}
+
+QColor ProfilePlot::limitColor(core::LimitVerdict verdict)
+{
+    switch (verdict) {
+    case core::LimitVerdict::AllMeet:
+        return kAllMeetColor;
+    case core::LimitVerdict::Disagree:
+        return kDisagreeColor;
+    case core::LimitVerdict::NoneMeet:
+        return kNoneMeetColor;
+    case core::LimitVerdict::Unknown:
+        break;
+    }
+    return Qt::transparent;
+}
+
+void ProfilePlot::showLimits(const core::LimitRegions* regions)
+{
+    static const std::vector<core::LimitStretch> kNone;
+    const std::vector<core::LimitStretch>& stretches = regions ? regions->stretches : kNone;
+    while (m_limitBands.size() < stretches.size()) {
+        auto* rect = new QCPItemRect(this);
+        rect->setPen(Qt::NoPen);
+        rect->setLayer(kLimitsLayer);
+        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->setClipToAxisRect(true);
+        rect->setSelectable(false);
+        m_limitBands.push_back(rect);
+    }
+    m_limitVerdicts.clear();
+    for (std::size_t i = 0; i < m_limitBands.size(); ++i) {
+        const bool used = i < stretches.size();
+        m_limitBands[i]->setVisible(used);
+        if (!used)
+            continue;
+        m_limitBands[i]->setBrush(limitColor(stretches[i].verdict));
+        m_limitBands[i]->topLeft->setCoords(stretches[i].from, 0.0);
+        m_limitBands[i]->bottomRight->setCoords(stretches[i].to, 1.0);
+        m_limitVerdicts.push_back(stretches[i].verdict);
+    }
+}
+
+void ProfilePlot::showLimitLines(const std::vector<double>& bounds)
+{
+    while (m_limitLines.size() < bounds.size()) {
+        auto* line = new QCPItemStraightLine(this);
+        line->setLayer(QStringLiteral("overlay"));
+        line->setPen(QPen(kLimitLineColor, 1.5, Qt::DashDotLine));
+        line->point1->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        line->point2->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        line->setSelectable(false);
+        m_limitLines.push_back(line);
+    }
+    for (std::size_t i = 0; i < m_limitLines.size(); ++i) {
+        const bool used = i < bounds.size();
+        m_limitLines[i]->setVisible(used);
+        if (!used)
+            continue;
+        m_limitLines[i]->point1->setCoords(0.0, bounds[i]);
+        m_limitLines[i]->point2->setCoords(1.0, bounds[i]);
+    }
+}
+
+std::vector<double> ProfilePlot::limitLines() const
+{
+    std::vector<double> values;
+    for (const QCPItemStraightLine* line : m_limitLines)
+        if (line->visible())
+            values.push_back(line->point1->coords().y());
+    return values;
+}
+
+std::vector<core::LimitStretch> ProfilePlot::limitBands() const
+{
+    std::vector<core::LimitStretch> bands;
+    for (std::size_t i = 0; i < m_limitVerdicts.size(); ++i)
+        bands.push_back({m_limitBands[i]->topLeft->coords().x(),
+            m_limitBands[i]->bottomRight->coords().x(), m_limitVerdicts[i]});
+    return bands;
 }
 
 void ProfilePlot::setValueRange(double low, double high)

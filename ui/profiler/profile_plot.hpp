@@ -2,6 +2,7 @@
 #pragma once
 
 #include "whatif/data_distance.hpp"
+#include "whatif/limit_regions.hpp"
 #include "whatif/profile.hpp"
 
 #include <QColor>
@@ -17,6 +18,10 @@ struct ProfileDrawing {
     const core::Profile* profile = nullptr;             ///< the curves (one per model)
     const core::SpreadBand* band = nullptr;             ///< min..max across the models
     const std::vector<core::FarStretch>* far = nullptr; ///< stretches far from data
+    /// where the models keep the SLA limits; nullptr or no stretches: no shading
+    const core::LimitRegions* limits = nullptr;
+    /// the bounds of the limits on the metric shown, drawn as horizontal lines
+    std::vector<double> limitBounds;
     std::vector<QColor> colors;                         ///< one per curve
     std::vector<QString> labels;          ///< one per curve (the legend is the view's)
     QVector<double> measuredX, measuredY; ///< measurements on the sweep line
@@ -25,7 +30,9 @@ struct ProfileDrawing {
 /// One small plot of the profiler: a factor on x (log with KiB/MiB/GiB labels for sizes, level
 /// names for scheduler and pattern), the predicted metric on y, one curve per model, the model
 /// disagreement band (light fill), the stretches far from measured data (hatched), the measured
-/// points on the sweep line (black dots) and the scenario's value (dashed vertical line).
+/// points on the sweep line (black dots), the scenario's value (dashed vertical line) and, behind
+/// everything, where the models keep the SLA limits (green: all models, amber: they disagree,
+/// light red: none).
 /// A click in the plot emits valuePicked() with the x coordinate there.
 class ProfilePlot : public QCustomPlot {
     Q_OBJECT
@@ -45,6 +52,12 @@ public:
     QCPGraph* measuredGraph() const { return m_measured; }
     double scenarioX() const;
     int farStretchCount() const;
+    /// The SLA shading as drawn (visible bands, ascending), read back from the plot's items.
+    std::vector<core::LimitStretch> limitBands() const;
+    /// The fill of bands of `verdict` (the view's legend uses the same colours).
+    static QColor limitColor(core::LimitVerdict verdict);
+    /// The y values of the limit lines shown.
+    std::vector<double> limitLines() const;
 
 signals:
     /// The user clicked at grid coordinate `x` (a size in its modelling unit, a share in %, a
@@ -59,6 +72,8 @@ private:
     void showCurves(const ProfileDrawing& drawing);
     void showBand(const ProfileDrawing& drawing);
     void showFar(const std::vector<core::FarStretch>& far);
+    void showLimits(const core::LimitRegions* regions);
+    void showLimitLines(const std::vector<double>& bounds);
 
     core::Factor m_factor;
     std::vector<QCPGraph*> m_curves;
@@ -67,6 +82,9 @@ private:
     QCPGraph* m_measured;
     QCPItemStraightLine* m_scenarioLine;
     std::vector<QCPItemRect*> m_far; ///< pooled: the unused ones are hidden
+    std::vector<QCPItemRect*> m_limitBands; ///< pooled likewise
+    std::vector<core::LimitVerdict> m_limitVerdicts; ///< of each used band
+    std::vector<QCPItemStraightLine*> m_limitLines; ///< pooled likewise
     QVector<double> m_x;             ///< scratch, kept to avoid an allocation per redraw
     QVector<double> m_y;
 };

@@ -10,6 +10,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -37,6 +38,7 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
     , m_models(models)
     , m_metricBox(new QComboBox(this))
     , m_legend(new QLabel(this))
+    , m_limitCaption(new QLabel(this))
     , m_placeholder(new QLabel(this))
     , m_grid(new QGridLayout)
 {
@@ -52,6 +54,8 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
            "size or count, all reads vs all writes, another scheduler or pattern). Measured: "
            "the measurements that equal the scenario in every other factor."));
     m_legend->setTextFormat(Qt::RichText);
+    m_limitCaption->setWordWrap(true);
+    m_limitCaption->setTextFormat(Qt::RichText);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setText(tr("Open a database: the profiler shows how each factor moves the "
                               "prediction around the scenario."));
@@ -63,6 +67,7 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addWidget(m_limitCaption);
     layout->addWidget(m_placeholder);
     layout->addLayout(m_grid, 1);
     m_grid->setSpacing(2);
@@ -71,6 +76,7 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
     connect(m_models, &ModelController::trainingStarted, this, &ProfilerView::rebuildDomain);
     connect(m_models, &ModelController::evaluated, this, &ProfilerView::onEvaluated);
     connect(m_models, &ModelController::entryChanged, this, &ProfilerView::refresh);
+    updateLimitCaption();
     rebuildDomain();
 }
 
@@ -96,6 +102,45 @@ const core::Profile* ProfilerView::profile(core::Factor factor) const
 {
     const auto it = m_sweeps.find(factor);
     return it == m_sweeps.end() ? nullptr : &it->second.profile;
+}
+
+const core::LimitRegions* ProfilerView::limitRegions(core::Factor factor) const
+{
+    const auto it = m_sweeps.find(factor);
+    return it == m_sweeps.end() ? nullptr : &it->second.regions;
+}
+
+void ProfilerView::setLimits(const std::vector<core::SlaLimit>& limits)
+{
+    m_limits = limits;
+    updateLimitCaption();
+    refresh();
+}
+
+QString ProfilerView::limitCaption() const
+{
+    return m_limitCaption->text();
+}
+
+void ProfilerView::updateLimitCaption()
+{
+    if (m_limits.empty()) {
+        m_limitCaption->setText(tr("No SLA limits set: tick limits in the Capacity tab to shade "
+                                   "where along each factor the scenario keeps them."));
+        return;
+    }
+    QStringList texts;
+    for (const core::SlaLimit& limit : m_limits)
+        texts << tr("%1 %2 %3 %4")
+                     .arg(metricShortTitle(limit.metric),
+                         limit.atMost ? QStringLiteral("≤") : QStringLiteral("≥"),
+                         QLocale().toString(limit.bound), metricUnitText(limit.metric))
+                     .toHtmlEscaped();
+    m_limitCaption->setText(
+        tr("<b>SLA limits:</b> %1. Shaded: green where every model keeps every limit, amber "
+           "where the models disagree, red where none does; a dash-dotted line marks a limit on the "
+           "metric shown.")
+            .arg(texts.join(QStringLiteral(", "))));
 }
 
 void ProfilerView::rebuildDomain()
@@ -147,7 +192,19 @@ void ProfilerView::collectModels(std::vector<const core::TrainedModel*>& models)
     models.clear();
     m_labels.clear();
     m_colors.clear();
+    m_limitModels.clear();
     const auto& entries = m_models->entries();
+    for (const core::SlaLimit& limit : m_limits)
+        m_limitModels[limit.metric]; // every limited metric, even with no model yet
+    for (const auto& entry : entries) {
+        // A model set votes on the limits only with a model for every limited metric.
+        const bool complete = std::all_of(m_limitModels.begin(), m_limitModels.end(),
+            [&](const auto& limited) { return entry.model(limited.first) != nullptr; });
+        if (!complete)
+            continue;
+        for (auto& [metric, voters] : m_limitModels)
+            voters.push_back(entry.model(metric));
+    }
     for (std::size_t e = 0; e < entries.size(); ++e) {
         if (const core::TrainedModel* model = entries[e].model(metric())) {
             models.push_back(model);
@@ -196,7 +253,17 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
     m_space.sweepDistances(sweep.profile.grid, m_scenario, sweep.distances);
     core::farStretches(sweep.profile.grid, sweep.distances, core::kFarFromDataSteps, sweep.far);
 
+    drawLimits(factor, sweep);
+
     ProfileDrawing drawing;
+    drawing.limits = &sweep.regions;
+    for (const core::SlaLimit& limit : m_limits)
+        if (limit.metric == metric()) {
+            drawing.limitBounds.push_back(limit.bound);
+            // The shared y range holds the bound, so its line is always in view.
+            low = std::min(low, limit.bound);
+            high = std::max(high, limit.bound);
+        }
     drawing.profile = &sweep.profile;
     drawing.band = &sweep.band;
     drawing.far = &sweep.far;
@@ -222,6 +289,20 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
         drawing, tr("%1 (%2)").arg(metricShortTitle(metric()), metricUnitText(metric())));
 }
 
+void ProfilerView::drawLimits(core::Factor factor, Sweep& sweep)
+{
+    std::erase_if(sweep.limited,
+        [&](const auto& kept) { return !m_limitModels.contains(kept.first); });
+    // One sweep per limited metric (two limits on one metric share it), kept between redraws
+    // so its buffers are reused.
+    for (const auto& [metric, voters] : m_limitModels)
+        core::profile(voters, m_scenario, factor, m_domain, m_options, sweep.limited[metric]);
+    std::vector<core::LimitedProfile> limited;
+    for (const core::SlaLimit& limit : m_limits)
+        limited.push_back({limit, &sweep.limited.at(limit.metric)});
+    core::limitRegions(limited, sweep.regions);
+}
+
 void ProfilerView::updateLegend()
 {
     QStringList items;
@@ -232,6 +313,24 @@ void ProfilerView::updateLegend()
         items << tr("Training the models…");
     items << swatch(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;")) + QStringLiteral("&nbsp;")
             + tr("model spread (min–max)");
+    if (!m_limits.empty()) {
+        // The swatch shows the band as it looks on the white plot: the fill blended over white.
+        const auto band = [](core::LimitVerdict verdict) {
+            const QColor fill = ProfilePlot::limitColor(verdict);
+            const double a = fill.alphaF();
+            const auto over = [a](int c) { return static_cast<int>(std::lround(255 - a * (255 - c))); };
+            return swatch(QColor(over(fill.red()), over(fill.green()), over(fill.blue())),
+                       QStringLiteral("&#9608;"))
+                + QStringLiteral("&nbsp;");
+        };
+        items << band(core::LimitVerdict::AllMeet) + tr("all models keep the limits");
+        items << band(core::LimitVerdict::Disagree) + tr("models disagree");
+        items << band(core::LimitVerdict::NoneMeet) + tr("no model keeps them");
+    }
+    if (std::any_of(m_limits.begin(), m_limits.end(),
+            [&](const core::SlaLimit& limit) { return limit.metric == metric(); }))
+        items << swatch(QColor(0x1B, 0x5E, 0x20), QStringLiteral("&#8211;&#183;&#8211;"))
+                + QStringLiteral("&nbsp;") + tr("limit");
     items << swatch(QColor(0xB7, 0x41, 0x0E), QStringLiteral("&#9636;")) + QStringLiteral("&nbsp;")
             + tr("far from data (> %1 step)").arg(QLocale().toString(core::kFarFromDataSteps));
     items << swatch(Qt::black, QStringLiteral("&#9679;")) + QStringLiteral("&nbsp;")

@@ -3,6 +3,7 @@
 
 #include "common/core_metatypes.hpp"
 #include "whatif/data_distance.hpp"
+#include "whatif/limit_regions.hpp"
 #include "whatif/profile.hpp"
 
 #include <QWidget>
@@ -30,6 +31,10 @@ struct ScenarioEvaluation;
 /// It follows the ModelController: a new scenario, a model trained, a dataset opened. The sweeps
 /// are core::profile (microseconds per model); they are computed only while the view is visible.
 /// Clicking a plot asks for the scenario with that factor moved to the clicked value.
+///
+/// With SLA limits set (the Capacity tab's, via setLimits) each plot is shaded behind the curves
+/// where every model keeps every limit, where the models disagree and where none does
+/// (core::limitRegions); the limited metrics are swept too, whichever metric is shown.
 class ProfilerView : public QWidget {
     Q_OBJECT
 public:
@@ -49,6 +54,14 @@ public:
     const std::vector<QString>& curveLabels() const { return m_labels; }
     QString legendText() const;
 
+    /// The SLA limits to shade (none: no shading). Redraws when visible.
+    void setLimits(const std::vector<core::SlaLimit>& limits);
+    const std::vector<core::SlaLimit>& limits() const { return m_limits; }
+    /// Where the limits hold along `factor`, as last drawn; nullptr when the view has no plot.
+    const core::LimitRegions* limitRegions(core::Factor factor) const;
+    /// The line under the controls naming the limits, or saying how to set them.
+    QString limitCaption() const;
+
 signals:
     /// The user clicked a plot: the current scenario with that plot's factor moved there.
     void scenarioRequested(const iolens::core::Configuration& scenario);
@@ -62,6 +75,9 @@ private:
         core::SpreadBand band;
         std::vector<double> distances;
         std::vector<core::FarStretch> far;
+        /// The sweep of each limited metric by the models that answer every limited metric.
+        std::map<core::Metric, core::Profile> limited;
+        core::LimitRegions regions;
     };
     void rebuildDomain();
     void onEvaluated(const ScenarioEvaluation& evaluation);
@@ -69,12 +85,15 @@ private:
     void collectModels(std::vector<const core::TrainedModel*>& models);
     void drawPlot(core::Factor factor, Sweep& sweep,
         const std::vector<const core::TrainedModel*>& models, double& low, double& high);
+    void drawLimits(core::Factor factor, Sweep& sweep);
     void updateLegend();
+    void updateLimitCaption();
     void pick(core::Factor factor, double x);
 
     ModelController* m_models;
     QComboBox* m_metricBox;
     QLabel* m_legend;
+    QLabel* m_limitCaption;
     QLabel* m_placeholder;
     QGridLayout* m_grid;
     std::map<core::Factor, ProfilePlot*> m_plots;
@@ -88,6 +107,9 @@ private:
     bool m_dirty = true; ///< something changed while hidden
     std::vector<QString> m_labels;
     std::vector<QColor> m_colors;
+    std::vector<core::SlaLimit> m_limits;
+    /// The models voting on the limits: entries with a model for every limited metric.
+    std::map<core::Metric, std::vector<const core::TrainedModel*>> m_limitModels;
 };
 
 } // namespace iolens::ui

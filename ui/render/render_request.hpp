@@ -3,11 +3,13 @@
 
 #include "data/metric.hpp"
 #include "document/example_database.hpp"
+#include "whatif/sla_limit.hpp"
 
 #include <QSize>
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace iolens::ui {
 
@@ -19,6 +21,12 @@ struct RenderRequest {
     QString view;                         ///< a name of renderViews(): "cdf", "conservation", ...
     std::optional<core::Metric> metric;   ///< cdf and surface: the metric shown (a core metric)
     QString scenario;                     ///< core::parseScenarioText form; empty: the default
+    /// cdf: the error scenario, cv|interpolation|extrapolation|multivm or a rule in the
+    /// `iolens-cli evaluate --scenario` syntax ("request_kib>32"); empty: cross-validation.
+    QString cdfScenario;
+    std::optional<int> local; ///< cdf: only the N measurements nearest the scenario (N >= 1)
+    std::vector<core::SlaLimit> limits;   ///< profiler: SLA limits shaded; empty: the window's
+    QString runs; ///< insideout: a lowlevel directory (KEY.nodes.csv + KEY.target.csv per run)
     QSize size{1600, 1000};               ///< picture size in pixels (logical; PNG at scale 1)
     QString out;                          ///< .png, .svg or .pdf
     int timeoutMs = 600000;               ///< training, cross-validation or search must end by then

@@ -7,9 +7,11 @@
 #include "models/model_comparison_panel.hpp"
 #include "planning/capacity_panel.hpp"
 #include "plots/error_cdf_view.hpp"
+#include "plots/inside_out_density_view.hpp"
 #include "plots/search_controls.hpp"
 #include "plots/search_surface_view.hpp"
 #include "prediction/model_controller.hpp"
+#include "prediction/prediction_chart.hpp"
 #include "profiler/profiler_view.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "table/measurement_table_panel.hpp"
@@ -82,13 +84,45 @@ RenderView modelsView()
 
 RenderView predictionsView()
 {
-    // The scenario and the predictions side by side, as at the top of the window: a prediction
-    // means little without the scenario it answers.
+    // The Predictions tab's chart, whose title names the scenario it answers. Drawn as a plot,
+    // at exactly the picture size: the window's tabs are at least as tall as their tallest page,
+    // which would not fit below the controls at small sizes. Its error bars need the
+    // cross-validation, so the picture waits for it.
     return {QStringLiteral("predictions"), QStringLiteral("Predictions"),
-            [](MainWindow&, const RenderRequest& r) { noMetric(r); }, modelsTrained,
+            [](MainWindow& w, const RenderRequest& r) {
+                noMetric(r);
+                showTab(w, w.views()->findChild<QWidget*>(QStringLiteral("predictions")));
+            },
+            modelsValidated,
             [](MainWindow& w) {
-                return RenderTarget{nullptr, w.scenarioPanel()->parentWidget()};
+                auto* chart = w.views()->findChild<PredictionChart*>(QStringLiteral("predictions"));
+                return RenderTarget{chart->plot(), nullptr};
             }};
+}
+
+// Selects the error scenario `text` names (RenderRequest::cdfScenario) on the Error CDF tab.
+void chooseCdfScenario(ErrorCdfPage& page, const QString& text)
+{
+    const QString name = text.trimmed().toLower();
+    static const std::vector<std::pair<QString, ErrorScenario>> named{
+        {QStringLiteral("cv"), ErrorScenario::CrossValidation},
+        {QStringLiteral("interpolation"), ErrorScenario::Interpolation},
+        {QStringLiteral("extrapolation"), ErrorScenario::Extrapolation},
+        {QStringLiteral("multivm"), ErrorScenario::MultiVm},
+        {QStringLiteral("multi-vm"), ErrorScenario::MultiVm}};
+    for (const auto& [key, scenario] : named) {
+        if (name != key)
+            continue;
+        if (!page.isScenarioEnabled(scenario))
+            throw core::ConfigError("--cdf-scenario " + name.toStdString() +
+                                    ": the data has no measurements with 2 or more VMs");
+        page.setScenario(scenario);
+        return;
+    }
+    const QString error = page.setRule(text);
+    if (!error.isEmpty())
+        throw core::ConfigError("--cdf-scenario '" + text.toStdString() + "': " +
+                                error.toStdString());
 }
 
 RenderView cdfView()
@@ -99,8 +133,14 @@ RenderView cdfView()
                 showTab(w, w.errorCdfPage());
                 if (r.metric)
                     w.errorCdfView()->setMetric(*r.metric);
+                if (!r.cdfScenario.isEmpty())
+                    chooseCdfScenario(*w.errorCdfPage(), r.cdfScenario);
+                if (r.local)
+                    w.errorCdfPage()->setLocal(true, *r.local);
             },
-            modelsValidated,
+            [](MainWindow& w) {
+                return modelsValidated(w) && !w.models()->isEvaluatingRule();
+            },
             [](MainWindow& w) { return RenderTarget{w.errorCdfView()->plot(), nullptr}; }};
 }
 
@@ -150,9 +190,38 @@ RenderView profilerView()
                 showTab(w, w.profilerView());
                 if (r.metric)
                     w.profilerView()->setMetric(*r.metric);
+                if (!r.limits.empty())
+                    w.profilerView()->setLimits(r.limits);
             },
             modelsTrained,
             [](MainWindow& w) { return RenderTarget{nullptr, w.profilerView()}; }};
+}
+
+// The accuracy density of measured runs (seed 002 Fig. 9): computed by its own view in a window
+// beside the main one, since it needs runs, not the document.
+RenderView insideOutView()
+{
+    static const QString kName = QStringLiteral("render-insideout");
+    return {QStringLiteral("insideout"), QStringLiteral("Inside-Out accuracy density"),
+            [](MainWindow& w, const RenderRequest& r) {
+                noMetric(r);
+                if (r.runs.isEmpty())
+                    throw core::ConfigError("view insideout needs --runs DIR (a lowlevel "
+                                            "directory, TARGET/.iolens/lowlevel)");
+                auto* view = new InsideOutDensityView(&w);
+                view->setObjectName(kName);
+                view->setWindowFlag(Qt::Window);
+                view->resize(r.size);
+                view->show();
+                view->evaluate(r.runs);
+            },
+            [](MainWindow& w) {
+                const auto* view = w.findChild<InsideOutDensityView*>(kName);
+                return view && view->hasResults();
+            },
+            [](MainWindow& w) {
+                return RenderTarget{w.findChild<InsideOutDensityView*>(kName)->plot(), nullptr};
+            }};
 }
 
 RenderView capacityView()
@@ -172,7 +241,8 @@ const std::vector<RenderView>& renderViews()
 {
     static const std::vector<RenderView> views{
         measurementsView(), modelsView(),   predictionsView(), cdfView(),
-        profilerView(),     capacityView(), surfaceView(),     conservationView()};
+        profilerView(),     capacityView(), surfaceView(),     conservationView(),
+        insideOutView()};
     return views;
 }
 

@@ -39,7 +39,7 @@ struct RenderView {
 };
 
 /// Every view, in the order of the --help text: measurements, models, predictions, cdf, surface,
-/// conservation.
+/// conservation, insideout (the accuracy density of measured runs, --runs DIR).
 const std::vector<RenderView>& renderViews();
 /// The view named `name`; nullptr for an unknown name.
 const RenderView* findRenderView(const QString& name);

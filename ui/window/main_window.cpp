@@ -7,6 +7,7 @@
 #include "models/model_comparison_panel.hpp"
 #include "planning/capacity_panel.hpp"
 #include "prediction/model_controller.hpp"
+#include "prediction/prediction_chart.hpp"
 #include "prediction/prediction_panel.hpp"
 #include "profiler/profiler_view.hpp"
 #include "scenario/scenario_panel.hpp"
@@ -18,7 +19,11 @@
 #include "scenario/scenario_compare_panel.hpp"
 #include "window/about_text.hpp"
 #include "window/error_cdf_page.hpp"
+#include "window/file_drop_filter.hpp"
+#include "window/inside_out_accuracy_dialog.hpp"
 #include "measure/measure_prompt.hpp"
+#include "evidence/evidence_prompt.hpp"
+#include "window/presentation_mode.hpp"
 #include "window/window_menus.hpp"
 #include "window/window_settings.hpp"
 
@@ -56,11 +61,15 @@ MainWindow::MainWindow(QWidget* parent)
     , m_menus(new WindowMenus(this, &m_documents->recentFiles()))
 {
     m_profiler = new ProfilerView(m_models);
+    // The prediction panel's numbers as a chart with each model's cross-validated error bars.
+    auto* predictions = new PredictionChart(m_models);
+    predictions->setObjectName(QStringLiteral("predictions"));
     m_table->setSideView(m_scatter);
     // The data, then what the models say about it, then the what-if and planning views, then
     // the tools; each page's objectName is what `iolens --tab` and `render --view` take.
     const std::pair<QWidget*, QString> pages[] = {
-        {m_table, tr("Measurements")},     {m_comparison, tr("Models")},
+        {m_table, tr("Measurements")},     {predictions, tr("Predictions")},
+        {m_comparison, tr("Models")},
         {m_errorCdf, tr("Error CDF")},     {m_profiler, tr("Profiler")},
         {m_scenarios, tr("Scenarios")},    {m_capacity, tr("Capacity")},
         {m_search, tr("Parameter search")}, {m_conservation, tr("Conservation")}};
@@ -111,11 +120,22 @@ void MainWindow::connectParts()
 {
     connect(m_documents, &DocumentController::documentChanged, this,
             &MainWindow::onDocumentChanged);
+    // Rows a running measurement adds: the table fills live; the models retrain at its end.
+    connect(m_documents, &DocumentController::runsRefreshed, this, [this] {
+        const Document* document = m_documents->document();
+        m_table->setMeasurements(document->runs);
+        statusBar()->showMessage(tr("%1: %2 runs so far, measuring…")
+                                     .arg(QString::fromStdString(document->dataset))
+                                     .arg(document->runs.size()));
+    });
     connect(m_documents, &DocumentController::errorOccurred, this, &MainWindow::showError);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_models, &ModelController::setScenario);
     connect(m_table, &MeasurementTablePanel::configurationSelected, m_scenario,
             &ScenarioPanel::setScenario);
     connect(m_profiler, &ProfilerView::scenarioRequested, m_scenario, &ScenarioPanel::setScenario);
+    // The profiler shades the Capacity tab's SLA limits; the stored ones were loaded before.
+    connect(m_capacity, &CapacityPanel::limitsChanged, m_profiler, &ProfilerView::setLimits);
+    m_profiler->setLimits(m_capacity->limits());
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_scenarios,
             &ScenarioComparePanel::setCurrentScenario);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_capacity,
@@ -136,8 +156,11 @@ void MainWindow::connectParts()
     connect(m_models, &ModelController::evaluationsReady, this, &MainWindow::onEvaluationsReady);
 
     connect(m_menus, &WindowMenus::openRequested, this, &MainWindow::promptOpen);
+    new FileDropFilter(this, [this](const QString& path) { m_documents->openFile(path); });
     connect(m_menus, &WindowMenus::saveAsRequested, this, &MainWindow::promptSaveAs);
     connect(m_menus, &WindowMenus::measureRequested, this, &MainWindow::promptMeasure);
+    connect(m_menus, &WindowMenus::insideOutAccuracyRequested, this,
+        [this] { promptInsideOutAccuracy(this); });
     connect(m_menus, &WindowMenus::exampleRequested, m_documents, &DocumentController::openExample);
     connect(m_menus, &WindowMenus::recentRequested, m_documents, &DocumentController::openFile);
     connect(m_menus, &WindowMenus::datasetRequested, m_documents,
@@ -149,6 +172,8 @@ void MainWindow::connectParts()
                     tr("%1 (optimized)").arg(QString::fromStdString(model.regressor().technique())),
                     model);
             });
+    connect(m_menus, &WindowMenus::evidenceRequested, this, [this] { promptEvidencePack(*this); });
+    m_presentation = new PresentationMode(this, m_menus);
     connect(m_menus, &WindowMenus::aboutRequested, this, &MainWindow::showAbout);
     connect(m_menus, &WindowMenus::quitRequested, this, &MainWindow::close);
 }
@@ -271,6 +296,7 @@ void MainWindow::rememberSession()
 {
     m_remembers = true;
     restoreWindowLayout(*this, *m_splitter, *m_views);
+    m_presentation->restoreSaved();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -26,6 +26,7 @@ class ProfilerView;
 class ScenarioComparePanel;
 class ScenarioPanel;
 class WindowMenus;
+class PresentationMode;
 
 /// The iolens window: scenario sliders and the prediction side by side at the top, the
 /// measurement table (and, in tabs beside it, the plot area and the model comparison) below. It
@@ -51,10 +52,13 @@ public:
     ModelComparisonPanel* comparisonPanel() const { return m_comparison; }
     ProfilerView* profilerView() const { return m_profiler; }
     ConservationView* conservationView() const { return m_conservation; }
-    /// The tabs below the controls; each page's objectName (measurements, models, error-cdf,
-    /// profiler, scenarios, capacity, search, conservation) lets a caller pick one (iolens --tab).
+    /// The tabs below the controls; each page's objectName (measurements, predictions, models,
+    /// error-cdf, profiler, scenarios, capacity, search, conservation) lets a caller pick one
+    /// (iolens --tab).
     QTabWidget* views() const { return m_views; }
     WindowMenus* menus() const { return m_menus; }
+    /// View ▸ Presentation mode: larger fonts and plot lines for a projector.
+    PresentationMode* presentation() const { return m_presentation; }
 
     /// Off for batch runs (--screenshot): errors are then only logged, since a modal message box
     /// would wait forever for a click that never comes.
@@ -99,6 +103,7 @@ private:
     ConservationView* m_conservation;
     QTabWidget* m_views;
     WindowMenus* m_menus;
+    PresentationMode* m_presentation = nullptr;
     QSplitter* m_splitter = nullptr;
     bool m_errorDialogs = true;
     bool m_remembers = false;

@@ -40,6 +40,10 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     m_saveAs = file->addAction(tr("Save &as…"), this, &WindowMenus::saveAsRequested);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     file->addAction(tr("&Measure…"), this, &WindowMenus::measureRequested);
+    m_evidence = file->addAction(tr("Export &evidence pack…"), this,
+                                 &WindowMenus::evidenceRequested);
+    file->addAction(
+        tr("&Inside-Out accuracy…"), this, &WindowMenus::insideOutAccuracyRequested);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &WindowMenus::quitRequested);
     quit->setShortcut(QKeySequence::Quit);
@@ -62,6 +66,14 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
         });
     }
 
+    QMenu* view = window->menuBar()->addMenu(tr("&View"));
+    m_presentation = view->addAction(tr("&Presentation mode"));
+    m_presentation->setCheckable(true);
+    m_presentation->setShortcut(Qt::Key_F5); // starts a slide show in Impress and PowerPoint too
+    connect(m_presentation, &QAction::toggled, this, &WindowMenus::presentationToggled);
+    view->addAction(tr("Save presentation &screenshot…"), this,
+                    &WindowMenus::presentationScreenshotRequested);
+
     QMenu* help = window->menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About iolens"), this, &WindowMenus::aboutRequested);
 
@@ -73,6 +85,7 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
 void WindowMenus::setDocument(const Document* document)
 {
     m_saveAs->setEnabled(document != nullptr);
+    m_evidence->setEnabled(document != nullptr);
     for (QAction* action : m_datasetGroup->actions())
         delete action;
     m_datasets->clear();

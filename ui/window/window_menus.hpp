@@ -18,7 +18,7 @@ namespace iolens::ui {
 class RecentFiles;
 struct Document;
 
-/// The main window's menu bar: File (open, examples, recent files, save as, quit), Dataset (one
+/// The main window's menu bar: File (open, examples, recent files, save as, evidence pack, quit), Dataset (one
 /// entry per dataset of the database), Models (which techniques to train) and Help. It only turns clicks into requests; the window
 /// decides what they do, so the menus stay free of dialogs and of the document's logic.
 class WindowMenus : public QObject {
@@ -34,6 +34,8 @@ public:
     QMenu* recentMenu() const { return m_recent; }
     QMenu* datasetMenu() const { return m_datasets; }
     QMenu* modelsMenu() const { return m_models; }
+    /// View ▸ Presentation mode (checkable, F5).
+    QAction* presentationAction() const { return m_presentation; }
     /// Ticks the techniques the window trains.
     void setTechniques(const std::vector<std::string>& techniques);
 
@@ -44,6 +46,14 @@ signals:
     void saveAsRequested();
     /// File ▸ Measure…: measure a plan with fio (issue 7).
     void measureRequested();
+    /// File ▸ Export evidence pack…: views, scenario, models and hashes into a folder (issue 5).
+    void evidenceRequested();
+    /// View ▸ Presentation mode was ticked or unticked.
+    void presentationToggled(bool on);
+    /// View ▸ Save presentation screenshot…: the window at twice its pixels.
+    void presentationScreenshotRequested();
+    /// File ▸ Inside-Out accuracy…: the accuracy density of measured runs (seed 002 Fig. 9).
+    void insideOutAccuracyRequested();
     void datasetRequested(const QString& dataset);
     /// The user ticked or unticked a technique in the Models menu: the new choice, registry order.
     void techniquesRequested(const std::vector<std::string>& techniques);
@@ -59,6 +69,8 @@ private:
     QMenu* m_datasets = nullptr;
     QActionGroup* m_datasetGroup = nullptr;
     QMenu* m_models = nullptr;
+    QAction* m_evidence = nullptr;
+    QAction* m_presentation = nullptr;
 };
 
 /// The examples' menu entries: "fio-tiered: cache in front of a throttled array".

@@ -113,6 +113,28 @@ private slots:
         QVERIFY(other.configurations != a.configurations);
     }
 
+    void hosts_fioSyntaxAndOneVmPerHost()
+    {
+        const MeasurementPlan plan = parsePlan(
+            R"({"dataset": "d", "hosts": [{"name": "vm1", "address": "10.0.0.5"},
+                                          {"address": "ip6:fe80::1,9000"}],
+                "factors": {"fileset": ["32M"], "request": ["4k"], "threads": [2, 4]}})",
+            "plan.json");
+        QCOMPARE(plan.hosts.size(), std::size_t{2});
+        QCOMPARE(plan.hosts[0].name, std::string("vm1"));
+        QCOMPARE(plan.hosts[0].address, std::string("10.0.0.5"));
+        QCOMPARE(plan.hosts[0].port, 0);
+        QCOMPARE(plan.hosts[1].name, std::string("ip6:fe80::1,9000")); // default: the address
+        QCOMPARE(plan.hosts[1].address, std::string("ip6:fe80::1"));
+        QCOMPARE(plan.hosts[1].port, 9000);
+        QCOMPARE(plan.configurations.size(), std::size_t{2});
+        for (const Configuration& c : plan.configurations)
+            QCOMPARE(c.vms, 2);
+        QVERIFY(parsePlan(R"({"dataset": "d", "factors": {"fileset": ["16M"], "request": ["4k"]}})",
+                          "p")
+                    .hosts.empty());
+    }
+
     void errors_nameFileAndField_data()
     {
         QTest::addColumn<QString>("plan");
@@ -156,6 +178,27 @@ private slots:
         QTest::newRow("device path")
             << "{\"dataset\": \"d\", \"target\": {\"device\": \"/dev/sda\"}, " + sizes + "}"
             << "field 'target.device'";
+        const QString twoHosts
+            = R"("hosts": [{"name": "a", "address": "10.0.0.1"}, {"address": "10.0.0.2,9000"}], )";
+        QTest::newRow("host port")
+            << R"({"dataset": "d", "hosts": [{"address": "10.0.0.1,99999"}], )" + sizes + "}"
+            << "field 'hosts[0].address': port '99999' is not a number from 1 to 65535";
+        QTest::newRow("host twice")
+            << R"({"dataset": "d", "hosts": [{"address": "h,8765"}, {"name": "b",
+                  "address": "h,8765"}], )" + sizes + "}"
+            << "field 'hosts[1]': host 'b' (h,8765) is listed twice";
+        QTest::newRow("host vms")
+            << "{\"dataset\": \"d\", " + twoHosts
+                   + R"("factors": {"fileset": ["16M"], "request": ["4k"], "vms": [3]}})"
+            << "field 'hosts': with 2 hosts every configuration runs on 2 VMs";
+        QTest::newRow("host device")
+            << "{\"dataset\": \"d\", \"target\": {\"device\": \"sda\"}, " + twoHosts + sizes + "}"
+            << "field 'target.device': not with hosts";
+        QTest::newRow("host schedulers")
+            << "{\"dataset\": \"d\", " + twoHosts
+                   + R"("factors": {"fileset": ["16M"], "request": ["4k"],
+                        "scheduler": ["none", "bfq"]}})"
+            << "field 'factors.scheduler': with hosts at most one scheduler";
     }
 
     void errors_nameFileAndField()

@@ -69,6 +69,65 @@ private slots:
         }
     }
 
+    void open_migratesVersion1DatabaseKeepingItsData()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("v1.sqlite").toStdString();
+        {
+            auto db = MeasurementDatabase::openOrCreate(path);
+            db.importMeasurements(readMeasurementsCsv(iolens::test::localCsvPath()),
+                                  {"local", "d", "s", std::nullopt});
+            // Version 1 is the schema without the tables of later migrations.
+            db.connection().exec("DROP TABLE host_measurements");
+            db.connection().setUserVersion(1);
+        }
+        QVERIFY_THROWS_EXCEPTION(DatabaseFormatError, MeasurementDatabase::open(path, true));
+        auto db = MeasurementDatabase::open(path, false);
+        QCOMPARE(db.schemaVersion(), kSchemaVersion);
+        QCOMPARE(db.measurements().size(), std::size_t{345});
+        QCOMPARE(db.datasets()[0].system, std::string("s"));
+        QVERIFY(db.hostMeasurements().empty());
+        Measurement run = db.measurements().front();
+        run.config.vms = 2;
+        db.importMultiHostRun(run, {{"vm1", "a", run}, {"vm2", "b", run}}, {"hosts", "", "", {}});
+        QCOMPARE(db.hostMeasurements({"hosts", std::nullopt}).size(), std::size_t{2});
+    }
+
+    void importMultiHostRun_storesAllOrNothing()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        Measurement run;
+        run.config = {"none", 32 << 20, 4096, Pattern::Random, 50.0, 4, 2};
+        run.rep = 1;
+        run.setValue(Metric::TpReadMbs, 30.0);
+        Measurement host = run;
+        host.config.threads = 2;
+        host.config.filesetBytes = 16 << 20;
+        host.setValue(Metric::TpReadMbs, 15.0);
+        db.importMultiHostRun(run, {{"vm1", "10.0.0.1", host}, {"vm2", "10.0.0.2,9000", host}},
+                              {"hosts", "", "", std::nullopt});
+        const auto rows = db.hostMeasurements();
+        QCOMPARE(rows.size(), std::size_t{2});
+        QCOMPARE(rows[1].hostIndex, 1);
+        QCOMPARE(rows[1].host.host, std::string("vm2"));
+        QCOMPARE(rows[1].host.address, std::string("10.0.0.2,9000"));
+        QCOMPARE(rows[1].run.config, run.config);
+        QCOMPARE(rows[1].run.rep, 1);
+        QCOMPARE(rows[1].host.measurement.config.threads, 2);
+        QCOMPARE(rows[1].host.measurement.config.filesetBytes, std::int64_t{16 << 20});
+        QCOMPARE(*rows[1].host.measurement.value(Metric::TpReadMbs), 15.0);
+
+        Measurement bad = host;
+        bad.setValue(Metric::RtReadMs, -1.0); // violates the CHECK constraint of the second host
+        run.rep = 2;
+        QVERIFY_THROWS_EXCEPTION(StoreError,
+                                 db.importMultiHostRun(run, {{"vm1", "a", host}, {"vm2", "b", bad}},
+                                                       {"hosts", "", "", std::nullopt}));
+        QCOMPARE(db.measurements().size(), std::size_t{1});
+        QCOMPARE(db.hostMeasurements().size(), std::size_t{2});
+        QCOMPARE(db.hostMeasurements({"other", std::nullopt}).size(), std::size_t{0});
+    }
+
     void open_rejectsForeignSqliteDatabase()
     {
         QTemporaryDir dir;

@@ -4,7 +4,10 @@
 #include "common/error.hpp"
 #include "common/translations.hpp"
 #include "harness/measurement_plan.hpp"
+#include "document/document.hpp"
+#include "document/document_controller.hpp"
 #include "measure/measure_dialog.hpp"
+#include "measure/measure_prompt.hpp"
 #include "measure/plan_form.hpp"
 #include "store/measurement_database.hpp"
 #include "support/fio_tool.hpp"
@@ -19,6 +22,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -179,6 +183,51 @@ private slots:
         const QString shot = qEnvironmentVariable("IOLENS_MEASURE_SCREENSHOT");
         if (!shot.isEmpty())
             QVERIFY(dialog.grab().save(shot));
+    }
+
+    void followMeasurements_fillsTheWindowsDocumentPerRun()
+    {
+        IOLENS_REQUIRE_TOOL(iolens::test::fioTool());
+        QTemporaryDir dir {
+            iolens::test::measurementScratchParent() + QStringLiteral("/follow-XXXXXX")};
+        const QString dbPath = dir.filePath(QStringLiteral("m.sqlite"));
+        MeasurementDatabase::openOrCreate(dbPath.toStdString()); // an empty database is open
+        // The controller's recent-files list must not touch the user's settings.
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_measure_dialog"));
+        iolens::ui::DocumentController documents;
+        QVERIFY(documents.openFile(dbPath));
+        QVERIFY(documents.document()->runs.empty());
+
+        MeasureDialog dialog(dbPath);
+        dialog.setOptions(testOptions());
+        iolens::ui::followMeasurements(&dialog, &documents, dbPath);
+        fillTinyPlan(dialog, dir.filePath(QStringLiteral("target")),
+                     QStringLiteral("4k 16k 64k"), 1);
+        QVERIFY2(dialog.plan(), qPrintable(dialog.planError()));
+        // What the window would show after each of the controller's signals, and whether the
+        // measurement was still running then.
+        std::vector<std::pair<std::size_t, bool>> changed;
+        std::vector<std::pair<std::size_t, bool>> refreshed;
+        connect(&documents, &iolens::ui::DocumentController::documentChanged, this, [&] {
+            changed.push_back({documents.document()->runs.size(), dialog.isRunning()});
+        });
+        connect(&documents, &iolens::ui::DocumentController::runsRefreshed, this, [&] {
+            refreshed.push_back({documents.document()->runs.size(), dialog.isRunning()});
+        });
+        QSignalSpy finished(&dialog, &MeasureDialog::measurementFinished);
+        dialog.show();
+        dialog.start();
+        QVERIFY(iolens::test::waitForEmission(finished, 120000));
+        // Run 1 switches the empty document to the new dataset (one documentChanged), runs 2
+        // and 3 are read in place while measuring, and the end reopens the file once more.
+        using Seen = std::vector<std::pair<std::size_t, bool>>;
+        QCOMPARE(refreshed, (Seen {{2, true}, {3, true}}));
+        QCOMPARE(changed.size(), std::size_t {2});
+        QCOMPARE(changed.front(), (std::pair<std::size_t, bool> {1, true}));
+        QCOMPARE(changed.back().first, std::size_t {3});
+        QCOMPARE(documents.document()->dataset, std::string("tiny"));
     }
 
     void cancel_stopsARunningSession()

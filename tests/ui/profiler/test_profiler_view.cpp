@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
 #include "models/vm_projection.hpp"
+#include "planning/capacity_panel.hpp"
 #include "prediction/model_controller.hpp"
 #include "profiler/profile_plot.hpp"
 #include "profiler/profiler_view.hpp"
 #include "support/signal_wait.hpp"
 
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace iolens::ui;
 using iolens::core::Configuration;
 using iolens::core::Factor;
+using iolens::core::LimitStretch;
+using iolens::core::LimitVerdict;
 using iolens::core::Metric;
 
 namespace {
@@ -35,6 +41,37 @@ QPoint pixelAt(ProfilePlot& plot, double x)
     plot.replot();
     const int px = static_cast<int>(std::lround(plot.xAxis->coordToPixel(x)));
     return {px, plot.axisRect()->rect().center().y()};
+}
+
+// The verdict at one sweep point from the models' own predictions, independent of the view:
+// every model keeps every limit, some do, none does (a metric without a value never binds).
+LimitVerdict expectedVerdict(const ModelController& controller, const Configuration& point,
+    const std::vector<iolens::core::SlaLimit>& limits)
+{
+    int keep = 0;
+    int breaks = 0;
+    for (const auto& entry : controller.entries()) {
+        bool ok = true;
+        for (const auto& limit : limits) {
+            if (!iolens::core::metricHasValue(limit.metric, point.readPct))
+                continue;
+            const double value
+                = iolens::core::predictSpreadOverVms(*entry.model(limit.metric), point);
+            ok = ok && limit.holds(value);
+        }
+        (ok ? keep : breaks) += 1;
+    }
+    return keep && breaks ? LimitVerdict::Disagree
+                          : (keep ? LimitVerdict::AllMeet : LimitVerdict::NoneMeet);
+}
+
+// The band drawn over grid coordinate x, or nullptr.
+const LimitStretch* bandAt(const std::vector<LimitStretch>& bands, double x)
+{
+    for (const LimitStretch& band : bands)
+        if (band.from <= x && x <= band.to)
+            return &band;
+    return nullptr;
 }
 
 } // namespace
@@ -165,6 +202,124 @@ private slots:
         QTest::mouseClick(pattern, Qt::LeftButton, {}, pixelAt(*pattern, other));
         QCOMPARE(requested.count(), 1);
         QVERIFY(requested.takeFirst().at(0).value<Configuration>().pattern != m_scenario.pattern);
+    }
+
+    void noLimits_noShadingAndTheCaptionSaysHowToSetThem()
+    {
+        m_view->setLimits({});
+        for (Factor f : {Factor::RequestBytes, Factor::ReadPct, Factor::Vms, Factor::Pattern})
+            QVERIFY(m_view->plot(f)->limitBands().empty());
+        QVERIFY(m_view->limitCaption().contains(QStringLiteral("Capacity tab")));
+        QVERIFY(!m_view->legendText().contains(QStringLiteral("models disagree")));
+    }
+
+    void limits_shadeWhereTheModelsKeepThem_data()
+    {
+        QTest::addColumn<int>("factor");
+        for (Factor f : {Factor::RequestBytes, Factor::ReadPct, Factor::FilesetBytes,
+                 Factor::Scheduler, Factor::Pattern, Factor::Vms})
+            QTest::newRow(std::string(iolens::core::factorColumnName(f)).c_str())
+                << static_cast<int>(f);
+    }
+
+    void limits_shadeWhereTheModelsKeepThem()
+    {
+        QFETCH(int, factor);
+        const Factor f = static_cast<Factor>(factor);
+        // The view shows write RT; the limits are on read RT and write throughput, which the
+        // view does not show, so it must sweep them itself. The read bound is the MARS read RT
+        // at 32 KiB: it splits the request-size sweep.
+        m_view->setMetric(Metric::RtWriteMs);
+        Configuration at32k = m_scenario;
+        at32k.requestBytes = 32 * 1024;
+        const double readBound = iolens::core::predictSpreadOverVms(
+            *m_controller->entries().front().model(Metric::RtReadMs), at32k);
+        const std::vector<iolens::core::SlaLimit> limits {
+            {Metric::RtReadMs, true, readBound}, {Metric::TpWriteMbs, false, 1.0}};
+        m_view->setLimits(limits);
+        QVERIFY(m_view->limitCaption().contains(QStringLiteral("≤")));
+        QVERIFY(m_view->limitCaption().contains(QStringLiteral("≥")));
+        QVERIFY(m_view->legendText().contains(QStringLiteral("models disagree")));
+
+        const iolens::core::Profile& profile = *m_view->profile(f);
+        const iolens::core::LimitRegions& regions = *m_view->limitRegions(f);
+        const std::vector<LimitStretch> bands = m_view->plot(f)->limitBands();
+        QCOMPARE(regions.verdicts.size(), profile.points.size());
+        QVERIFY(!bands.empty());
+        for (std::size_t i = 0; i < profile.points.size(); ++i) {
+            const LimitVerdict expected
+                = expectedVerdict(*m_controller, profile.points[i], limits);
+            QVERIFY2(regions.verdicts[i] == expected, qPrintable(QString::number(i)));
+            // The drawn band over the point has the point's verdict.
+            const LimitStretch* band = bandAt(bands, profile.grid.x[i]);
+            QVERIFY(band);
+            QVERIFY(band->verdict == expected);
+        }
+        // Bands meet halfway between the last point of one verdict and the first of the next
+        // (the geometric middle on a log axis): positions at grid resolution.
+        const bool log = profile.grid.spacing == iolens::core::SweepSpacing::Log;
+        for (std::size_t b = 1; b < bands.size(); ++b) {
+            QCOMPARE(bands[b].from, bands[b - 1].to);
+            const auto after = std::find_if(profile.grid.x.begin(), profile.grid.x.end(),
+                [&](double x) { return x > bands[b].from; });
+            QVERIFY(after != profile.grid.x.begin() && after != profile.grid.x.end());
+            const double left = *(after - 1);
+            const double right = *after;
+            QCOMPARE(bands[b].from, log ? std::sqrt(left * right) : 0.5 * (left + right));
+        }
+        if (f == Factor::RequestBytes) {
+            // The read bound splits the sizes: the small ones keep it, the large ones do not.
+            QVERIFY(bands.size() >= 2);
+            QVERIFY(bands.front().verdict != bands.back().verdict);
+            QCOMPARE(bands.front().from, profile.grid.x.front());
+            QCOMPARE(bands.back().to, profile.grid.x.back());
+        }
+        if (f == Factor::Vms) { // bars around the counts 1..n
+            QCOMPARE(bands.front().from, profile.grid.x.front() - 0.5);
+            QCOMPARE(bands.back().to, profile.grid.x.back() + 0.5);
+        }
+        m_view->setLimits({});
+        m_view->setMetric(Metric::RtReadMs);
+    }
+
+    void shading_followsTheCapacityPanelsLimitsLive()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_profiler_view"));
+        QSettings().clear();
+        CapacityPanel panel(m_controller);
+        connect(&panel, &CapacityPanel::limitsChanged, m_view, &ProfilerView::setLimits);
+        ProfilePlot* plot = m_view->plot(Factor::RequestBytes);
+        const iolens::core::SweepGrid& grid = m_view->profile(Factor::RequestBytes)->grid;
+
+        // A bound nobody breaks: one green band over the whole sweep.
+        panel.setLimits({{Metric::RtReadMs, true, 1e6}});
+        QCOMPARE(m_view->limits().size(), std::size_t(1));
+        std::vector<LimitStretch> bands = plot->limitBands();
+        QCOMPARE(bands.size(), std::size_t(1));
+        QVERIFY(bands.front().verdict == LimitVerdict::AllMeet);
+        QCOMPARE(bands.front().from, grid.x.front());
+        QCOMPARE(bands.front().to, grid.x.back());
+        // The limit is on the metric shown: a line at its bound.
+        QVERIFY(plot->limitLines() == std::vector<double>{1e6});
+
+        // A bound nobody keeps: one light red band.
+        panel.setLimits({{Metric::TpWriteMbs, false, 1e6}});
+        bands = plot->limitBands();
+        QCOMPARE(bands.size(), std::size_t(1));
+        QVERIFY(bands.front().verdict == LimitVerdict::NoneMeet);
+        QVERIFY(plot->limitLines().empty()); // write throughput is not shown
+        // ... except at 100 % reads on the read-share plot, where write throughput has no value.
+        const std::vector<LimitStretch> read = m_view->plot(Factor::ReadPct)->limitBands();
+        QCOMPARE(read.size(), std::size_t(2));
+        QVERIFY(read.back().verdict == LimitVerdict::AllMeet);
+        QCOMPARE(read.back().to, 100.0);
+
+        panel.setLimits({});
+        QVERIFY(plot->limitBands().empty());
+        QVERIFY(m_view->limitCaption().contains(QStringLiteral("Capacity tab")));
+        QSettings().clear();
     }
 
 private:

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/evidence_command.hpp"
+
+#include "common/error.hpp"
+#include "evidence/evidence_request.hpp"
+#include "render/render_request.hpp"
+
+#include <QApplication>
+
+#include <iostream>
+
+namespace iolens::cli {
+
+namespace {
+
+using core::ConfigError;
+
+QString option(const QCommandLineParser& parser, const char* name)
+{
+    return parser.value(QString::fromLatin1(name));
+}
+
+ui::EvidenceRequest requestFrom(const QCommandLineParser& parser)
+{
+    ui::EvidenceRequest request;
+    request.database = option(parser, "db");
+    if (parser.isSet(QStringLiteral("example"))) {
+        if (!request.database.isEmpty())
+            throw ConfigError("evidence: give --db or --example, not both");
+        const auto example = ui::parseExample(option(parser, "example"));
+        if (!example)
+            throw ConfigError("evidence: unknown example '" +
+                              option(parser, "example").toStdString() + "' (use tiered or local)");
+        request.example = *example;
+    }
+    request.scenario = option(parser, "scenario");
+    if (parser.isSet(QStringLiteral("size")))
+        request.windowSize = ui::parseRenderSize(option(parser, "size"));
+    request.out = option(parser, "out");
+    if (request.out.isEmpty())
+        throw ConfigError("evidence: missing required option --out (the pack's folder)");
+    return request;
+}
+
+} // namespace
+
+std::vector<QCommandLineOption> evidenceOptions()
+{
+    return {
+        {QStringLiteral("db"), QStringLiteral("Measurement database (default: the tiered example)."),
+         QStringLiteral("DB")},
+        {QStringLiteral("example"), QStringLiteral("Embedded example: tiered or local."),
+         QStringLiteral("NAME")},
+        {QStringLiteral("scenario"),
+         QStringLiteral("Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
+                        "pattern=random,vms=2\" (default: the window's)."),
+         QStringLiteral("TEXT")},
+        {QStringLiteral("size"),
+         QStringLiteral("Window size the tables and panels are laid out in (default 1600x1000)."),
+         QStringLiteral("WxH")},
+        {QStringLiteral("out"),
+         QStringLiteral("Folder of the pack: new, empty, or an earlier evidence pack (replaced)."),
+         QStringLiteral("DIR")},
+    };
+}
+
+int runEvidence(const QCommandLineParser& parser)
+{
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+        throw core::StateError("evidence: needs a QApplication (see app/cli/main.cpp)");
+    const ui::EvidencePackResult result = ui::writeEvidencePackHeadless(requestFrom(parser));
+    std::cout << result.files.size() << " files written to " << result.folder.toStdString()
+              << " (" << result.modelCount << " models)\n";
+    for (const auto& [view, reason] : result.skippedViews)
+        std::cout << "left out: " << view.toStdString() << " (" << reason.toStdString() << ")\n";
+    return 0;
+}
+
+} // namespace iolens::cli

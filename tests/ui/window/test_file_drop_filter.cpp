@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Opening a database by dropping its file: what a drag may carry, and the window opening it.
+#include "document/document_controller.hpp"
+#include "table/measurement_table_panel.hpp"
+#include "window/file_drop_filter.hpp"
+#include "window/main_window.hpp"
+
+#include <QAbstractItemModel>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace iolens::ui;
+
+namespace {
+
+std::unique_ptr<QMimeData> filesMime(const QList<QUrl>& urls)
+{
+    auto mime = std::make_unique<QMimeData>();
+    mime->setUrls(urls);
+    return mime;
+}
+
+/// Sends a drag entering `target` and returns whether it was accepted.
+bool dragAccepted(QWidget& target, const QMimeData& mime)
+{
+    QDragEnterEvent enter(QPoint(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&target, &enter);
+    return enter.isAccepted();
+}
+
+void drop(QWidget& target, const QMimeData& mime)
+{
+    QDropEvent event(QPointF(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&target, &event);
+}
+
+} // namespace
+
+class TestFileDropFilter : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_file_drop_filter"));
+        QSettings().clear();
+    }
+
+    void droppedLocalFile_isTheOneLocalFileOnly()
+    {
+        QCOMPARE(droppedLocalFile(nullptr), QString());
+        QCOMPARE(droppedLocalFile(filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite"))})
+                                      .get()),
+                 QStringLiteral("/tmp/a.sqlite"));
+        QCOMPARE(droppedLocalFile(filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite")),
+                                             QUrl::fromLocalFile(QStringLiteral("/tmp/b.sqlite"))})
+                                      .get()),
+                 QString());
+        QCOMPARE(droppedLocalFile(
+                     filesMime({QUrl(QStringLiteral("https://example.org/a.sqlite"))}).get()),
+                 QString());
+        QMimeData text;
+        text.setText(QStringLiteral("/tmp/a.sqlite"));
+        QCOMPARE(droppedLocalFile(&text), QString());
+    }
+
+    void filter_acceptsOneFileAndHandsOverItsPath()
+    {
+        QWidget target;
+        QStringList opened;
+        new FileDropFilter(&target, [&](const QString& path) { opened << path; });
+        QVERIFY(target.acceptDrops());
+
+        const auto two = filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite")),
+                                    QUrl::fromLocalFile(QStringLiteral("/tmp/b.sqlite"))});
+        QVERIFY(!dragAccepted(target, *two));
+        drop(target, *two);
+        QVERIFY(opened.isEmpty());
+
+        const auto one = filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite"))});
+        QVERIFY(dragAccepted(target, *one));
+        drop(target, *one);
+        QCOMPARE(opened, QStringList{QStringLiteral("/tmp/a.sqlite")});
+    }
+
+    void window_opensTheDroppedDatabase()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString saved = dir.filePath(QStringLiteral("local.sqlite"));
+        {
+            MainWindow writer;
+            writer.setErrorDialogsEnabled(false);
+            QVERIFY(writer.documents()->openExample(Example::Local));
+            QVERIFY(writer.documents()->saveAs(saved));
+        }
+
+        MainWindow window;
+        window.setErrorDialogsEnabled(false);
+        QVERIFY(window.documents()->openExample(Example::Tiered));
+        QCOMPARE(window.tablePanel()->view()->model()->rowCount(), 106);
+
+        const auto mime = filesMime({QUrl::fromLocalFile(saved)});
+        QVERIFY(dragAccepted(window, *mime));
+        drop(window, *mime);
+        QCOMPARE(window.documents()->document()->path, saved);
+        QCOMPARE(window.tablePanel()->view()->model()->rowCount(), 300);
+    }
+};
+
+QTEST_MAIN(TestFileDropFilter)
+#include "test_file_drop_filter.moc"
