@@ -2040,10 +2040,6 @@ Mittel ± RSF</translation>
         <translation>Ein eingebettetes Beispiel öffnen: tiered oder local.</translation>
     </message>
     <message>
-        <source>Save a 1280x800 PNG of the window once the models are trained, then exit.</source>
-        <translation>Ein PNG des Fensters in 1280x800 speichern, sobald die Modelle trainiert sind, dann beenden.</translation>
-    </message>
-    <message>
         <source>Give one database file or --example, not both.</source>
         <translation>Entweder eine Datenbankdatei oder --example angeben, nicht beides.</translation>
     </message>
@@ -2062,6 +2058,14 @@ Mittel ± RSF</translation>
     <message>
         <source>Presentation mode: larger fonts and plot lines; --screenshot is then taken at twice the pixels.</source>
         <translation>Präsentationsmodus: größere Schriften und Linien; --screenshot wird dann mit doppelter Pixelzahl aufgenommen.</translation>
+    </message>
+    <message>
+        <source>Save a PNG of the window (1280x800 unless --size says otherwise) once the models are trained, then exit.</source>
+        <translation>Ein PNG des Fensters speichern (1280x800, sofern --size nichts anderes sagt), sobald die Modelle trainiert sind, dann beenden.</translation>
+    </message>
+    <message>
+        <source>The window size for --screenshot, such as 1920x1080.</source>
+        <translation>Die Fenstergröße für --screenshot, etwa 1920x1080.</translation>
     </message>
 </context>
 </TS>

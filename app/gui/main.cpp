@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // iolens: the window. Start-up only: arguments, translations, the first document.
+#include "common/error.hpp"
 #include "common/translations.hpp"
 #include "common/version.hpp"
 #include "document/document_controller.hpp"
@@ -7,6 +8,7 @@
 #include "window/main_window.hpp"
 #include "window/presentation_mode.hpp"
 #include "window/presentation_screenshot.hpp"
+#include "render/render_request.hpp"
 #include "window/window_screenshot.hpp"
 
 #include <QApplication>
@@ -27,6 +29,7 @@ struct Options {
     iolens::ui::Example example = iolens::ui::Example::Tiered;
     QString screenshot;
     QString tab; ///< objectName of the page of MainWindow::views() to show, empty: the first
+    QSize size{kScreenshotWidth, kScreenshotHeight}; ///< the window size for --screenshot
     bool presentation = false; ///< presentation mode on; a screenshot then at twice the pixels
 };
 
@@ -55,9 +58,15 @@ std::optional<Options> parseOptions(const QApplication& app)
         QStringLiteral("tiered|local"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
-        QCoreApplication::translate("main", "Save a 1280x800 PNG of the window once the models "
-                                            "are trained, then exit."),
+        QCoreApplication::translate("main", "Save a PNG of the window (1280x800 unless --size "
+                                            "says otherwise) once the models are trained, then "
+                                            "exit."),
         QStringLiteral("PATH"));
+    const QCommandLineOption size(
+        QStringLiteral("size"),
+        QCoreApplication::translate("main", "The window size for --screenshot, such as "
+                                            "1920x1080."),
+        QStringLiteral("WxH"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QCoreApplication::translate("main", "Show this tab below the controls: measurements, "
@@ -67,6 +76,7 @@ std::optional<Options> parseOptions(const QApplication& app)
     parser.addOption(example);
     parser.addOption(screenshot);
     parser.addOption(tab);
+    parser.addOption(size);
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
         QCoreApplication::translate("main", "Presentation mode: larger fonts and plot lines; "
@@ -94,6 +104,14 @@ std::optional<Options> parseOptions(const QApplication& app)
         options.example = *chosen;
     }
     options.screenshot = parser.value(screenshot);
+    if (parser.isSet(size)) {
+        try {
+            options.size = iolens::ui::parseRenderSize(parser.value(size));
+        } catch (const iolens::core::Error& error) {
+            printUsageError(QString::fromStdString(error.what()));
+            return std::nullopt;
+        }
+    }
     options.tab = parser.value(tab);
     options.presentation = parser.isSet(presentation);
     return options;
@@ -138,7 +156,7 @@ int main(int argc, char* argv[])
     if (batch) {
         if (!opened)
             return 1;
-        window.resize(kScreenshotWidth, kScreenshotHeight);
+        window.resize(options.size);
         window.show();
         iolens::ui::saveScreenshotWhenReady(window, options.screenshot, [&](bool ok) {
             // Once ready, the presentation picture replaces the 1x grab at the same path.

@@ -46,6 +46,8 @@ private slots:
             << QStringList{QStringLiteral("--example"), QStringLiteral("nvme")};
         QTest::newRow("file and example") << QStringList{
             QStringLiteral("a.sqlite"), QStringLiteral("--example"), QStringLiteral("local")};
+        QTest::newRow("window size too small")
+            << QStringList{QStringLiteral("--size"), QStringLiteral("12x5")};
     }
     void badArguments_exitWithStatusTwo()
     {
@@ -71,6 +73,16 @@ private slots:
         QCOMPARE(result.exitCode, 0);
         const QImage image(path);
         QCOMPARE(image.size(), QSize(1280, 800));
+    }
+
+    void screenshot_takesTheSizeAsked()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("window.png"));
+        const GuiResult result = runGui({QStringLiteral("--size"), QStringLiteral("1920x1080"),
+                                         QStringLiteral("--screenshot"), path});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(QImage(path).size(), QSize(1920, 1080));
     }
 
     void screenshot_missingFileFailsWithoutADialog()
