@@ -161,6 +161,27 @@
     </message>
 </context>
 <context>
+    <name>VmTrainingPlan</name>
+    <message>
+        <source>%1 (1 VM, projected)</source>
+        <translation>%1 (1 VM, projiziert)</translation>
+    </message>
+    <message>
+        <source>%1
+1&#xa0;VM→N</source>
+        <translation>%1
+1 VM→N</translation>
+    </message>
+    <message>
+        <source>Trained and cross-validated on the one-VM measurements only. For N VMs it predicts one VM&apos;s share (threads and file set divided by N): response times are that VM&apos;s, throughput and IOPS are N times its (ICPE&apos;13 section 6.3).</source>
+        <translation>Nur auf den Ein-VM-Messungen trainiert und kreuzvalidiert. Für N VMs sagt es den Anteil einer VM vorher (Threads und Dateimenge durch N geteilt): die Antwortzeiten sind die dieser VM, Durchsatz und IOPS das N-fache (ICPE&apos;13, Abschnitt 6.3).</translation>
+    </message>
+    <message>
+        <source>Trained on every measurement: it learns the VM count as a factor and predicts N VMs directly.</source>
+        <translation>Auf allen Messungen trainiert: es lernt die VM-Anzahl als Faktor und sagt N VMs direkt vorher.</translation>
+    </message>
+</context>
+<context>
     <name>WidgetPicture</name>
     <message>
         <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
@@ -2023,6 +2044,10 @@ Mittel ± RSF</translation>
     <message>
         <source>Save presentation &amp;screenshot…</source>
         <translation>Präsentations-&amp;Bildschirmfoto speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Go to tab</source>
+        <translation>&amp;Gehe zu Reiter</translation>
     </message>
 </context>
 <context>

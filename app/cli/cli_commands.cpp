@@ -15,6 +15,7 @@
 #include "data/csv_table.hpp"
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
+#include "models/vm_projection.hpp"
 #include "store/host_measurements_csv.hpp"
 #include "store/measurement_database.hpp"
 #include "validation/conservation_check.hpp"
@@ -332,7 +333,8 @@ int runPredict(const QCommandLineParser& parser)
     const TrainedModel model = loadModel(db, required(parser, QStringLiteral("model")));
     const std::string out = required(parser, QStringLiteral("out"));
     const auto configs = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))));
-    const Eigen::VectorXd predicted = model.predict(configs);
+    // As the window answers: a one-VM model predicts N VMs through one VM's share (ICPE'13 6.3).
+    const Eigen::VectorXd predicted = predictSpreadOverVms(model, configs);
     std::vector<std::string> header{"scheduler", "fileset_bytes", "request_bytes", "pattern",
                                     "read_pct",  "threads",       "vms",           "predicted"};
     std::string text = formatCsvLine(header);
@@ -493,7 +495,8 @@ std::vector<Command> commands()
           valueOption(QStringLiteral("out"), QStringLiteral("Report JSON file."), QStringLiteral("OUT"))},
          {}, runConservation},
         {QStringLiteral("predict"),
-         QStringLiteral("Predict the configurations of a CSV with a stored model."),
+         QStringLiteral("Predict the configurations of a CSV with a stored model (a one-VM model "
+                        "answers vms = N for the workload spread over N VMs)."),
          {dbOption(), model,
           valueOption(QStringLiteral("configs"), QStringLiteral("CSV with configuration columns."),
                       QStringLiteral("FILE")),

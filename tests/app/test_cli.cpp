@@ -2,7 +2,9 @@
 // The command line contract: subcommands, options, CSV columns, exit status 2 for bad input.
 #include "data/measurement_csv.hpp"
 #include "store/measurement_database.hpp"
+#include "models/vm_projection.hpp"
 #include "support/cli_runner.hpp"
+#include "support/multi_vm_data.hpp"
 #include "support/test_data.hpp"
 #include "workflow/model_training.hpp"
 
@@ -162,6 +164,45 @@ private slots:
         r = runCli({"describe", "--db", db, "--model", "lm-w"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("fileset_mib:request_kib"));
+    }
+
+    // The window's "(1 VM, projected)" column, headless: train on the one-VM rows of a multi-VM
+    // dataset, predict N VMs through one VM's share (ICPE'13 section 6.3).
+    void trainPredict_oneVmModelProjectsToNVms()
+    {
+        const std::string csv = iolens::test::writeFile(
+            m_dir.path(), "mixed.csv",
+            measurementsToCsv(iolens::test::withTwoVms(
+                readMeasurementsCsv(iolens::test::tieredCsvPath()))));
+        const QString db = m_dir.filePath("mixed.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv", QString::fromStdString(csv)}).exitCode, 0);
+        CliResult r = runCli({"train", "--db", db, "--technique", "lm", "--metric", "tp_read_mbs",
+                              "--where", "vms=1", "--name", "lm-1vm"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const std::string configs = iolens::test::writeFile(
+            m_dir.path(), "vm-configs.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n"
+            "bfq,1073741824,16384,random,50,16,1\nbfq,1073741824,16384,random,50,16,2\n"
+            "bfq,1073741824,16384,random,50,16,4\n");
+        const QString out = m_dir.filePath("vm-pred.csv");
+        r = runCli({"predict", "--db", db, "--model", "lm-1vm", "--configs",
+                    QString::fromStdString(configs), "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const CsvTable table = readCsvFile(out.toStdString());
+        QCOMPARE(table.rows.size(), std::size_t{3});
+
+        auto library = MeasurementDatabase::open(db.toStdString(), true);
+        const TrainedModel model = loadModel(library, "lm-1vm");
+        QVERIFY(!modelsVmCount(model));
+        const auto parsed = configurationsFromCsv(table);
+        for (std::size_t i = 0; i < parsed.size(); ++i) {
+            double value = 0.0;
+            QVERIFY(parseDouble(table.rows[i].fields.back(), value));
+            QCOMPARE(value, predictSpreadOverVms(model, parsed[i]));
+            // N VMs of 16 / N threads each on a file set of 1 GiB / N: N times one VM's share.
+            const double share = model.predict(perVmConfiguration(parsed[i]));
+            QVERIFY(qFuzzyCompare(value, share * parsed[i].vms));
+        }
     }
 
     void train_badInputExits2_data()

@@ -259,7 +259,11 @@ QVariant ModelComparisonModel::toolTip(const ModelEntry& entry, core::Metric met
                                        int column) const
 {
     switch (column) {
-    case TechniqueColumn: return techniqueTitle(entry.technique);
+    case TechniqueColumn:
+        return entry.rows == TrainingRows::OneVm
+                   ? techniqueTitle(entry.technique) + QLatin1Char('\n') +
+                         trainingRowsExplanation(entry.rows, true)
+                   : techniqueTitle(entry.technique);
     case MetricColumn: return metricTitle(metric);
     case OriginColumn: return {};
     case ParametersColumn: return displayText(entry, metric, column);

@@ -197,8 +197,12 @@ void ErrorCdfView::setMetric(core::Metric metric)
 
 void ErrorCdfView::setCurves(core::Metric metric, std::vector<CdfCurve> curves)
 {
-    for (const CdfCurve& curve : curves)
-        colorOf(curve.label); // assign colours in the order models first appear
+    for (const CdfCurve& curve : curves) {
+        if (curve.colorIndex >= 0)
+            m_colorIndex[curve.label] = curve.colorIndex;
+        else
+            colorOf(curve.label); // assign colours in the order models first appear
+    }
     m_curves[metric] = std::move(curves);
     if (metric == this->metric())
         rebuild();

@@ -27,6 +27,9 @@ struct ErrorAxisRange;
 struct CdfCurve {
     QString label;
     core::ModelEvaluation evaluation;
+    /// The model's seriesColor index, so that it has the same colour as in the profiler and the
+    /// predictions chart; -1: the next free colour in the order the models first appear.
+    int colorIndex = -1;
 };
 
 /// ICPE'13 Figure 8 for one metric at a time: the empirical CDF of each model's relative error

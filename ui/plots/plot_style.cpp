@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 namespace iolens::ui {
@@ -20,6 +21,172 @@ constexpr std::array<QRgb, 8> kOkabeIto{0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
 // Relative to the application font: 1.1 makes the default 9-10 pt readable on a projector
 // without crowding the ticks of a 450 px wide plot.
 constexpr double kTickScale = 1.1;
+
+// Dynamic properties that remember, per coloured part of a plot element, the colour the view
+// chose (for a white background) and the colour the palette made of it.
+constexpr const char* kChosen = "iolensChosenColor_";
+constexpr const char* kShown = "iolensShownColor_";
+constexpr const char* kFollowsPalette = "iolensFollowsPalette";
+
+// A colour chosen for black text on white, moved onto `palette`: a grey (no hue) is read as a
+// share of the way from text to background and becomes the same share between the palette's
+// Text and Base, so a dark palette turns black text light and white backgrounds dark. Colours
+// with a hue are data (the model colours) and stay as they are.
+QColor onPalette(const QColor& chosen, const QPalette& palette)
+{
+    if (chosen.hslSaturation() > 0)
+        return chosen;
+    const QColor text = palette.color(QPalette::Text);
+    const QColor base = palette.color(QPalette::Base);
+    const float share = chosen.valueF();
+    if (share == 0.0f || share == 1.0f) { // exact, so that black and white map onto Text and Base
+        QColor end = share == 0.0f ? text : base;
+        end.setAlphaF(chosen.alphaF());
+        return end;
+    }
+    const auto mix = [share](float from, float to) { return from + share * (to - from); };
+    return QColor::fromRgbF(mix(text.redF(), base.redF()), mix(text.greenF(), base.greenF()),
+                            mix(text.blueF(), base.blueF()), chosen.alphaF());
+}
+
+// Shows `owner`'s colour `part` on `palette`. The colour the view chose is kept in a property,
+// so that a later palette starts from it again; a colour the view has set since the last pass
+// (it differs from the one shown) is the new choice.
+void followPalette(QObject& owner, const char* part, const QPalette& palette, const QColor& current,
+                   const std::function<void(const QColor&)>& set)
+{
+    const QByteArray chosenKey = QByteArray(kChosen) + part;
+    const QByteArray shownKey = QByteArray(kShown) + part;
+    QColor chosen = owner.property(chosenKey).value<QColor>();
+    if (!chosen.isValid() || current != owner.property(shownKey).value<QColor>())
+        chosen = current;
+    const QColor shown = onPalette(chosen, palette);
+    owner.setProperty(chosenKey, chosen);
+    owner.setProperty(shownKey, shown);
+    if (shown != current)
+        set(shown);
+}
+
+void followPalettePen(QObject& owner, const char* part, const QPalette& palette, QPen pen,
+                      const std::function<void(const QPen&)>& set)
+{
+    followPalette(owner, part, palette, pen.color(), [&](const QColor& color) {
+        pen.setColor(color);
+        set(pen);
+    });
+}
+
+void axisFollowsPalette(QCPAxis& axis, const QPalette& palette)
+{
+    followPalette(axis, "tickLabel", palette, axis.tickLabelColor(),
+                  [&](const QColor& c) { axis.setTickLabelColor(c); });
+    followPalette(axis, "label", palette, axis.labelColor(),
+                  [&](const QColor& c) { axis.setLabelColor(c); });
+    followPalettePen(axis, "base", palette, axis.basePen(), [&](const QPen& p) { axis.setBasePen(p); });
+    followPalettePen(axis, "tick", palette, axis.tickPen(), [&](const QPen& p) { axis.setTickPen(p); });
+    followPalettePen(axis, "subTick", palette, axis.subTickPen(),
+                     [&](const QPen& p) { axis.setSubTickPen(p); });
+    QCPGrid& grid = *axis.grid();
+    followPalettePen(grid, "grid", palette, grid.pen(), [&](const QPen& p) { grid.setPen(p); });
+    followPalettePen(grid, "subGrid", palette, grid.subGridPen(),
+                     [&](const QPen& p) { grid.setSubGridPen(p); });
+}
+
+void legendFollowsPalette(QCPLegend& legend, const QPalette& palette)
+{
+    followPalette(legend, "brush", palette, legend.brush().color(),
+                  [&](const QColor& c) { legend.setBrush(c); });
+    followPalettePen(legend, "border", palette, legend.borderPen(),
+                     [&](const QPen& p) { legend.setBorderPen(p); });
+    // The legend's own text colour is left as chosen: it only seeds the items made later, which
+    // then follow the palette like the rest (seeding them with a shown colour would map twice).
+    for (int i = 0; i < legend.itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend.item(i))
+            followPalette(*item, "text", palette, item->textColor(),
+                          [&](const QColor& c) { item->setTextColor(c); });
+}
+
+// Black dots with a white rim become light dots with a rim of the background. A custom shape
+// (the best point's star) is drawn onto a heat map, not onto the background, and stays.
+void scatterFollowsPalette(QCPGraph& graph, const QPalette& palette)
+{
+    QCPScatterStyle style = graph.scatterStyle();
+    if (style.isNone() || style.shape() == QCPScatterStyle::ssCustom)
+        return;
+    bool changed = false;
+    if (style.isPenDefined())
+        followPalettePen(graph, "scatterPen", palette, style.pen(), [&](const QPen& p) {
+            style.setPen(p);
+            changed = true;
+        });
+    followPalette(graph, "scatterBrush", palette, style.brush().color(), [&](const QColor& c) {
+        style.setBrush(QBrush(c, style.brush().style()));
+        changed = true;
+    });
+    if (changed)
+        graph.setScatterStyle(style);
+}
+
+// Background, axes, legends, captions, neutral lines and notes of `plot` on its palette. Runs
+// before every replot, which is cheap (a few dozen colours) and catches what views add later.
+void plotFollowsPalette(QCustomPlot& plot)
+{
+    const QPalette& palette = plot.palette();
+    plot.setBackground(palette.color(QPalette::Base));
+    for (QCPAxisRect* rect : plot.axisRects())
+        for (QCPAxis* axis : rect->axes())
+            axisFollowsPalette(*axis, palette);
+    for (QCPLayoutElement* element : plot.plotLayout()->elements(true)) {
+        if (auto* text = qobject_cast<QCPTextElement*>(element))
+            followPalette(*text, "text", palette, text->textColor(),
+                          [&](const QColor& c) { text->setTextColor(c); });
+        else if (auto* legend = qobject_cast<QCPLegend*>(element))
+            legendFollowsPalette(*legend, palette);
+        else if (auto* scale = qobject_cast<QCPColorScale*>(element))
+            axisFollowsPalette(*scale->axis(), palette);
+    }
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        QCPAbstractPlottable* plottable = plot.plottable(i);
+        followPalettePen(*plottable, "pen", palette, plottable->pen(),
+                         [&](const QPen& p) { plottable->setPen(p); });
+        if (auto* graph = qobject_cast<QCPGraph*>(plottable))
+            scatterFollowsPalette(*graph, palette);
+    }
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        QCPAbstractItem* item = plot.item(i);
+        // A label on its own opaque box keeps its colours: the box, not the plot, is behind it.
+        if (auto* text = qobject_cast<QCPItemText*>(item); text && text->brush().style() == Qt::NoBrush)
+            followPalette(*text, "text", palette, text->color(),
+                          [&](const QColor& c) { text->setColor(c); });
+        else if (auto* line = qobject_cast<QCPItemStraightLine*>(item))
+            followPalettePen(*line, "pen", palette, line->pen(),
+                             [&](const QPen& p) { line->setPen(p); });
+        else if (auto* segment = qobject_cast<QCPItemLine*>(item))
+            followPalettePen(*segment, "pen", palette, segment->pen(),
+                             [&](const QPen& p) { segment->setPen(p); });
+    }
+}
+
+// Redraws a plot when the system (or the application) switches between light and dark.
+class PaletteWatcher : public QObject {
+public:
+    explicit PaletteWatcher(QCustomPlot& plot)
+        : QObject(&plot)
+        , m_plot(plot)
+    {
+        plot.installEventFilter(this);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == &m_plot && event->type() == QEvent::PaletteChange)
+            m_plot.replot(QCustomPlot::rpQueuedReplot);
+        return false;
+    }
+
+private:
+    QCustomPlot& m_plot;
+};
 
 } // namespace
 
@@ -96,6 +263,14 @@ void styleAxis(QCPAxis& axis)
 
 void applyPlotStyle(QCustomPlot& plot)
 {
+    // The colours below are for a white background; plotFollowsPalette() moves them onto the
+    // palette before each replot. One watcher per plot, however often the style is applied.
+    if (!plot.property(kFollowsPalette).toBool()) {
+        plot.setProperty(kFollowsPalette, true);
+        new PaletteWatcher(plot);
+        QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot,
+                         [&plot] { plotFollowsPalette(plot); });
+    }
     plot.setBackground(Qt::white);
     // Tick labels in the user's locale (decimal comma in German), without group separators,
     // which would make "1,000" read as one in English and as 1.0 in German.

@@ -32,7 +32,12 @@ QCPScatterStyle bestPointStyle();
 /// Font of tick labels; axis labels and titles are derived from it.
 QFont plotFont(double pointScale = 1.0, bool bold = false);
 
-/// Applies fonts, grid pens and antialiasing to `plot` and its default axes.
+/// Applies fonts, grid pens and antialiasing to `plot` and its default axes, and makes the plot
+/// follow its palette (dark or light): before each replot the background becomes the palette's
+/// Base, and every grey (hue-less) colour of axes, grid, legend, captions, notes and lines is
+/// read as a share between black text and a white background and redrawn at that share between
+/// the palette's Text and Base. Colours with a hue (the model colours, viridis) stay. Views keep
+/// choosing colours for white; a palette change (QEvent::PaletteChange) replots.
 void applyPlotStyle(QCustomPlot& plot);
 
 /// `text` as is if it is narrower than `width` pixels in `font`, else with every `separator`

@@ -89,12 +89,18 @@ void ModelController::setMeasurements(const std::vector<core::Measurement>& runs
     m_rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(m_measured.all());
     const core::HoldoutSplit vmSplit = core::multiVmSplit(*m_rows);
     m_hasMultiVm = !vmSplit.test.empty() && !vmSplit.train.empty();
+    m_oneVmRows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(
+        trainingRows(*m_rows, TrainingRows::OneVm));
     m_entries.clear();
+    const std::vector<TrainingRows> plan = vmTrainingPlan(*m_rows);
     for (const std::string& technique : m_techniques) {
-        ModelEntry entry;
-        entry.label = QString::fromStdString(technique);
-        entry.technique = technique;
-        m_entries.push_back(std::move(entry));
+        for (TrainingRows rows : plan) {
+            ModelEntry entry;
+            entry.label = entryLabel(technique, rows);
+            entry.technique = technique;
+            entry.rows = rows;
+            m_entries.push_back(std::move(entry));
+        }
     }
     m_validationsReported = false;
     m_trainingSeconds = 0.0;
@@ -105,7 +111,8 @@ void ModelController::setMeasurements(const std::vector<core::Measurement>& runs
         // Each task gets its own copy of the runs, so nothing it reads can change under it.
         runInBackground<ModelSet>(
             this,
-            [runs, technique = m_entries[entry].technique, cancelled = m_cancelled] {
+            [runs = trainingRuns(runs, m_entries[entry].rows),
+             technique = m_entries[entry].technique, cancelled = m_cancelled] {
                 return cancelled->load() ? ModelSet{} : trainModelSet(runs, technique);
             },
             [this, generation, entry](const ModelSet& models) {
@@ -148,7 +155,9 @@ int ModelController::addModel(const QString& label, core::TrainedModel model, Mo
     const std::size_t metricIndex = coreMetricIndex(model.metric());
     int index = entryIndex(label);
     const bool ownTechnique = std::find(m_techniques.begin(), m_techniques.end(),
-                                        label.toStdString()) != m_techniques.end();
+                                        label.toStdString()) != m_techniques.end() ||
+                              (index >= 0 && m_entries[static_cast<std::size_t>(index)].origin ==
+                                                 ModelOrigin::Default);
     if (metricIndex >= core::kCoreMetrics.size() || ownTechnique) {
         qWarning().noquote() << "cannot add model" << label << "for"
                              << metricText(model.metric())
@@ -195,8 +204,10 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
     }
     runInBackground<ValidationOutcome>(
         this,
-        [model = *fitted, rows = m_rows, rule = m_rule, cancelled = m_cancelled,
-         multiVm = m_hasMultiVm] {
+        // A one-VM entry is cross-validated (and interpolated, extrapolated) on the rows it was
+        // trained on; the multi-VM scenario trains on one VM and predicts the others either way.
+        [model = *fitted, rows = entry.rows == TrainingRows::OneVm ? m_oneVmRows : m_rows,
+         all = m_rows, rule = m_rule, cancelled = m_cancelled, multiVm = m_hasMultiVm] {
             ValidationOutcome outcome;
             if (cancelled->load())
                 return outcome;
@@ -211,7 +222,7 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
             evaluateHoldout(model, core::extrapolationSplit(*rows), rule, "extrapolation",
                             fewSizes, outcome.extrapolation, outcome.extrapolationError);
             if (multiVm)
-                evaluateHoldout(model, core::multiVmSplit(*rows), rule, "multi-vm",
+                evaluateHoldout(model, core::multiVmSplit(*all), rule, "multi-vm",
                                 "the data has no measurement with 2 or more VMs",
                                 outcome.multiVm, outcome.multiVmError);
             else
@@ -291,13 +302,16 @@ void ModelController::startRuleEvaluation(int entryIndex, std::size_t metricInde
     runInBackground<Outcome>(
         this,
         [model = *fitted, rows = m_rows, rule = m_rule, cancelled = m_cancelled,
-         split = m_ruleSplit, filter = m_ruleFilter, name = m_ruleText.toStdString()] {
+         split = m_ruleSplit, filter = m_ruleFilter, name = m_ruleText.toStdString(),
+         trainedOn = entry.rows] {
             Outcome outcome;
             if (cancelled->load())
                 return outcome;
             try {
-                const auto chosen =
+                auto chosen =
                     core::selectionSplit(*rows, split, core::ConfigurationFilter::parse(filter));
+                // The rows the rule picks are predicted; a one-VM entry refits on one VM only.
+                chosen.train = trainingRows(chosen.train, trainedOn);
                 evaluateHoldout(model, chosen, rule, name, "no measurement matches " + name,
                                 outcome.result, outcome.error);
             } catch (const std::exception& e) {

@@ -21,8 +21,11 @@ namespace iolens::ui {
 ///
 /// On a dataset it trains every technique with default parameters for the four core metrics,
 /// one worker task (QtConcurrent) per technique, so a fast technique's column fills in while a
-/// slow one still trains. Each trained model is then cross-validated in the background
-/// (core::crossValidatedEvaluation, 10 folds, seed 1, the ICPE'13 Table 4 rule): the Models tab
+/// slow one still trains. On data with one-VM and multi-VM measurements each technique gets two
+/// entries (vm_training_plan): the VM-aware model trained on all rows ("cart") and the ICPE'13
+/// one-VM model trained on the vms = 1 rows, projected to N VMs ("cart (1 VM, projected)").
+/// Each trained model is then cross-validated in the background (core::crossValidatedEvaluation,
+/// 10 folds, seed 1, the ICPE'13 Table 4 rule; a one-VM entry on its one-VM rows): the Models tab
 /// and the error CDF show those figures. Prediction is microseconds, so every scenario change is
 /// evaluated at once on the UI thread. A dataset change makes every running task's result stale:
 /// it is dropped when it arrives (a generation counter, a ticket per cross-validation), and
@@ -58,7 +61,8 @@ public:
     int addModel(const QString& label, core::TrainedModel model,
                  ModelOrigin origin = ModelOrigin::Optimized);
 
-    /// The models, one entry per column, in order: the techniques, then the added ones.
+    /// The models, one entry per column, in order: the techniques (each followed by its one-VM
+    /// entry on multi-VM data), then the added ones.
     const std::vector<ModelEntry>& entries() const { return m_entries; }
     /// Index of the entry labelled `label`, or -1.
     int entryIndex(const QString& label) const;
@@ -94,7 +98,8 @@ public:
     const MeasuredLookup& measured() const { return m_measured; }
 
 signals:
-    /// The entries were replaced: one waiting entry per technique, no added ones.
+    /// The entries were replaced: one waiting entry per technique (two on multi-VM data), no
+    /// added ones.
     void trainingStarted();
     /// Entry `entry` was trained, or added, or got another model: its models changed.
     void entryChanged(int entry);
@@ -130,6 +135,8 @@ private:
     MeasuredLookup m_measured;
     /// The aggregated rows, shared read-only with the cross-validation tasks.
     std::shared_ptr<const std::vector<core::AggregatedMeasurement>> m_rows;
+    /// Those with vms = 1: what the one-VM entries are trained and cross-validated on.
+    std::shared_ptr<const std::vector<core::AggregatedMeasurement>> m_oneVmRows;
     /// Set when the current generation's tasks are no longer wanted.
     std::shared_ptr<std::atomic<bool>> m_cancelled;
     core::Configuration m_scenario;

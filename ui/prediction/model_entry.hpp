@@ -3,6 +3,7 @@
 
 #include "prediction/model_set.hpp"
 #include "prediction/model_text.hpp"
+#include "prediction/vm_training_plan.hpp"
 #include "validation/out_of_sample.hpp"
 
 #include <QString>
@@ -61,6 +62,9 @@ struct ModelEntry {
     QString label;         ///< unique among the entries: "cart", "cart (optimized)"
     std::string technique; ///< registry key
     ModelOrigin origin = ModelOrigin::Default;
+    /// The measurements it is trained and cross-validated on: OneVm for the paper's one-VM
+    /// model beside the VM-aware one ("cart (1 VM, projected)"), All otherwise.
+    TrainingRows rows = TrainingRows::All;
     bool trained = false; ///< false while the window still trains it
     ModelSet models;      ///< the model (or error) per metric; default entries have all four
     std::array<MetricValidation, 4> validation{}; ///< kCoreMetrics order

@@ -106,6 +106,7 @@ std::array<MetricChart, 4> predictionChartData(
                 continue; // an optimized entry of another metric: no mark, not even a gap
             PredictionMark mark;
             mark.label = column.label;
+            mark.tick = entryHeader(column.label, column.technique, column.rows);
             mark.colorIndex = static_cast<int>(c);
             if (metric.applies && column.trained && c < metric.predictions.size())
                 mark.value = metric.predictions[c].value;
@@ -272,7 +273,7 @@ void PredictionChart::drawPanel(std::size_t metricIndex)
     QCPAxis* x = panel.rect->axis(QCPAxis::atBottom);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t i = 0; i < chart.marks.size(); ++i)
-        ticker->addTick(static_cast<double>(i), categoryLabel(chart.marks[i].label));
+        ticker->addTick(static_cast<double>(i), categoryLabel(chart.marks[i].tick));
     x->setTicker(ticker);
     const double right = std::max<double>(1.0, static_cast<double>(chart.marks.size())) - 0.5;
     x->setRange(-0.5, right);

@@ -35,7 +35,8 @@ ErrorBand consistentMeasuredRange(double predicted, double relativeError);
 
 /// One model's mark in the chart of one metric.
 struct PredictionMark {
-    QString label;               ///< the model's short name, as in the panel's column header
+    QString label;               ///< the entry's label ("cart", "cart (1 VM, projected)")
+    QString tick;                ///< its category axis text, the panel's header ("cart\n1 VM→N")
     int colorIndex = 0;          ///< the entry's index: a model keeps its colour in every plot
     std::optional<double> value; ///< the prediction; none while training or without an answer
     /// The relative errors of the model's 10-fold cross-validation of this metric (p50, p90,

@@ -11,6 +11,7 @@
 #include <QScrollBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace iolens::ui {
@@ -144,7 +145,7 @@ void PredictionPanel::rebuildColumns(const std::vector<ModelColumn>& models)
     QWidget* parent = m_scroll->widget();
     for (const ModelColumn& model : models) {
         ModelCells cells;
-        cells.header = headerLabel(model.label, parent);
+        cells.header = headerLabel(entryHeader(model.label, model.technique, model.rows), parent);
         // "cart (optimized)" breaks after the technique rather than widening its column.
         cells.header->setWordWrap(true);
         const int column = static_cast<int>(m_columns.size());
@@ -166,13 +167,20 @@ void PredictionPanel::showEvaluation(const ScenarioEvaluation& evaluation)
     if (labels != m_labels)
         rebuildColumns(evaluation.models);
 
+    const bool multiVm = std::any_of(
+        evaluation.models.begin(), evaluation.models.end(),
+        [](const ModelColumn& model) { return model.rows == TrainingRows::OneVm; });
     for (std::size_t c = 0; c < m_columns.size(); ++c) {
         const ModelColumn& model = evaluation.models[c];
         const QString title = model.origin == ModelOrigin::Default
                                   ? tr("%1 with default parameters:")
                                   : tr("%1 with optimized parameters:");
-        m_columns[c].header->setToolTip(title.arg(techniqueTitle(model.technique)) +
-                                        QLatin1Char('\n') + model.parameters);
+        QString tip = title.arg(techniqueTitle(model.technique)) + QLatin1Char('\n') +
+                      model.parameters;
+        const QString trainedOn = trainingRowsExplanation(model.rows, multiVm);
+        if (!trainedOn.isEmpty())
+            tip = model.label + QLatin1Char('\n') + trainedOn + QStringLiteral("\n\n") + tip;
+        m_columns[c].header->setToolTip(tip);
         for (std::size_t i = 0; i < kMetricCount; ++i)
             showPrediction(m_columns[c].values[i], evaluation.metrics[i], model, c, i);
     }

@@ -76,6 +76,7 @@ ModelColumn columnOf(const ModelEntry& entry)
     column.label = entry.label;
     column.technique = entry.technique;
     column.origin = entry.origin;
+    column.rows = entry.rows;
     column.trained = entry.trained;
     column.parameters = entry.parametersSummary();
     for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i)

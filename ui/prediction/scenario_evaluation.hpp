@@ -36,6 +36,7 @@ struct ModelColumn {
     QString label;         ///< the entry's label: "mars", "cart (optimized)"
     std::string technique; ///< registry key
     ModelOrigin origin = ModelOrigin::Default;
+    TrainingRows rows = TrainingRows::All; ///< ModelEntry::rows
     bool trained = false;  ///< false: its cells wait ("…")
     QString parameters;    ///< ModelEntry::parametersSummary()
     std::array<bool, 4> covers{true, true, true, true}; ///< kCoreMetrics order

@@ -238,14 +238,16 @@ void ErrorCdfPage::refresh()
     for (core::Metric metric : core::kCoreMetrics) {
         std::vector<CdfCurve> curves;
         const auto& entries = m_models->entries();
-        for (const ModelEntry& entry : entries) {
+        for (std::size_t e = 0; e < entries.size(); ++e) {
+            const ModelEntry& entry = entries[e];
             const auto* evaluation = entry.validation[coreMetricIndex(metric)].evaluation(shown);
             if (!evaluation)
                 continue;
-            if (local)
-                curves.push_back({entry.label, core::localEvaluation(*evaluation, here, count)});
-            else
-                curves.push_back({entry.label, *evaluation});
+            // The entry's position is its colour in every view (the profiler's too).
+            curves.push_back({entry.label,
+                              local ? core::localEvaluation(*evaluation, here, count)
+                                    : *evaluation,
+                              static_cast<int>(e)});
         }
         m_view->setCurves(metric, std::move(curves));
     }

@@ -75,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
         {m_search, tr("Parameter search")}, {m_conservation, tr("Conservation")}};
     for (const auto& [page, title] : pages)
         m_views->addTab(page, title);
+    m_menus->setViews(m_views);
     m_table->setObjectName(QStringLiteral("measurements"));
     m_comparison->setObjectName(QStringLiteral("models"));
     m_errorCdf->setObjectName(QStringLiteral("error-cdf"));

@@ -12,10 +12,25 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QTabWidget>
 
 #include <algorithm>
 
 namespace iolens::ui {
+
+namespace {
+
+// The platform's keys for `key`, else `fallback`: Windows, and Qt's generic theme (offscreen,
+// bare window managers), bind nothing to Save As and Quit.
+QList<QKeySequence> keysOr(QKeySequence::StandardKey key, const QKeySequence& fallback)
+{
+    QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+    if (keys.isEmpty())
+        keys.append(fallback);
+    return keys;
+}
+
+} // namespace
 
 QString exampleMenuText(Example example)
 {
@@ -38,15 +53,17 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     m_recent = file->addMenu(tr("Open &recent"));
     file->addSeparator();
     m_saveAs = file->addAction(tr("Save &as…"), this, &WindowMenus::saveAsRequested);
-    m_saveAs->setShortcut(QKeySequence::SaveAs);
-    file->addAction(tr("&Measure…"), this, &WindowMenus::measureRequested);
+    m_saveAs->setShortcuts(keysOr(QKeySequence::SaveAs, Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QAction* measure = file->addAction(tr("&Measure…"), this, &WindowMenus::measureRequested);
+    measure->setShortcut(Qt::CTRL | Qt::Key_M);
     m_evidence = file->addAction(tr("Export &evidence pack…"), this,
                                  &WindowMenus::evidenceRequested);
+    m_evidence->setShortcut(Qt::CTRL | Qt::Key_E);
     file->addAction(
         tr("&Inside-Out accuracy…"), this, &WindowMenus::insideOutAccuracyRequested);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &WindowMenus::quitRequested);
-    quit->setShortcut(QKeySequence::Quit);
+    quit->setShortcuts(keysOr(QKeySequence::Quit, Qt::CTRL | Qt::Key_Q));
 
     m_datasets = window->menuBar()->addMenu(tr("&Dataset"));
     m_datasetGroup = new QActionGroup(this);
@@ -73,9 +90,12 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     connect(m_presentation, &QAction::toggled, this, &WindowMenus::presentationToggled);
     view->addAction(tr("Save presentation &screenshot…"), this,
                     &WindowMenus::presentationScreenshotRequested);
+    m_goTo = view->addMenu(tr("&Go to tab"));
 
     QMenu* help = window->menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About iolens"), this, &WindowMenus::aboutRequested);
+    QAction* about = help->addAction(tr("&About iolens"), this, &WindowMenus::aboutRequested);
+    // There is no manual to open, so F1 (Qt's HelpContents) leads to the next best thing.
+    about->setShortcut(QKeySequence::HelpContents);
 
     connect(m_recentFiles, &RecentFiles::changed, this, &WindowMenus::rebuildRecent);
     rebuildRecent();
@@ -104,6 +124,19 @@ void WindowMenus::setDocument(const Document* document)
     }
     // One dataset is the usual case; the menu only appears when there is a choice.
     m_datasets->menuAction()->setVisible(document->datasets.size() > 1);
+}
+
+void WindowMenus::setViews(QTabWidget* views)
+{
+    m_goTo->clear();
+    for (int i = 0; i < views->count(); ++i) {
+        QAction* action = m_goTo->addAction(views->tabText(i), views,
+                                            [views, i] { views->setCurrentIndex(i); });
+        // Ctrl+1 … Ctrl+9 as in browsers; QTabWidget itself only offers Ctrl+Tab, and only while
+        // the focus is inside it.
+        if (i < 9)
+            action->setShortcut(QKeyCombination(Qt::CTRL, Qt::Key(Qt::Key_1 + i)));
+    }
 }
 
 void WindowMenus::setTechniques(const std::vector<std::string>& techniques)

@@ -12,6 +12,7 @@ class QAction;
 class QActionGroup;
 class QMainWindow;
 class QMenu;
+class QTabWidget;
 
 namespace iolens::ui {
 
@@ -36,6 +37,9 @@ public:
     QMenu* modelsMenu() const { return m_models; }
     /// View ▸ Presentation mode (checkable, F5).
     QAction* presentationAction() const { return m_presentation; }
+    /// View ▸ Go to tab: one entry per page of `views`, the first nine on Ctrl+1 … Ctrl+9.
+    void setViews(QTabWidget* views);
+    QMenu* goToMenu() const { return m_goTo; }
     /// Ticks the techniques the window trains.
     void setTechniques(const std::vector<std::string>& techniques);
 
@@ -71,6 +75,7 @@ private:
     QMenu* m_models = nullptr;
     QAction* m_evidence = nullptr;
     QAction* m_presentation = nullptr;
+    QMenu* m_goTo = nullptr;
 };
 
 /// The examples' menu entries: "fio-tiered: cache in front of a throttled array".

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "data/configuration_filter.hpp"
 #include "document/example_database.hpp"
 #include "models/regressor_registry.hpp"
+#include "models/vm_projection.hpp"
 #include "prediction/model_controller.hpp"
+#include "support/multi_vm_data.hpp"
+#include "support/signal_wait.hpp"
+#include "validation/holdout_split.hpp"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -177,6 +182,106 @@ private slots:
         // A new dataset drops the added models: they were trained on the old one.
         controller.setMeasurements(m_runs);
         QCOMPARE(controller.entries().size(), std::size_t{1});
+    }
+
+    void setMeasurements_multiVmDataAlsoOffersTheProjectedOneVmModel()
+    {
+        using iolens::core::Configuration;
+        const auto runs = iolens::test::withTwoVms(m_runs);
+        const std::vector<std::string> techniques{"lm", "cart"};
+        ModelController controller(techniques);
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        controller.setMeasurements(runs);
+        QVERIFY(controller.hasMultiVm());
+        const QStringList labels{"lm", "lm (1 VM, projected)", "cart", "cart (1 VM, projected)"};
+        QCOMPARE(controller.entries().size(), std::size_t{4});
+        for (std::size_t e = 0; e < 4; ++e) {
+            QCOMPARE(controller.entries()[e].label, labels[static_cast<int>(e)]);
+            QCOMPARE(controller.entries()[e].rows,
+                     e % 2 == 0 ? TrainingRows::All : TrainingRows::OneVm);
+        }
+        QVERIFY(iolens::test::waitForEmission(done, kTimeoutMs));
+
+        // A measured two-VM configuration with reads and writes, so every metric applies.
+        const auto& rows = controller.measured().all();
+        const auto twoVm = std::find_if(rows.begin(), rows.end(), [](const auto& row) {
+            return row.config.vms == 2 && row.config.readPct > 0.0 && row.config.readPct < 100.0;
+        });
+        QVERIFY(twoVm != rows.end());
+        const Configuration scenario = twoVm->config;
+        controller.setScenario(scenario);
+        const auto oneVmRuns = trainingRuns(runs, TrainingRows::OneVm);
+        const auto oneVmRows = trainingRows(rows, TrainingRows::OneVm);
+        QVERIFY(!oneVmRuns.empty() && oneVmRuns.size() * 2 == runs.size());
+        for (std::size_t t = 0; t < techniques.size(); ++t) {
+            const ModelSet aware = trainModelSet(runs, techniques[t]);
+            const ModelSet oneVm = trainModelSet(oneVmRuns, techniques[t]);
+            for (std::size_t i = 0; i < iolens::core::kCoreMetrics.size(); ++i) {
+                const Metric metric = iolens::core::kCoreMetrics[i];
+                const auto& awareModel = aware.find(metric)->model;
+                const auto& oneVmModel = oneVm.find(metric)->model;
+                QVERIFY(awareModel && oneVmModel);
+                QVERIFY(iolens::core::modelsVmCount(*awareModel));
+                QVERIFY(!iolens::core::modelsVmCount(*oneVmModel));
+                const auto& predictions = controller.evaluation().metrics[i].predictions;
+                QCOMPARE(predictions.size(), std::size_t{4});
+                QVERIFY(predictions[2 * t].value && predictions[2 * t + 1].value);
+                QCOMPARE(*predictions[2 * t].value, awareModel->predict(scenario));
+                QCOMPARE(*predictions[2 * t + 1].value,
+                         iolens::core::predictSpreadOverVms(*oneVmModel, scenario));
+
+                // The one-VM entry is cross-validated on the rows it was trained on.
+                const int projected = static_cast<int>(2 * t + 1);
+                const auto* ours = controller.crossValidation(projected, metric);
+                QVERIFY(ours);
+                const auto theirs = iolens::core::crossValidatedEvaluation(
+                    *controller.entries()[static_cast<std::size_t>(projected)].model(metric),
+                    oneVmRows, iolens::core::RelativeErrorRule{}, 10, 1);
+                QCOMPARE(ours->cost, theirs.cost);
+                QVERIFY(ours->evaluation.relativeError == theirs.evaluation.relativeError);
+                // Both entries score the multi-VM scenario on the two-VM rows.
+                for (std::size_t e : {2 * t, 2 * t + 1})
+                    QVERIFY(controller.entries()[e].validation[i].multiVm.has_value());
+            }
+        }
+    }
+
+    void setRuleScenario_oneVmEntryRefitsOnTheOneVmRowsOfTheRest()
+    {
+        ModelController controller({"lm"});
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        controller.setMeasurements(iolens::test::withTwoVms(m_runs));
+        QVERIFY(iolens::test::waitForEmission(done, kTimeoutMs));
+        QSignalSpy ruled(&controller, &ModelController::ruleEvaluationsReady);
+        QCOMPARE(controller.setRuleScenario(QStringLiteral("request_kib>32")), QString());
+        QVERIFY(iolens::test::waitForEmission(ruled, kTimeoutMs));
+        auto split = iolens::core::selectionSplit(
+            controller.measured().all(), std::nullopt,
+            iolens::core::ConfigurationFilter::parse("request_kib>32"));
+        split.train = trainingRows(split.train, TrainingRows::OneVm);
+        const ModelEntry& projected = controller.entries()[1];
+        QCOMPARE(projected.rows, TrainingRows::OneVm);
+        const auto& ours = projected.validation[0].rule; // kCoreMetrics[0]: rt_read_ms
+        QVERIFY(ours);
+        const auto theirs = iolens::core::holdoutEvaluation(
+            *projected.model(Metric::RtReadMs), split.train, split.test,
+            iolens::core::RelativeErrorRule{}, "request_kib>32");
+        QVERIFY(ours->relativeError == theirs.relativeError);
+        // The VM-aware entry refits on both VM counts: another model, other errors.
+        const auto& aware = controller.entries()[0].validation[0].rule;
+        QVERIFY(aware && !(aware->relativeError == theirs.relativeError));
+    }
+
+    void setMeasurements_oneVmDataHasOneEntryPerTechnique()
+    {
+        ModelController controller({"lm", "cart"});
+        controller.setMeasurements(m_runs);
+        QVERIFY(!controller.hasMultiVm());
+        QCOMPARE(controller.entries().size(), std::size_t{2});
+        QCOMPARE(controller.entries()[0].label, QStringLiteral("lm"));
+        QCOMPARE(controller.entries()[1].label, QStringLiteral("cart"));
+        for (const ModelEntry& entry : controller.entries())
+            QCOMPARE(entry.rows, TrainingRows::All);
     }
 
 private:

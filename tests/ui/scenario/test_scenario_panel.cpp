@@ -4,6 +4,7 @@
 #include "scenario/scenario_panel.hpp"
 #include "scenario/step_slider.hpp"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -11,6 +12,7 @@
 #include <QSpinBox>
 #include <QTest>
 
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <set>
@@ -122,6 +124,80 @@ private slots:
         QCOMPARE(QString::fromStdString(m_panel->scenario().scheduler),
                  m_panel->schedulerControl()->itemText(other));
         QCOMPARE(m_panel->scenario().threads, 16); // fixed by the data
+    }
+
+    // The keyboard scenario of issue 5: focus a slider, press a key, the scenario moves.
+    void sliderKeys_moveTheScenarioByOneStep_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<int>("steps");
+        QTest::newRow("right") << int(Qt::Key_Right) << 1;
+        QTest::newRow("up") << int(Qt::Key_Up) << 1;
+        QTest::newRow("left") << int(Qt::Key_Left) << -1;
+        QTest::newRow("down") << int(Qt::Key_Down) << -1;
+        QTest::newRow("page up") << int(Qt::Key_PageUp) << 2; // StepSlider's page step
+        QTest::newRow("page down") << int(Qt::Key_PageDown) << -2;
+    }
+
+    void sliderKeys_moveTheScenarioByOneStep()
+    {
+        QFETCH(int, key);
+        QFETCH(int, steps);
+        using Field = std::function<double(const Configuration&)>;
+        const std::pair<StepSlider*, Field> controls[] = {
+            {m_panel->requestControl(),
+             [](const Configuration& c) { return static_cast<double>(c.requestBytes); }},
+            {m_panel->filesetControl(),
+             [](const Configuration& c) { return static_cast<double>(c.filesetBytes); }},
+            {m_panel->readControl(), [](const Configuration& c) { return c.readPct; }}};
+        m_panel->show();
+        QVERIFY(QTest::qWaitForWindowActive(m_panel.get()));
+        for (const auto& [control, field] : controls) {
+            const StepScale& scale = control->scale();
+            const int middle = scale.size() / 2;
+            control->setValue(scale.value(middle));
+            control->slider()->setFocus();
+            QCOMPARE(QApplication::focusWidget(), control->slider());
+            QSignalSpy changed(m_panel.get(), &ScenarioPanel::scenarioChanged);
+            QTest::keyClick(control->slider(), Qt::Key(key));
+            QCOMPARE(control->slider()->value(), middle + steps);
+            QCOMPARE(changed.count(), 1);
+            const auto config = changed.front().front().value<Configuration>();
+            // Within rounding to whole bytes or the spin box's decimals, and far below the
+            // distance to the next step (a half octave, or 1 %).
+            const double expected = scale.value(middle + steps);
+            QVERIFY2(std::abs(field(config) - expected) <= 0.5 + 0.005 * expected,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(field(config)).arg(expected)));
+        }
+    }
+
+    // Tab from the first control reaches every enabled control of the panel, top to bottom,
+    // each slider before its spin box, and comes back round to the first.
+    void tab_visitsEveryEnabledControlInOrder()
+    {
+        m_panel->show();
+        QVERIFY(QTest::qWaitForWindowActive(m_panel.get()));
+        const QList<QWidget*> expected{
+            m_panel->requestControl()->slider(), m_panel->requestControl()->spinBox(),
+            m_panel->filesetControl()->slider(), m_panel->filesetControl()->spinBox(),
+            m_panel->readControl()->slider(),    m_panel->readControl()->spinBox(),
+            m_panel->schedulerControl(),         m_panel->patternControl(),
+            m_panel->vmsControl()};
+        // Independent of the list above: whatever in the panel takes Tab focus must be in it.
+        for (QWidget* child : m_panel->findChildren<QWidget*>()) {
+            const bool tabbable = (child->focusPolicy() & Qt::TabFocus) && child->isEnabled()
+                                  && child->isVisible() && !child->focusProxy();
+            if (tabbable)
+                QVERIFY2(expected.contains(child), child->metaObject()->className());
+        }
+        expected.front()->setFocus();
+        QList<QWidget*> visited{QApplication::focusWidget()};
+        for (qsizetype i = 0; i < expected.size(); ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            visited << QApplication::focusWidget();
+        }
+        QCOMPARE(visited.mid(0, expected.size()), expected);
+        QCOMPARE(visited.back(), expected.front());
     }
 
 private:

@@ -5,13 +5,16 @@
 #include "prediction/prediction_panel.hpp"
 #include "window/main_window.hpp"
 #include "window/window_screenshot.hpp"
+#include "support/dark_palette.hpp"
 
+#include <QApplication>
 #include <QImage>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <qcustomplot.h>
 
 using namespace iolens::ui;
 
@@ -55,6 +58,46 @@ private slots:
         QVERIFY(!window.models()->isTraining());
         QVERIFY(!window.models()->isValidating());
         QVERIFY(!QImage(path).isNull());
+    }
+
+    // Issue 5: under a dark system palette the plots turn dark too, not white boxes in a dark
+    // window. IOLENS_SCREENSHOT_DIR keeps the picture for a look (dark-window.png).
+    void saveScreenshotWhenReady_underADarkPaletteDrawsDarkPlots()
+    {
+        const QPalette light = QApplication::palette();
+        QApplication::setPalette(iolens::test::darkPalette());
+        QTemporaryDir dir;
+        const QString kept = qEnvironmentVariable("IOLENS_SCREENSHOT_DIR");
+        const QString path =
+            (kept.isEmpty() ? dir.path() : kept) + QStringLiteral("/dark-window.png");
+        MainWindow window;
+        window.views()->setCurrentWidget(
+            window.findChild<QWidget*>(QStringLiteral("predictions")));
+        QVERIFY(window.documents()->openExample(Example::Tiered));
+        window.resize(1280, 800);
+        window.show();
+        std::optional<bool> result;
+        saveScreenshotWhenReady(window, path, [&](bool ok) { result = ok; });
+        QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 60000);
+        // For a look at every tab: dark-<tab>.png, a few seconds after switching to it.
+        for (int i = 0; !kept.isEmpty() && i < window.views()->count(); ++i) {
+            window.views()->setCurrentIndex(i);
+            QTest::qWait(3000);
+            window.grab().save(QStringLiteral("%1/dark-%2.png")
+                                   .arg(kept, window.views()->widget(i)->objectName()));
+        }
+        window.views()->setCurrentWidget(
+            window.findChild<QWidget*>(QStringLiteral("predictions")));
+        QApplication::setPalette(light);
+        QVERIFY(*result);
+        const QImage image(path);
+        QVERIFY(!image.isNull());
+        // The top left corner of the prediction chart's plot: background, dark.
+        const QWidget* plot = window.views()->currentWidget()->findChild<QCustomPlot*>();
+        QVERIFY(plot);
+        const QPoint corner = plot->mapTo(&window, QPoint(3, 3)) * image.devicePixelRatio();
+        const float lightness = image.pixelColor(corner).lightnessF();
+        QVERIFY2(lightness < 0.25f, qPrintable(QString::number(lightness)));
     }
 
     void saveScreenshotWhenReady_reportsAnUnwritablePath()

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The shared plot style follows the palette: dark background and light text under a dark
+// palette, the opposite under the default one, with the data colours left alone.
+#include "plots/plot_style.hpp"
+#include "support/dark_palette.hpp"
+
+#include <QApplication>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <memory>
+
+using namespace iolens::ui;
+
+namespace {
+
+// A styled plot with what the views add after the style: a grey caption, a grey note, a black
+// reference line and a data curve in a model colour.
+struct StyledPlot {
+    std::unique_ptr<QCustomPlot> plot = std::make_unique<QCustomPlot>();
+    QCPTextElement* caption = nullptr;
+    QCPItemText* note = nullptr;
+    QCPGraph* reference = nullptr;
+    QCPGraph* data = nullptr;
+
+    StyledPlot()
+    {
+        applyPlotStyle(*plot);
+        plot->xAxis->setLabel(QStringLiteral("request size (KiB)"));
+        plot->plotLayout()->insertRow(0);
+        caption = new QCPTextElement(plot.get(), QStringLiteral("caption"));
+        caption->setTextColor(QColor(0x50, 0x50, 0x50));
+        plot->plotLayout()->addElement(0, 0, caption);
+        note = new QCPItemText(plot.get());
+        note->setColor(QColor(0x70, 0x70, 0x70));
+        reference = plot->addGraph();
+        reference->setPen(QPen(Qt::black, 1.5, Qt::DashLine));
+        data = plot->addGraph();
+        data->setPen(QPen(seriesColor(0), 2));
+        data->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 1.5),
+                                              QBrush(Qt::black), 9));
+        plot->resize(400, 300);
+        plot->replot();
+    }
+};
+
+float lightness(const QColor& color) { return color.lightnessF(); }
+
+} // namespace
+
+class TestPlotStyle : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { m_light = QApplication::palette(); }
+    void cleanup() { QApplication::setPalette(m_light); }
+
+    void defaultPalette_darkTextOnALightBackground()
+    {
+        StyledPlot styled;
+        QCustomPlot& plot = *styled.plot;
+        const float background = lightness(plot.palette().color(QPalette::Base));
+        QVERIFY(background > 0.8f);
+        // The colours the style and the views chose for white stay exactly as they were.
+        QCOMPARE(plot.xAxis->tickLabelColor(), QColor(Qt::black));
+        QCOMPARE(plot.xAxis->labelColor(), QColor(Qt::black));
+        QCOMPARE(styled.caption->textColor(), QColor(0x50, 0x50, 0x50));
+        QCOMPARE(styled.reference->pen().color(), QColor(Qt::black));
+        QCOMPARE(styled.data->pen().color(), seriesColor(0));
+        QVERIFY(lightness(plot.toPixmap(400, 300).toImage().pixelColor(2, 2)) > 0.8f);
+    }
+
+    void darkPalette_lightTextOnADarkBackgroundWithDataColoursKept()
+    {
+        QApplication::setPalette(iolens::test::darkPalette());
+        StyledPlot styled;
+        QCustomPlot& plot = *styled.plot;
+        const QImage image = plot.toPixmap(400, 300).toImage();
+        const float background = lightness(image.pixelColor(2, 2));
+        QVERIFY2(background < 0.25f, qPrintable(QString::number(background)));
+        for (QCPAxis* axis : plot.axisRect()->axes()) {
+            QVERIFY(lightness(axis->tickLabelColor()) > 0.8f);
+            QVERIFY(lightness(axis->labelColor()) > 0.8f);
+            QVERIFY(lightness(axis->basePen().color()) > background + 0.3f);
+            // Grid lines stay behind the data: nearer the background than the text.
+            const float grid = lightness(axis->grid()->pen().color());
+            QVERIFY(grid > background && grid < lightness(axis->basePen().color()));
+        }
+        QVERIFY(lightness(styled.caption->textColor()) > 0.6f);
+        QVERIFY(lightness(styled.note->color()) > 0.5f);
+        QCOMPARE(plot.legend->itemCount(), 2);
+        QVERIFY(lightness(plot.legend->item(0)->textColor()) > 0.8f);
+        QVERIFY(lightness(plot.legend->brush().color()) < 0.25f);
+        QVERIFY(lightness(styled.reference->pen().color()) > 0.8f);
+        QCOMPARE(styled.data->pen().color(), seriesColor(0));
+        // Black measured dots turn light, their white rims take the background's colour.
+        QVERIFY(lightness(styled.data->scatterStyle().brush().color()) > 0.8f);
+        QCOMPARE(styled.data->scatterStyle().pen().color(),
+                 iolens::test::darkPalette().color(QPalette::Base));
+    }
+
+    // Switching the palette of a running window restyles the plot, and switching back restores
+    // the colours the views chose, however often it happens.
+    void paletteChange_restylesAndSwitchesBack()
+    {
+        StyledPlot styled;
+        QCustomPlot& plot = *styled.plot;
+        for (int round = 0; round < 2; ++round) {
+            QApplication::setPalette(iolens::test::darkPalette());
+            QTRY_VERIFY(lightness(plot.xAxis->tickLabelColor()) > 0.8f);
+            QVERIFY(lightness(styled.caption->textColor()) > 0.6f);
+            QApplication::setPalette(m_light);
+            QTRY_COMPARE(plot.xAxis->tickLabelColor(), QColor(Qt::black));
+            QCOMPARE(styled.caption->textColor(), QColor(0x50, 0x50, 0x50));
+            QCOMPARE(plot.legend->brush().color(), QColor(255, 255, 255, 230));
+        }
+        QApplication::setPalette(iolens::test::darkPalette());
+        QTRY_VERIFY(lightness(styled.caption->textColor()) > 0.6f);
+        // A legend entry added under the dark palette is as light as the others.
+        QCPGraph* later = plot.addGraph();
+        plot.replot();
+        QVERIFY(lightness(plot.legend->itemWithPlottable(later)->textColor()) > 0.8f);
+        // A colour a view sets later is taken as its new choice.
+        styled.caption->setTextColor(Qt::black);
+        plot.replot();
+        QCOMPARE(styled.caption->textColor(), iolens::test::darkPalette().color(QPalette::Text));
+    }
+
+private:
+    QPalette m_light; ///< the platform's default, light under offscreen
+};
+
+QTEST_MAIN(TestPlotStyle)
+#include "test_plot_style.moc"

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The menus' keyboard side: every common action has a shortcut, no two actions share one, and
+// the shortcuts reach the window's tabs.
+#include "window/main_window.hpp"
+#include "window/window_menus.hpp"
+
+#include <QAction>
+#include <QMenu>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+
+#include <map>
+
+using namespace iolens::ui;
+
+namespace {
+
+// The action in the window whose text (without the & accelerator) starts with `text`.
+QAction* actionNamed(const QWidget& window, const QString& text)
+{
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text().remove(QLatin1Char('&')).startsWith(text))
+            return action;
+    return nullptr;
+}
+
+} // namespace
+
+class TestWindowMenus : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_window_menus"));
+        QSettings().clear();
+    }
+
+    void commonActions_haveTheirShortcuts_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("standard"); // QKeySequence::StandardKey, UnknownKey for none
+        QTest::addColumn<QKeySequence>("fallback");
+        const int none = QKeySequence::UnknownKey;
+        QTest::newRow("open") << QStringLiteral("Open…") << int(QKeySequence::Open)
+                              << QKeySequence(Qt::CTRL | Qt::Key_O);
+        QTest::newRow("save as") << QStringLiteral("Save as…") << int(QKeySequence::SaveAs)
+                                 << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+        QTest::newRow("measure") << QStringLiteral("Measure…") << none
+                                 << QKeySequence(Qt::CTRL | Qt::Key_M);
+        QTest::newRow("evidence") << QStringLiteral("Export evidence pack…") << none
+                                  << QKeySequence(Qt::CTRL | Qt::Key_E);
+        QTest::newRow("quit") << QStringLiteral("Quit") << int(QKeySequence::Quit)
+                              << QKeySequence(Qt::CTRL | Qt::Key_Q);
+        QTest::newRow("presentation") << QStringLiteral("Presentation mode") << none
+                                      << QKeySequence(Qt::Key_F5);
+        QTest::newRow("about") << QStringLiteral("About iolens")
+                               << int(QKeySequence::HelpContents) << QKeySequence(Qt::Key_F1);
+    }
+
+    // The platform's standard key where it has one, else the usual Linux key.
+    void commonActions_haveTheirShortcuts()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, standard);
+        QFETCH(QKeySequence, fallback);
+        MainWindow window;
+        QAction* action = actionNamed(window, text);
+        QVERIFY2(action, qPrintable(text));
+        const QList<QKeySequence> platform =
+            QKeySequence::keyBindings(QKeySequence::StandardKey(standard));
+        if (standard == QKeySequence::UnknownKey || platform.isEmpty())
+            QCOMPARE(action->shortcuts(), QList<QKeySequence>{fallback});
+        else
+            QCOMPARE(action->shortcuts(), platform);
+    }
+
+    void shortcuts_areUniqueAcrossTheWindow()
+    {
+        MainWindow window;
+        std::map<QString, QString> owner; // portable shortcut text → the action's text
+        int count = 0;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            for (const QKeySequence& key : action->shortcuts()) {
+                const QString name = key.toString(QKeySequence::PortableText);
+                const auto [it, added] = owner.emplace(name, action->text());
+                QVERIFY2(added, qPrintable(QStringLiteral("%1 is on both \"%2\" and \"%3\"")
+                                               .arg(name, it->second, action->text())));
+                ++count;
+            }
+        }
+        // Open, save as, measure, evidence, quit, F5, F1 and one per tab (at most nine).
+        QVERIFY(count >= 7 + std::min(9, window.views()->count()));
+    }
+
+    void ctrlDigit_switchesToThatTab()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTabWidget* views = window.views();
+        QVERIFY(views->count() >= 3);
+        QCOMPARE(window.menus()->goToMenu()->actions().size(), views->count());
+        for (int i : {2, views->count() - 1, 0}) {
+            if (i >= 9)
+                continue;
+            QTest::keyClick(&window, Qt::Key(Qt::Key_1 + i), Qt::ControlModifier);
+            QCOMPARE(views->currentIndex(), i);
+        }
+        QCOMPARE(window.menus()->goToMenu()->actions().at(1)->text(), views->tabText(1));
+    }
+};
+
+QTEST_MAIN(TestWindowMenus)
+#include "test_window_menus.moc"
