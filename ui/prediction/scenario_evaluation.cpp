@@ -100,7 +100,10 @@ ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry
     try {
         // ICPE'13 section 6.3: a one-VM model answers for N VMs through one VM's share.
         prediction.value = core::predictSpreadOverVms(*model->model, scenario);
-        collectNotes(scenario, *model->model, metric, notes);
+        // A projected model is asked about one VM's share, so that is what must lie in its data.
+        collectNotes(core::modelsVmCount(*model->model) ? scenario
+                                                        : core::perVmConfiguration(scenario),
+                     *model->model, metric, notes);
     } catch (const std::exception& e) {
         prediction.error = e.what();
     }
