@@ -170,7 +170,7 @@
         <source>%1
 1&#xa0;VM→N</source>
         <translation>%1
-1 VM→N</translation>
+1&#xa0;VM→N</translation>
     </message>
     <message>
         <source>Trained and cross-validated on the one-VM measurements only. For N VMs it predicts one VM&apos;s share (threads and file set divided by N): response times are that VM&apos;s, throughput and IOPS are N times its (ICPE&apos;13 section 6.3).</source>

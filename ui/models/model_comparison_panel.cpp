@@ -9,10 +9,16 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextDocument>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace iolens::ui {
 
@@ -39,6 +45,7 @@ ModelComparisonPanel::ModelComparisonPanel(const ModelController* controller, QW
     , m_view(new QTableView(this))
     , m_rule(new QLabel(ruleDescription(controller->errorRule()), this))
     , m_description(new QPlainTextEdit(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(ModelComparisonModel::kSortRole);
@@ -71,16 +78,16 @@ ModelComparisonPanel::ModelComparisonPanel(const ModelController* controller, QW
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(m_view, 1);
     tableLayout->addWidget(m_rule);
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(tableSide);
-    splitter->addWidget(m_description);
+    m_splitter->addWidget(tableSide);
+    m_splitter->addWidget(m_description);
     // The table needs its width at 1280 pixels; the description scrolls sideways if it must.
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
-    splitter->setChildrenCollapsible(false);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->addWidget(m_splitter);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ModelComparisonPanel::showCurrentDescription);
@@ -108,8 +115,50 @@ void ModelComparisonPanel::showCurrentDescription()
     const QModelIndex source = m_proxy->mapToSource(m_view->currentIndex());
     const QString text = source.isValid() ? m_model->description(source.row()) : QString();
     // Unchanged text is not set again, so the reader's scroll position survives a refresh.
-    if (text != m_description->toPlainText())
+    if (text != m_description->toPlainText()) {
         m_description->setPlainText(text);
+        fitDescription();
+    }
+}
+
+int ModelComparisonPanel::descriptionWidthNeeded() const
+{
+    const QFontMetrics metrics(m_description->font());
+    int widest = 0;
+    for (const QString& line : m_description->toPlainText().split(QLatin1Char('\n')))
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    const auto margin = static_cast<int>(std::ceil(m_description->document()->documentMargin()));
+    return widest + 2 * (margin + m_description->frameWidth()) +
+           m_description->verticalScrollBar()->sizeHint().width();
+}
+
+int ModelComparisonPanel::descriptionWidth() const { return m_description->width(); }
+
+void ModelComparisonPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitDescription();
+}
+
+void ModelComparisonPanel::fitDescription()
+{
+    const int total = m_splitter->width() - m_splitter->handleWidth();
+    if (m_userSized || total <= 0)
+        return;
+    // The table keeps the width its columns need (at 1280 pixels three quarters of the panel);
+    // the description takes what is left, up to the width its longest line needs.
+    const QHeaderView* header = m_view->horizontalHeader();
+    const QAbstractItemView* cells = m_view; // QTableView hides sizeHintForColumn
+    int tableNeeds = m_view->verticalScrollBar()->sizeHint().width() + 2 * m_view->frameWidth();
+    for (int column = 0; column < header->count(); ++column) {
+        // A stretching column (the parameters) elides its text, so only its heading counts.
+        const bool elides = header->sectionResizeMode(column) == QHeaderView::Stretch;
+        tableNeeds += std::max(elides ? 0 : cells->sizeHintForColumn(column),
+                               header->sectionSizeHint(column));
+    }
+    const int room = std::max(total / 4, total - tableNeeds);
+    const int description = std::clamp(descriptionWidthNeeded(), total / 4, room);
+    m_splitter->setSizes({total - description, description});
 }
 
 QString ModelComparisonPanel::descriptionText() const { return m_description->toPlainText(); }

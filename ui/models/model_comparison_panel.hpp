@@ -6,6 +6,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTableView;
 
 namespace iolens::ui {
@@ -29,15 +30,26 @@ public:
     void selectSourceRow(int row);
     QString descriptionText() const;
     QString ruleText() const;
+    /// The width the description's longest line needs, frame and scroll bar included.
+    int descriptionWidthNeeded() const;
+    int descriptionWidth() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void showCurrentDescription();
+    /// Gives the description the width its longest line needs, as far as the table can spare
+    /// it, until the user moves the splitter: a picture of the tab cannot scroll.
+    void fitDescription();
 
     ModelComparisonModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_view;
     QLabel* m_rule;
     QPlainTextEdit* m_description;
+    QSplitter* m_splitter;
+    bool m_userSized = false; ///< the user moved the splitter: their choice stands
 };
 
 } // namespace iolens::ui

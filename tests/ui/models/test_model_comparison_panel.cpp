@@ -53,6 +53,28 @@ private slots:
         QVERIFY(iolens::test::waitForEmission(done, kTimeoutMs));
     }
 
+    void description_getsTheWidthItsLinesNeed()
+    {
+        ModelController controller({"lm"});
+        ModelComparisonPanel panel(&controller);
+        QSignalSpy ready(&controller, &ModelController::modelsReady);
+        controller.setMeasurements(m_runs);
+        QVERIFY(ready.wait(kTimeoutMs));
+        // Wide enough: the whole description shows, no sideways scrolling (pictures cannot).
+        panel.resize(1600, 900);
+        panel.show();
+        QCoreApplication::processEvents();
+        QVERIFY(panel.descriptionWidthNeeded() > 1600 / 4); // lm's coefficient list is wide
+        QVERIFY2(panel.descriptionWidth() >= panel.descriptionWidthNeeded(),
+                 qPrintable(QStringLiteral("%1 < %2").arg(panel.descriptionWidth())
+                                .arg(panel.descriptionWidthNeeded())));
+        // Narrow: the table keeps three quarters and the description scrolls.
+        panel.resize(1000, 700);
+        QCoreApplication::processEvents();
+        QVERIFY(panel.descriptionWidth() < panel.descriptionWidthNeeded());
+        QVERIFY(panel.view()->width() >= 1000 * 3 / 4 - 10);
+    }
+
     void sorting_ordersByTheNumberNotTheText()
     {
         ModelController controller({"lm", "cart"});
