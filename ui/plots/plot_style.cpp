@@ -13,10 +13,13 @@ namespace iolens::ui {
 
 namespace {
 
-// Okabe & Ito, "Color Universal Design" (2008), reordered: yellow last, because it is hard to
-// see on white.
-constexpr std::array<QRgb, 8> kOkabeIto{0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
-                                        0xE69F00, 0x56B4E9, 0x000000, 0xF0E442};
+// Okabe & Ito, "Color Universal Design" (2008) without its black, which is the measured points'
+// colour, followed by the four hues of Paul Tol's "muted" scheme (2021) that are furthest from
+// them (wine, olive, indigo, teal), so that ten models (five techniques, each VM-aware and
+// projected from one VM) keep distinct colours. Yellow last: it is hard to see on white.
+constexpr std::array<QRgb, 11> kSeriesColors{0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
+                                             0xE69F00, 0x56B4E9, 0x882255, 0x999933,
+                                             0x332288, 0x44AA99, 0xF0E442};
 
 // Relative to the application font: 1.1 makes the default 9-10 pt readable on a projector
 // without crowding the ticks of a 450 px wide plot.
@@ -28,26 +31,7 @@ constexpr const char* kChosen = "iolensChosenColor_";
 constexpr const char* kShown = "iolensShownColor_";
 constexpr const char* kFollowsPalette = "iolensFollowsPalette";
 
-// A colour chosen for black text on white, moved onto `palette`: a grey (no hue) is read as a
-// share of the way from text to background and becomes the same share between the palette's
-// Text and Base, so a dark palette turns black text light and white backgrounds dark. Colours
-// with a hue are data (the model colours) and stay as they are.
-QColor onPalette(const QColor& chosen, const QPalette& palette)
-{
-    if (chosen.hslSaturation() > 0)
-        return chosen;
-    const QColor text = palette.color(QPalette::Text);
-    const QColor base = palette.color(QPalette::Base);
-    const float share = chosen.valueF();
-    if (share == 0.0f || share == 1.0f) { // exact, so that black and white map onto Text and Base
-        QColor end = share == 0.0f ? text : base;
-        end.setAlphaF(chosen.alphaF());
-        return end;
-    }
-    const auto mix = [share](float from, float to) { return from + share * (to - from); };
-    return QColor::fromRgbF(mix(text.redF(), base.redF()), mix(text.greenF(), base.greenF()),
-                            mix(text.blueF(), base.blueF()), chosen.alphaF());
-}
+
 
 // Shows `owner`'s colour `part` on `palette`. The colour the view chose is kept in a property,
 // so that a later palette starts from it again; a colour the view has set since the last pass
@@ -60,7 +44,7 @@ void followPalette(QObject& owner, const char* part, const QPalette& palette, co
     QColor chosen = owner.property(chosenKey).value<QColor>();
     if (!chosen.isValid() || current != owner.property(shownKey).value<QColor>())
         chosen = current;
-    const QColor shown = onPalette(chosen, palette);
+    const QColor shown = colorOnPalette(chosen, palette);
     owner.setProperty(chosenKey, chosen);
     owner.setProperty(shownKey, shown);
     if (shown != current)
@@ -190,10 +174,27 @@ private:
 
 } // namespace
 
+QColor colorOnPalette(const QColor& chosen, const QPalette& palette)
+{
+    if (chosen.hslSaturation() > 0)
+        return chosen;
+    const QColor text = palette.color(QPalette::Text);
+    const QColor base = palette.color(QPalette::Base);
+    const float share = chosen.valueF();
+    if (share == 0.0f || share == 1.0f) { // exact, so that black and white map onto Text and Base
+        QColor end = share == 0.0f ? text : base;
+        end.setAlphaF(chosen.alphaF());
+        return end;
+    }
+    const auto mix = [share](float from, float to) { return from + share * (to - from); };
+    return QColor::fromRgbF(mix(text.redF(), base.redF()), mix(text.greenF(), base.greenF()),
+                            mix(text.blueF(), base.blueF()), chosen.alphaF());
+}
+
 QColor seriesColor(int index)
 {
-    const auto size = static_cast<int>(kOkabeIto.size());
-    return QColor::fromRgb(kOkabeIto[static_cast<std::size_t>(((index % size) + size) % size)]);
+    const auto size = static_cast<int>(kSeriesColors.size());
+    return QColor::fromRgb(kSeriesColors[static_cast<std::size_t>(((index % size) + size) % size)]);
 }
 
 QCPColorGradient viridisGradient()

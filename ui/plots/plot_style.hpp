@@ -3,6 +3,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QPalette>
 #include <QString>
 
 class QCustomPlot;
@@ -17,9 +18,16 @@ namespace iolens::ui {
 /// print through their different lightness), fonts a little larger than the widget default, and
 /// light grid lines that stay behind the data.
 
-/// Colour `index` of the Okabe-Ito palette, cycling after eight. The order puts the colours that
-/// are easiest to tell apart on white first (blue, vermillion, bluish green, reddish purple).
+/// Colour `index` of the model colours, cycling after eleven: the Okabe-Ito colours without black,
+/// then four of Paul Tol's muted hues. The order puts the colours that are easiest to tell apart
+/// on white first (blue, vermillion, bluish green, reddish purple).
 QColor seriesColor(int index);
+
+/// A colour chosen for black text on white, moved onto `palette`: a grey (no hue) is read as a
+/// share of the way from text to background and becomes the same share between the palette's
+/// Text and Base, so a dark palette turns black text light and white backgrounds dark. Colours
+/// with a hue are data (the model colours) and stay as they are.
+QColor colorOnPalette(const QColor& chosen, const QPalette& palette);
 
 /// Viridis (matplotlib's default colour map, CC0): perceptually uniform, readable with
 /// colour-vision deficiencies and in grey print. QCustomPlot 2.1.0 has no preset for it.

@@ -22,8 +22,11 @@ const QColor kFarColor(0xB7, 0x41, 0x0E, 70);
 const QColor kAllMeetColor(0x3C, 0xB0, 0x4A, 50);
 const QColor kDisagreeColor(0xF2, 0xA9, 0x00, 70);
 const QColor kNoneMeetColor(0xE0, 0x40, 0x40, 40);
-const QColor kLimitLineColor(0x1B, 0x5E, 0x20);
+// Dark enough on white, light enough on a dark palette's background.
+const QColor kLimitLineColor(0x2E, 0x7D, 0x32);
 const QString kLimitsLayer = QStringLiteral("limits");
+// QCustomPlot's own top layer is called "overlay"; the marks go between the curves and the axes.
+const QString kMarksLayer = QStringLiteral("marks");
 
 QString axisTitle(core::Factor factor)
 {
@@ -70,11 +73,11 @@ ProfilePlot::ProfilePlot(core::Factor factor, QWidget* parent)
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 1.5), QBrush(Qt::black), 9));
     m_measured->setName(tr("Measured"));
     // Measured dots and the scenario line above the curves, which would otherwise hide them.
-    addLayer(QStringLiteral("overlay"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    addLayer(kMarksLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
     // The SLA shading below everything else, the far-from-data hatching included.
     addLayer(kLimitsLayer, layer(QStringLiteral("background")), QCustomPlot::limBelow);
-    m_measured->setLayer(QStringLiteral("overlay"));
-    m_scenarioLine->setLayer(QStringLiteral("overlay"));
+    m_measured->setLayer(kMarksLayer);
+    m_scenarioLine->setLayer(kMarksLayer);
     m_scenarioLine->setPen(QPen(QColor(0x30, 0x30, 0x30), 1.5, Qt::DashLine));
     m_scenarioLine->point1->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_scenarioLine->point2->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -215,6 +218,11 @@ void ProfilePlot::showFar(const std::vector<core::FarStretch>& far)
     }
 }
 
+QColor ProfilePlot::limitLineColor()
+{
+    return kLimitLineColor;
+}
+
 QColor ProfilePlot::limitColor(core::LimitVerdict verdict)
 {
     switch (verdict) {
@@ -261,7 +269,7 @@ void ProfilePlot::showLimitLines(const std::vector<double>& bounds)
 {
     while (m_limitLines.size() < bounds.size()) {
         auto* line = new QCPItemStraightLine(this);
-        line->setLayer(QStringLiteral("overlay"));
+        line->setLayer(kMarksLayer);
         line->setPen(QPen(kLimitLineColor, 1.5, Qt::DashDotLine));
         line->point1->setTypeX(QCPItemPosition::ptAxisRectRatio);
         line->point2->setTypeX(QCPItemPosition::ptAxisRectRatio);

@@ -56,6 +56,8 @@ public:
     std::vector<core::LimitStretch> limitBands() const;
     /// The fill of bands of `verdict` (the view's legend uses the same colours).
     static QColor limitColor(core::LimitVerdict verdict);
+    /// The pen colour of the limit lines.
+    static QColor limitLineColor();
     /// The y values of the limit lines shown.
     std::vector<double> limitLines() const;
 

@@ -7,6 +7,7 @@
 #include "profiler/profile_plot.hpp"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -187,6 +188,13 @@ void ProfilerView::showEvent(QShowEvent* event)
         refresh();
 }
 
+void ProfilerView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        updateLegend();
+}
+
 void ProfilerView::collectModels(std::vector<const core::TrainedModel*>& models)
 {
     models.clear();
@@ -305,21 +313,31 @@ void ProfilerView::drawLimits(core::Factor factor, Sweep& sweep)
 
 void ProfilerView::updateLegend()
 {
+    // The swatches are drawn in the colours the plots show on this palette (dark or light).
+    const QPalette& shown = palette();
+    const auto swatchOn = [&shown](const QColor& chosen, const QString& glyph) {
+        return swatch(colorOnPalette(chosen, shown), glyph) + QStringLiteral("&nbsp;");
+    };
     QStringList items;
     for (std::size_t m = 0; m < m_labels.size(); ++m)
-        items << swatch(m_colors[m], QStringLiteral("&#9473;&#9473;")) + QStringLiteral("&nbsp;")
+        items << swatchOn(m_colors[m], QStringLiteral("&#9473;&#9473;"))
                 + m_labels[m].toHtmlEscaped();
     if (m_labels.empty() && !m_plots.empty())
         items << tr("Training the models…");
-    items << swatch(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;")) + QStringLiteral("&nbsp;")
+    items << swatchOn(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;"))
             + tr("model spread (min–max)");
     if (!m_limits.empty()) {
-        // The swatch shows the band as it looks on the white plot: the fill blended over white.
-        const auto band = [](core::LimitVerdict verdict) {
+        // The swatch shows the band as it looks on the plot: the fill blended over its background.
+        const QColor background = shown.color(QPalette::Base);
+        const auto band = [&background](core::LimitVerdict verdict) {
             const QColor fill = ProfilePlot::limitColor(verdict);
             const double a = fill.alphaF();
-            const auto over = [a](int c) { return static_cast<int>(std::lround(255 - a * (255 - c))); };
-            return swatch(QColor(over(fill.red()), over(fill.green()), over(fill.blue())),
+            const auto over = [a](int c, int under) {
+                return static_cast<int>(std::lround(under + a * (c - under)));
+            };
+            return swatch(QColor(over(fill.red(), background.red()),
+                                 over(fill.green(), background.green()),
+                                 over(fill.blue(), background.blue())),
                        QStringLiteral("&#9608;"))
                 + QStringLiteral("&nbsp;");
         };
@@ -329,14 +347,12 @@ void ProfilerView::updateLegend()
     }
     if (std::any_of(m_limits.begin(), m_limits.end(),
             [&](const core::SlaLimit& limit) { return limit.metric == metric(); }))
-        items << swatch(QColor(0x1B, 0x5E, 0x20), QStringLiteral("&#8211;&#183;&#8211;"))
-                + QStringLiteral("&nbsp;") + tr("limit");
-    items << swatch(QColor(0xB7, 0x41, 0x0E), QStringLiteral("&#9636;")) + QStringLiteral("&nbsp;")
+        items << swatchOn(ProfilePlot::limitLineColor(), QStringLiteral("&#8211;&#183;&#8211;"))
+                + tr("limit");
+    items << swatchOn(QColor(0xB7, 0x41, 0x0E), QStringLiteral("&#9636;"))
             + tr("far from data (> %1 step)").arg(QLocale().toString(core::kFarFromDataSteps));
-    items << swatch(Qt::black, QStringLiteral("&#9679;")) + QStringLiteral("&nbsp;")
-            + tr("measured");
-    items << swatch(QColor(0x30, 0x30, 0x30), QStringLiteral("&#9478;")) + QStringLiteral("&nbsp;")
-            + tr("scenario");
+    items << swatchOn(Qt::black, QStringLiteral("&#9679;")) + tr("measured");
+    items << swatchOn(QColor(0x30, 0x30, 0x30), QStringLiteral("&#9478;")) + tr("scenario");
     m_legend->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
 }
 

@@ -5,6 +5,7 @@
 #include "support/dark_palette.hpp"
 
 #include <QApplication>
+#include <QSet>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -96,6 +97,21 @@ private slots:
         QVERIFY(lightness(styled.data->scatterStyle().brush().color()) > 0.8f);
         QCOMPARE(styled.data->scatterStyle().pen().color(),
                  iolens::test::darkPalette().color(QPalette::Base));
+    }
+
+    // Ten models (five techniques, VM-aware and projected from one VM) get ten colours, none of
+    // them a grey (greys follow the palette and would be taken for axes or measured points).
+    void seriesColors_tenDistinctHues()
+    {
+        QSet<QRgb> seen;
+        for (int i = 0; i < 10; ++i) {
+            const QColor color = seriesColor(i);
+            QVERIFY2(color.hslSaturation() > 0, qPrintable(color.name()));
+            seen.insert(color.rgb());
+        }
+        QCOMPARE(seen.size(), 10);
+        QCOMPARE(seriesColor(-1), seriesColor(10)); // cycles both ways
+        QCOMPARE(seriesColor(11), seriesColor(0));
     }
 
     // Switching the palette of a running window restyles the plot, and switching back restores

@@ -2,9 +2,11 @@
 #include "document/example_database.hpp"
 #include "models/vm_projection.hpp"
 #include "planning/capacity_panel.hpp"
+#include "plots/plot_style.hpp"
 #include "prediction/model_controller.hpp"
 #include "profiler/profile_plot.hpp"
 #include "profiler/profiler_view.hpp"
+#include "support/dark_palette.hpp"
 #include "support/signal_wait.hpp"
 
 #include <QSettings>
@@ -280,6 +282,25 @@ private slots:
         }
         m_view->setLimits({});
         m_view->setMetric(Metric::RtReadMs);
+    }
+
+    // The legend's swatches are drawn in the colours the plots show: under a dark palette the
+    // black measured dots become light, and so does their swatch.
+    void legend_followsThePalette()
+    {
+        const QString measuredLight = QStringLiteral("color:#000000\">&#9679;");
+        QVERIFY2(m_view->legendText().contains(measuredLight), qPrintable(m_view->legendText()));
+        const QPalette light = m_view->palette();
+        const QPalette dark = iolens::test::darkPalette();
+        m_view->setPalette(dark);
+        const QString measuredDark = QStringLiteral("color:%1\">&#9679;")
+                                         .arg(dark.color(QPalette::Text).name());
+        QVERIFY2(m_view->legendText().contains(measuredDark), qPrintable(m_view->legendText()));
+        QVERIFY(!m_view->legendText().contains(measuredLight));
+        // The model colours are data and stay.
+        QVERIFY(m_view->legendText().contains(seriesColor(0).name()));
+        m_view->setPalette(light);
+        QVERIFY(m_view->legendText().contains(measuredLight));
     }
 
     void shading_followsTheCapacityPanelsLimitsLive()
