@@ -11,7 +11,10 @@
 #include "embedded_resources.hpp"
 
 #include <QApplication>
+#include <QSettings>
+#include <QTemporaryDir>
 
+#include <cstdio>
 #include <cstring>
 #endif
 
@@ -37,6 +40,16 @@ int main(int argc, char* argv[])
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
         nameApplication();
+        // A picture depends on the command's arguments only: the window's saved limits, models
+        // and presentation mode must not leak into it, and rendering must not change them.
+        const QTemporaryDir noSettings;
+        if (!noSettings.isValid()) {
+            std::fprintf(stderr, "iolens-cli: cannot create a temporary folder for the settings: %s\n",
+                         qPrintable(noSettings.errorString()));
+            return 1;
+        }
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, noSettings.path());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::SystemScope, noSettings.path());
         iolens::resources::initialize();
         return iolens::cli::runCommand(QCoreApplication::arguments());
     }

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `iolens-cli render`: every view becomes a picture of the requested size, headless; bad input
 // exits with status 2 and says what is wrong.
+#include <QDir>
+#include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QImageReader>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -16,7 +19,9 @@ struct CliResult {
     QString err;
 };
 
-CliResult runCli(const QStringList& arguments)
+/// Runs iolens-cli with its user settings in `configHome` (XDG_CONFIG_HOME), or in a fresh empty
+/// folder, so that the tests neither read nor change the settings of whoever runs them.
+CliResult runCli(const QStringList& arguments, const QString& configHome = {})
 {
     QProcess process;
     // No platform chosen: the command must pick the offscreen one by itself.
@@ -24,6 +29,9 @@ CliResult runCli(const QStringList& arguments)
     environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
     environment.remove(QStringLiteral("DISPLAY"));
     environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    const QTemporaryDir emptyHome;
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
+                       configHome.isEmpty() ? emptyHome.path() : configHome);
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
     process.waitForFinished(600000);
@@ -137,6 +145,41 @@ private slots:
         QVERIFY2(colorShare(brokenImage, kNoneMeetOnWhite) > 0.10,
                  qPrintable(QString::number(colorShare(brokenImage, kNoneMeetOnWhite))));
         QVERIFY(colorShare(brokenImage, kAllMeetOnWhite) < 0.005);
+    }
+
+    // The window's saved limits (here, ones no model keeps) neither shade a rendered profiler
+    // nor get rewritten by rendering: a picture depends on its command line only.
+    void savedSettings_areNeitherReadNorWritten()
+    {
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        const QByteArray saved = "[planning]\nlimits=tp_write_mbs>=1000000\n";
+        const QStringList files{QStringLiteral("iolens/iolens.conf"),
+                                QStringLiteral("Unknown Organization/iolens-cli.conf")};
+        for (const QString& name : files) {
+            QVERIFY(QDir(home.path()).mkpath(QFileInfo(name).path()));
+            QFile file(home.filePath(name));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(saved);
+        }
+        const QString out = m_dir.filePath(QStringLiteral("profiler-settings.png"));
+        const CliResult r =
+            runCli({"render", "--view", "profiler", "--size", "1200x800", "--out", out}, home.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QImage image(out);
+        QVERIFY(!image.isNull());
+        QVERIFY2(colorShare(image, kNoneMeetOnWhite) < 0.005,
+                 qPrintable(QString::number(colorShare(image, kNoneMeetOnWhite))));
+        for (const QString& name : files) {
+            QFile file(home.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(file.readAll(), saved);
+        }
+        QDirIterator written(home.path(), QDir::Files, QDirIterator::Subdirectories);
+        int count = 0;
+        for (; written.hasNext(); written.next())
+            ++count;
+        QCOMPARE(count, files.size());
     }
 
     void vectorFormats_areWritten()
