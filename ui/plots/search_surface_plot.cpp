@@ -102,13 +102,21 @@ void SearchSurfacePlot::arrangeLayout()
     plotLayout()->addElement(0, 0, m_title);
     plotLayout()->addElement(1, 0, m_subtitle);
     plotLayout()->addElement(2, 0, middle);
-    plotLayout()->addElement(3, 0, legend);
+    // The legend sits in a row with an empty, barely stretching cell beside it: a grid column
+    // is no wider than its narrowest element's maximum, and an empty legend's is 8 px, which
+    // squeezed the whole plot to its title's width before a search.
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->addElement(3, 0, legendRow);
+    legendRow->addElement(0, 0, legend);
+    legendRow->expandTo(1, 2);
+    legendRow->setColumnStretchFactors({1.0, 0.001});
     plotLayout()->setRowStretchFactor(0, 0.001);
     plotLayout()->setRowStretchFactor(1, 0.001);
     plotLayout()->setRowStretchFactor(3, 0.001);
     middle->addElement(0, 0, rect);
     middle->addElement(0, 1, m_scale);
     middle->setColumnStretchFactor(1, 0.001);
+    m_middle = middle;
     rect->setMarginGroup(QCP::msTop | QCP::msBottom, m_margins);
     m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, m_margins);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
@@ -116,6 +124,21 @@ void SearchSurfacePlot::arrangeLayout()
     legend->setBorderPen(Qt::NoPen);
     legend->setMargins(QMargins(4, 0, 4, 4));
     legend->setVisible(true);
+}
+
+// A hidden element still takes its place in a QCustomPlot layout, so the colour scale leaves
+// the layout while there is no map, and the axes take its width.
+void SearchSurfacePlot::showColorScale(bool show)
+{
+    m_scale->setVisible(show);
+    const bool placed = m_middle->hasElement(0, 1);
+    if (show && !placed) {
+        m_middle->addElement(0, 1, m_scale);
+        m_middle->setColumnStretchFactor(1, 0.001);
+    } else if (!show && placed) {
+        m_middle->take(m_scale);
+        m_middle->simplify();
+    }
 }
 
 void SearchSurfacePlot::addLabels()
@@ -161,7 +184,7 @@ void SearchSurfacePlot::resetPlottables()
     m_others = nullptr;
     m_best = nullptr;
     m_map->setVisible(false);
-    m_scale->setVisible(false);
+    showColorScale(false);
     m_bestLabel->setVisible(false);
     m_placeholder->setVisible(false);
 }
@@ -255,7 +278,7 @@ void SearchSurfacePlot::drawSurface(const SurfaceScene& scene, const ParameterSc
         }
     m_map->setData(data, false);
     m_map->setVisible(true);
-    m_scale->setVisible(true);
+    showColorScale(true);
     applyCostScale(*m_scale->axis(), low, high);
     m_scale->setDataScaleType(m_scale->axis()->scaleType());
     m_map->setDataRange(QCPRange(low, high > low ? high : low + 1e-9));

@@ -52,6 +52,8 @@ public:
     QCPColorScale* colorScale() const { return m_scale; }
     QCPGraph* bestMark() const { return m_best; }
     QString bestLabelText() const;
+    /// The hint shown on empty axes, before a search has evaluated a point.
+    QCPItemText* placeholder() const { return m_placeholder; }
     /// One graph of points per iteration present, in iteration order.
     const std::vector<QCPGraph*>& iterationGraphs() const { return m_iterations; }
     bool showsSurface() const { return m_map->visible(); }
@@ -62,6 +64,7 @@ protected:
 private:
     void arrangeLayout();
     void addLabels();
+    void showColorScale(bool show);
     void setUpAxes(const SurfaceScene& scene, const ParameterScale& x,
                    const std::optional<ParameterScale>& y);
     void drawSurface(const SurfaceScene& scene, const ParameterScale& x, const ParameterScale& y);
@@ -81,6 +84,7 @@ private:
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     QCPMarginGroup* m_margins;
+    QCPLayoutGrid* m_middle = nullptr; ///< the axes and, while a map is shown, its colour scale
     QCPGraph* m_profile = nullptr;
     QCPGraph* m_others = nullptr;
     QCPGraph* m_best = nullptr;

@@ -111,6 +111,23 @@ private slots:
         QVERIFY(!plot.showsSurface());
         QVERIFY(!plot.bestMark());
         QVERIFY(plot.bestLabelText().isEmpty());
+        // Before a search the empty axes take the plot's width and the hint fits between them.
+        plot.resize(1000, 450);
+        plot.show();
+        plot.replot();
+        const QRect axes = plot.axisRect()->rect();
+        QVERIFY2(axes.width() > plot.viewport().width() * 0.8,
+                 qPrintable(QString::number(axes.width())));
+        QVERIFY(plot.placeholder()->visible());
+        const QPointF left = plot.placeholder()->left->pixelPosition();
+        const QPointF right = plot.placeholder()->right->pixelPosition();
+        QVERIFY2(axes.left() < left.x() && right.x() < axes.right(),
+                 qPrintable(QStringLiteral("%1..%2").arg(left.x()).arg(right.x())));
+        // A search's first points bring the colour scale back beside the axes.
+        plot.showScene(cartScene());
+        QVERIFY(plot.colorScale()->visible());
+        QVERIFY(plot.colorScale()->outerRect().left() >= plot.axisRect()->outerRect().right());
+        QVERIFY(plot.colorScale()->outerRect().width() > 0);
     }
 };
 
