@@ -3,19 +3,16 @@
 
 #include "common/error.hpp"
 #include "data/scenario_text.hpp"
-#include "document/document_controller.hpp"
 #include "plots/plot_export.hpp"
 #include "prediction/model_controller.hpp"
+#include "render/headless_window.hpp"
 #include "render/render_views.hpp"
 #include "render/widget_picture.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "window/main_window.hpp"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
-#include <QEventLoop>
 #include <QRegularExpression>
-#include <QTimer>
 
 #include <memory>
 
@@ -24,25 +21,6 @@ namespace iolens::ui {
 namespace {
 
 std::string str(const QString& text) { return text.toStdString(); }
-
-/// Runs the event loop (background training reports through it) until `done` holds or
-/// `timeoutMs` passes. Polling a state instead of waiting for a signal cannot miss a signal
-/// that was emitted before the wait began.
-bool runUntil(const std::function<bool()>& done, int timeoutMs)
-{
-    QElapsedTimer clock;
-    clock.start();
-    QEventLoop loop;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done() || clock.elapsed() > timeoutMs)
-            loop.quit();
-    });
-    poll.start(25);
-    if (!done())
-        loop.exec();
-    return done();
-}
 
 void validate(const RenderRequest& request)
 {
@@ -58,18 +36,6 @@ void validate(const RenderRequest& request)
         throw core::ConfigError("the picture size must be at least 100x100 pixels");
     // Parsed once here so that a bad scenario fails before a database is opened.
     core::parseScenarioText(str(request.scenario), core::Configuration{});
-}
-
-void openDocument(MainWindow& window, const RenderRequest& request)
-{
-    QString failure;
-    QObject::connect(window.documents(), &DocumentController::errorOccurred, &window,
-                     [&failure](const QString&, const QString& message) { failure = message; });
-    const bool opened = request.database.isEmpty()
-                            ? window.documents()->openExample(request.example)
-                            : window.documents()->openFile(request.database);
-    if (!opened)
-        throw core::ConfigError(str(failure.isEmpty() ? request.database : failure));
 }
 
 QString modelLabels(const MainWindow& window)
@@ -110,13 +76,8 @@ QString renderView(const RenderRequest& request)
     validate(request);
     const RenderView& view = *findRenderView(request.view);
     MainWindow window;
-    window.setErrorDialogsEnabled(false);
-    openDocument(window, request);
-    if (!request.scenario.isEmpty())
-        window.scenarioPanel()->setScenario(
-            core::parseScenarioText(str(request.scenario), window.scenarioPanel()->scenario()));
-    window.resize(request.size);
-    window.show();
+    openHeadlessWindow(window,
+                       {request.database, request.example, request.scenario, request.size});
     view.prepare(window, request);
     if (!runUntil([&] { return view.ready(window); }, request.timeoutMs))
         throw core::Error("render: the " + str(view.name) + " view was not ready within " +
