@@ -27,8 +27,9 @@ bool listening(int port)
     return false;
 }
 
-// A port the kernel just had free on loopback (bound to port 0, then released).
-int freePort()
+} // namespace
+
+int freeLoopbackPort()
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in address{};
@@ -44,13 +45,11 @@ int freePort()
     return port;
 }
 
-} // namespace
-
 std::unique_ptr<core::ChildProcess> startFioServer(const QString& fioProgram, const QString& dir,
                                                    int& port)
 {
     for (int attempt = 0; attempt < 5; ++attempt) {
-        port = freePort();
+        port = freeLoopbackPort();
         const QString log = dir + QStringLiteral("/server-%1.log").arg(port);
         auto server = std::make_unique<core::ChildProcess>(
             fioProgram.toStdString(),

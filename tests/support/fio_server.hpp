@@ -9,6 +9,10 @@
 
 namespace iolens::test {
 
+/// A TCP port the kernel just had free on 127.0.0.1 (bound to port 0, then released): nothing
+/// listens there until someone takes it. 0 if no socket could be bound.
+int freeLoopbackPort();
+
 /// Starts `fio --server` on 127.0.0.1 at a port the kernel just had free, trying a few ports
 /// (another program may take one between the probe and fio's bind), and waits until it listens.
 /// Returns null (port 0) if no server came up. The ChildProcess stops the server when it goes

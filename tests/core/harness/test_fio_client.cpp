@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
-#include "harness/child_process.hpp"
 #include "harness/fio_client.hpp"
+#include "support/fio_server.hpp"
 #include "support/fio_tool.hpp"
 
 #include <QDir>
@@ -10,15 +10,6 @@
 #include <QTest>
 
 #include <nlohmann/json.hpp>
-
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
-#include <chrono>
-#include <fstream>
-#include <memory>
-#include <thread>
 
 using namespace iolens::core;
 using nlohmann::json;
@@ -51,55 +42,6 @@ json twoHostOutput()
                 entry("10.0.0.2", 9000, direction(200, 2, 512, 3, 7), direction(200, 1, 256, 4, 8)),
                 entry("10.0.0.1", 8765, direction(300, 3, 768, 1, 5), direction(100, 2, 512, 3, 6)),
                 all}}};
-}
-
-// True once 127.0.0.1:port is in LISTEN state (/proc/net/tcp: local address, state 0A).
-bool listening(int port)
-{
-    char wanted[32];
-    std::snprintf(wanted, sizeof wanted, "0100007F:%04X", port);
-    std::ifstream tcp("/proc/net/tcp");
-    for (std::string line; std::getline(tcp, line);)
-        if (line.find(wanted) != std::string::npos && line.find(" 0A ") != std::string::npos)
-            return true;
-    return false;
-}
-
-// A port the kernel just had free on loopback (bound to port 0, then released).
-int freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    int port = 0;
-    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0
-        && ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
-        port = ntohs(address.sin_port);
-    if (fd >= 0)
-        ::close(fd);
-    return port;
-}
-
-// Starts `fio --server` on loopback, trying a few ports (another program may take the port
-// between freePort() and fio's bind). The ChildProcess stops the server when it goes out of
-// scope, on failure too, and PR_SET_PDEATHSIG kills it if the test dies.
-std::unique_ptr<ChildProcess> startServer(const QString& dir, int& port)
-{
-    for (int attempt = 0; attempt < 5; ++attempt) {
-        port = freePort();
-        const QString log = dir + QStringLiteral("/server-%1.log").arg(port);
-        auto server = std::make_unique<ChildProcess>("fio",
-            std::vector<std::string> {"--server=ip:127.0.0.1," + std::to_string(port)},
-            log.toStdString(), log.toStdString() + ".err");
-        for (int wait = 0; wait < 150 && !server->poll(); ++wait) {
-            if (listening(port))
-                return server;
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-    }
-    return nullptr;
 }
 
 std::string tinyJob(const QString& dir, const std::string& file, bool direct)
@@ -213,7 +155,7 @@ private slots:
         FioClientOptions options;
         options.workDirectory = dir.path().toStdString();
         options.timeoutSeconds = 10.0;
-        const int port = freePort(); // nothing listens there
+        const int port = iolens::test::freeLoopbackPort(); // nothing listens there
         try {
             runFioClient({{"127.0.0.1", port, tinyJob(dir.path(), "a", false)}}, options);
             QFAIL("no exception");
@@ -236,8 +178,9 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         int ports[2] = {};
-        const auto first = startServer(dir.path(), ports[0]);
-        const auto second = startServer(dir.path(), ports[1]);
+        const QString fio = iolens::test::fioPath();
+        const auto first = iolens::test::startFioServer(fio, dir.path(), ports[0]);
+        const auto second = iolens::test::startFioServer(fio, dir.path(), ports[1]);
         QVERIFY2(first && second, "a fio server did not start listening on loopback");
         const bool direct = iolens::test::supportsDirectIo(dir.path());
         FioClientOptions options;
