@@ -55,13 +55,7 @@ ModelEvaluation localEvaluation(const ModelEvaluation& evaluation, const Configu
     }
     if (n == 0)
         return local; // an empty evaluation stays empty: nothing to summarise
-    local.rSquared = n > 1 ? rSquared(local.predicted, local.measured) : 0.0;
-    local.rmse = rootMeanSquaredError(local.predicted, local.measured);
-    local.meanRelativeError = local.relativeError.mean();
-    local.p50 = quantile(local.relativeError, 0.5);
-    local.p90 = quantile(local.relativeError, 0.9);
-    local.p99 = quantile(local.relativeError, 0.99);
-    local.cdf = empiricalCdf(local.relativeError);
+    summarizeEvaluation(local);
     return local;
 }
 

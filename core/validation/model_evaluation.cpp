@@ -18,6 +18,18 @@ std::string RelativeErrorRule::describe() const
            + ", write metrics where read_pct <= " + formatNumber(writeMaxPct);
 }
 
+void summarizeEvaluation(ModelEvaluation& evaluation)
+{
+    const Eigen::Index n = evaluation.relativeError.size();
+    evaluation.rSquared = n > 1 ? rSquared(evaluation.predicted, evaluation.measured) : 0.0;
+    evaluation.rmse = rootMeanSquaredError(evaluation.predicted, evaluation.measured);
+    evaluation.meanRelativeError = evaluation.relativeError.mean();
+    evaluation.p50 = quantile(evaluation.relativeError, 0.5);
+    evaluation.p90 = quantile(evaluation.relativeError, 0.9);
+    evaluation.p99 = quantile(evaluation.relativeError, 0.99);
+    evaluation.cdf = empiricalCdf(evaluation.relativeError);
+}
+
 ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>& configs,
                                  const Eigen::VectorXd& measured, const Eigen::VectorXd& predicted,
                                  const RelativeErrorRule& rule, const std::string& scenario)
@@ -43,13 +55,7 @@ ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>
     evaluation.measured = Eigen::Map<Eigen::VectorXd>(kept.data(), n);
     evaluation.predicted = Eigen::Map<Eigen::VectorXd>(keptPredicted.data(), n);
     evaluation.relativeError = relativeErrors(evaluation.predicted, evaluation.measured);
-    evaluation.rSquared = n > 1 ? rSquared(evaluation.predicted, evaluation.measured) : 0.0;
-    evaluation.rmse = rootMeanSquaredError(evaluation.predicted, evaluation.measured);
-    evaluation.meanRelativeError = evaluation.relativeError.mean();
-    evaluation.p50 = quantile(evaluation.relativeError, 0.5);
-    evaluation.p90 = quantile(evaluation.relativeError, 0.9);
-    evaluation.p99 = quantile(evaluation.relativeError, 0.99);
-    evaluation.cdf = empiricalCdf(evaluation.relativeError);
+    summarizeEvaluation(evaluation);
     return evaluation;
 }
 

@@ -42,6 +42,13 @@ struct ModelEvaluation {
     int notPredicted = 0;
 };
 
+/// Fills the figures of `evaluation` (rSquared, rmse, meanRelativeError, p50/p90/p99, cdf) from
+/// its per-point vectors measured, predicted and relativeError, which it does not change; R² is 0
+/// for a single point. Shared by scorePredictions and localEvaluation so that a subset of an
+/// evaluation is summarised exactly as the whole is. Precondition: the three vectors have the
+/// same size n >= 1. O(n log n).
+void summarizeEvaluation(ModelEvaluation& evaluation);
+
 /// Scores predictions of `metric` against measurements (one per configuration): the
 /// configurations `rule` admits with a positive measured value count, the others are counted in
 /// excludedByRule. Throws DataError if none remain.

@@ -61,6 +61,33 @@ private slots:
         QCOMPARE(e.cdf.values.size(), static_cast<std::size_t>(e.measured.size()));
     }
 
+    void summarizeEvaluation_handComputedFigures()
+    {
+        ModelEvaluation e;
+        e.measured = Eigen::Vector4d(1.0, 2.0, 4.0, 5.0);
+        e.predicted = Eigen::Vector4d(1.1, 1.8, 4.0, 6.0);
+        e.relativeError = relativeErrors(e.predicted, e.measured); // 0.1, 0.1, 0, 0.2
+        summarizeEvaluation(e);
+        const auto near = [](double a, double b) { return std::fabs(a - b) < 1e-12; };
+        QVERIFY(near(e.meanRelativeError, 0.1));
+        QVERIFY(near(e.p50, 0.1));   // sorted 0, 0.1, 0.1, 0.2: h = 1.5
+        QVERIFY(near(e.p90, 0.17));  // h = 2.7: 0.1 + 0.7 x 0.1
+        QVERIFY(near(e.p99, 0.197)); // h = 2.97
+        QVERIFY(near(e.rmse, std::sqrt(1.05 / 4.0)));
+        QVERIFY(near(e.rSquared, 1.0 - 1.05 / 10.0)); // RSS 1.05, TSS 10 around the mean 3
+        QCOMPARE(e.cdf.values.size(), std::size_t{4});
+        QVERIFY(near(e.cdf.values.back(), 0.2));
+        QCOMPARE(e.measured, Eigen::VectorXd(Eigen::Vector4d(1.0, 2.0, 4.0, 5.0)));
+
+        ModelEvaluation single;
+        single.measured = Eigen::VectorXd::Constant(1, 2.0);
+        single.predicted = Eigen::VectorXd::Constant(1, 3.0);
+        single.relativeError = relativeErrors(single.predicted, single.measured);
+        summarizeEvaluation(single);
+        QCOMPARE(single.rSquared, 0.0); // undefined for one point: reported as 0
+        QVERIFY(near(single.p99, 0.5));
+    }
+
     void compare_sameModelGivesNoReduction()
     {
         const auto data = tiered();
