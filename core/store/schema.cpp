@@ -80,7 +80,9 @@ CREATE TABLE optimizer_points (
 )sql",
     // Version 2: the result of each host of a multi-host run (fio client/server, issue 7). The
     // run's aggregate stays a row of measurements (vms = number of hosts); each host's own
-    // result hangs off it, so deleting the aggregate (or its dataset) removes them too.
+    // result hangs off it, so deleting the aggregate (or its dataset) removes them too. The
+    // metric columns repeat those of version 1 on purpose: each entry is frozen text, and a
+    // shared fragment would let a later edit change what an old migration creates.
     R"sql(
 CREATE TABLE host_measurements (
     id              INTEGER PRIMARY KEY,
