@@ -8,14 +8,17 @@
 #include "plots/plot_export_menu.hpp"
 #include "plots/plot_style.hpp"
 
+#include <QBoxLayout>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <array>
 
 namespace iolens::ui {
@@ -94,8 +97,10 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(m_table);
+    m_body = new QBoxLayout(QBoxLayout::TopToBottom);
+    m_body->addWidget(m_plot, 1);
+    m_body->addWidget(m_table, 0, Qt::AlignTop);
+    layout->addLayout(m_body, 1);
     buildTable();
     buildPlot();
     rebuild();
@@ -127,7 +132,7 @@ void ErrorCdfView::buildTable()
 {
     m_table->setColumnCount(6);
     m_table->setHorizontalHeaderLabels({tr("Model"), tr("p50"), tr("p90"), tr("p99"),
-                                        tr("Mean"), tr("Configurations")});
+                                        tr("Mean"), tr("n")});
     m_table->horizontalHeaderItem(P50Column)->setToolTip(
         tr("Half of the configurations have a smaller relative error"));
     m_table->horizontalHeaderItem(P90Column)->setToolTip(
@@ -135,6 +140,7 @@ void ErrorCdfView::buildTable()
     m_table->horizontalHeaderItem(P99Column)->setToolTip(
         tr("99 % of the configurations have a smaller relative error"));
     m_table->horizontalHeaderItem(MeanColumn)->setToolTip(tr("Mean relative error"));
+    m_table->horizontalHeaderItem(PointsColumn)->setToolTip(tr("Configurations evaluated"));
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ModelColumn, QHeaderView::Stretch);
@@ -166,12 +172,14 @@ void ErrorCdfView::buildPlot()
     x->setLabel(tr("Relative error (%)"));
     x->grid()->setSubGridVisible(true);
     QCPAxis* y = m_plot->yAxis;
-    y->setLabel(tr("Share of configurations (%)"));
     y->setRange(0.0, 101.0);
     y->ticker()->setTickCount(5);
     addPercentileGuides(*m_plot);
 
     m_plot->legend->setVisible(true);
+    // Columns of at most five: ten models (VM-aware and projected ones) fit a short plot.
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
+    m_plot->legend->setWrap(5);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     m_plot->setToolTip(tr("Click a model in the legend to hide or show its curve."));
 
@@ -303,6 +311,39 @@ void ErrorCdfView::fillTable()
         height += m_table->rowHeight(row);
     m_table->setFixedHeight(height);
     m_table->setVisible(rows > 0);
+    arrangeBody();
+}
+
+// The table goes under the plot, or beside it where the view is wide and short (a 1280x800
+// window, or presentation mode's larger fonts): under it there, the plot would be too short
+// for its legend and axis label.
+void ErrorCdfView::arrangeBody()
+{
+    const bool beside = width() >= 2 * height();
+    if (beside) {
+        // The model column stretches, so its width is measured: check box, swatch, label.
+        int modelWidth = m_table->horizontalHeader()->sectionSizeHint(ModelColumn);
+        const int decoration = m_table->style()->pixelMetric(QStyle::PM_IndicatorWidth)
+                               + m_table->iconSize().width()
+                               + m_table->fontMetrics().horizontalAdvance(QStringLiteral("MMMMM"));
+        for (int row = 0; row < m_table->rowCount(); ++row)
+            if (const QTableWidgetItem* item = m_table->item(row, ModelColumn))
+                modelWidth = std::max(modelWidth, decoration
+                    + m_table->fontMetrics().horizontalAdvance(item->text()));
+        int tableWidth = 2 * m_table->frameWidth() + modelWidth;
+        for (int column = P50Column; column < m_table->columnCount(); ++column)
+            tableWidth += m_table->horizontalHeader()->sectionSize(column);
+        m_table->setFixedWidth(tableWidth);
+    } else {
+        m_table->setMinimumWidth(0);
+        m_table->setMaximumWidth(QWIDGETSIZE_MAX);
+    }
+    m_body->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+}
+
+bool ErrorCdfView::tableBesidePlot() const
+{
+    return m_body->direction() == QBoxLayout::LeftToRight;
 }
 
 void ErrorCdfView::applyVisibility()
@@ -341,17 +382,42 @@ void ErrorCdfView::onTableItemChanged(QTableWidgetItem* item)
 
 void ErrorCdfView::updateTitles()
 {
-    m_title->setText(tr("%1: relative error of the predictions").arg(metricTitle(metric())));
-    // A long caption breaks after the scenario name rather than being clipped by a narrow plot.
-    const QString caption = fitToWidth(m_scenarioText, m_subtitle->font(), m_plot->width() - 24,
-                                       QStringLiteral(" · "), QStringLiteral("\n"));
+    // Long titles break at chosen places rather than being clipped by a narrow plot: the title
+    // after its colon, the caption after the scenario name and then after its commas.
+    const int width = m_plot->width() - 24;
+    m_title->setText(fitToWidth(tr("%1: relative error of the predictions").arg(metricTitle(metric())),
+                                m_title->font(), width, QStringLiteral(": "), QStringLiteral(":\n")));
+    QStringList lines = fitToWidth(m_scenarioText, m_subtitle->font(), width, QStringLiteral(" · "),
+                                   QStringLiteral("\n"))
+                            .split(QLatin1Char('\n'));
+    for (QString& line : lines)
+        line = fitToWidth(line, m_subtitle->font(), width, QStringLiteral(", "), QStringLiteral(",\n"));
+    const QString caption = lines.join(QLatin1Char('\n'));
     m_subtitle->setText(caption);
     m_subtitle->setVisible(!caption.isEmpty());
+    // A short plot (a small screen in presentation mode) gets the short axis label.
+    QCPAxis* y = m_plot->yAxis;
+    const QString fullLabel = tr("Share of configurations (%)");
+    const bool fits = QFontMetrics(y->labelFont()).horizontalAdvance(fullLabel)
+                      < m_plot->axisRect()->height();
+    y->setLabel(fits ? fullLabel : tr("Share (%)"));
+    // As many legend rows as the plot is tall, then another column.
+    QCPLegend& legend = *m_plot->legend;
+    if (legend.itemCount() > 0) {
+        const int itemHeight = legend.item(0)->minimumOuterSizeHint().height() + legend.rowSpacing();
+        const int rows = (m_plot->axisRect()->height() - 20) / std::max(1, itemHeight);
+        const int wrap = std::clamp(rows, 1, 5);
+        if (wrap != legend.wrap()) {
+            legend.setWrap(wrap);
+            legend.setFillOrder(QCPLayoutGrid::foRowsFirst, true); // re-places the entries
+        }
+    }
 }
 
 void ErrorCdfView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    arrangeBody();
     updateTitles();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

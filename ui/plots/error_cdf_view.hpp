@@ -10,6 +10,7 @@
 #include <set>
 #include <vector>
 
+class QBoxLayout;
 class QComboBox;
 class QCPGraph;
 class QCPItemText;
@@ -72,6 +73,8 @@ public:
     }
     QCustomPlot* plot() const { return m_plot; }
     const QTableWidget* percentileTable() const { return m_table; }
+    /// Whether the percentile table stands beside the plot (wide, short views) or under it.
+    bool tableBesidePlot() const;
 
 signals:
     /// The user selected `metric`; emitted whether or not it has curves.
@@ -86,6 +89,7 @@ private:
     void rebuild();
     void addCurve(const CdfCurve& curve, const ErrorAxisRange& range);
     void fillTable();
+    void arrangeBody();
     void applyVisibility();
     void updateTitles();
     QColor colorOf(const QString& label);
@@ -94,6 +98,7 @@ private:
     QComboBox* m_metricBox;
     QCustomPlot* m_plot;
     QTableWidget* m_table;
+    QBoxLayout* m_body = nullptr; ///< the plot and the table, in a row or a column
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_subtitle = nullptr;
     QCPItemText* m_placeholder = nullptr;

@@ -112,8 +112,10 @@ QWidget* MainWindow::buildControls()
     auto* controls = new QWidget;
     auto* layout = new QHBoxLayout(controls);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_scenario, 1);
-    layout->addWidget(m_prediction, 1);
+    // The answer gets the larger share: its table grows with every model (and with presentation
+    // mode's fonts), while shorter sliders still move in fine steps.
+    layout->addWidget(m_scenario, 2);
+    layout->addWidget(m_prediction, 3);
     return controls;
 }
 

@@ -155,6 +155,32 @@ private slots:
         QCOMPARE(view.curveGraph(2)->pen().color(), cubist);
     }
 
+    // A wide, short view (1280x800, presentation fonts) puts the table beside the plot, so the
+    // plot keeps the height its legend and axis label need; a taller one puts it underneath.
+    void table_standsBesideAShortWidePlot()
+    {
+        ErrorCdfView view;
+        view.setCurves(Metric::RtReadMs, threeCurves());
+        view.resize(1300, 420);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.tableBesidePlot());
+        const QTableWidget* table = view.percentileTable();
+        QVERIFY(table->isVisible());
+        QVERIFY2(table->width() < view.width() / 2, qPrintable(QString::number(table->width())));
+        // Every column is whole: no horizontal cut of the numbers.
+        int columns = 0;
+        for (int c = 0; c < table->columnCount(); ++c)
+            columns += table->columnWidth(c);
+        QVERIFY(columns <= table->viewport()->width());
+        QVERIFY(table->geometry().right() <= view.width());
+        const QWidget* plot = view.findChild<QCustomPlot*>();
+        QVERIFY2(plot->height() > 300, qPrintable(QString::number(plot->height())));
+        view.resize(900, 700);
+        QVERIFY(!view.tableBesidePlot());
+        QTRY_VERIFY(table->geometry().top() > plot->geometry().bottom());
+    }
+
     void scenarioText_isShownUnderTheTitle()
     {
         ErrorCdfView view;
