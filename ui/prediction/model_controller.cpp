@@ -2,6 +2,7 @@
 #include "prediction/model_controller.hpp"
 
 #include "models/regressor_registry.hpp"
+#include "prediction/model_validation.hpp"
 #include "validation/holdout_split.hpp"
 #include "workflow/model_assessment.hpp"
 
@@ -12,15 +13,6 @@
 #include <algorithm>
 
 namespace iolens::ui {
-
-struct ModelController::ValidationOutcome {
-    std::optional<core::CrossValidatedEvaluation> result;
-    std::string error;
-    std::optional<core::ModelEvaluation> interpolation, extrapolation;
-    std::string interpolationError, extrapolationError;
-    std::optional<core::ModelEvaluation> multiVm;
-    std::string multiVmError;
-};
 
 namespace {
 
@@ -40,28 +32,6 @@ void runInBackground(QObject* owner, Work work, Done done)
 QString metricText(core::Metric metric)
 {
     return QString::fromStdString(std::string(core::metricName(metric)));
-}
-
-// Refits `model` on `split.train` and scores it on `split.test`; the reason in `error` instead
-// when a side is empty or the technique refuses. Never throws (it runs on a worker thread).
-void evaluateHoldout(const core::TrainedModel& model, const core::HoldoutSplit& split,
-                     const core::RelativeErrorRule& rule, const std::string& name,
-                     const std::string& noTest, std::optional<core::ModelEvaluation>& result,
-                     std::string& error)
-{
-    if (split.test.empty()) {
-        error = noTest;
-        return;
-    }
-    if (split.train.empty()) {
-        error = "no measurement is left to train on";
-        return;
-    }
-    try {
-        result = core::holdoutEvaluation(model, split.train, split.test, rule, name);
-    } catch (const std::exception& e) {
-        error = e.what();
-    }
 }
 
 } // namespace
@@ -208,26 +178,9 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
         // trained on; the multi-VM scenario trains on one VM and predicts the others either way.
         [model = *fitted, rows = entry.rows == TrainingRows::OneVm ? m_oneVmRows : m_rows,
          all = m_rows, rule = m_rule, cancelled = m_cancelled, multiVm = m_hasMultiVm] {
-            ValidationOutcome outcome;
             if (cancelled->load())
-                return outcome;
-            try {
-                outcome.result = core::crossValidatedEvaluation(model, *rows, rule, kFolds, kSeed);
-            } catch (const std::exception& e) {
-                outcome.error = e.what();
-            }
-            const std::string fewSizes = "the data has too few request sizes for this scenario";
-            evaluateHoldout(model, core::interpolationSplit(*rows), rule, "interpolation",
-                            fewSizes, outcome.interpolation, outcome.interpolationError);
-            evaluateHoldout(model, core::extrapolationSplit(*rows), rule, "extrapolation",
-                            fewSizes, outcome.extrapolation, outcome.extrapolationError);
-            if (multiVm)
-                evaluateHoldout(model, core::multiVmSplit(*all), rule, "multi-vm",
-                                "the data has no measurement with 2 or more VMs",
-                                outcome.multiVm, outcome.multiVmError);
-            else
-                outcome.multiVmError = "the data has no measurement with 2 or more VMs";
-            return outcome;
+                return ValidationOutcome{};
+            return validateModel(model, {rows.get(), all.get(), rule, kFolds, kSeed, multiVm});
         },
         [this, ticket = validation.ticket, entryIndex, metricIndex](const ValidationOutcome& o) {
             onValidated(ticket, entryIndex, metricIndex, o);
@@ -238,34 +191,14 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
 
 QString ModelController::setRuleScenario(const QString& text)
 {
-    core::ScenarioSelection selection;
-    try {
-        selection = core::parseScenario(text.trimmed().toStdString());
-    } catch (const std::exception& e) {
-        return QString::fromStdString(e.what());
-    }
-    if (selection.kind != core::ScenarioSelection::Kind::Measurements)
-        return tr("cross-validation, interpolation and extrapolation are scenarios of their own: "
-                  "a rule picks measurements, such as request_kib>32");
-    if (selection.dataset)
-        return tr("the window shows one dataset: dataset= does not apply");
-    if (!selection.split && selection.filter.empty())
-        return tr("a rule picks the measurements to predict, such as request_kib>32");
-    const auto filter = core::ConfigurationFilter::parse(selection.filter);
-    if (m_rows) {
-        const core::HoldoutSplit split = core::selectionSplit(*m_rows, selection.split, filter);
-        if (split.test.empty())
-            return tr("no measurement matches %1").arg(text.trimmed());
-        if (split.train.empty())
-            return tr("every measurement matches %1: none is left to train on")
-                .arg(text.trimmed());
-    }
-    const QString accepted = text.trimmed();
-    if (accepted == m_ruleText)
+    const RuleParse parsed = parseRuleScenario(text, m_rows.get());
+    if (!parsed.rule)
+        return parsed.error;
+    if (parsed.rule->text == m_ruleText)
         return {};
-    m_ruleText = accepted;
-    m_ruleSplit = selection.split;
-    m_ruleFilter = selection.filter;
+    m_ruleText = parsed.rule->text;
+    m_ruleSplit = parsed.rule->split;
+    m_ruleFilter = parsed.rule->filter;
     for (int entry = 0; entry < static_cast<int>(m_entries.size()); ++entry)
         for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i)
             if (m_entries[static_cast<std::size_t>(entry)].model(core::kCoreMetrics[i]))
@@ -295,31 +228,17 @@ void ModelController::startRuleEvaluation(int entryIndex, std::size_t metricInde
     validation.ruleError.clear();
     validation.ruleWaiting = true;
     validation.ruleTicket = ++m_nextTicket;
-    struct Outcome {
-        std::optional<core::ModelEvaluation> result;
-        std::string error;
-    };
-    runInBackground<Outcome>(
+    runInBackground<RuleOutcome>(
         this,
-        [model = *fitted, rows = m_rows, rule = m_rule, cancelled = m_cancelled,
-         split = m_ruleSplit, filter = m_ruleFilter, name = m_ruleText.toStdString(),
-         trainedOn = entry.rows] {
-            Outcome outcome;
+        [model = *fitted, rows = m_rows, cancelled = m_cancelled,
+         input = RuleInput{nullptr, m_rule, m_ruleSplit, m_ruleFilter, m_ruleText.toStdString(),
+                           entry.rows}]() mutable {
             if (cancelled->load())
-                return outcome;
-            try {
-                auto chosen =
-                    core::selectionSplit(*rows, split, core::ConfigurationFilter::parse(filter));
-                // The rows the rule picks are predicted; a one-VM entry refits on one VM only.
-                chosen.train = trainingRows(chosen.train, trainedOn);
-                evaluateHoldout(model, chosen, rule, name, "no measurement matches " + name,
-                                outcome.result, outcome.error);
-            } catch (const std::exception& e) {
-                outcome.error = e.what();
-            }
-            return outcome;
+                return RuleOutcome{};
+            input.rows = rows.get();
+            return evaluateRule(model, input);
         },
-        [this, ticket = validation.ruleTicket, entryIndex, metricIndex](const Outcome& o) {
+        [this, ticket = validation.ruleTicket, entryIndex, metricIndex](const RuleOutcome& o) {
             onRuleEvaluated(ticket, entryIndex, metricIndex, o.result, o.error);
         });
 }
@@ -353,16 +272,7 @@ void ModelController::onValidated(std::uint64_t ticket, int entryIndex, std::siz
                                        .validation[metricIndex];
     if (validation.ticket != ticket)
         return;
-    validation.result = outcome.result;
-    validation.error = outcome.error;
-    validation.interpolation = outcome.interpolation;
-    validation.extrapolation = outcome.extrapolation;
-    validation.interpolationError = outcome.interpolationError;
-    validation.extrapolationError = outcome.extrapolationError;
-    validation.multiVm = outcome.multiVm;
-    validation.multiVmError = outcome.multiVmError;
-    validation.state =
-        outcome.result ? MetricValidation::State::Done : MetricValidation::State::Failed;
+    outcome.applyTo(validation);
     if (!outcome.result)
         qWarning().noquote() << "cannot cross-validate"
                              << m_entries[static_cast<std::size_t>(entryIndex)].label << "for"

@@ -3,6 +3,7 @@
 
 #include "common/core_metatypes.hpp"
 #include "prediction/model_entry.hpp"
+#include "prediction/model_validation.hpp"
 #include "prediction/scenario_evaluation.hpp"
 
 #include <QElapsedTimer>
@@ -116,7 +117,6 @@ signals:
     void ruleEvaluationsReady();
 
 private:
-    struct ValidationOutcome;
     void startTraining(int entry, const std::vector<core::Measurement>& runs);
     void onTrained(int generation, int entry, const ModelSet& models);
     void startValidation(int entry, std::size_t metricIndex);
