@@ -3,7 +3,7 @@
 
 #include "common/error.hpp"
 #include "common/text_file.hpp"
-#include "data/fio_json_reader.hpp"
+#include "harness/plan_field_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -20,112 +20,11 @@ using nlohmann::json;
 constexpr std::int64_t kMiB = 1024 * 1024;
 constexpr std::int64_t kDirectAlignment = 4096; // O_DIRECT wants sector-aligned requests
 
-// Reads one plan; every error names the file and the JSON path of the field.
-class PlanReader {
+// Reads the sections of one plan (workload, designs, hosts) through PlanFieldReader, so every
+// error names the file and the JSON path of the field.
+class PlanReader : public PlanFieldReader {
 public:
-    explicit PlanReader(std::string source) : m_source(std::move(source)) {}
-
-    [[noreturn]] void fail(const std::string& field, const std::string& what) const
-    {
-        throw ConfigError(m_source + ": field '" + field + "': " + what);
-    }
-
-    std::string text(const json& object, const std::string& key, const std::string& path,
-                     const std::string& fallback) const
-    {
-        if (!object.contains(key))
-            return fallback;
-        if (!object.at(key).is_string())
-            fail(path + key, "not a string");
-        return object.at(key).get<std::string>();
-    }
-
-    double number(const json& value, const std::string& field) const
-    {
-        if (!value.is_number())
-            fail(field, "'" + value.dump() + "' is not a number");
-        return value.get<double>();
-    }
-
-    double number(const json& object, const std::string& key, const std::string& path,
-                  double fallback) const
-    {
-        return object.contains(key) ? number(object.at(key), path + key) : fallback;
-    }
-
-    std::int64_t size(const json& value, const std::string& field) const
-    {
-        std::optional<long long> bytes;
-        if (value.is_number_integer())
-            bytes = value.get<long long>();
-        else if (value.is_string())
-            bytes = parseFioSize(value.get<std::string>());
-        if (!bytes || *bytes <= 0)
-            fail(field, "'" + value.dump() + "' is not a size (bytes, or fio's 4k, 16M, 1G)");
-        return *bytes;
-    }
-
-    int count(const json& value, const std::string& field, int minimum) const
-    {
-        const double v = number(value, field);
-        if (v != std::floor(v) || v < minimum || v > 1e6)
-            fail(field, value.dump() + " is not a whole number >= " + std::to_string(minimum));
-        return static_cast<int>(v);
-    }
-
-    const json& array(const json& object, const std::string& key, const std::string& path) const
-    {
-        const json& value = object.at(key);
-        if (!value.is_array() || value.empty())
-            fail(path + key, "expected a non-empty list");
-        return value;
-    }
-
-    // Sets one factor of `config` from a JSON value; `field` names it in messages.
-    void setFactor(Configuration& config, const std::string& factor, const json& value,
-                   const std::string& field) const
-    {
-        if (factor == "scheduler") {
-            if (!value.is_string() || value.get<std::string>().empty())
-                fail(field, "expected a scheduler name such as \"none\" or \"current\"");
-            config.scheduler = value.get<std::string>();
-        } else if (factor == "fileset") {
-            config.filesetBytes = size(value, field);
-        } else if (factor == "request") {
-            config.requestBytes = size(value, field);
-        } else if (factor == "pattern") {
-            if (!value.is_string() || !parsePattern(value.get<std::string>(), config.pattern))
-                fail(field, "'" + value.dump() + "' is not \"random\" or \"sequential\"");
-        } else if (factor == "read_pct") {
-            config.readPct = number(value, field);
-            if (config.readPct < 0.0 || config.readPct > 100.0)
-                fail(field, value.dump() + " is not a percentage from 0 to 100");
-        } else if (factor == "threads") {
-            config.threads = count(value, field, 1);
-        } else if (factor == "vms") {
-            config.vms = count(value, field, 1);
-        } else {
-            fail(field, "unknown factor (scheduler, fileset, request, pattern, read_pct, "
-                        "threads, vms)");
-        }
-    }
-
-    // A configuration iolens can lay out and run; `field` names where it came from.
-    void check(const Configuration& config, const std::string& field) const
-    {
-        if (config.filesetBytes <= 0)
-            fail(field, "no file-set size (factor 'fileset')");
-        if (config.requestBytes <= 0)
-            fail(field, "no request size (factor 'request')");
-        if (config.threads % config.vms != 0)
-            fail(field, std::to_string(config.threads) + " threads cannot be split evenly over "
-                            + std::to_string(config.vms) + " VMs");
-        if (config.filesetBytes % (config.vms * kMiB) != 0)
-            fail(field, "the file set of " + std::to_string(config.filesetBytes)
-                            + " bytes is not a whole number of MiB per VM");
-        if (config.filesetBytes / config.vms < config.requestBytes)
-            fail(field, "the file set per VM is smaller than one request");
-    }
+    using PlanFieldReader::PlanFieldReader;
 
     WorkloadSettings workload(const json& root) const
     {
@@ -252,9 +151,6 @@ public:
             fail("factors.scheduler", "with hosts at most one scheduler: iolens cannot switch "
                                       "a remote host's I/O scheduler");
     }
-
-private:
-    std::string m_source;
 };
 
 // A [lo, hi] range of a random design; sizes are read as sizes, the rest as numbers.

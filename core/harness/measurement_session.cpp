@@ -5,17 +5,17 @@
 #include "data/fio_json_reader.hpp"
 #include "harness/child_process.hpp"
 #include "harness/fio_bandwidth_log.hpp"
-#include "harness/fio_client.hpp"
 #include "harness/fio_job.hpp"
 #include "harness/fio_run.hpp"
 #include "harness/io_scheduler.hpp"
+#include "harness/multi_host_run.hpp"
 #include "harness/multi_vm.hpp"
+#include "harness/scheduler_factor.hpp"
 #include "harness/target_directory.hpp"
 #include "store/measurement_database.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <map>
 #include <set>
 
 namespace iolens::core {
@@ -68,62 +68,11 @@ MeasurementSession::~MeasurementSession() = default;
 
 void MeasurementSession::resolveSchedulers()
 {
-    std::set<std::string> wanted;
-    for (const Configuration& c : m_plan.configurations)
-        if (c.scheduler != kCurrentScheduler)
-            wanted.insert(c.scheduler);
-    std::string current = "unknown";
-    std::string why;
-    if (!m_plan.hosts.empty()) {
-        // parsePlan allows at most one scheduler value with hosts: a label, not a switch.
-        if (wanted.size() == 1)
-            current = *wanted.begin();
-        why = "iolens does not read or switch the I/O scheduler of remote hosts";
-    } else if (!m_plan.target.device.empty()) {
-        m_state->scheduler = std::make_unique<IoSchedulerSwitch>(m_plan.target.device,
-                                                                 m_options.sysfsRoot);
-        current = m_state->scheduler->original().current;
-        m_state->switching = !wanted.empty() && m_state->scheduler->canSwitch();
-        if (wanted.empty())
-            why = "the plan lists no scheduler values";
-        else if (!m_state->switching)
-            why = "no write access to " + m_options.sysfsRoot.string() + "/block/"
-                  + m_plan.target.device
-                  + "/queue/scheduler (run as root or grant it by a udev rule)";
-        const auto& offered = m_state->scheduler->original().available;
-        for (const std::string& name : wanted)
-            if (m_state->switching
-                && std::find(offered.begin(), offered.end(), name) == offered.end())
-                throw ConfigError("plan: device " + m_plan.target.device
-                                  + " has no I/O scheduler '" + name
-                                  + "' (field 'factors.scheduler')");
-    } else {
-        fs::path probe = m_plan.target.directory;
-        if (!fs::exists(probe))
-            probe = fs::absolute(probe).parent_path();
-        if (const auto device = blockDeviceOf(probe, m_options.sysfsRoot)) {
-            const IoSchedulerSwitch reader(*device, m_options.sysfsRoot);
-            current = reader.original().current;
-            why = "the plan names no block device (target.device)";
-        } else {
-            why = "the target's file system has no block device with a scheduler";
-        }
-    }
-    if (m_state->switching)
-        m_estimate.schedulerNote = "switching the I/O scheduler of " + m_plan.target.device
-                                   + " per configuration (now " + current
-                                   + "; restored at the end)";
-    else
-        m_estimate.schedulerNote = "the scheduler factor is fixed at '" + current + "': " + why
-                                   + (wanted.empty() ? "" : "; the plan's scheduler values are "
-                                                            "measured as '" + current + "'");
-    std::set<Configuration> seen;
-    for (Configuration c : m_plan.configurations) {
-        if (!m_state->switching || c.scheduler == kCurrentScheduler)
-            c.scheduler = current;
-        if (seen.insert(c).second)
-            m_configurations.push_back(c);
-    }
+    SchedulerFactor factor = resolveSchedulerFactor(m_plan, m_options.sysfsRoot);
+    m_state->scheduler = std::move(factor.device);
+    m_state->switching = factor.switching;
+    m_estimate.schedulerNote = std::move(factor.note);
+    m_configurations = std::move(factor.configurations);
 }
 
 void MeasurementSession::computeEstimate()
@@ -340,15 +289,10 @@ void MeasurementSession::measure(const Run& run, MeasureReport& report)
     reportProgress(p);
 }
 
-} // namespace iolens::core
-
-namespace iolens::core {
-
 void MeasurementSession::measureOnHosts(const Run& run, const std::string& name,
                                         MeasureReport& report)
 {
     const Configuration& c = run.config;
-    const TargetDirectory& target = *m_state->target;
     MeasureProgress p;
     p.phase = MeasureProgress::Phase::Running;
     p.key = configurationKey(c);
@@ -357,53 +301,29 @@ void MeasurementSession::measureOnHosts(const Run& run, const std::string& name,
     p.message = "running " + name + " on " + std::to_string(m_plan.hosts.size()) + " hosts";
     reportProgress(p);
 
-    // Host h runs VM h's share, at the path the local layout would use: the target path is the
-    // same on every host (MeasurementPlan), and on hosts sharing a file system (loopback) the
-    // shares do not overlap. fio creates the folders and files on the host.
-    const auto shares = planFileSet(target.fileSetsDirectory(), c.filesetBytes, c.vms);
-    std::vector<FioClientHost> hosts;
-    for (std::size_t h = 0; h < m_plan.hosts.size(); ++h)
-        hosts.push_back({m_plan.hosts[h].address, m_plan.hosts[h].port,
-                         fioJobFileText(FioJob{c, m_plan.workload, shares[h], {}})});
-    FioClientOptions options;
-    options.fioProgram = m_options.fioProgram;
-    options.workDirectory = target.inside(target.rawDirectory() / (name + ".hosts"));
-    options.cancel = m_options.cancel;
-    options.import.scheduler = c.scheduler;
-    const auto start = Clock::now();
-    const FioClientResult result = runFioClient(hosts, options);
-    if (result.cancelled) {
+    const MultiHostRun measured = runOnHosts(
+        {&m_plan, c, name, &*m_state->target, m_options.fioProgram, m_options.cancel});
+    if (measured.cancelled) {
         report.cancelled = true;
         return;
     }
-    m_state->runSecondsSum += secondsSince(start);
+    m_state->runSecondsSum += measured.seconds;
     ++m_state->runsMeasured;
 
-    std::vector<Measurement> perHost;
-    std::vector<HostMeasurement> stored;
-    for (std::size_t h = 0; h < result.hosts.size(); ++h) {
-        Measurement own = result.hosts[h].measurement;
-        own.config = c;
-        own.config.threads = c.threads / c.vms;
-        own.config.filesetBytes = c.filesetBytes / c.vms;
-        own.config.vms = 1;
-        perHost.push_back(own);
-        stored.push_back({m_plan.hosts[h].name, fioClientAddress(hosts[h]), own});
-    }
-    Measurement row = combineVmResults(perHost, c); // the rule of the emulated multi-VM runs
+    Measurement row = measured.row;
     row.rep = run.rep;
     row.split = m_plan.split;
     ImportTarget into;
     into.dataset = m_plan.dataset;
     into.description = m_plan.description;
     into.system = m_plan.system;
-    m_database.importMultiHostRun(row, stored, into);
+    m_database.importMultiHostRun(row, measured.hosts, into);
     ++report.runsStored;
 
     p.phase = MeasureProgress::Phase::Stored;
     p.runsDone = report.runsStored;
     p.stored = row;
-    p.message = "stored " + name + " (" + std::to_string(stored.size()) + " hosts)";
+    p.message = "stored " + name + " (" + std::to_string(measured.hosts.size()) + " hosts)";
     reportProgress(p);
 }
 

@@ -85,7 +85,7 @@ struct MeasureReport {
 /// The scheduler is restored when run() returns or throws.
 ///
 /// With hosts in the plan (the multi-VM case on real VMs) each run goes to every host at once
-/// through fio's client/server mode (runFioClient): each host runs one VM's share, fio lays out
+/// through fio's client/server mode (runOnHosts): each host runs one VM's share, fio lays out
 /// the file set on the host itself (no local layout, no /proc samples, no scheduler switch),
 /// the client's JSON is kept under DIR/.iolens/raw/KEY-repR.hosts/, and the combined row and
 /// each host's row are committed in one transaction (MeasurementDatabase::importMultiHostRun).
