@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli_commands.hpp"
 
+#include "cli/cli_options.hpp"
 #include "cli/insideout_command.hpp"
 #include "cli/measure_command.hpp"
 #ifdef IOLENS_CLI_RENDER
@@ -180,30 +181,14 @@ int runExport(const QCommandLineParser& parser)
     return kOk;
 }
 
-ParamValues parseParams(const QStringList& items)
-{
-    ParamValues params;
-    for (const QString& item : items) {
-        const qsizetype eq = item.indexOf(QLatin1Char('='));
-        double value = 0.0;
-        if (eq <= 0 || !parseDouble(str(item.mid(eq + 1)), value))
-            throw UsageError("--param expects NAME=NUMBER, got '" + str(item) + "'");
-        params[str(item.left(eq))] = value;
-    }
-    return params;
-}
-
 int runTrain(const QCommandLineParser& parser)
 {
     MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), false);
     TrainRequest request;
     request.technique = required(parser, QStringLiteral("technique"));
     const std::string metricText = required(parser, QStringLiteral("metric"));
-    const auto metric = parseMetric(metricText);
-    if (!metric)
-        throw ConfigError("unknown metric '" + metricText + "'");
-    request.metric = *metric;
-    request.params = parseParams(parser.values(QStringLiteral("param")));
+    request.metric = metricNamed(metricText);
+    request.params = paramValues(parser.values(QStringLiteral("param")));
     request.dataset = optional(parser, QStringLiteral("dataset"));
     request.split = optional(parser, QStringLiteral("split"));
     request.where = str(parser.value(QStringLiteral("where")));
@@ -222,38 +207,23 @@ std::atomic<bool> g_interrupted{false};
 
 extern "C" void onInterrupt(int) { g_interrupted = true; }
 
-int integerOption(const QCommandLineParser& parser, const QString& name, int fallback, int minimum)
-{
-    if (!parser.isSet(name))
-        return fallback;
-    bool ok = false;
-    const int value = parser.value(name).toInt(&ok);
-    if (!ok || value < minimum)
-        throw UsageError("--" + str(name) + " expects a whole number >= " + std::to_string(minimum));
-    return value;
-}
-
 int runOptimize(const QCommandLineParser& parser)
 {
     MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), false);
     OptimizeRequest request;
     request.model.technique = required(parser, QStringLiteral("technique"));
-    const std::string metricText = required(parser, QStringLiteral("metric"));
-    const auto metric = parseMetric(metricText);
-    if (!metric)
-        throw ConfigError("unknown metric '" + metricText + "'");
-    request.model.metric = *metric;
-    request.model.params = parseParams(parser.values(QStringLiteral("param")));
+    request.model.metric = metricNamed(required(parser, QStringLiteral("metric")));
+    request.model.params = paramValues(parser.values(QStringLiteral("param")));
     request.model.dataset = optional(parser, QStringLiteral("dataset"));
     request.model.split = optional(parser, QStringLiteral("split"));
     request.model.where = str(parser.value(QStringLiteral("where")));
-    request.settings.splits = integerOption(parser, QStringLiteral("k"), 4, 1);
-    request.settings.explorations = integerOption(parser, QStringLiteral("n"), 5, 1);
-    request.settings.maxIterations = integerOption(parser, QStringLiteral("iterations"), 10, 0);
-    request.folds = integerOption(parser, QStringLiteral("folds"), 10, 2);
-    request.seed = static_cast<std::uint64_t>(integerOption(parser, QStringLiteral("seed"), 1, 0));
+    request.settings.splits = wholeNumber(parser, "k", 4, 1);
+    request.settings.explorations = wholeNumber(parser, "n", 5, 1);
+    request.settings.maxIterations = wholeNumber(parser, "iterations", 10, 0);
+    request.folds = wholeNumber(parser, "folds", 10, 2);
+    request.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
     if (parser.isSet(QStringLiteral("resume")))
-        request.resumeRun = integerOption(parser, QStringLiteral("resume"), 0, 1);
+        request.resumeRun = wholeNumber(parser, "resume", 0, 1);
     const std::string name = required(parser, QStringLiteral("name"));
 
     // Ctrl-C stops after the batch in flight; every evaluated point is already stored.
@@ -282,16 +252,6 @@ int runOptimize(const QCommandLineParser& parser)
     return kOk;
 }
 
-double numberOption(const QCommandLineParser& parser, const QString& name, double fallback)
-{
-    if (!parser.isSet(name))
-        return fallback;
-    double value = 0.0;
-    if (!parseDouble(str(parser.value(name)), value))
-        throw UsageError("--" + str(name) + " expects a number");
-    return value;
-}
-
 int runEvaluate(const QCommandLineParser& parser)
 {
     MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")),
@@ -302,8 +262,8 @@ int runEvaluate(const QCommandLineParser& parser)
     for (const QString& model : commandArguments(parser))
         request.models.push_back(str(model)); // --model A B C
     request.scenario = str(parser.value(QStringLiteral("scenario")));
-    request.rule.readMinPct = numberOption(parser, QStringLiteral("read-min-pct"), 25.0);
-    request.rule.writeMaxPct = numberOption(parser, QStringLiteral("write-max-pct"), 75.0);
+    request.rule.readMinPct = numberOption(parser, "read-min-pct", 25.0);
+    request.rule.writeMaxPct = numberOption(parser, "write-max-pct", 75.0);
     request.compareWithDefault = parser.isSet(QStringLiteral("compare-default"));
     std::string points;
     const nlohmann::json report = assessModels(db, request, points);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/headroom_command.hpp"
 
+#include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/csv_table.hpp"
@@ -21,19 +22,6 @@ namespace {
 using namespace iolens::core;
 
 const std::vector<std::string> kPaperTechniques{"lm", "mars", "cart", "m5", "cubist"};
-
-QCommandLineOption option(const char* name, const char* help, const char* value)
-{
-    return {QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)};
-}
-
-std::string requiredText(const QCommandLineParser& parser, const char* name)
-{
-    const QString value = parser.value(QString::fromLatin1(name));
-    if (value.isEmpty())
-        throw ConfigError(std::string("headroom: missing required option --") + name);
-    return value.toStdString();
-}
 
 std::string unitOf(HeadroomFactor factor)
 {
@@ -98,25 +86,25 @@ std::string sentence(const std::string& technique, const HeadroomAnswer& answer)
 
 std::vector<QCommandLineOption> headroomOptions()
 {
-    return {option("db", "Measurement database (SQLite).", "DB"),
-            option("scenario",
-                   "Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
-                   "pattern=random,vms=1\"; factors not named keep the first measured "
-                   "configuration's values.",
-                   "TEXT"),
-            option("limit", "Limit, repeatable: rt_read_ms<=5, tp_write_mbs>=200, ...",
-                   "METRIC<=VALUE"),
-            option("technique", "Technique, repeatable (default lm mars cart m5 cubist).",
-                   "NAME"),
-            option("factor", "vms, fileset or write-share, repeatable (default all three).",
-                   "NAME"),
-            option("dataset", "Dataset name.", "NAME"),
-            option("out", "Write the answers as CSV.", "FILE")};
+    return {valueOption("db", "Measurement database (SQLite).", "DB"),
+        valueOption("scenario",
+            "Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
+            "pattern=random,vms=1\"; factors not named keep the first measured "
+            "configuration's values.",
+            "TEXT"),
+        valueOption(
+            "limit", "Limit, repeatable: rt_read_ms<=5, tp_write_mbs>=200, ...", "METRIC<=VALUE"),
+        valueOption("technique", "Technique, repeatable (default lm mars cart m5 cubist).", "NAME"),
+        valueOption(
+            "factor", "vms, fileset or write-share, repeatable (default all three).", "NAME"),
+        valueOption("dataset", "Dataset name.", "NAME"),
+        valueOption("out", "Write the answers as CSV.", "FILE")};
 }
 
 int runHeadroom(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(requiredText(parser, "db"), true);
+    MeasurementDatabase db
+        = MeasurementDatabase::open(requiredText(parser, "db", "headroom"), true);
     std::vector<SlaLimit> limits;
     for (const QString& text : parser.values(QStringLiteral("limit")))
         limits.push_back(parseSlaLimit(text.toStdString()));
@@ -145,7 +133,7 @@ int runHeadroom(const QCommandLineParser& parser)
     if (rows.empty())
         throw DataError("headroom: the selection has no measurements");
     const Configuration scenario =
-        parseScenarioText(requiredText(parser, "scenario"), rows.front().config);
+        parseScenarioText(requiredText(parser, "scenario", "headroom"), rows.front().config);
     std::vector<Configuration> configs;
     for (const auto& row : rows)
         configs.push_back(row.config);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/insideout_command.hpp"
 
+#include "cli/cli_options.hpp"
 #include "cli/insideout_runs_command.hpp"
 
 #include "common/error.hpp"
@@ -19,44 +20,15 @@ namespace {
 
 using namespace iolens::core;
 
-QCommandLineOption option(const char* name, const char* help, const char* value)
-{
-    return {QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)};
-}
-
-std::string text(const QCommandLineParser& parser, const char* name)
-{
-    return parser.value(QString::fromLatin1(name)).toStdString();
-}
-
-std::string requiredText(const QCommandLineParser& parser, const char* name)
-{
-    if (!parser.isSet(QString::fromLatin1(name))
-        || parser.value(QString::fromLatin1(name)).isEmpty())
-        throw ConfigError(std::string("insideout: missing required option --") + name);
-    return text(parser, name);
-}
-
-double number(const QCommandLineParser& parser, const char* name, double fallback)
-{
-    if (!parser.isSet(QString::fromLatin1(name)))
-        return fallback;
-    double value = 0.0;
-    if (!parseDouble(text(parser, name), value))
-        throw ConfigError(
-            std::string("--") + name + " expects a number, got '" + text(parser, name) + "'");
-    return value;
-}
-
 LowLevelFeatureOptions featureOptions(const QCommandLineParser& parser)
 {
     LowLevelFeatureOptions options;
-    options.windowSeconds = number(parser, "window", options.windowSeconds);
-    options.stepSeconds = number(parser, "step", options.stepSeconds);
-    options.toleranceSeconds = number(parser, "tolerance", options.toleranceSeconds);
-    options.targetColumn = text(parser, "target-column");
+    options.windowSeconds = numberOption(parser, "window", options.windowSeconds);
+    options.stepSeconds = numberOption(parser, "step", options.stepSeconds);
+    options.toleranceSeconds = numberOption(parser, "tolerance", options.toleranceSeconds);
+    options.targetColumn = optionText(parser, "target-column");
     const std::string top
-        = parser.isSet(QStringLiteral("top")) ? text(parser, "top") : "percentile";
+        = parser.isSet(QStringLiteral("top")) ? optionText(parser, "top") : "percentile";
     if (top != "percentile" && top != "mean")
         throw ConfigError("--top expects 'percentile' or 'mean', got '" + top + "'");
     options.topRule = top == "mean" ? TopShareRule::MeanOfTop : TopShareRule::Percentile95;
@@ -67,15 +39,15 @@ InsideOutParams learnerParams(const QCommandLineParser& parser, Eigen::Index row
 {
     InsideOutParams params;
     const std::string filter
-        = parser.isSet(QStringLiteral("filter")) ? text(parser, "filter") : "ridge";
+        = parser.isSet(QStringLiteral("filter")) ? optionText(parser, "filter") : "ridge";
     if (filter == "tree")
         params.filter = FeatureFilter::DecisionTree;
     else if (filter == "forest")
         params.filter = FeatureFilter::RandomForest;
     else if (filter != "ridge")
         throw ConfigError("--filter expects 'ridge', 'tree' or 'forest', got '" + filter + "'");
-    const double folds = number(parser, "folds", 10);
-    const double seed = number(parser, "seed", 1);
+    const double folds = numberOption(parser, "folds", 10);
+    const double seed = numberOption(parser, "seed", 1);
     if (folds != std::floor(folds) || folds < 3 || folds > static_cast<double>(rows))
         throw ConfigError(
             "--folds must be a whole number from 3 to the " + std::to_string(rows) + " samples");
@@ -103,19 +75,22 @@ nlohmann::json scores(const Eigen::VectorXd& predicted, const Eigen::VectorXd& m
 std::vector<QCommandLineOption> insideOutOptions()
 {
     std::vector<QCommandLineOption> options {
-        option("nodes", "Node metrics CSV: node, timestamp, [group,] one column per metric.",
-            "FILE"),
-        option("target", "End-to-end CSV: timestamp and measurements (throughput, IOPS).", "FILE"),
-        option("target-column", "Target column to predict (needed if there are several).", "NAME"),
-        option("window", "Moving-average window, seconds (default 60).", "S"),
-        option("step", "Sampling period of the node metrics, seconds (default 1).", "S"),
-        option(
+        valueOption(
+            "nodes", "Node metrics CSV: node, timestamp, [group,] one column per metric.", "FILE"),
+        valueOption(
+            "target", "End-to-end CSV: timestamp and measurements (throughput, IOPS).", "FILE"),
+        valueOption(
+            "target-column", "Target column to predict (needed if there are several).", "NAME"),
+        valueOption("window", "Moving-average window, seconds (default 60).", "S"),
+        valueOption("step", "Sampling period of the node metrics, seconds (default 1).", "S"),
+        valueOption(
             "tolerance", "Largest time gap between a target sample and a step (default 1).", "S"),
-        option("top", "Top 5 % across nodes: percentile (95th, default) or mean (of the top).",
+        valueOption("top", "Top 5 % across nodes: percentile (95th, default) or mean (of the top).",
             "RULE"),
-        option("filter", "Level-1 filter: ridge (Inside-Out, default), tree, forest.", "NAME"),
-        option("folds", "Cross-validation folds (default 10).", "K"),
-        option("seed", "Fold seed (default 1).", "S"), option("out", "Report JSON file.", "OUT")};
+        valueOption("filter", "Level-1 filter: ridge (Inside-Out, default), tree, forest.", "NAME"),
+        valueOption("folds", "Cross-validation folds (default 10).", "K"),
+        valueOption("seed", "Fold seed (default 1).", "S"),
+        valueOption("out", "Report JSON file.", "OUT")};
     const std::vector<QCommandLineOption> runs = insideOutRunsOptions();
     options.insert(options.end(), runs.begin(), runs.end());
     return options;
@@ -125,9 +100,9 @@ int runInsideOut(const QCommandLineParser& parser)
 {
     if (parser.isSet(QStringLiteral("runs")))
         return runInsideOutRuns(parser, featureOptions(parser));
-    const std::string nodesPath = requiredText(parser, "nodes");
-    const std::string targetPath = requiredText(parser, "target");
-    const std::string outPath = requiredText(parser, "out");
+    const std::string nodesPath = requiredText(parser, "nodes", "insideout");
+    const std::string targetPath = requiredText(parser, "target", "insideout");
+    const std::string outPath = requiredText(parser, "out", "insideout");
     const LowLevelFeatureOptions options = featureOptions(parser);
     const LowLevelFeatureTable table = readLowLevelFeatures(nodesPath, targetPath, options);
     for (const std::string& warning : table.warnings)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/insideout_runs_command.hpp"
 
+#include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/csv_table.hpp"
@@ -18,29 +19,12 @@ namespace {
 
 using namespace iolens::core;
 
-std::string text(const QCommandLineParser& parser, const char* name)
-{
-    return parser.value(QString::fromLatin1(name)).toStdString();
-}
-
-int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback, int minimum)
-{
-    if (!parser.isSet(QString::fromLatin1(name)))
-        return fallback;
-    double value = 0.0;
-    if (!parseDouble(text(parser, name), value) || value != std::floor(value) || value < minimum
-        || value > 1e9)
-        throw ConfigError(std::string("--") + name + " expects a whole number >= "
-            + std::to_string(minimum) + ", got '" + text(parser, name) + "'");
-    return static_cast<int>(value);
-}
-
 std::vector<AccuracyMethod> methods(const QCommandLineParser& parser)
 {
     if (!parser.isSet(QStringLiteral("methods")))
         return allAccuracyMethods();
     std::vector<AccuracyMethod> chosen;
-    std::stringstream list(text(parser, "methods"));
+    std::stringstream list(optionText(parser, "methods"));
     std::string key;
     while (std::getline(list, key, ','))
         chosen.push_back(parseAccuracyMethod(key));
@@ -128,9 +112,9 @@ std::vector<QCommandLineOption> insideOutRunsOptions()
 
 int runInsideOutRuns(const QCommandLineParser& parser, const LowLevelFeatureOptions& features)
 {
-    const std::string directory = text(parser, "runs");
+    const std::string directory = optionText(parser, "runs");
     const RunAccuracyOptions options = runOptions(parser, features);
-    const std::string outPath = text(parser, "out");
+    const std::string outPath = optionText(parser, "out");
     if (!outPath.empty() && !endsWith(outPath, ".json") && !endsWith(outPath, ".csv"))
         throw ConfigError("--out: with --runs the report is .json or .csv, got '" + outPath + "'");
     std::vector<std::string> unpaired;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/measure_command.hpp"
 
+#include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "harness/fio_job.hpp"
@@ -25,23 +26,6 @@ using namespace iolens::core;
 std::atomic<bool> g_stopRequested{false};
 
 extern "C" void onStopSignal(int) { g_stopRequested = true; }
-
-QCommandLineOption option(const char* name, const char* help, const char* value)
-{
-    return {QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)};
-}
-
-std::string text(const QCommandLineParser& parser, const char* name)
-{
-    return parser.value(QString::fromLatin1(name)).toStdString();
-}
-
-std::string requiredText(const QCommandLineParser& parser, const char* name)
-{
-    if (text(parser, name).empty())
-        throw ConfigError(std::string("measure: missing required option --") + name);
-    return text(parser, name);
-}
 
 /// "1:02:03" or "4:05" for a duration in seconds.
 std::string clock(double seconds)
@@ -125,30 +109,31 @@ void printNoise(const std::vector<AggregatedMeasurement>& rows)
 
 std::vector<QCommandLineOption> measureOptions()
 {
-    return {option("plan", "Measurement plan (JSON): factors, workload, dataset.", "PLAN"),
-            option("target", "Directory to measure in (empty, new, or an earlier iolens target); "
-                             "overrides the plan's target.directory.",
-                   "DIR"),
-            option("db", "Measurement database (SQLite); created if missing.", "DB"),
-            QCommandLineOption(QStringLiteral("dry-run"),
-                               QStringLiteral("Print the estimate and the checks; run nothing.")),
-            QCommandLineOption(QStringLiteral("cleanup"),
-                               QStringLiteral("Remove the file sets when done (raw results "
-                                              "under DIR/.iolens stay).")),
-            QCommandLineOption(QStringLiteral("no-low-level"),
-                               QStringLiteral("Do not sample /proc or keep per-second logs.")),
-            option("fio", "fio executable (default: fio in PATH).", "PATH")};
+    return {valueOption("plan", "Measurement plan (JSON): factors, workload, dataset.", "PLAN"),
+        valueOption("target",
+            "Directory to measure in (empty, new, or an earlier iolens target); "
+            "overrides the plan's target.directory.",
+            "DIR"),
+        valueOption("db", "Measurement database (SQLite); created if missing.", "DB"),
+        QCommandLineOption(QStringLiteral("dry-run"),
+            QStringLiteral("Print the estimate and the checks; run nothing.")),
+        QCommandLineOption(QStringLiteral("cleanup"),
+            QStringLiteral("Remove the file sets when done (raw results "
+                           "under DIR/.iolens stay).")),
+        QCommandLineOption(QStringLiteral("no-low-level"),
+            QStringLiteral("Do not sample /proc or keep per-second logs.")),
+        valueOption("fio", "fio executable (default: fio in PATH).", "PATH")};
 }
 
 int runMeasure(const QCommandLineParser& parser)
 {
-    MeasurementPlan plan = readPlanFile(requiredText(parser, "plan"));
-    if (!text(parser, "target").empty())
-        plan.target.directory = text(parser, "target");
+    MeasurementPlan plan = readPlanFile(requiredText(parser, "plan", "measure"));
+    if (!optionText(parser, "target").empty())
+        plan.target.directory = optionText(parser, "target");
     if (plan.target.directory.empty())
         throw ConfigError("measure: no target directory (--target DIR or the plan's "
                           "target.directory)");
-    const std::string dbPath = requiredText(parser, "db");
+    const std::string dbPath = requiredText(parser, "db", "measure");
     TargetDirectory::checkUsable(plan.target.directory); // before anything is created
     const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
     // A dry run must not create the database either.
@@ -157,8 +142,8 @@ int runMeasure(const QCommandLineParser& parser)
                                  : MeasurementDatabase::openOrCreate(dbPath);
 
     MeasureOptions options;
-    if (!text(parser, "fio").empty())
-        options.fioProgram = text(parser, "fio");
+    if (!optionText(parser, "fio").empty())
+        options.fioProgram = optionText(parser, "fio");
     options.sampleLowLevel = !parser.isSet(QStringLiteral("no-low-level"));
     options.cancel = &g_stopRequested;
     options.progress = printProgress;

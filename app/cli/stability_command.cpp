@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/stability_command.hpp"
 
+#include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "models/regressor_registry.hpp"
@@ -16,81 +17,37 @@ namespace {
 
 using namespace iolens::core;
 
-std::string text(const QCommandLineParser& parser, const char* name)
-{
-    return parser.value(QString::fromLatin1(name)).toStdString();
-}
-
-std::string requiredText(const QCommandLineParser& parser, const char* name)
-{
-    if (!parser.isSet(QString::fromLatin1(name))
-        || parser.value(QString::fromLatin1(name)).isEmpty())
-        throw ConfigError(std::string("stability: missing required option --") + name);
-    return text(parser, name);
-}
-
-/// A whole number >= minimum, or `fallback` when the option is absent.
-int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback, int minimum)
-{
-    if (!parser.isSet(QString::fromLatin1(name)))
-        return fallback;
-    bool ok = false;
-    const int value = parser.value(QString::fromLatin1(name)).toInt(&ok);
-    if (!ok || value < minimum)
-        throw ConfigError(
-            std::string("--") + name + " expects a whole number >= " + std::to_string(minimum));
-    return value;
-}
-
-ParamValues parameters(const QStringList& items)
-{
-    ParamValues values;
-    for (const QString& item : items) {
-        const qsizetype eq = item.indexOf(QLatin1Char('='));
-        double value = 0.0;
-        if (eq <= 0 || !parseDouble(item.mid(eq + 1).toStdString(), value))
-            throw ConfigError("--param expects NAME=NUMBER, got '" + item.toStdString() + "'");
-        values[item.left(eq).toStdString()] = value;
-    }
-    return values;
-}
-
-QCommandLineOption option(const char* name, const char* help, const char* value)
-{
-    return {QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)};
-}
-
 } // namespace
 
 std::vector<QCommandLineOption> stabilityOptions()
 {
-    return {option("db", "Measurement database (SQLite).", "DB"),
-        option("technique", "Regression technique (cart, sbcart, rf, ...).", "NAME"),
-        option("metric", "Metric to model (rt_read_ms, ...).", "METRIC"),
-        option("param", "Technique parameter, repeatable (log_response=0|1 too).", "NAME=VALUE"),
-        option("dataset", "Dataset name.", "NAME"), option("split", "Split label.", "NAME"),
-        option("where", "Only configurations matching, e.g. \"request_kib<=32\".", "FILTER"),
-        option("remove", "Configurations left out per repeat (default 4).", "N"),
-        option("repeats", "Repeats (default 20).", "R"),
-        option("seed", "Seed of the configurations left out (default 1).", "S")};
+    return {valueOption("db", "Measurement database (SQLite).", "DB"),
+        valueOption("technique", "Regression technique (cart, sbcart, rf, ...).", "NAME"),
+        valueOption("metric", "Metric to model (rt_read_ms, ...).", "METRIC"),
+        valueOption(
+            "param", "Technique parameter, repeatable (log_response=0|1 too).", "NAME=VALUE"),
+        valueOption("dataset", "Dataset name.", "NAME"),
+        valueOption("split", "Split label.", "NAME"),
+        valueOption("where", "Only configurations matching, e.g. \"request_kib<=32\".", "FILTER"),
+        valueOption("remove", "Configurations left out per repeat (default 4).", "N"),
+        valueOption("repeats", "Repeats (default 20).", "R"),
+        valueOption("seed", "Seed of the configurations left out (default 1).", "S")};
 }
 
 int runStability(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(requiredText(parser, "db"), true);
+    MeasurementDatabase db
+        = MeasurementDatabase::open(requiredText(parser, "db", "stability"), true);
     TrainRequest request;
-    request.technique = requiredText(parser, "technique");
-    const std::string metricText = requiredText(parser, "metric");
-    const auto metric = parseMetric(metricText);
-    if (!metric)
-        throw ConfigError("unknown metric '" + metricText + "'");
-    request.metric = *metric;
-    request.params = parameters(parser.values(QStringLiteral("param")));
+    request.technique = requiredText(parser, "technique", "stability");
+    const std::string metricText = requiredText(parser, "metric", "stability");
+    request.metric = metricNamed(metricText);
+    request.params = paramValues(parser.values(QStringLiteral("param")));
     if (parser.isSet(QStringLiteral("dataset")))
-        request.dataset = text(parser, "dataset");
+        request.dataset = optionText(parser, "dataset");
     if (parser.isSet(QStringLiteral("split")))
-        request.split = text(parser, "split");
-    request.where = text(parser, "where");
+        request.split = optionText(parser, "split");
+    request.where = optionText(parser, "where");
 
     StabilityOptions options;
     options.removeRows = wholeNumber(parser, "remove", 4, 1);

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/cli_options.hpp"
+
+#include "common/error.hpp"
+#include "data/csv_table.hpp"
+
+namespace iolens::cli {
+
+using core::ConfigError;
+
+QCommandLineOption valueOption(const char* name, const char* help, const char* valueName)
+{
+    return {QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(valueName)};
+}
+
+std::string optionText(const QCommandLineParser& parser, const char* name)
+{
+    return parser.value(QString::fromLatin1(name)).toStdString();
+}
+
+std::string requiredText(const QCommandLineParser& parser, const char* name, const char* command)
+{
+    const std::string value = optionText(parser, name);
+    if (!parser.isSet(QString::fromLatin1(name)) || value.empty())
+        throw ConfigError(std::string(command) + ": missing required option --" + name);
+    return value;
+}
+
+int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback, int minimum)
+{
+    if (!parser.isSet(QString::fromLatin1(name)))
+        return fallback;
+    bool ok = false;
+    const int value = parser.value(QString::fromLatin1(name)).toInt(&ok);
+    if (!ok || value < minimum)
+        throw ConfigError(std::string("--") + name + " expects a whole number >= "
+                          + std::to_string(minimum) + ", got '" + optionText(parser, name) + "'");
+    return value;
+}
+
+double numberOption(const QCommandLineParser& parser, const char* name, double fallback)
+{
+    if (!parser.isSet(QString::fromLatin1(name)))
+        return fallback;
+    double value = 0.0;
+    if (!core::parseDouble(optionText(parser, name), value))
+        throw ConfigError(std::string("--") + name + " expects a number, got '"
+                          + optionText(parser, name) + "'");
+    return value;
+}
+
+core::Metric metricNamed(const std::string& text)
+{
+    const auto metric = core::parseMetric(text);
+    if (!metric)
+        throw ConfigError("unknown metric '" + text + "'");
+    return *metric;
+}
+
+core::ParamValues paramValues(const QStringList& items)
+{
+    core::ParamValues values;
+    for (const QString& item : items) {
+        const qsizetype eq = item.indexOf(QLatin1Char('='));
+        double value = 0.0;
+        if (eq <= 0 || !core::parseDouble(item.mid(eq + 1).toStdString(), value))
+            throw ConfigError("--param expects NAME=NUMBER, got '" + item.toStdString() + "'");
+        values[item.left(eq).toStdString()] = value;
+    }
+    return values;
+}
+
+} // namespace iolens::cli

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/metric.hpp"
+#include "models/param_spec.hpp"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <string>
+
+namespace iolens::cli {
+
+/// Reading the subcommands' options: one wording for every command's messages. Each reader
+/// throws core::ConfigError (an InputError: exit status 2) naming the option.
+
+/// An option that takes a value: `--name VALUE`, described by `help`.
+QCommandLineOption valueOption(const char* name, const char* help, const char* valueName);
+
+/// The value of --name, "" when absent.
+std::string optionText(const QCommandLineParser& parser, const char* name);
+
+/// The value of --name; "COMMAND: missing required option --NAME" when absent or empty.
+std::string requiredText(const QCommandLineParser& parser, const char* name,
+                         const char* command);
+
+/// A whole number >= minimum, or `fallback` when --name is absent.
+int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback, int minimum);
+
+/// A number (core::parseDouble), or `fallback` when --name is absent.
+double numberOption(const QCommandLineParser& parser, const char* name, double fallback);
+
+/// The metric named `text` ("rt_read_ms"); "unknown metric 'TEXT'" otherwise.
+core::Metric metricNamed(const std::string& text);
+
+/// Technique parameters from repeated --param NAME=NUMBER values.
+core::ParamValues paramValues(const QStringList& items);
+
+} // namespace iolens::cli
