@@ -465,10 +465,6 @@
         <translation>Mittel</translation>
     </message>
     <message>
-        <source>Configurations</source>
-        <translation>Konfigurationen</translation>
-    </message>
-    <message>
         <source>Half of the configurations have a smaller relative error</source>
         <translation>Die Hälfte der Konfigurationen hat einen kleineren relativen Fehler</translation>
     </message>
@@ -507,6 +503,18 @@
     <message>
         <source>Error CDF: %1</source>
         <translation>Fehler-CDF: %1</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Configurations evaluated</source>
+        <translation>Ausgewertete Konfigurationen</translation>
+    </message>
+    <message>
+        <source>Share (%)</source>
+        <translation>Anteil (%)</translation>
     </message>
 </context>
 <context>
