@@ -46,7 +46,9 @@ done
 root=$work/root
 dpkg-deb -x "$deb" "$root"
 desktop=$root/usr/share/applications/io.github.iolens.desktop
-desktop-file-validate "$desktop" || fail "desktop-file-validate rejects the desktop entry"
+# Hints count too: one warns that an entry with two main categories shows twice in the menu.
+remarks=$(desktop-file-validate "$desktop" 2>&1) || fail "desktop-file-validate rejects the entry: $remarks"
+[ -z "$remarks" ] || fail "desktop-file-validate remarks on the entry: $remarks"
 appstreamcli validate --no-net "$root/usr/share/metainfo/io.github.iolens.metainfo.xml" \
   >"$work/appstream.log" 2>&1 || { cat "$work/appstream.log"; fail "appstreamcli rejects the metainfo"; }
 exec_program=$(sed -n 's/^Exec=\([^ ]*\).*/\1/p' "$desktop")

@@ -35,7 +35,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >"$work/apt.log" 2>
 # What a desktop menu does: find the entry, resolve its Exec through PATH, find its icon.
 desktop=/usr/share/applications/io.github.iolens.desktop
 [ -f "$desktop" ] || fail "no desktop entry at $desktop"
-desktop-file-validate "$desktop" || fail "desktop-file-validate rejects the installed entry"
+# Hints count too: one warns that an entry with two main categories shows twice in the menu.
+remarks=$(desktop-file-validate "$desktop" 2>&1) || fail "desktop-file-validate rejects the entry: $remarks"
+[ -z "$remarks" ] || fail "desktop-file-validate remarks on the entry: $remarks"
 grep -q '^Categories=.*Utility\|^Categories=.*Development\|^Categories=.*System' "$desktop" \
   || fail "the desktop entry names no menu category: $(grep '^Categories' "$desktop")"
 exec_line=$(sed -n 's/^Exec=//p' "$desktop")
