@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/decade_ticker.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 namespace iolens::ui {
 
@@ -25,6 +27,24 @@ QString superscript(int exponent)
 
 bool sameTick(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::fabs(b); }
 
+// Below this many decades QCPAxisTickerLog switches to linear steps.
+constexpr double kShortRangeDecades = 1.6;
+
+// The values mantissa × 10^e inside `range`, for every decade e it touches.
+QVector<double> mantissaTicks(const QCPRange& range, std::initializer_list<double> mantissas)
+{
+    QVector<double> ticks;
+    const int first = static_cast<int>(std::floor(std::log10(range.lower)));
+    const int last = static_cast<int>(std::ceil(std::log10(range.upper)));
+    for (int exponent = first; exponent <= last; ++exponent)
+        for (const double mantissa : mantissas) {
+            const double tick = mantissa * std::pow(10.0, exponent);
+            if (tick >= range.lower * (1 - 1e-12) && tick <= range.upper * (1 + 1e-12))
+                ticks.push_back(tick);
+        }
+    return ticks;
+}
+
 } // namespace
 
 DecadeTicker::DecadeTicker()
@@ -38,6 +58,14 @@ DecadeTicker::DecadeTicker()
 
 QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& range)
 {
+    m_shortRange = !m_zeroAt && range.lower > 0.0
+                   && std::log10(range.upper / range.lower) < kShortRangeDecades;
+    if (m_shortRange) {
+        QVector<double> ticks = mantissaTicks(range, {1.0, 2.0, 5.0});
+        if (ticks.size() < 3) // less than a factor 2.5: finer steps
+            ticks = mantissaTicks(range, {1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0});
+        return ticks;
+    }
     QVector<double> ticks = QCPAxisTickerLog::createTickVector(tickStep, range);
     if (!m_zeroAt || ticks.size() < 2 || ticks.front() <= 0.0)
         return ticks;
@@ -51,6 +79,18 @@ QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& 
     for (double tick = *m_zeroAt; tick <= range.upper * factor; tick *= factor)
         anchored.push_back(tick);
     return anchored;
+}
+
+QVector<double> DecadeTicker::createSubTickVector(int subTickCount, const QVector<double>& ticks)
+{
+    if (!m_shortRange || ticks.size() < 2)
+        return QCPAxisTickerLog::createSubTickVector(subTickCount, ticks);
+    QVector<double> subTicks;
+    for (const double value : mantissaTicks(QCPRange(ticks.front(), ticks.back()),
+                                            {1, 2, 3, 4, 5, 6, 7, 8, 9}))
+        if (std::none_of(ticks.begin(), ticks.end(), [&](double t) { return sameTick(value, t); }))
+            subTicks.push_back(value);
+    return subTicks;
 }
 
 QString DecadeTicker::getTickLabel(double tick, const QLocale& locale, QChar, int)
