@@ -67,8 +67,10 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
             throw ConfigError(std::string("render: --limit: ") + error.what());
         }
     }
-    if (!request.limits.empty() && request.view != QStringLiteral("profiler"))
-        throw ConfigError("render: --limit shades the profiler only: use it with --view profiler");
+    if (!request.limits.empty() && request.view != QStringLiteral("profiler")
+        && request.view != QStringLiteral("capacity"))
+        throw ConfigError("render: --limit applies to the profiler and capacity views only: use "
+                          "it with --view profiler or --view capacity");
     request.runs = option(parser, "runs");
     if (!request.runs.isEmpty() && request.view != QStringLiteral("insideout"))
         throw ConfigError("render: --runs is for --view insideout");
@@ -97,8 +99,9 @@ std::vector<QCommandLineOption> renderOptions()
                         "pattern=random,vms=2\" (default: the window's)."),
          QStringLiteral("TEXT")},
         {QStringLiteral("limit"),
-         QStringLiteral("Profiler: SLA limit to shade, repeatable: rt_read_ms<=5, "
-                        "tp_write_mbs>=10, ... (default: the Capacity tab's)."),
+         QStringLiteral("Profiler and capacity: SLA limit, repeatable: rt_read_ms<=5, "
+                        "tp_write_mbs>=10, ... (default: none; the window's saved limits are "
+                        "not read)."),
          QStringLiteral("LIMIT")},
         {QStringLiteral("cdf-scenario"),
          QStringLiteral("Error scenario of the cdf view: cv (default), interpolation, "

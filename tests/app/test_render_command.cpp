@@ -182,6 +182,23 @@ private slots:
         QCOMPARE(count, files.size());
     }
 
+    // The capacity picture answers for the limits on its command line.
+    void capacityLimits_comeFromTheCommandLine()
+    {
+        const QString none = m_dir.filePath(QStringLiteral("capacity-none.png"));
+        const QString limited = m_dir.filePath(QStringLiteral("capacity-limited.png"));
+        CliResult r = runCli({"render", "--view", "capacity", "--size", "1200x700", "--out", none});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({"render", "--view", "capacity", "--size", "1200x700", "--limit",
+                    "rt_read_ms<=5", "--out", limited});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QImage noneImage(none);
+        const QImage limitedImage(limited);
+        QVERIFY(!noneImage.isNull() && !limitedImage.isNull());
+        QVERIFY(noneImage.convertToFormat(QImage::Format_RGB32)
+                != limitedImage.convertToFormat(QImage::Format_RGB32));
+    }
+
     void vectorFormats_areWritten()
     {
         const QString svg = m_dir.filePath(QStringLiteral("conservation.svg"));
@@ -230,7 +247,7 @@ private slots:
             << QStringLiteral("'speed' is not a metric");
         QTest::newRow("limit on another view")
             << QStringList{"render", "--view", "cdf", "--limit", "rt_read_ms<=5", "--out", out}
-            << QStringLiteral("--limit shades the profiler only");
+            << QStringLiteral("--limit applies to the profiler and capacity views only");
         QTest::newRow("cdf rule syntax")
             << QStringList{"render", "--view", "cdf", "--cdf-scenario", "request_kib>>32", "--out",
                            out}

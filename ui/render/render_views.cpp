@@ -230,6 +230,8 @@ RenderView capacityView()
             [](MainWindow& w, const RenderRequest& r) {
                 noMetric(r);
                 showTab(w, w.capacityPage());
+                // The limits come from --limit only: a picture must not depend on the settings.
+                w.capacityPage()->setLimits(r.limits);
             },
             modelsTrained,
             [](MainWindow& w) { return RenderTarget{nullptr, w.capacityPage()}; }};
