@@ -5,6 +5,7 @@
 #include "common/number_format.hpp"
 
 #include <QGridLayout>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -25,12 +26,20 @@ constexpr int kMetricCount = 4;
 int rowHeight(const QWidget* widget) { return widget->fontMetrics().height() + 6; }
 int headerHeight(const QWidget* widget) { return 2 * widget->fontMetrics().lineSpacing() + 2; }
 
+// Which fixed height a label of the columns has, kept on the label so that a font change
+// (presentation mode) can size every row again.
+constexpr const char* kRowKind = "iolensPredictionRow";
+enum class RowKind { Row = 1, Header = 2 };
+
+void markRow(QLabel* label, RowKind kind) { label->setProperty(kRowKind, static_cast<int>(kind)); }
+
 QLabel* valueLabel(QWidget* parent)
 {
     auto* label = new QLabel(parent);
     label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label->setFixedHeight(rowHeight(parent));
+    markRow(label, RowKind::Row);
     return label;
 }
 
@@ -40,6 +49,7 @@ QLabel* headerLabel(const QString& text, QWidget* parent)
     label->setAlignment(Qt::AlignRight | Qt::AlignBottom);
     label->setForegroundRole(QPalette::PlaceholderText);
     label->setFixedHeight(headerHeight(parent));
+    markRow(label, RowKind::Header);
     return label;
 }
 
@@ -53,6 +63,26 @@ QGridLayout* columnGrid()
 }
 
 } // namespace
+
+void PredictionPanel::fitRowHeights()
+{
+    for (QLabel* label : findChildren<QLabel*>()) {
+        const int kind = label->property(kRowKind).toInt();
+        if (kind != 0)
+            label->setFixedHeight(kind == static_cast<int>(RowKind::Header) ? headerHeight(this)
+                                                                             : rowHeight(this));
+    }
+    // Room for the scroll bar below the rows, so that it never covers the last one.
+    m_scroll->setFixedHeight(headerHeight(this) + kMetricCount * rowHeight(this) +
+                             m_scroll->horizontalScrollBar()->sizeHint().height());
+}
+
+void PredictionPanel::changeEvent(QEvent* event)
+{
+    QGroupBox::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitRowHeights();
+}
 
 QString factorValueText(core::Factor factor, double modellingValue)
 {
@@ -86,6 +116,7 @@ PredictionPanel::PredictionPanel(QWidget* parent)
         m_titles[i] = new QLabel(tr("%1 (%2)").arg(metricTitle(metric), metricUnitText(metric)),
                                  this);
         m_titles[i]->setFixedHeight(rowHeight(this));
+        markRow(m_titles[i], RowKind::Row);
         m_measured[i] = valueLabel(this);
         titles->addWidget(m_titles[i], static_cast<int>(i) + 1, 0);
         measured->addWidget(m_measured[i], static_cast<int>(i) + 1, 0);
@@ -103,9 +134,7 @@ PredictionPanel::PredictionPanel(QWidget* parent)
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_scroll->viewport()->setAutoFillBackground(false);
     columns->setAutoFillBackground(false);
-    // Room for the scroll bar below the rows, so that it never covers the last one.
-    m_scroll->setFixedHeight(headerHeight(this) + kMetricCount * rowHeight(this) +
-                             m_scroll->horizontalScrollBar()->sizeHint().height());
+    fitRowHeights();
 
     auto* table = new QHBoxLayout;
     table->setSpacing(12);

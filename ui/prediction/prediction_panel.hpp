@@ -45,7 +45,11 @@ public:
     /// "Nearest measurement: 1 step away (Request size)."; empty without data.
     QString nearestText() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitRowHeights();
     struct ModelCells {
         QLabel* header = nullptr;
         std::array<QLabel*, 4> values{}; ///< kCoreMetrics order

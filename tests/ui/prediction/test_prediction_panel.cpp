@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prediction/prediction_panel.hpp"
 
+#include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTest>
@@ -168,6 +169,24 @@ private slots:
                  qPrintable(text));
         // The request note concerns only one of the two applicable metrics: it says which.
         QVERIFY2(text.contains(QStringLiteral("(Write response time)")), qPrintable(text));
+    }
+
+    // Presentation mode enlarges the font of a running window: the rows and the two-line
+    // headers grow with it instead of cutting their text.
+    void fontChange_resizesTheRows()
+    {
+        PredictionPanel panel;
+        panel.showEvaluation(mixedEvaluation());
+        QFont large = panel.font();
+        large.setPointSizeF(large.pointSizeF() * 1.5);
+        panel.setFont(large);
+        const QFontMetrics metrics(large);
+        for (QLabel* label : panel.findChildren<QLabel*>()) {
+            if (label->text().contains(QLatin1Char('\n')))
+                QVERIFY2(label->height() >= 2 * metrics.lineSpacing(), qPrintable(label->text()));
+            else if (label->maximumHeight() < QWIDGETSIZE_MAX) // a fixed-height row
+                QVERIFY2(label->height() >= metrics.height(), qPrintable(label->text()));
+        }
     }
 
     void showEvaluation_fiveModelsFitInHalfTheWindow()
