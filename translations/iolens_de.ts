@@ -704,6 +704,10 @@
         <source>%1: %2 runs so far, measuring…</source>
         <translation>%1: bisher %2 Läufe, es wird gemessen…</translation>
     </message>
+    <message>
+        <source>The language changes when iolens starts next.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von iolens.</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::MeasureDialog</name>
@@ -2056,6 +2060,14 @@ Mittel ± RSF</translation>
     <message>
         <source>&amp;Go to tab</source>
         <translation>&amp;Gehe zu Reiter</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // iolens: the window. Start-up only: arguments, translations, the first document.
 #include "common/error.hpp"
+#include "common/language_choice.hpp"
 #include "common/translations.hpp"
 #include "common/version.hpp"
 #include "document/document_controller.hpp"
@@ -127,7 +128,10 @@ int main(int argc, char* argv[])
     QCoreApplication::setApplicationVersion(QString::fromLatin1(iolens::kVersion));
     iolens::resources::initialize();
     QApplication::setWindowIcon(QIcon(iolens::resources::appIconPath()));
-    iolens::ui::installTranslations(app);
+    // View ▸ Language, else the system's; numbers are then formatted in that language too.
+    const QLocale locale = iolens::ui::interfaceLocale(iolens::ui::chosenLanguage());
+    QLocale::setDefault(locale);
+    iolens::ui::installTranslations(app, locale);
 
     const auto parsed = parseOptions(app);
     if (!parsed)

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window's command line: --version, bad arguments, --screenshot (as used for the README).
+#include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -14,11 +16,13 @@ struct GuiResult {
     QString err;
 };
 
-GuiResult runGui(const QStringList& arguments)
+GuiResult runGui(const QStringList& arguments,
+               const QProcessEnvironment& extra = QProcessEnvironment())
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(extra);
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(IOLENS_GUI_PATH), arguments);
     process.waitForFinished(120000);
@@ -55,6 +59,45 @@ private slots:
         const GuiResult result = runGui(arguments);
         QCOMPARE(result.exitCode, 2);
         QVERIFY(!result.err.isEmpty());
+    }
+
+    // View ▸ Language, stored in the settings, overrides the system's language at the next start:
+    // German on an English system, English on a German one.
+    void chosenLanguage_overridesTheSystemLocale_data()
+    {
+        QTest::addColumn<QString>("systemLocale");
+        QTest::addColumn<QString>("chosen");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("unexpected");
+        const QString english = QStringLiteral("Show this tab below the controls");
+        const QString german = QStringLiteral("Diesen Reiter unter den Bedienelementen zeigen");
+        QTest::newRow("German chosen") << "C.UTF-8" << "de" << german << english;
+        QTest::newRow("English chosen") << "de_DE.UTF-8" << "en" << english << german;
+        QTest::newRow("system German") << "de_DE.UTF-8" << "" << german << english;
+    }
+    void chosenLanguage_overridesTheSystemLocale()
+    {
+        QFETCH(QString, systemLocale);
+        QFETCH(QString, chosen);
+        QFETCH(QString, expected);
+        QFETCH(QString, unexpected);
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral("iolens")));
+        QFile settings(home.filePath(QStringLiteral("iolens/iolens.conf")));
+        QVERIFY(settings.open(QIODevice::WriteOnly));
+        if (!chosen.isEmpty())
+            settings.write("[ui]\nlanguage=" + chosen.toUtf8() + "\n");
+        settings.close();
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
+        environment.insert(QStringLiteral("LC_ALL"), systemLocale);
+        environment.insert(QStringLiteral("LANG"), systemLocale);
+        environment.insert(QStringLiteral("LANGUAGE"), QString());
+        const GuiResult result = runGui({QStringLiteral("--help")}, environment);
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(expected), qPrintable(result.out));
+        QVERIFY(!result.out.contains(unexpected));
     }
 
     void screenshot_writesA1280x800Png_data()

@@ -178,6 +178,9 @@ void MainWindow::connectParts()
     connect(m_menus, &WindowMenus::evidenceRequested, this, [this] { promptEvidencePack(*this); });
     m_presentation = new PresentationMode(this, m_menus);
     connect(m_menus, &WindowMenus::aboutRequested, this, &MainWindow::showAbout);
+    connect(m_menus, &WindowMenus::languageChosen, this, [this] {
+        statusBar()->showMessage(tr("The language changes when iolens starts next."));
+    });
     connect(m_menus, &WindowMenus::quitRequested, this, &MainWindow::close);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/window_menus.hpp"
 
+#include "common/language_choice.hpp"
 #include "document/document.hpp"
 #include "document/recent_files.hpp"
 #include "models/regressor_registry.hpp"
@@ -91,6 +92,7 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     view->addAction(tr("Save presentation &screenshot…"), this,
                     &WindowMenus::presentationScreenshotRequested);
     m_goTo = view->addMenu(tr("&Go to tab"));
+    buildLanguageMenu(view->addMenu(tr("&Language")));
 
     QMenu* help = window->menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About iolens"), this, &WindowMenus::aboutRequested);
@@ -124,6 +126,26 @@ void WindowMenus::setDocument(const Document* document)
     }
     // One dataset is the usual case; the menu only appears when there is a choice.
     m_datasets->menuAction()->setVisible(document->datasets.size() > 1);
+}
+
+// Qt widgets cannot all be retranslated in place (texts built with arg(), tooltips, plots), so
+// the choice applies from the next start, as the status bar says.
+void WindowMenus::buildLanguageMenu(QMenu* menu)
+{
+    m_language = menu;
+    auto* group = new QActionGroup(menu);
+    const QString chosen = chosenLanguage();
+    for (const LanguageOption& option : languageOptions()) {
+        QAction* action = menu->addAction(option.nativeName);
+        action->setCheckable(true);
+        action->setChecked(option.code == chosen);
+        action->setData(option.code);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code = option.code] {
+            setChosenLanguage(code);
+            emit languageChosen(code);
+        });
+    }
 }
 
 void WindowMenus::setViews(QTabWidget* views)

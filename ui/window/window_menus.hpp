@@ -20,7 +20,8 @@ class RecentFiles;
 struct Document;
 
 /// The main window's menu bar: File (open, examples, recent files, save as, evidence pack, quit), Dataset (one
-/// entry per dataset of the database), Models (which techniques to train) and Help. It only turns clicks into requests; the window
+/// entry per dataset of the database), Models (which techniques to train), View (presentation
+/// mode, tabs, language) and Help. It only turns clicks into requests; the window
 /// decides what they do, so the menus stay free of dialogs and of the document's logic.
 class WindowMenus : public QObject {
     Q_OBJECT
@@ -40,6 +41,8 @@ public:
     /// View ▸ Go to tab: one entry per page of `views`, the first nine on Ctrl+1 … Ctrl+9.
     void setViews(QTabWidget* views);
     QMenu* goToMenu() const { return m_goTo; }
+    /// View ▸ Language: the system default, English, Deutsch; the choice applies from the next start.
+    QMenu* languageMenu() const { return m_language; }
     /// Ticks the techniques the window trains.
     void setTechniques(const std::vector<std::string>& techniques);
 
@@ -56,6 +59,8 @@ signals:
     void presentationToggled(bool on);
     /// View ▸ Save presentation screenshot…: the window at twice its pixels.
     void presentationScreenshotRequested();
+    /// View ▸ Language: the user chose `code` (empty: the system's), already stored.
+    void languageChosen(const QString& code);
     /// File ▸ Inside-Out accuracy…: the accuracy density of measured runs (seed 002 Fig. 9).
     void insideOutAccuracyRequested();
     void datasetRequested(const QString& dataset);
@@ -66,6 +71,7 @@ signals:
 
 private:
     void rebuildRecent();
+    void buildLanguageMenu(QMenu* menu);
 
     RecentFiles* m_recentFiles;
     QAction* m_saveAs = nullptr;
@@ -76,6 +82,7 @@ private:
     QAction* m_evidence = nullptr;
     QAction* m_presentation = nullptr;
     QMenu* m_goTo = nullptr;
+    QMenu* m_language = nullptr;
 };
 
 /// The examples' menu entries: "fio-tiered: cache in front of a throttled array".

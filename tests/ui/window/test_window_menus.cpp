@@ -7,7 +7,9 @@
 #include <QAction>
 #include <QMenu>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTest>
 
@@ -111,6 +113,26 @@ private slots:
             QCOMPARE(views->currentIndex(), i);
         }
         QCOMPARE(window.menus()->goToMenu()->actions().at(1)->text(), views->tabText(1));
+    }
+
+    // View ▸ Language offers the system default and each translation; a choice is stored for
+    // the next start, and the status bar says so.
+    void languageMenu_storesTheChoiceForTheNextStart()
+    {
+        QSettings().remove(QStringLiteral("ui/language"));
+        MainWindow window;
+        const QList<QAction*> actions = window.menus()->languageMenu()->actions();
+        QCOMPARE(actions.size(), 3);
+        QVERIFY(actions.at(0)->isChecked()); // nothing chosen yet: the system's language
+        QSignalSpy chosen(window.menus(), &WindowMenus::languageChosen);
+        actions.at(2)->trigger(); // Deutsch
+        QCOMPARE(chosen.size(), 1);
+        QCOMPARE(chosen.at(0).at(0).toString(), QStringLiteral("de"));
+        QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("de"));
+        QVERIFY(actions.at(2)->isChecked() && !actions.at(0)->isChecked());
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("next")));
+        actions.at(0)->trigger();
+        QVERIFY(!QSettings().contains(QStringLiteral("ui/language")));
     }
 };
 
