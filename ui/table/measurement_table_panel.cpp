@@ -9,6 +9,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -64,8 +65,45 @@ MeasurementTablePanel::MeasurementTablePanel(QWidget* parent)
 void MeasurementTablePanel::setMeasurements(const std::vector<core::Measurement>& runs)
 {
     m_model->setMeasurements(runs);
-    m_view->resizeColumnsToContents();
+    measureColumns();
+    fitTableWidth();
     updateCount();
+}
+
+// The columns at their content widths; the last one's stretch is turned off meanwhile, since
+// it would report the slack as its width.
+void MeasurementTablePanel::measureColumns()
+{
+    QHeaderView* header = m_view->horizontalHeader();
+    header->setStretchLastSection(false);
+    m_view->resizeColumnsToContents();
+    m_columnsWidth = 0;
+    for (int column = 0; column < header->count(); ++column)
+        m_columnsWidth += header->sectionSize(column);
+    header->setStretchLastSection(true);
+}
+
+// Where the window is wide enough, the table gets the width its columns need (no horizontal
+// scrolling) and the plot the rest, as long as the plot keeps a useful size; otherwise the
+// stretch factors share the width. A split the user chose stays.
+void MeasurementTablePanel::fitTableWidth()
+{
+    constexpr int kPlotMinimum = 420;
+    if (m_userSized || m_splitter->count() < 2 || m_columnsWidth == 0)
+        return;
+    const int available = m_splitter->width() - m_splitter->handleWidth();
+    // A few pixels of slack: styles draw the frame and the scroll bar's edge a little wider
+    // than they report.
+    const int table = m_columnsWidth + 2 * m_view->frameWidth()
+                      + m_view->verticalScrollBar()->sizeHint().width() + 4;
+    if (table + kPlotMinimum <= available)
+        m_splitter->setSizes({table, available - table});
+}
+
+void MeasurementTablePanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitTableWidth();
 }
 
 void MeasurementTablePanel::setSideView(QWidget* view)
@@ -75,6 +113,8 @@ void MeasurementTablePanel::setSideView(QWidget* view)
     m_splitter->setStretchFactor(0, 5);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setSizes({500, 300});
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
+    fitTableWidth();
 }
 
 std::vector<core::Configuration> MeasurementTablePanel::shownConfigurations() const

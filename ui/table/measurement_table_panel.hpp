@@ -44,7 +44,12 @@ signals:
     /// The filter or the data changed the rows shown.
     void shownConfigurationsChanged(const std::vector<iolens::core::Configuration>& configs);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void measureColumns();
+    void fitTableWidth();
     void updateCount();
     void onCurrentRowChanged(const QModelIndex& current);
 
@@ -54,6 +59,8 @@ private:
     QLabel* m_count = nullptr;
     QTableView* m_view = nullptr;
     QSplitter* m_splitter = nullptr;
+    int m_columnsWidth = 0;   ///< the table's columns at their content widths
+    bool m_userSized = false; ///< the user moved the splitter: keep their split
 };
 
 } // namespace iolens::ui

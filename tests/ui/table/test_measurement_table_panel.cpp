@@ -5,6 +5,7 @@
 #include "table/measurement_table_panel.hpp"
 
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -60,6 +61,24 @@ private slots:
             QCOMPARE(config.pattern, iolens::core::Pattern::Sequential);
         }
         QVERIFY(configs == panel.shownConfigurations());
+    }
+
+    // A wide window shows every column whole (the pictures for reports too); a narrow one
+    // keeps the plot beside the table at a useful size and lets the table scroll.
+    void wideWindow_showsEveryColumnWhole()
+    {
+        MeasurementTablePanel panel;
+        panel.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        auto* side = new QWidget;
+        panel.setSideView(side);
+        panel.resize(1600, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_COMPARE(panel.view()->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(side->width() >= 420);
+        panel.resize(900, 700);
+        QTRY_VERIFY(panel.view()->horizontalScrollBar()->maximum() > 0);
+        QVERIFY(side->width() > 200);
     }
 };
 
