@@ -8,12 +8,6 @@ namespace iolens::ui {
 
 namespace {
 
-template <typename T> void sortUnique(std::vector<T>& values)
-{
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-}
-
 int coreMetricCount(const core::AggregatedMeasurement& m)
 {
     return static_cast<int>(
@@ -25,24 +19,7 @@ int coreMetricCount(const core::AggregatedMeasurement& m)
 
 ScenarioDomain scenarioDomain(const std::vector<core::Configuration>& configs)
 {
-    ScenarioDomain domain;
-    for (const core::Configuration& c : configs) {
-        domain.schedulers.push_back(c.scheduler);
-        domain.patterns.push_back(c.pattern);
-        domain.requestBytes.push_back(c.requestBytes);
-        domain.filesetBytes.push_back(c.filesetBytes);
-        domain.readPcts.push_back(c.readPct);
-        domain.threads.push_back(c.threads);
-        domain.vms.push_back(c.vms);
-    }
-    sortUnique(domain.schedulers);
-    sortUnique(domain.patterns);
-    sortUnique(domain.requestBytes);
-    sortUnique(domain.filesetBytes);
-    sortUnique(domain.readPcts);
-    sortUnique(domain.threads);
-    sortUnique(domain.vms);
-    return domain;
+    return core::factorDomain(configs);
 }
 
 std::optional<core::Configuration>

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "data/aggregation.hpp"
+#include "whatif/factor_sweep.hpp"
 
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,19 +12,10 @@ namespace iolens::ui {
 
 /// The values each factor takes in a dataset, sorted and without duplicates: what the scenario
 /// controls offer (the scheduler and pattern choices) and where their steps must land exactly.
-struct ScenarioDomain {
-    std::vector<std::string> schedulers;
-    std::vector<core::Pattern> patterns;
-    std::vector<std::int64_t> requestBytes;
-    std::vector<std::int64_t> filesetBytes;
-    std::vector<double> readPcts;
-    std::vector<int> threads;
-    std::vector<int> vms;
+/// The same domain the profiler sweeps over, so the core computes it once for both.
+using ScenarioDomain = core::FactorDomain;
 
-    bool empty() const { return requestBytes.empty(); }
-};
-
-/// Collects the domain of `configs`. O(n log n).
+/// Collects the domain of `configs` (core::factorDomain). O(n log n).
 ScenarioDomain scenarioDomain(const std::vector<core::Configuration>& configs);
 
 /// The configuration the window opens on: a measured one, so the measured value and its noise
