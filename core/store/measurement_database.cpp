@@ -6,6 +6,7 @@
 #include "store/schema.hpp"
 
 #include <filesystem>
+#include <utility>
 
 namespace iolens::core {
 
@@ -14,6 +15,55 @@ namespace {
 constexpr const char* kMetricColumns =
     "rt_read_ms, rt_write_ms, tp_read_mbs, tp_write_mbs, iops_read, iops_write, rt_read_p99_ms, "
     "rt_write_p99_ms";
+
+// The measurement and host tables store the metrics as the last kMetricCount columns, in
+// kMetricColumns order; these two move them between a row and Measurement::metrics.
+void bindMetrics(Statement& stmt, int firstIndex, const Measurement& m)
+{
+    for (std::size_t i = 0; i < kMetricCount; ++i)
+        stmt.bind(firstIndex + static_cast<int>(i), m.metrics[i]);
+}
+
+void readMetrics(Statement& stmt, int firstColumn, Measurement& m)
+{
+    for (std::size_t i = 0; i < kMetricCount; ++i)
+        m.metrics[i] = stmt.optionalReal(firstColumn + static_cast<int>(i));
+}
+
+// Both measurement queries bind the filter as ?1 (dataset) and ?2 (split); unbound means "any".
+void bindFilter(Statement& stmt, const MeasurementFilter& filter)
+{
+    if (filter.dataset)
+        stmt.bind(1, *filter.dataset);
+    if (filter.split)
+        stmt.bind(2, *filter.split);
+}
+
+// Reads the columns both measurement queries start with: c.scheduler, c.fileset_bytes,
+// c.request_bytes, c.pattern, c.read_pct, c.threads, c.vms, m.rep, m.split, m.measured_at.
+void readRunColumns(Statement& stmt, Measurement& m)
+{
+    m.config.scheduler = stmt.text(0);
+    m.config.filesetBytes = stmt.int64(1);
+    m.config.requestBytes = stmt.int64(2);
+    parsePattern(stmt.text(3), m.config.pattern);
+    m.config.readPct = stmt.real(4);
+    m.config.threads = static_cast<int>(stmt.int64(5));
+    m.config.vms = static_cast<int>(stmt.int64(6));
+    m.rep = static_cast<int>(stmt.int64(7));
+    m.split = stmt.text(8);
+    m.measuredAt = stmt.text(9);
+}
+
+// The row of `rows` called `name`, if any. A linear search: datasets and models number tens.
+template <typename Row>
+std::optional<Row> findByName(std::vector<Row> rows, const std::string& name)
+{
+    for (Row& row : rows)
+        if (row.name == name)
+            return std::move(row);
+    return std::nullopt;
+}
 
 } // namespace
 
@@ -61,10 +111,7 @@ std::vector<DatasetInfo> MeasurementDatabase::datasets()
 
 std::optional<DatasetInfo> MeasurementDatabase::dataset(const std::string& name)
 {
-    for (DatasetInfo& info : datasets())
-        if (info.name == name)
-            return info;
-    return std::nullopt;
+    return findByName(datasets(), name);
 }
 
 std::optional<std::int64_t> MeasurementDatabase::datasetId(const std::string& name)
@@ -139,8 +186,7 @@ std::int64_t MeasurementDatabase::insertMeasurement(std::int64_t dataset, const 
                          + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, dataset).bind(2, configuration).bind(3, m.rep);
     insert.bind(4, split).bind(5, m.measuredAt);
-    for (std::size_t i = 0; i < kMetricCount; ++i)
-        insert.bind(static_cast<int>(6 + i), m.metrics[i]);
+    bindMetrics(insert, 6, m);
     insert.run();
     return m_connection->lastInsertId();
 }
@@ -167,8 +213,7 @@ void MeasurementDatabase::importMultiHostRun(const Measurement& aggregate,
         insert.bind(1, run).bind(2, static_cast<std::int64_t>(h)).bind(3, hosts[h].host);
         insert.bind(4, hosts[h].address).bind(5, m.config.threads).bind(6, m.config.filesetBytes);
         insert.bind(7, m.measuredAt);
-        for (std::size_t i = 0; i < kMetricCount; ++i)
-            insert.bind(static_cast<int>(8 + i), m.metrics[i]);
+        bindMetrics(insert, 8, m);
         insert.run();
     }
     transaction.commit();
@@ -187,24 +232,12 @@ std::vector<StoredHostMeasurement> MeasurementDatabase::hostMeasurements(
                    "JOIN configurations c ON c.id = m.configuration_id "
                    "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
                    "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id, h.host_index");
-    if (filter.dataset)
-        stmt.bind(1, *filter.dataset);
-    if (filter.split)
-        stmt.bind(2, *filter.split);
+    bindFilter(stmt, filter);
     std::vector<StoredHostMeasurement> result;
     while (stmt.step()) {
         StoredHostMeasurement row;
         Measurement& run = row.run;
-        run.config.scheduler = stmt.text(0);
-        run.config.filesetBytes = stmt.int64(1);
-        run.config.requestBytes = stmt.int64(2);
-        parsePattern(stmt.text(3), run.config.pattern);
-        run.config.readPct = stmt.real(4);
-        run.config.threads = static_cast<int>(stmt.int64(5));
-        run.config.vms = static_cast<int>(stmt.int64(6));
-        run.rep = static_cast<int>(stmt.int64(7));
-        run.split = stmt.text(8);
-        run.measuredAt = stmt.text(9);
+        readRunColumns(stmt, run);
         row.hostIndex = static_cast<int>(stmt.int64(10));
         row.host.host = stmt.text(11);
         row.host.address = stmt.text(12);
@@ -216,8 +249,7 @@ std::vector<StoredHostMeasurement> MeasurementDatabase::hostMeasurements(
         own.rep = run.rep;
         own.split = run.split;
         own.measuredAt = stmt.text(15);
-        for (std::size_t i = 0; i < kMetricCount; ++i)
-            own.metrics[i] = stmt.optionalReal(static_cast<int>(16 + i));
+        readMetrics(stmt, 16, own);
         result.push_back(std::move(row));
     }
     return result;
@@ -232,25 +264,12 @@ std::vector<Measurement> MeasurementDatabase::measurements(const MeasurementFilt
                        + " FROM measurements m JOIN configurations c ON c.id = m.configuration_id "
                          "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
                          "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id");
-    if (filter.dataset)
-        stmt.bind(1, *filter.dataset);
-    if (filter.split)
-        stmt.bind(2, *filter.split);
+    bindFilter(stmt, filter);
     std::vector<Measurement> result;
     while (stmt.step()) {
         Measurement m;
-        m.config.scheduler = stmt.text(0);
-        m.config.filesetBytes = stmt.int64(1);
-        m.config.requestBytes = stmt.int64(2);
-        parsePattern(stmt.text(3), m.config.pattern);
-        m.config.readPct = stmt.real(4);
-        m.config.threads = static_cast<int>(stmt.int64(5));
-        m.config.vms = static_cast<int>(stmt.int64(6));
-        m.rep = static_cast<int>(stmt.int64(7));
-        m.split = stmt.text(8);
-        m.measuredAt = stmt.text(9);
-        for (std::size_t i = 0; i < kMetricCount; ++i)
-            m.metrics[i] = stmt.optionalReal(static_cast<int>(10 + i));
+        readRunColumns(stmt, m);
+        readMetrics(stmt, 10, m);
         result.push_back(std::move(m));
     }
     return result;
@@ -294,10 +313,7 @@ std::vector<StoredModel> MeasurementDatabase::models()
 
 std::optional<StoredModel> MeasurementDatabase::model(const std::string& name)
 {
-    for (StoredModel& m : models())
-        if (m.name == name)
-            return m;
-    return std::nullopt;
+    return findByName(models(), name);
 }
 
 bool MeasurementDatabase::removeModel(const std::string& name)
