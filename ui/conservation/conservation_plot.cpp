@@ -61,9 +61,7 @@ ConservationPlot::ConservationPlot(QWidget* parent)
 // in rows below them, where it covers no point.
 void ConservationPlot::arrangeLayout()
 {
-    m_summary->setTextColor(QColor(0x50, 0x50, 0x50));
-    m_title->setMargins(QMargins(0, 6, 0, 0));
-    m_summary->setMargins(QMargins(0, 2, 0, 4));
+    styleHeading(*m_title, *m_summary);
     QCPAxisRect* first = axisRect();
     first->insetLayout()->take(legend);
     plotLayout()->take(first);

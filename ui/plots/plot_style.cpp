@@ -249,6 +249,26 @@ QString fitToWidth(const QString& text, const QFont& font, int width, const QStr
     return wrapped.replace(separator, replacement);
 }
 
+void styleHeading(QCPTextElement& title, QCPTextElement& subtitle)
+{
+    subtitle.setTextColor(QColor(0x50, 0x50, 0x50));
+    title.setMargins(QMargins(0, 6, 0, 0));
+    subtitle.setMargins(QMargins(0, 2, 0, 4));
+}
+
+PlotHeading addHeadingRows(QCustomPlot& plot, double titleScale)
+{
+    plot.plotLayout()->insertRow(0);
+    plot.plotLayout()->insertRow(1);
+    PlotHeading heading;
+    heading.title = new QCPTextElement(&plot, QString(), plotFont(titleScale, true));
+    heading.subtitle = new QCPTextElement(&plot, QString(), plotFont(0.95));
+    styleHeading(*heading.title, *heading.subtitle);
+    plot.plotLayout()->addElement(0, 0, heading.title);
+    plot.plotLayout()->addElement(1, 0, heading.subtitle);
+    return heading;
+}
+
 void styleAxis(QCPAxis& axis)
 {
     axis.setTickLabelFont(plotFont());

@@ -10,6 +10,7 @@ class QCustomPlot;
 class QCPAxis;
 class QCPColorGradient;
 class QCPScatterStyle;
+class QCPTextElement;
 
 namespace iolens::ui {
 
@@ -53,6 +54,21 @@ void applyPlotStyle(QCustomPlot& plot);
 /// instead of being clipped, since QCPTextElement does not wrap by itself.
 QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
                    const QString& replacement);
+
+/// The two text rows above a plot: a bold title and a grey subtitle (the data, units, or state).
+struct PlotHeading {
+    QCPTextElement* title = nullptr;
+    QCPTextElement* subtitle = nullptr;
+};
+
+/// Gives a title and subtitle the house look: the subtitle grey, both with the margins that keep
+/// them close to each other and clear of the plot. For plots that lay out their own rows.
+void styleHeading(QCPTextElement& title, QCPTextElement& subtitle);
+
+/// Inserts an empty title row (0) and subtitle row (1) above `plot`'s layout, titled in
+/// plotFont(titleScale, bold) and subtitled in plotFont(0.95), styled by styleHeading. The plot
+/// owns both elements; the caller sets their text.
+PlotHeading addHeadingRows(QCustomPlot& plot, double titleScale);
 
 /// Fonts, pens and padding of one axis (for axes beyond the default four, such as a colour scale).
 void styleAxis(QCPAxis& axis);

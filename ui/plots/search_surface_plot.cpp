@@ -91,9 +91,7 @@ SearchSurfacePlot::SearchSurfacePlot(QWidget* parent)
 // plot, where it covers no cell of the map.
 void SearchSurfacePlot::arrangeLayout()
 {
-    m_subtitle->setTextColor(QColor(0x50, 0x50, 0x50));
-    m_title->setMargins(QMargins(0, 6, 0, 0));
-    m_subtitle->setMargins(QMargins(0, 2, 0, 4));
+    styleHeading(*m_title, *m_subtitle);
     auto* middle = new QCPLayoutGrid;
     QCPAxisRect* rect = axisRect(); // found through the layout: not while it is taken out
     rect->insetLayout()->take(legend);

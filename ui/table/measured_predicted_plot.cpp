@@ -59,15 +59,9 @@ MeasuredPredictedPlot::MeasuredPredictedPlot(ModelController* models, QWidget* p
 
     applyPlotStyle(*m_plot);
     m_plot->setMinimumSize(320, 260);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->insertRow(1);
-    m_title = new QCPTextElement(m_plot, QString(), plotFont(1.1, true));
-    m_subtitle = new QCPTextElement(m_plot, QString(), plotFont(0.95));
-    m_subtitle->setTextColor(QColor(0x50, 0x50, 0x50));
-    m_title->setMargins(QMargins(0, 6, 0, 0));
-    m_subtitle->setMargins(QMargins(0, 2, 0, 4));
-    m_plot->plotLayout()->addElement(0, 0, m_title);
-    m_plot->plotLayout()->addElement(1, 0, m_subtitle);
+    const PlotHeading heading = addHeadingRows(*m_plot, 1.1);
+    m_title = heading.title;
+    m_subtitle = heading.subtitle;
     m_others = m_plot->addGraph();
     m_others->setName(tr("other configurations"));
     m_others->setLineStyle(QCPGraph::lsNone);
