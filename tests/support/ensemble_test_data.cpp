@@ -6,8 +6,11 @@
 #include "support/test_data.hpp"
 
 
+#include <QTest>
+
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <random>
 #include <sstream>
 
@@ -55,6 +58,35 @@ Dataset rowsOf(const Dataset& data, const std::vector<Eigen::Index>& rows)
         if (!data.configs.empty())
             part.configs.push_back(data.configs[static_cast<std::size_t>(row)]);
     return part;
+}
+
+void addDegenerateDataRows(const char* fewRowsName)
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("constant response") << "constant";
+    QTest::newRow(fewRowsName) << "few";
+    QTest::newRow("one row") << "one";
+    QTest::newRow("every row twice") << "duplicated";
+}
+
+Dataset degenerateDataset(const QString& kind, double constant, int fewRows)
+{
+    Dataset data = noisyDataset(8, 40);
+    if (kind == "constant") {
+        data.y.setConstant(constant);
+        return data;
+    }
+    std::vector<Eigen::Index> rows;
+    if (kind == "few") {
+        rows.resize(static_cast<std::size_t>(fewRows));
+        std::iota(rows.begin(), rows.end(), Eigen::Index {0});
+    } else if (kind == "one") {
+        rows = {4};
+    } else {
+        for (Eigen::Index i = 0; i < 2 * data.x.rows(); ++i)
+            rows.push_back(i % data.x.rows());
+    }
+    return rowsOf(data, rows);
 }
 
 std::vector<Eigen::Index> everyNth(Eigen::Index n, int period, int remainder, bool selected)

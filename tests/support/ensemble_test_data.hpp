@@ -22,6 +22,16 @@ core::Dataset gridDataset(const std::string& source, core::Metric metric, bool l
 /// numeric ones with many distinct values: y = steps + slopes + N(0, noise^2), all y > 0.
 core::Dataset noisyDataset(unsigned seed, int rows, double noise = 1.0);
 
+/// The rows of the ensembles' fit_degenerateData tables: a QString column "kind" holding
+/// "constant", "few", "one" and "duplicated" (see degenerateDataset); `fewRowsName` names the
+/// "few" row after the model's own minimum node size.
+void addDegenerateDataRows(const char* fewRowsName);
+
+/// noisyDataset(8, 40) made degenerate as `kind` says: "constant" sets every y to `constant`,
+/// "few" keeps the first `fewRows` rows, "one" keeps row 4 alone, "duplicated" holds every row
+/// twice (80 rows).
+core::Dataset degenerateDataset(const QString& kind, double constant, int fewRows);
+
 /// The rows `rows` of `data` (schema kept, configurations carried along).
 core::Dataset rowsOf(const core::Dataset& data, const std::vector<Eigen::Index>& rows);
 

@@ -237,28 +237,12 @@ private slots:
 
     void fit_degenerateData_data()
     {
-        QTest::addColumn<QString>("kind");
-        QTest::newRow("constant response") << "constant";
-        QTest::newRow("fewer rows than minsplit") << "few";
-        QTest::newRow("one row") << "one";
-        QTest::newRow("every row twice") << "duplicated";
+        iolens::test::addDegenerateDataRows("fewer rows than minsplit");
     }
     void fit_degenerateData()
     {
         QFETCH(QString, kind);
-        Dataset data = iolens::test::noisyDataset(8, 40);
-        if (kind == "constant") {
-            data.y.setConstant(0.375);
-        } else if (kind == "few") {
-            data = iolens::test::rowsOf(data, {0, 1, 2, 3});
-        } else if (kind == "one") {
-            data = iolens::test::rowsOf(data, {4});
-        } else {
-            std::vector<Eigen::Index> twice;
-            for (Eigen::Index i = 0; i < 80; ++i)
-                twice.push_back(i % 40);
-            data = iolens::test::rowsOf(data, twice);
-        }
+        const Dataset data = iolens::test::degenerateDataset(kind, 0.375, 4);
         Sbcart model = sbcart(10, 0.5, 10, 0.0, SbcartError::RelativeAbsolute);
         const FitReport report = model.fit(data);
         const Eigen::VectorXd p = model.predict(data.x);
