@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // View ▸ Language: the choice is stored, read back, and turned into the locale of the next start.
 #include "common/language_choice.hpp"
+#include "support/isolated_settings.hpp"
 
 #include <QCoreApplication>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTest>
 
 using namespace iolens::ui;
@@ -14,10 +14,7 @@ class TestLanguageChoice : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_language_choice"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_language_choice");
     }
     void cleanupTestCase() { QSettings().clear(); }
 

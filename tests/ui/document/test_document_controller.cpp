@@ -2,12 +2,12 @@
 #include "document/document_controller.hpp"
 #include "document/recent_files.hpp"
 #include "store/measurement_database.hpp"
+#include "support/isolated_settings.hpp"
 
 #include <QDir>
 #include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,10 +18,7 @@ class TestDocumentController : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_document_controller"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_document_controller");
     }
 
     void openExample_isReadOnlyAndHoldsTheDatasetsRuns()

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/recent_files.hpp"
+#include "support/isolated_settings.hpp"
 
 #include <QDir>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTest>
 
 using namespace iolens::ui;
@@ -14,10 +14,7 @@ class TestRecentFiles : public QObject {
 private slots:
     void initTestCase()
     {
-        // Settings go to a test location, never to the user's own iolens settings.
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_recent_files"));
+        iolens::test::useIsolatedSettings("test_recent_files");
     }
     void init() { QSettings().clear(); }
 

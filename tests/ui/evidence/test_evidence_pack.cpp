@@ -9,6 +9,7 @@
 #include "models/trained_model.hpp"
 #include "prediction/model_controller.hpp"
 #include "scenario/scenario_panel.hpp"
+#include "support/isolated_settings.hpp"
 #include "window/main_window.hpp"
 
 #include <QCryptographicHash>
@@ -18,7 +19,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -53,10 +53,7 @@ class TestEvidencePack : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_evidence_pack"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_evidence_pack");
         QVERIFY(m_dir.isValid());
         m_window = std::make_unique<MainWindow>();
         m_window->setErrorDialogsEnabled(false);

@@ -11,6 +11,7 @@
 #include "measure/plan_form.hpp"
 #include "store/measurement_database.hpp"
 #include "support/fio_tool.hpp"
+#include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
 
 #include <QCheckBox>
@@ -22,7 +23,6 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -193,9 +193,7 @@ private slots:
         const QString dbPath = dir.filePath(QStringLiteral("m.sqlite"));
         MeasurementDatabase::openOrCreate(dbPath.toStdString()); // an empty database is open
         // The controller's recent-files list must not touch the user's settings.
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_measure_dialog"));
+        iolens::test::useIsolatedSettings("test_measure_dialog");
         iolens::ui::DocumentController documents;
         QVERIFY(documents.openFile(dbPath));
         QVERIFY(documents.document()->runs.empty());

@@ -7,6 +7,7 @@
 #include "measure/plan_form.hpp"
 #include "store/measurement_database.hpp"
 #include "support/fio_tool.hpp"
+#include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
 
 #include <QApplication>
@@ -15,7 +16,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -45,9 +45,7 @@ class TestMeasurePrompt : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_measure_prompt");
     }
 
     void writableDatabasePath_isTheOpenFileOnlyIfWritable()

@@ -2,11 +2,11 @@
 #include "document/example_database.hpp"
 #include "planning/capacity_panel.hpp"
 #include "prediction/model_controller.hpp"
+#include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
 
@@ -19,10 +19,7 @@ private slots:
     void initTestCase()
     {
         QLocale::setDefault(QLocale::c());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_capacity_panel"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_capacity_panel");
     }
 
     void answers_areCoreHeadroomPerModelAndFactor()

@@ -7,11 +7,11 @@
 #include "profiler/profile_plot.hpp"
 #include "profiler/profiler_view.hpp"
 #include "support/dark_palette.hpp"
+#include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTest>
 #include <QThreadPool>
 
@@ -305,10 +305,7 @@ private slots:
 
     void shading_followsTheCapacityPanelsLimitsLive()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_profiler_view"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_profiler_view");
         CapacityPanel panel(m_controller);
         connect(&panel, &CapacityPanel::limitsChanged, m_view, &ProfilerView::setLimits);
         ProfilePlot* plot = m_view->plot(Factor::RequestBytes);

@@ -7,11 +7,11 @@
 #include "common/error.hpp"
 #include "document/document_controller.hpp"
 #include "scenario/scenario_panel.hpp"
+#include "support/isolated_settings.hpp"
 #include "window/main_window.hpp"
 
 #include <QElapsedTimer>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -23,10 +23,7 @@ class TestHeadlessWindow : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_headless_window"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_headless_window");
     }
 
     void openHeadlessWindow_missingDatabaseThrowsConfigErrorNamingTheFile()

@@ -2,10 +2,10 @@
 #include "data/csv_table.hpp"
 #include "data/measurement_csv.hpp"
 #include "scenario/saved_scenarios.hpp"
+#include "support/isolated_settings.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTest>
 
 using namespace iolens::ui;
@@ -32,9 +32,7 @@ class TestSavedScenarios : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_saved_scenarios"));
+        iolens::test::useIsolatedSettings("test_saved_scenarios");
     }
     void init() { QSettings().clear(); }
 

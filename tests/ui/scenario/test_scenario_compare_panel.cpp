@@ -4,12 +4,12 @@
 #include "document/example_database.hpp"
 #include "prediction/model_controller.hpp"
 #include "scenario/scenario_compare_panel.hpp"
+#include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
 
 #include <QListWidget>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
 
@@ -22,10 +22,7 @@ private slots:
     void initTestCase()
     {
         QLocale::setDefault(QLocale::c());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_scenario_compare_panel"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_scenario_compare_panel");
     }
 
     void compare_showsEachModelsPredictionInBothScenariosAndTheChange()

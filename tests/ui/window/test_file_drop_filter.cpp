@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Opening a database by dropping its file: what a drag may carry, and the window opening it.
 #include "document/document_controller.hpp"
+#include "support/isolated_settings.hpp"
 #include "table/measurement_table_panel.hpp"
 #include "window/file_drop_filter.hpp"
 #include "window/main_window.hpp"
@@ -10,7 +11,6 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -48,10 +48,7 @@ class TestFileDropFilter : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_file_drop_filter"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_file_drop_filter");
     }
 
     void droppedLocalFile_isTheOneLocalFileOnly()

@@ -12,6 +12,7 @@
 #include "prediction/technique_choice.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "scenario/step_slider.hpp"
+#include "support/isolated_settings.hpp"
 #include "table/measurement_table_panel.hpp"
 #include "window/error_cdf_page.hpp"
 #include "window/main_window.hpp"
@@ -24,7 +25,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -39,10 +39,7 @@ class TestMainWindow : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_main_window"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_main_window");
         QLocale::setDefault(QLocale::c());
     }
 

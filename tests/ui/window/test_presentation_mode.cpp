@@ -2,6 +2,7 @@
 // Presentation mode: larger application font and plot pens and fonts while on, exactly the
 // normal ones after; the presentation screenshot has twice the window's pixels.
 #include "plots/presentation_scale.hpp"
+#include "support/isolated_settings.hpp"
 #include "window/main_window.hpp"
 #include "window/presentation_mode.hpp"
 #include "window/presentation_screenshot.hpp"
@@ -12,7 +13,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,10 +25,7 @@ class TestPresentationMode : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_presentation_mode"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_presentation_mode");
     }
 
     void toggling_scalesFontsAndPensAndBack()

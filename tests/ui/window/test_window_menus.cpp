@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The menus' keyboard side: every common action has a shortcut, no two actions share one, and
 // the shortcuts reach the window's tabs.
+#include "support/isolated_settings.hpp"
 #include "window/main_window.hpp"
 #include "window/window_menus.hpp"
 
@@ -8,7 +9,6 @@
 #include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTest>
@@ -35,10 +35,7 @@ class TestWindowMenus : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_window_menus"));
-        QSettings().clear();
+        iolens::test::useIsolatedSettings("test_window_menus");
     }
 
     void commonActions_haveTheirShortcuts_data()

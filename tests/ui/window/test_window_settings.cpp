@@ -2,12 +2,12 @@
 #include "document/document_controller.hpp"
 #include "document/example_database.hpp"
 #include "scenario/scenario_panel.hpp"
+#include "support/isolated_settings.hpp"
 #include "window/main_window.hpp"
 #include "window/window_settings.hpp"
 
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
 
@@ -18,9 +18,7 @@ class TestWindowSettings : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("iolens-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_window_settings"));
+        iolens::test::useIsolatedSettings("test_window_settings");
     }
     void init() { QSettings().clear(); }
 
