@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/language_choice.hpp"
 
-#include <QCoreApplication>
 #include <QSettings>
 
 #include <algorithm>
@@ -16,7 +15,7 @@ const QString kSettingsKey = QStringLiteral("ui/language");
 
 std::vector<LanguageOption> languageOptions()
 {
-    return {{QString(), QCoreApplication::translate("iolens::ui::WindowMenus", "System default")},
+    return {{QString(), QString()},
             {QStringLiteral("en"), QStringLiteral("English")},
             {QStringLiteral("de"), QStringLiteral("Deutsch")}};
 }

@@ -13,7 +13,7 @@ namespace iolens::ui {
 
 struct LanguageOption {
     QString code;       ///< "en", "de"; empty: the system's language
-    QString nativeName; ///< as the language calls itself ("Deutsch"), so anyone can find theirs
+    QString nativeName; ///< as the language calls itself ("Deutsch"); empty for the system's
 };
 
 /// The system default first, then English and German.

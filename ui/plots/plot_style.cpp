@@ -31,8 +31,6 @@ constexpr const char* kChosen = "iolensChosenColor_";
 constexpr const char* kShown = "iolensShownColor_";
 constexpr const char* kFollowsPalette = "iolensFollowsPalette";
 
-
-
 // Shows `owner`'s colour `part` on `palette`. The colour the view chose is kept in a property,
 // so that a later palette starts from it again; a colour the view has set since the last pass
 // (it differs from the one shown) is the new choice.

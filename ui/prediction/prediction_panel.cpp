@@ -4,8 +4,8 @@
 #include "common/metric_text.hpp"
 #include "common/number_format.hpp"
 
-#include <QGridLayout>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>

@@ -12,7 +12,7 @@ namespace iolens::ui {
 
 /// The values each factor takes in a dataset, sorted and without duplicates: what the scenario
 /// controls offer (the scheduler and pattern choices) and where their steps must land exactly.
-/// The same domain the profiler sweeps over, so the core computes it once for both.
+/// The domain the profiler sweeps over: one core function collects it for both.
 using ScenarioDomain = core::FactorDomain;
 
 /// Collects the domain of `configs` (core::factorDomain). O(n log n).

@@ -136,7 +136,8 @@ void WindowMenus::buildLanguageMenu(QMenu* menu)
     auto* group = new QActionGroup(menu);
     const QString chosen = chosenLanguage();
     for (const LanguageOption& option : languageOptions()) {
-        QAction* action = menu->addAction(option.nativeName);
+        QAction* action = menu->addAction(option.code.isEmpty() ? tr("System default")
+                                                                : option.nativeName);
         action->setCheckable(true);
         action->setChecked(option.code == chosen);
         action->setData(option.code);
