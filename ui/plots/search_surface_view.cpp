@@ -8,7 +8,9 @@
 
 #include <QCoreApplication>
 #include <QDebug>
+#include <QEvent>
 #include <QHBoxLayout>
+#include <QLayout>
 #include <QPushButton>
 
 #include <cmath>
@@ -28,13 +30,30 @@ QString costImprovementText(double defaultCost, double bestCost)
         .arg(formatSignificant(defaultCost, 3), formatSignificant(bestCost, 3), percent);
 }
 
+// A fixed width, so that progress and result texts wrap instead of widening the column while a
+// search runs; taken again when the font changes (presentation mode), or the choices are cut.
+void SearchSurfaceView::fitControlsWidth()
+{
+    // The layouts' cached hints still have the old font's sizes until they are recomputed.
+    for (QLayout* layout : m_controls->findChildren<QLayout*>())
+        layout->invalidate();
+    m_controls->setFixedWidth(m_controls->sizeHint().width() + 16);
+}
+
+void SearchSurfaceView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitControlsWidth();
+}
+
 SearchSurfaceView::SearchSurfaceView(QWidget* parent)
     : QWidget(parent)
     , m_controls(new SearchControls(this))
     , m_plot(new SearchSurfacePlot(this))
     , m_runner(new OptimizationRunner(this))
 {
-    m_controls->setFixedWidth(m_controls->sizeHint().width() + 16);
+    fitControlsWidth();
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(m_controls);
     layout->addWidget(m_plot, 1);

@@ -45,7 +45,11 @@ signals:
     /// The same search in full: every point, default and best cost, the best parameters.
     void searchFinished(const iolens::core::SearchOutcome& outcome);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitControlsWidth();
     void onProgress(const SearchProgress& progress);
     void onFinished(const core::SearchOutcome& outcome);
     void onStopped(const QString& status);

@@ -70,6 +70,20 @@ private slots:
         QVERIFY(!view.plot()->bestMark()); // the old points are gone
     }
 
+    // Presentation mode enlarges the font of a running window: the controls' column widens with
+    // it, so their choices are not cut.
+    void fontChange_widensTheControls()
+    {
+        SearchSurfaceView view;
+        const int before = view.controls()->width();
+        QFont large = view.font();
+        large.setPointSizeF(large.pointSizeF() * 1.5);
+        view.setFont(large);
+        QVERIFY2(view.controls()->width() > before * 1.3,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(view.controls()->width())));
+        QCOMPARE(view.controls()->width(), view.controls()->sizeHint().width() + 16);
+    }
+
     void costImprovementText_givesBothCostsAndTheChange()
     {
         QCOMPARE(costImprovementText(1.27, 0.861), QStringLiteral("CV RMSE 1.27 → 0.861, −32 %"));
