@@ -439,11 +439,7 @@
     </message>
 </context>
 <context>
-    <name>iolens::ui::ErrorCdfView</name>
-    <message>
-        <source>&amp;Metric:</source>
-        <translation>&amp;Metrik:</translation>
-    </message>
+    <name>iolens::ui::ErrorCdfTable</name>
     <message>
         <source>Model</source>
         <translation>Modell</translation>
@@ -465,6 +461,10 @@
         <translation>Mittel</translation>
     </message>
     <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
         <source>Half of the configurations have a smaller relative error</source>
         <translation>Die Hälfte der Konfigurationen hat einen kleineren relativen Fehler</translation>
     </message>
@@ -479,6 +479,17 @@
     <message>
         <source>Mean relative error</source>
         <translation>Mittlerer relativer Fehler</translation>
+    </message>
+    <message>
+        <source>Configurations evaluated</source>
+        <translation>Ausgewertete Konfigurationen</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::ErrorCdfView</name>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Metrik:</translation>
     </message>
     <message>
         <source>Relative error (%)</source>
@@ -503,14 +514,6 @@
     <message>
         <source>Error CDF: %1</source>
         <translation>Fehler-CDF: %1</translation>
-    </message>
-    <message>
-        <source>n</source>
-        <translation>n</translation>
-    </message>
-    <message>
-        <source>Configurations evaluated</source>
-        <translation>Ausgewertete Konfigurationen</translation>
     </message>
     <message>
         <source>Share (%)</source>

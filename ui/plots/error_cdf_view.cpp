@@ -4,6 +4,7 @@
 #include "common/metric_text.hpp"
 #include "plots/decade_ticker.hpp"
 #include "plots/error_cdf_series.hpp"
+#include "plots/error_cdf_table.hpp"
 #include "plots/evaluation_text.hpp"
 #include "plots/plot_export_menu.hpp"
 #include "plots/plot_style.hpp"
@@ -11,15 +12,13 @@
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QStyle>
-#include <QTableWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 namespace iolens::ui {
 
@@ -28,31 +27,10 @@ namespace {
 constexpr std::array<double, 3> kPercentileLevels{50.0, 90.0, 99.0};
 constexpr int kCurveWidth = 2;
 
-enum Column { ModelColumn, P50Column, P90Column, P99Column, MeanColumn, PointsColumn };
-
-QTableWidgetItem* numberItem(const QString& text)
-{
-    auto* item = new QTableWidgetItem(text);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    return item;
-}
-
-QIcon colorSwatch(const QColor& color)
-{
-    QPixmap swatch(14, 14);
-    swatch.fill(Qt::transparent);
-    QPainter painter(&swatch);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(QPen(color, 3));
-    painter.drawLine(1, 7, 13, 7);
-    return QIcon(swatch);
-}
-
 // The three levels as dashed guides, named "p50" / "p90" / "p99" on the right axis: the marks on
 // the curves then read as "where this model crosses p90". Labels inside the plot would collide
 // with the curves or, for p99, with the top edge.
-void addPercentileGuides(QCustomPlot& plot)
+QSharedPointer<QCPAxisTickerText> addPercentileGuides(QCustomPlot& plot)
 {
     const QPen guide(QColor(0x90, 0x90, 0x90), 1, Qt::DashLine);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -73,9 +51,13 @@ void addPercentileGuides(QCustomPlot& plot)
     right->grid()->setVisible(false);
     right->setTickLabelColor(QColor(0x60, 0x60, 0x60));
     right->setTickLabelFont(plotFont(0.9));
+    // No tick marks: on a short plot a label moves off its guide (placePercentileLabels), and
+    // the guide itself already reaches the axis.
+    right->setTickLength(0, 0);
     right->setRange(plot.yAxis->range());
     QObject::connect(plot.yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), right,
                      qOverload<const QCPRange&>(&QCPAxis::setRange));
+    return ticker;
 }
 
 } // namespace
@@ -84,7 +66,7 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
     : QWidget(parent)
     , m_metricBox(new QComboBox(this))
     , m_plot(new QCustomPlot(this))
-    , m_table(new QTableWidget(this))
+    , m_table(new ErrorCdfTable(this))
 {
     for (const core::Metric metric : core::kCoreMetrics)
         m_metricBox->addItem(metricTitle(metric), static_cast<int>(metric));
@@ -101,7 +83,6 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
     m_body->addWidget(m_plot, 1);
     m_body->addWidget(m_table, 0, Qt::AlignTop);
     layout->addLayout(m_body, 1);
-    buildTable();
     buildPlot();
     rebuild();
     attachExportMenu(m_plot, [this] {
@@ -117,7 +98,17 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
         rebuild();
         emit metricChanged(metric());
     });
-    connect(m_table, &QTableWidget::itemChanged, this, &ErrorCdfView::onTableItemChanged);
+    // What fits depends on the laid-out plot, and fitting changes the layout it measured: lay out
+    // again until nothing moves (two passes at most so far). Exports lay out too, so they fit.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        for (int pass = 0; pass < 4 && fitToPlotSize(); ++pass) {
+            QCPLayoutGrid* layout = m_plot->plotLayout();
+            layout->update(QCPLayoutElement::upPreparation);
+            layout->update(QCPLayoutElement::upMargins);
+            layout->update(QCPLayoutElement::upLayout);
+        }
+    });
+    connect(m_table, &ErrorCdfTable::curveToggled, this, &ErrorCdfView::setCurveVisible);
     connect(m_plot, &QCustomPlot::legendClick, this,
             [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
                 auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
@@ -128,30 +119,6 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
             });
 }
 
-void ErrorCdfView::buildTable()
-{
-    m_table->setColumnCount(6);
-    m_table->setHorizontalHeaderLabels({tr("Model"), tr("p50"), tr("p90"), tr("p99"),
-                                        tr("Mean"), tr("n")});
-    m_table->horizontalHeaderItem(P50Column)->setToolTip(
-        tr("Half of the configurations have a smaller relative error"));
-    m_table->horizontalHeaderItem(P90Column)->setToolTip(
-        tr("90 % of the configurations have a smaller relative error"));
-    m_table->horizontalHeaderItem(P99Column)->setToolTip(
-        tr("99 % of the configurations have a smaller relative error"));
-    m_table->horizontalHeaderItem(MeanColumn)->setToolTip(tr("Mean relative error"));
-    m_table->horizontalHeaderItem(PointsColumn)->setToolTip(tr("Configurations evaluated"));
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(ModelColumn, QHeaderView::Stretch);
-    m_table->setSelectionMode(QAbstractItemView::NoSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-}
-
 void ErrorCdfView::buildPlot()
 {
     applyPlotStyle(*m_plot);
@@ -159,6 +126,13 @@ void ErrorCdfView::buildPlot()
     const PlotHeading heading = addHeadingRows(*m_plot, 1.25);
     m_title = heading.title;
     m_subtitle = heading.subtitle;
+    // The axes sit in a row of their own, so that a legend can stand beside them (fitLegend).
+    QCPAxisRect* axes = m_plot->axisRect();
+    m_axesRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->take(axes);
+    m_plot->plotLayout()->addElement(2, 0, m_axesRow);
+    m_axesRow->addElement(0, 0, axes);
+    m_axesRow->setColumnSpacing(0);
 
     QCPAxis* x = m_plot->xAxis;
     x->setScaleType(QCPAxis::stLogarithmic);
@@ -168,7 +142,7 @@ void ErrorCdfView::buildPlot()
     QCPAxis* y = m_plot->yAxis;
     y->setRange(0.0, 101.0);
     y->ticker()->setTickCount(5);
-    addPercentileGuides(*m_plot);
+    m_percentileLabels = addPercentileGuides(*m_plot);
 
     m_plot->legend->setVisible(true);
     // Columns of at most five: ten models (VM-aware and projected ones) fit a short plot.
@@ -219,7 +193,6 @@ void ErrorCdfView::clearCurves()
 void ErrorCdfView::setScenarioText(const QString& text)
 {
     m_scenarioText = text;
-    updateTitles();
     m_plot->replot();
 }
 
@@ -250,7 +223,6 @@ void ErrorCdfView::rebuild()
     m_plot->legend->setVisible(!curves.empty());
     fillTable();
     applyVisibility();
-    updateTitles();
     m_plot->replot();
 }
 
@@ -281,30 +253,14 @@ void ErrorCdfView::addCurve(const CdfCurve& curve, const ErrorAxisRange& range)
 
 void ErrorCdfView::fillTable()
 {
-    const QSignalBlocker blocker(m_table);
     const auto found = m_curves.find(metric());
-    const int rows = found == m_curves.end() ? 0 : static_cast<int>(found->second.size());
-    m_table->setRowCount(rows);
-    for (int row = 0; row < rows; ++row) {
-        const CdfCurve& curve = found->second[static_cast<std::size_t>(row)];
-        const core::ModelEvaluation& e = curve.evaluation;
-        auto* model = new QTableWidgetItem(colorSwatch(colorOf(curve.label)), curve.label);
-        model->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-        model->setToolTip(percentileSummary(curve.label, e));
-        m_table->setItem(row, ModelColumn, model);
-        m_table->setItem(row, P50Column, numberItem(relativeErrorText(e.p50)));
-        m_table->setItem(row, P90Column, numberItem(relativeErrorText(e.p90)));
-        m_table->setItem(row, P99Column, numberItem(relativeErrorText(e.p99)));
-        m_table->setItem(row, MeanColumn, numberItem(relativeErrorText(e.meanRelativeError)));
-        m_table->setItem(row, PointsColumn,
-                         numberItem(QLocale().toString(static_cast<qlonglong>(e.cdf.values.size()))));
-    }
-    // Exactly as tall as its rows: the table is a caption of the plot, never a scroll area.
-    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
-    for (int row = 0; row < rows; ++row)
-        height += m_table->rowHeight(row);
-    m_table->setFixedHeight(height);
-    m_table->setVisible(rows > 0);
+    const std::vector<CdfCurve> none;
+    const std::vector<CdfCurve>& curves = found == m_curves.end() ? none : found->second;
+    std::vector<QColor> colors;
+    for (const CdfCurve& curve : curves)
+        colors.push_back(colorOf(curve.label));
+    m_table->showCurves(curves, colors);
+    m_table->setVisible(!curves.empty());
     arrangeBody();
 }
 
@@ -315,25 +271,15 @@ void ErrorCdfView::arrangeBody()
 {
     const bool beside = width() >= 2 * height();
     if (beside) {
-        // The model column stretches, so its width is measured: check box, swatch, label.
-        int modelWidth = m_table->horizontalHeader()->sectionSizeHint(ModelColumn);
-        const int decoration = m_table->style()->pixelMetric(QStyle::PM_IndicatorWidth)
-                               + m_table->iconSize().width()
-                               + m_table->fontMetrics().horizontalAdvance(QStringLiteral("MMMMM"));
-        for (int row = 0; row < m_table->rowCount(); ++row)
-            if (const QTableWidgetItem* item = m_table->item(row, ModelColumn))
-                modelWidth = std::max(modelWidth, decoration
-                    + m_table->fontMetrics().horizontalAdvance(item->text()));
-        int tableWidth = 2 * m_table->frameWidth() + modelWidth;
-        for (int column = P50Column; column < m_table->columnCount(); ++column)
-            tableWidth += m_table->horizontalHeader()->sectionSize(column);
-        m_table->setFixedWidth(tableWidth);
+        m_table->setFixedWidth(m_table->widthForColumns());
     } else {
         m_table->setMinimumWidth(0);
         m_table->setMaximumWidth(QWIDGETSIZE_MAX);
     }
     m_body->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
 }
+
+const QTableWidget* ErrorCdfView::percentileTable() const { return m_table; }
 
 bool ErrorCdfView::tableBesidePlot() const
 {
@@ -342,7 +288,6 @@ bool ErrorCdfView::tableBesidePlot() const
 
 void ErrorCdfView::applyVisibility()
 {
-    const QSignalBlocker blocker(m_table);
     for (std::size_t i = 0; i < m_graphs.size(); ++i) {
         const bool visible = !m_hidden.contains(m_labels[i]);
         m_graphs[i]->setVisible(visible);
@@ -350,8 +295,7 @@ void ErrorCdfView::applyVisibility()
         // A hidden model stays in the legend, greyed, so it can be clicked back.
         if (QCPPlottableLegendItem* entry = m_plot->legend->itemWithPlottable(m_graphs[i]))
             entry->setTextColor(visible ? Qt::black : QColor(0xA0, 0xA0, 0xA0));
-        if (QTableWidgetItem* item = m_table->item(static_cast<int>(i), ModelColumn))
-            item->setCheckState(visible ? Qt::Checked : Qt::Unchecked);
+        m_table->setRowChecked(static_cast<int>(i), visible);
     }
 }
 
@@ -367,52 +311,117 @@ void ErrorCdfView::setCurveVisible(const QString& label, bool visible)
 
 bool ErrorCdfView::isCurveVisible(const QString& label) const { return !m_hidden.contains(label); }
 
-void ErrorCdfView::onTableItemChanged(QTableWidgetItem* item)
+// Everything that depends on the plot's size: the titles' line breaks, the y label, the legend's
+// shape and place, and where the percentile labels go. Returns whether anything changed.
+bool ErrorCdfView::fitToPlotSize()
 {
-    if (item->column() != ModelColumn)
-        return;
-    setCurveVisible(item->text(), item->checkState() == Qt::Checked);
+    bool changed = fitTitles(m_plot->width() - 24);
+    // A short plot (a small screen in presentation mode) gets the short axis label.
+    QCPAxis* y = m_plot->yAxis;
+    const QString fullLabel = tr("Share of configurations (%)");
+    const bool fits = QFontMetrics(y->labelFont()).horizontalAdvance(fullLabel)
+                      < m_plot->axisRect()->height();
+    const QString label = fits ? fullLabel : tr("Share (%)");
+    changed = changed || label != y->label();
+    y->setLabel(label);
+    changed = fitLegend() || changed;
+    return placePercentileLabels() || changed;
 }
 
-void ErrorCdfView::updateTitles()
+bool ErrorCdfView::fitTitles(int width)
 {
     // Long titles break at chosen places rather than being clipped by a narrow plot: the title
     // after its colon, the caption after the scenario name and then after its commas.
-    const int width = m_plot->width() - 24;
-    m_title->setText(fitToWidth(tr("%1: relative error of the predictions").arg(metricTitle(metric())),
-                                m_title->font(), width, QStringLiteral(": "), QStringLiteral(":\n")));
+    const QString title = fitToWidth(tr("%1: relative error of the predictions").arg(metricTitle(metric())),
+                                     m_title->font(), width, QStringLiteral(": "), QStringLiteral(":\n"));
     QStringList lines = fitToWidth(m_scenarioText, m_subtitle->font(), width, QStringLiteral(" · "),
                                    QStringLiteral("\n"))
                             .split(QLatin1Char('\n'));
     for (QString& line : lines)
         line = fitToWidth(line, m_subtitle->font(), width, QStringLiteral(", "), QStringLiteral(",\n"));
     const QString caption = lines.join(QLatin1Char('\n'));
+    const bool changed = title != m_title->text() || caption != m_subtitle->text();
+    m_title->setText(title);
     m_subtitle->setText(caption);
     m_subtitle->setVisible(!caption.isEmpty());
-    // A short plot (a small screen in presentation mode) gets the short axis label.
-    QCPAxis* y = m_plot->yAxis;
-    const QString fullLabel = tr("Share of configurations (%)");
-    const bool fits = QFontMetrics(y->labelFont()).horizontalAdvance(fullLabel)
-                      < m_plot->axisRect()->height();
-    y->setLabel(fits ? fullLabel : tr("Share (%)"));
-    // As many legend rows as the plot is tall, then another column.
+    return changed;
+}
+
+// Inside the axes, the legend has as many rows as the axes are tall (at most five), then another
+// column. A legend that would cover more than half of the axes' height there leaves them for the
+// slot on their right, where it takes as many rows as the whole row of the axes holds: in the
+// corner it would hide the curves it names.
+bool ErrorCdfView::fitLegend()
+{
     QCPLegend& legend = *m_plot->legend;
-    if (legend.itemCount() > 0) {
-        const int itemHeight = legend.item(0)->minimumOuterSizeHint().height() + legend.rowSpacing();
-        const int rows = (m_plot->axisRect()->height() - 20) / std::max(1, itemHeight);
-        const int wrap = std::clamp(rows, 1, 5);
-        if (wrap != legend.wrap()) {
-            legend.setWrap(wrap);
-            legend.setFillOrder(QCPLayoutGrid::foRowsFirst, true); // re-places the entries
-        }
+    if (legend.itemCount() == 0)
+        return false;
+    const QCPAxisRect* axes = m_plot->axisRect();
+    const int itemHeight = legend.item(0)->minimumOuterSizeHint().height() + legend.rowSpacing();
+    const int frame = legend.margins().top() + legend.margins().bottom() + 4;
+    const int insideWrap = std::clamp((axes->height() - 20) / std::max(1, itemHeight), 1, 5);
+    const int insideHeight = std::min(legend.itemCount(), insideWrap) * itemHeight + frame;
+    const bool outside = 2 * insideHeight > axes->height();
+    const int wrap = outside ? std::max(1, (axes->outerRect().height() - frame) / std::max(1, itemHeight))
+                             : insideWrap;
+    bool changed = false;
+    if (wrap != legend.wrap()) {
+        legend.setWrap(wrap);
+        legend.setFillOrder(QCPLayoutGrid::foRowsFirst, true); // re-places the entries
+        changed = true;
     }
+    if (outside == legendBesideAxes())
+        return changed;
+    // The slot beside the axes exists only while it holds the legend: an empty grid's maximum
+    // height is its margins, and a grid row is no taller than its lowest maximum.
+    if (outside) {
+        m_plot->axisRect()->insetLayout()->take(&legend);
+        m_legendSlot = new QCPLayoutGrid;
+        m_legendSlot->setMargins(QMargins(0, 0, 6, 0));
+        m_axesRow->addElement(0, 1, m_legendSlot);
+        m_axesRow->setColumnStretchFactors({1.0, 0.001});
+        m_legendSlot->addElement(0, 0, &legend);
+        // Under the legend an empty, stretching row, so the legend keeps its own height.
+        m_legendSlot->expandTo(2, 1);
+        m_legendSlot->setRowStretchFactors({0.001, 1.0});
+    } else {
+        m_legendSlot->take(&legend);
+        m_axesRow->take(m_legendSlot);
+        m_axesRow->simplify();
+        delete m_legendSlot;
+        m_legendSlot = nullptr;
+        m_plot->axisRect()->insetLayout()->addElement(&legend, Qt::AlignBottom | Qt::AlignRight);
+    }
+    return true;
+}
+
+bool ErrorCdfView::legendBesideAxes() const { return m_legendSlot != nullptr; }
+
+// Each label stands at its level unless it would overlap the one above it (p90 under p99 on a
+// short plot): then it moves down just far enough.
+bool ErrorCdfView::placePercentileLabels()
+{
+    const QCPAxis* right = m_plot->yAxis2;
+    const double pixelsPerUnit = m_plot->axisRect()->height() / right->range().size();
+    const double labelUnits = QFontMetrics(right->tickLabelFont()).height()
+                              / std::max(pixelsPerUnit, 1e-9);
+    QMap<double, QString> labels;
+    double above = std::numeric_limits<double>::infinity();
+    for (auto level = kPercentileLevels.rbegin(); level != kPercentileLevels.rend(); ++level) {
+        const double at = std::min(*level, above - labelUnits);
+        labels.insert(at, QStringLiteral("p%1").arg(*level, 0, 'f', 0));
+        above = at;
+    }
+    if (labels == m_percentileLabels->ticks())
+        return false;
+    m_percentileLabels->setTicks(labels);
+    return true;
 }
 
 void ErrorCdfView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     arrangeBody();
-    updateTitles();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

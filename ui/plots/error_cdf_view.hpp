@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "validation/model_evaluation.hpp"
+#include "plots/cdf_curve.hpp"
 
+#include <QSharedPointer>
 #include <QString>
 #include <QWidget>
 
@@ -12,26 +13,18 @@
 
 class QBoxLayout;
 class QComboBox;
+class QCPAxisTickerText;
 class QCPGraph;
 class QCPItemText;
+class QCPLayoutGrid;
 class QCPTextElement;
 class QCustomPlot;
 class QTableWidget;
-class QTableWidgetItem;
 
 namespace iolens::ui {
 
+class ErrorCdfTable;
 struct ErrorAxisRange;
-
-/// One model's curve in the error CDF: the label it is shown with ("cart", "cart (optimized)")
-/// and its evaluation (relative errors, their percentiles and empirical CDF).
-struct CdfCurve {
-    QString label;
-    core::ModelEvaluation evaluation;
-    /// The model's seriesColor index, so that it has the same colour as in the profiler and the
-    /// predictions chart; -1: the next free colour in the order the models first appear.
-    int colorIndex = -1;
-};
 
 /// ICPE'13 Figure 8 for one metric at a time: the empirical CDF of each model's relative error
 /// (log x axis in %, share of configurations in % up), with the 50th, 90th and 99th percentiles
@@ -72,9 +65,12 @@ public:
         return m_marks.at(static_cast<std::size_t>(index));
     }
     QCustomPlot* plot() const { return m_plot; }
-    const QTableWidget* percentileTable() const { return m_table; }
+    const QTableWidget* percentileTable() const;
     /// Whether the percentile table stands beside the plot (wide, short views) or under it.
     bool tableBesidePlot() const;
+    /// Whether the legend stands outside the axes, right of them (a plot too short for the
+    /// legend to sit in a corner of the axes without covering the curves).
+    bool legendBesideAxes() const;
 
 signals:
     /// The user selected `metric`; emitted whether or not it has curves.
@@ -84,24 +80,28 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void buildTable();
     void buildPlot();
     void rebuild();
     void addCurve(const CdfCurve& curve, const ErrorAxisRange& range);
     void fillTable();
     void arrangeBody();
     void applyVisibility();
-    void updateTitles();
+    bool fitToPlotSize();
+    bool fitTitles(int width);
+    bool fitLegend();
+    bool placePercentileLabels();
     QColor colorOf(const QString& label);
-    void onTableItemChanged(QTableWidgetItem* item);
 
     QComboBox* m_metricBox;
     QCustomPlot* m_plot;
-    QTableWidget* m_table;
+    ErrorCdfTable* m_table;
     QBoxLayout* m_body = nullptr; ///< the plot and the table, in a row or a column
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_subtitle = nullptr;
     QCPItemText* m_placeholder = nullptr;
+    QCPLayoutGrid* m_axesRow = nullptr;    ///< the axes, and the legend's slot beside them
+    QCPLayoutGrid* m_legendSlot = nullptr; ///< right of the axes, while it holds the legend
+    QSharedPointer<QCPAxisTickerText> m_percentileLabels; ///< "p50" .. "p99" on the right axis
     QString m_scenarioText;
     std::map<core::Metric, std::vector<CdfCurve>> m_curves;
     std::vector<QCPGraph*> m_graphs; ///< one per curve of the selected metric

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/error_cdf_view.hpp"
 #include "plots/evaluation_text.hpp"
+#include "plots/presentation_scale.hpp"
 
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -40,6 +41,26 @@ std::vector<CdfCurve> threeCurves()
     return {{QStringLiteral("lm"), evaluationOf(lm)},
             {QStringLiteral("cart"), evaluationOf(cart)},
             {QStringLiteral("cubist"), evaluationOf(cubist)}};
+}
+
+std::vector<CdfCurve> fiveCurves()
+{
+    std::vector<CdfCurve> curves = threeCurves();
+    curves.push_back({QStringLiteral("m5"), curves[1].evaluation});
+    curves.push_back({QStringLiteral("mars"), curves[0].evaluation});
+    return curves;
+}
+
+// The pixel rows of the right axis' percentile labels, top to bottom.
+std::vector<double> percentileLabelRows(const ErrorCdfView& view)
+{
+    QCPAxis* right = view.plot()->yAxis2;
+    const auto ticker = right->ticker().dynamicCast<QCPAxisTickerText>();
+    std::vector<double> rows;
+    for (auto it = ticker->ticks().constBegin(); it != ticker->ticks().constEnd(); ++it)
+        rows.push_back(right->coordToPixel(it.key()));
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 } // namespace
@@ -179,6 +200,65 @@ private slots:
         view.resize(900, 700);
         QVERIFY(!view.tableBesidePlot());
         QTRY_VERIFY(table->geometry().top() > plot->geometry().bottom());
+    }
+
+    // On a plot too short for the legend to sit in a corner of the axes without covering the
+    // curves (presentation mode at 1280x800), the legend stands right of the axes; on a tall
+    // one it goes back into the corner.
+    void legend_leavesTheAxesOfAShortPlot()
+    {
+        ErrorCdfView view;
+        view.setCurves(Metric::RtReadMs, fiveCurves());
+        view.setScenarioText(QStringLiteral("10-fold cross-validation"));
+        installPresentationScale(*view.plot(), 1.5);
+        view.resize(1300, 440);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.plot()->replot();
+        const QRect axes = view.plot()->axisRect()->rect();
+        QVERIFY2(view.legendBesideAxes(), qPrintable(QString::number(axes.height())));
+        const QRect legend = view.plot()->legend->outerRect();
+        QVERIFY(!legend.intersects(axes));
+        QVERIFY(legend.right() <= view.plot()->width());
+        // Every entry is in one column beside the axes, not cut at the bottom.
+        QVERIFY(legend.bottom() <= view.plot()->height());
+        QCOMPARE(view.plot()->legend->columnCount(), 1);
+
+        view.resize(1000, 900);
+        view.plot()->replot();
+        QTRY_VERIFY(!view.legendBesideAxes());
+        view.plot()->replot();
+        QVERIFY(view.plot()->axisRect()->rect().contains(view.plot()->legend->outerRect()));
+    }
+
+    // p90 and p99 are 9 % apart: on a short plot their labels would overprint, so the lower one
+    // moves down just enough; on a tall plot each label stands at its level.
+    void percentileLabels_neverOverlap()
+    {
+        ErrorCdfView view;
+        view.setCurves(Metric::RtReadMs, threeCurves());
+        installPresentationScale(*view.plot(), 2.0);
+        view.resize(1300, 440);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.plot()->replot();
+        QCPAxis* right = view.plot()->yAxis2;
+        const double labelHeight = QFontMetrics(right->tickLabelFont()).height();
+        // The case in question: at their levels, p90 and p99 would overprint.
+        QVERIFY2(right->coordToPixel(90.0) - right->coordToPixel(99.0) < labelHeight,
+                 qPrintable(QString::number(view.plot()->axisRect()->height())));
+        std::vector<double> rows = percentileLabelRows(view);
+        QCOMPARE(rows.size(), std::size_t{3});
+        for (std::size_t i = 1; i < rows.size(); ++i)
+            QVERIFY2(rows[i] - rows[i - 1] >= labelHeight - 1.0,
+                     qPrintable(QStringLiteral("%1 -> %2").arg(rows[i - 1]).arg(rows[i])));
+        // p99 keeps its place: only the lower labels move.
+        QCOMPARE(rows.front(), right->coordToPixel(99.0));
+
+        view.resize(1000, 900);
+        view.plot()->replot();
+        const auto ticker = right->ticker().dynamicCast<QCPAxisTickerText>();
+        QCOMPARE(ticker->ticks().keys(), (QList<double>{50.0, 90.0, 99.0}));
     }
 
     void scenarioText_isShownUnderTheTitle()
