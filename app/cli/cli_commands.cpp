@@ -2,6 +2,7 @@
 #include "cli/cli_commands.hpp"
 
 #include "cli/cli_options.hpp"
+#include "cli/command_options.hpp"
 #include "cli/insideout_command.hpp"
 #include "cli/measure_command.hpp"
 #ifdef IOLENS_CLI_RENDER
@@ -59,17 +60,6 @@ struct Command {
     QString positional; ///< name of positional arguments, empty if none
     std::function<int(const QCommandLineParser&)> run;
 };
-
-QCommandLineOption dbOption()
-{
-    return {QStringLiteral("db"), QStringLiteral("Measurement database (SQLite)."),
-            QStringLiteral("DB")};
-}
-
-QCommandLineOption valueOption(const QString& name, const QString& help, const QString& value)
-{
-    return {name, help, value};
-}
 
 std::string required(const QCommandLineParser& parser, const QString& name)
 {
@@ -353,118 +343,32 @@ int runDescribe(const QCommandLineParser& parser)
 
 std::vector<Command> commands()
 {
-    const auto dataset = valueOption(QStringLiteral("dataset"), QStringLiteral("Dataset name."),
-                                     QStringLiteral("NAME"));
-    const auto split = valueOption(QStringLiteral("split"), QStringLiteral("Split label."),
-                                   QStringLiteral("NAME"));
-    const auto model = valueOption(QStringLiteral("model"), QStringLiteral("Stored model name."),
-                                   QStringLiteral("MODEL"));
-    const auto where = valueOption(
-        QStringLiteral("where"),
-        QStringLiteral("Only configurations matching, e.g. \"request_kib<=32,pattern=random\"."),
-        QStringLiteral("FILTER"));
     return {
         {QStringLiteral("info"), QStringLiteral("Summarise a database: datasets, splits, models."),
          {dbOption()}, QStringLiteral("DB"), runInfo},
         {QStringLiteral("import"),
          QStringLiteral("Import measurements from CSV or fio JSON (one transaction)."),
-         {dbOption(),
-          valueOption(QStringLiteral("csv"), QStringLiteral("CSV file in the interchange format."),
-                      QStringLiteral("FILE")),
-          valueOption(QStringLiteral("fio-json"),
-                      QStringLiteral("fio --output-format=json result(s)."), QStringLiteral("FILE")),
-          dataset, split,
-          valueOption(QStringLiteral("description"), QStringLiteral("Description of a new dataset."),
-                      QStringLiteral("TEXT")),
-          valueOption(QStringLiteral("system"), QStringLiteral("System under study (new dataset)."),
-                      QStringLiteral("TEXT")),
-          valueOption(QStringLiteral("scheduler"),
-                      QStringLiteral("I/O scheduler of fio runs (default: from the file name, else none)."),
-                      QStringLiteral("NAME"))},
-         QStringLiteral("[FILE...]"), runImport},
+         importOptions(), QStringLiteral("[FILE...]"), runImport},
         {QStringLiteral("export"), QStringLiteral("Export measurements as CSV."),
-         {dbOption(),
-          valueOption(QStringLiteral("csv"), QStringLiteral("Output CSV file."), QStringLiteral("OUT")),
-          dataset, split,
-          QCommandLineOption(QStringLiteral("per-host"),
-                             QStringLiteral("Export each host's own result of multi-host runs "
-                                            "(measure with \"hosts\") instead of the aggregates."))},
-         {}, runExport},
+         exportOptions(), {}, runExport},
         {QStringLiteral("train"), QStringLiteral("Train a model and store it in the database."),
-         {dbOption(),
-          valueOption(QStringLiteral("technique"), QStringLiteral("Regression technique (lm)."),
-                      QStringLiteral("NAME")),
-          valueOption(QStringLiteral("metric"), QStringLiteral("Metric to model (rt_read_ms, ...)."),
-                      QStringLiteral("METRIC")),
-          valueOption(QStringLiteral("param"),
-                      QStringLiteral("Technique parameter, repeatable (log_response=0|1 too)."),
-                      QStringLiteral("NAME=VALUE")),
-          dataset, split, where,
-          valueOption(QStringLiteral("name"), QStringLiteral("Name of the stored model."),
-                      QStringLiteral("MODEL"))},
-         {}, runTrain},
+         trainOptions(), {}, runTrain},
         {QStringLiteral("optimize"),
          QStringLiteral("Search a technique's parameters (ICPE'13 Algorithm 1) and store the best model."),
-         {dbOption(),
-          valueOption(QStringLiteral("technique"), QStringLiteral("Regression technique."),
-                      QStringLiteral("NAME")),
-          valueOption(QStringLiteral("metric"), QStringLiteral("Metric to model."),
-                      QStringLiteral("METRIC")),
-          valueOption(QStringLiteral("param"), QStringLiteral("Fixed parameter, repeatable."),
-                      QStringLiteral("NAME=VALUE")),
-          dataset, split, where,
-          valueOption(QStringLiteral("k"), QStringLiteral("Splits per parameter (default 4)."),
-                      QStringLiteral("K")),
-          valueOption(QStringLiteral("n"), QStringLiteral("Explorations (default 5)."),
-                      QStringLiteral("N")),
-          valueOption(QStringLiteral("iterations"), QStringLiteral("Iterations (default 10)."),
-                      QStringLiteral("I")),
-          valueOption(QStringLiteral("folds"), QStringLiteral("Cross-validation folds (default 10)."),
-                      QStringLiteral("F")),
-          valueOption(QStringLiteral("seed"), QStringLiteral("Fold seed (default 1)."),
-                      QStringLiteral("S")),
-          valueOption(QStringLiteral("resume"), QStringLiteral("Continue a stored optimizer run."),
-                      QStringLiteral("RUN")),
-          valueOption(QStringLiteral("name"), QStringLiteral("Name of the stored model."),
-                      QStringLiteral("MODEL"))},
-         {}, runOptimize},
+         optimizeOptions(), {}, runOptimize},
         {QStringLiteral("evaluate"),
          QStringLiteral("Score stored models on a scenario: R^2, relative errors, CDF, t-test."),
-         {dbOption(), model,
-          valueOption(QStringLiteral("scenario"),
-                      QStringLiteral("cv[=K], interpolation, extrapolation, multi-vm, split=NAME, "
-                                     "dataset=NAME and/or a filter such as request_kib>32 "
-                                     "(default: all)."),
-                      QStringLiteral("SPEC")),
-          valueOption(QStringLiteral("out"), QStringLiteral("Report JSON file."), QStringLiteral("OUT")),
-          valueOption(QStringLiteral("points-csv"), QStringLiteral("Per-point errors as CSV."),
-                      QStringLiteral("FILE")),
-          QCommandLineOption(QStringLiteral("compare-default"),
-                             QStringLiteral("Also train each technique with default parameters and compare.")),
-          valueOption(QStringLiteral("read-min-pct"),
-                      QStringLiteral("Score read metrics where read_pct >= this (default 25)."),
-                      QStringLiteral("PCT")),
-          valueOption(QStringLiteral("write-max-pct"),
-                      QStringLiteral("Score write metrics where read_pct <= this (default 75)."),
-                      QStringLiteral("PCT"))},
-         QStringLiteral("[MODEL...]"), runEvaluate},
+         evaluateOptions(), QStringLiteral("[MODEL...]"), runEvaluate},
         {QStringLiteral("conservation"),
          QStringLiteral("Ra and Lee's conservation check: f_rw per request size, C/T100r and the "
                         "estimation error of every read/write mix."),
-         {dbOption(), dataset, split,
-          valueOption(QStringLiteral("out"), QStringLiteral("Report JSON file."), QStringLiteral("OUT"))},
-         {}, runConservation},
+         conservationOptions(), {}, runConservation},
         {QStringLiteral("predict"),
          QStringLiteral("Predict the configurations of a CSV with a stored model (a one-VM model "
                         "answers vms = N for the workload spread over N VMs)."),
-         {dbOption(), model,
-          valueOption(QStringLiteral("configs"), QStringLiteral("CSV with configuration columns."),
-                      QStringLiteral("FILE")),
-          valueOption(QStringLiteral("out"), QStringLiteral("Output CSV (adds 'predicted')."),
-                      QStringLiteral("OUT"))},
-         {}, runPredict},
+         predictOptions(), {}, runPredict},
         {QStringLiteral("describe"), QStringLiteral("Print what a stored model learned."),
-         {dbOption(), model}, {}, runDescribe},
+         describeOptions(), {}, runDescribe},
         {QStringLiteral("stability"),
          QStringLiteral("How far predictions move without a few configurations (SBCART Fig. 5)."),
          stabilityOptions(), {}, runStability},

@@ -117,7 +117,6 @@ signals:
     void ruleEvaluationsReady();
 
 private:
-    void startTraining(int entry, const std::vector<core::Measurement>& runs);
     void onTrained(int generation, int entry, const ModelSet& models);
     void startValidation(int entry, std::size_t metricIndex);
     void onValidated(std::uint64_t ticket, int entry, std::size_t metricIndex,
