@@ -321,6 +321,18 @@
         <source> (%1 mixes left out: no 100 % read or write measurement of their size)</source>
         <translation> (%1 Mischungen ausgelassen: keine Messung mit 100 % Lesen oder Schreiben ihrer Größe)</translation>
     </message>
+    <message>
+        <source>C / T100r</source>
+        <translation>C / T100r</translation>
+    </message>
+    <message>
+        <source>f_rw</source>
+        <translation>f_rw</translation>
+    </message>
+    <message>
+        <source>IOPS error (%)</source>
+        <translation>IOPS-Fehler (%)</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ConservationView</name>
@@ -2072,6 +2084,10 @@ Mittel ± RSF</translation>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
+    <message>
+        <source>Scenario and p&amp;rediction panels</source>
+        <translation>Szenario- und &amp;Vorhersagebereich</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2114,6 +2130,10 @@ Mittel ± RSF</translation>
     <message>
         <source>The window size for --screenshot, such as 1920x1080.</source>
         <translation>Die Fenstergröße für --screenshot, etwa 1920x1080.</translation>
+    </message>
+    <message>
+        <source>Start with the scenario and prediction panels hidden, the tab filling the window (F9 shows them).</source>
+        <translation>Ohne Szenario- und Vorhersagebereich starten, der Reiter füllt das Fenster (F9 zeigt sie).</translation>
     </message>
 </context>
 </TS>

@@ -32,6 +32,7 @@ struct Options {
     QString tab; ///< objectName of the page of MainWindow::views() to show, empty: the first
     QSize size{kScreenshotWidth, kScreenshotHeight}; ///< the window size for --screenshot
     bool presentation = false; ///< presentation mode on; a screenshot then at twice the pixels
+    bool panels = true;        ///< the scenario and prediction panels shown
 };
 
 void printUsageError(const QString& message)
@@ -83,6 +84,11 @@ std::optional<Options> parseOptions(const QApplication& app)
         QCoreApplication::translate("main", "Presentation mode: larger fonts and plot lines; "
                                             "--screenshot is then taken at twice the pixels."));
     parser.addOption(presentation);
+    const QCommandLineOption noPanels(
+        QStringLiteral("no-panels"),
+        QCoreApplication::translate("main", "Start with the scenario and prediction panels "
+                                            "hidden, the tab filling the window (F9 shows them)."));
+    parser.addOption(noPanels);
     parser.process(app);
 
     Options options;
@@ -115,6 +121,7 @@ std::optional<Options> parseOptions(const QApplication& app)
     }
     options.tab = parser.value(tab);
     options.presentation = parser.isSet(presentation);
+    options.panels = !parser.isSet(noPanels);
     return options;
 }
 
@@ -154,6 +161,7 @@ int main(int argc, char* argv[])
         window.rememberSession();
     if (options.presentation)
         window.presentation()->setOn(true);
+    window.setPanelsShown(options.panels);
     auto* documents = window.documents();
     const bool opened = options.file.isEmpty() ? documents->openExample(options.example)
                                                : documents->openFile(options.file);

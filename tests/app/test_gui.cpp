@@ -128,6 +128,27 @@ private slots:
         QCOMPARE(QImage(path).size(), QSize(1920, 1080));
     }
 
+    // --no-panels starts without the scenario and prediction panels: the tab fills the window,
+    // so the picture differs from the default one where the panels stand.
+    void noPanels_leavesTheWindowToTheTab()
+    {
+        QTemporaryDir dir;
+        const QString withPanels = dir.filePath(QStringLiteral("panels.png"));
+        const QString without = dir.filePath(QStringLiteral("no-panels.png"));
+        const QStringList tab{QStringLiteral("--tab"), QStringLiteral("conservation")};
+        QCOMPARE(runGui(QStringList(tab) << QStringLiteral("--screenshot") << withPanels).exitCode, 0);
+        QCOMPARE(runGui(QStringList(tab) << QStringLiteral("--no-panels")
+                                         << QStringLiteral("--screenshot") << without)
+                     .exitCode,
+                 0);
+        const QImage shown(withPanels);
+        const QImage hidden(without);
+        QCOMPARE(hidden.size(), QSize(1280, 800));
+        // The panels' band (under the menu bar): widgets with panels, the plot's white without.
+        const QRect band(0, 60, 1280, 200);
+        QVERIFY(shown.copy(band) != hidden.copy(band));
+    }
+
     void screenshot_missingFileFailsWithoutADialog()
     {
         QTemporaryDir dir;

@@ -55,6 +55,46 @@ ConservationPlot::ConservationPlot(QWidget* parent)
     applyPlotStyle(*this);
     setMinimumSize(600, 360);
     arrangeLayout();
+    fitAfterLayout(*this, [this] { return fitToSize(); });
+}
+
+// The summary wraps, first before its parenthesis, then after its colon and commas; the legend
+// takes as many columns as the width holds, and a short panel gets its y label in brief
+// (presentation mode on a 1280x800 projector).
+bool ConservationPlot::fitToSize()
+{
+    const int width = viewport().width() - 24;
+    QStringList lines{m_summaryText};
+    const std::pair<QString, QString> breaks[] = {{QStringLiteral(" ("), QStringLiteral("\n(")},
+                                                  {QStringLiteral(": "), QStringLiteral(":\n")},
+                                                  {QStringLiteral(", "), QStringLiteral(",\n")}};
+    for (const auto& [separator, replacement] : breaks) {
+        QStringList wrapped;
+        for (const QString& line : lines)
+            wrapped += ui::fitToWidth(line, m_summary->font(), width, separator, replacement)
+                           .split(QLatin1Char('\n'));
+        lines = wrapped;
+    }
+    const QString summary = lines.join(QLatin1Char('\n'));
+    bool changed = summary != m_summary->text();
+    m_summary->setText(summary);
+
+    const int columns = legend->wrap();
+    for (int wrap = kLegendColumns; wrap >= 1; --wrap) {
+        if (legend->wrap() != wrap) {
+            legend->setWrap(wrap);
+            legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-places the entries
+        }
+        if (legend->minimumOuterSizeHint().width() <= width)
+            break;
+    }
+    changed = changed || legend->wrap() != columns;
+    const auto labels = yLabels();
+    for (std::size_t i = 0; i < m_panels.size(); ++i)
+        changed = fitAxisLabel(*m_panels[i]->axis(QCPAxis::atLeft), labels[i].first,
+                               labels[i].second)
+                  || changed;
+    return changed;
 }
 
 // Title and summary on top, the three panels (each under its own caption) in a row, the legend
@@ -89,7 +129,7 @@ void ConservationPlot::arrangeLayout()
     panels->setRowStretchFactor(0, 0.001);
     legend->setVisible(true);
     legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setWrap(6);
+    legend->setWrap(kLegendColumns);
     legend->setMargins(QMargins(8, 4, 8, 4));
     legend->setLayer(QStringLiteral("legend"));
 
@@ -99,13 +139,21 @@ void ConservationPlot::arrangeLayout()
         axis->setLabel(tr("Read share (%)"));
         axis->setRange(-5.0, 105.0); // room for the markers of 0 % and 100 %
     }
-    m_panels[0]->axis(QCPAxis::atLeft)->setLabel(tr("C / T100r (1: capacity conserved)"));
     m_panels[1]->axis(QCPAxis::atBottom)->setLabel(tr("Request size"));
-    m_panels[1]->axis(QCPAxis::atLeft)->setLabel(tr("f_rw = T100r / T100w (reads per write)"));
-    m_panels[2]->axis(QCPAxis::atLeft)->setLabel(tr("Error of the total IOPS (%)"));
+    const auto labels = yLabels();
+    for (std::size_t i = 0; i < m_panels.size(); ++i)
+        m_panels[i]->axis(QCPAxis::atLeft)->setLabel(labels[i].first);
 }
 
-QString ConservationPlot::summaryText() const { return m_summary->text(); }
+// Each y label in full where the panel is tall enough, else in brief (fitToSize).
+std::array<std::pair<QString, QString>, kPanels> ConservationPlot::yLabels()
+{
+    return {{{tr("C / T100r (1: capacity conserved)"), tr("C / T100r")},
+             {tr("f_rw = T100r / T100w (reads per write)"), tr("f_rw")},
+             {tr("Error of the total IOPS (%)"), tr("IOPS error (%)")}}};
+}
+
+QString ConservationPlot::summaryText() const { return m_summaryText; }
 
 void ConservationPlot::clearSeries()
 {
@@ -234,6 +282,7 @@ void ConservationPlot::setSummary(const core::ConservationCheck& check)
     if (check.mixesWithoutCapacity > 0)
         text += tr(" (%1 mixes left out: no 100 % read or write measurement of their size)")
                     .arg(check.mixesWithoutCapacity);
+    m_summaryText = text;
     m_summary->setText(text);
 }
 

@@ -5,6 +5,8 @@
 
 #include <qcustomplot.h>
 
+#include <array>
+#include <utility>
 #include <vector>
 
 namespace iolens::ui {
@@ -37,6 +39,7 @@ public:
     QCPGraph* writeCostGraph() const { return m_writeCost; }
     QCPGraph* writeCostMedianGraph() const { return m_writeCostMedian; }
     QCPAxisRect* panel(int index) const { return m_panels.at(static_cast<std::size_t>(index)); }
+    /// The summary under the title, on one line (the plot wraps it to its width).
     QString summaryText() const;
 
 private:
@@ -46,9 +49,14 @@ private:
     void drawWriteCosts(const core::ConservationCheck& check);
     void setUpSizeAxis(QCPAxis& axis);
     void setSummary(const core::ConservationCheck& check);
+    bool fitToSize();
+    static std::array<std::pair<QString, QString>, 3> yLabels();
+
+    static constexpr int kLegendColumns = 6;
 
     QCPTextElement* m_title;
     QCPTextElement* m_summary;
+    QString m_summaryText; ///< the summary on one line; m_summary shows it wrapped to the width
     std::vector<QCPAxisRect*> m_panels;
     std::vector<double> m_sizes;
     std::vector<QCPGraph*> m_capacity;

@@ -98,16 +98,7 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
         rebuild();
         emit metricChanged(metric());
     });
-    // What fits depends on the laid-out plot, and fitting changes the layout it measured: lay out
-    // again until nothing moves (two passes at most so far). Exports lay out too, so they fit.
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        for (int pass = 0; pass < 4 && fitToPlotSize(); ++pass) {
-            QCPLayoutGrid* layout = m_plot->plotLayout();
-            layout->update(QCPLayoutElement::upPreparation);
-            layout->update(QCPLayoutElement::upMargins);
-            layout->update(QCPLayoutElement::upLayout);
-        }
-    });
+    fitAfterLayout(*m_plot, [this] { return fitToPlotSize(); });
     connect(m_table, &ErrorCdfTable::curveToggled, this, &ErrorCdfView::setCurveVisible);
     connect(m_plot, &QCustomPlot::legendClick, this,
             [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
@@ -317,13 +308,8 @@ bool ErrorCdfView::fitToPlotSize()
 {
     bool changed = fitTitles(m_plot->width() - 24);
     // A short plot (a small screen in presentation mode) gets the short axis label.
-    QCPAxis* y = m_plot->yAxis;
-    const QString fullLabel = tr("Share of configurations (%)");
-    const bool fits = QFontMetrics(y->labelFont()).horizontalAdvance(fullLabel)
-                      < m_plot->axisRect()->height();
-    const QString label = fits ? fullLabel : tr("Share (%)");
-    changed = changed || label != y->label();
-    y->setLabel(label);
+    changed = fitAxisLabel(*m_plot->yAxis, tr("Share of configurations (%)"), tr("Share (%)"))
+              || changed;
     changed = fitLegend() || changed;
     return placePercentileLabels() || changed;
 }

@@ -247,6 +247,30 @@ QString fitToWidth(const QString& text, const QFont& font, int width, const QStr
     return wrapped.replace(separator, replacement);
 }
 
+void fitAfterLayout(QCustomPlot& plot, std::function<bool()> fit)
+{
+    QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot, fit = std::move(fit)] {
+        for (int pass = 0; pass < 4 && fit(); ++pass) {
+            QCPLayoutGrid* layout = plot.plotLayout();
+            layout->update(QCPLayoutElement::upPreparation);
+            layout->update(QCPLayoutElement::upMargins);
+            layout->update(QCPLayoutElement::upLayout);
+        }
+    });
+}
+
+bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief)
+{
+    const bool vertical = axis.orientation() == Qt::Vertical;
+    const int room = vertical ? axis.axisRect()->height() : axis.axisRect()->width();
+    const QString label =
+        QFontMetrics(axis.labelFont()).horizontalAdvance(full) < room ? full : brief;
+    if (label == axis.label())
+        return false;
+    axis.setLabel(label);
+    return true;
+}
+
 void styleHeading(QCPTextElement& title, QCPTextElement& subtitle)
 {
     subtitle.setTextColor(QColor(0x50, 0x50, 0x50));

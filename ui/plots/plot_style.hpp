@@ -6,6 +6,8 @@
 #include <QPalette>
 #include <QString>
 
+#include <functional>
+
 class QCustomPlot;
 class QCPAxis;
 class QCPColorGradient;
@@ -54,6 +56,17 @@ void applyPlotStyle(QCustomPlot& plot);
 /// instead of being clipped, since QCPTextElement does not wrap by itself.
 QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
                    const QString& replacement);
+
+/// Runs `fit` after each layout of `plot` and lays the plot out again while `fit` reports a
+/// change (at most four times), before anything is drawn: for what depends on the laid-out size,
+/// such as line breaks that fit the width or a legend that leaves axes too short for it. Exports
+/// lay the plot out too, so they fit as well. `fit` must converge: same sizes, no change.
+void fitAfterLayout(QCustomPlot& plot, std::function<bool()> fit);
+
+/// Labels `axis` with `full` if it fits along the axis (its axis rect's height for a left or right
+/// axis, its width for a bottom or top one), else with `brief`, so that a short plot's label is
+/// not cut or drawn over its neighbour. Returns whether the label changed (for fitAfterLayout).
+bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief);
 
 /// The two text rows above a plot: a bold title and a grey subtitle (the data, units, or state).
 struct PlotHeading {

@@ -182,7 +182,17 @@ void MainWindow::connectParts()
         statusBar()->showMessage(tr("The language changes when iolens starts next."));
     });
     connect(m_menus, &WindowMenus::quitRequested, this, &MainWindow::close);
+    connect(m_menus, &WindowMenus::panelsToggled, this, &MainWindow::setPanelsShown);
 }
+
+void MainWindow::setPanelsShown(bool shown)
+{
+    m_splitter->widget(0)->setVisible(shown);
+    const QSignalBlocker blocker(m_menus->panelsAction());
+    m_menus->panelsAction()->setChecked(shown);
+}
+
+bool MainWindow::panelsShown() const { return !m_splitter->widget(0)->isHidden(); }
 
 void MainWindow::onDocumentChanged()
 {

@@ -59,6 +59,10 @@ public:
     WindowMenus* menus() const { return m_menus; }
     /// View ▸ Presentation mode: larger fonts and plot lines for a projector.
     PresentationMode* presentation() const { return m_presentation; }
+    /// View ▸ Scenario and prediction panels: hidden, the tabs take the whole window. Every
+    /// window starts with them shown, so that no one starts without the sliders.
+    void setPanelsShown(bool shown);
+    bool panelsShown() const;
 
     /// Off for batch runs (--screenshot): errors are then only logged, since a modal message box
     /// would wait forever for a click that never comes.

@@ -91,6 +91,13 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     connect(m_presentation, &QAction::toggled, this, &WindowMenus::presentationToggled);
     view->addAction(tr("Save presentation &screenshot…"), this,
                     &WindowMenus::presentationScreenshotRequested);
+    // On a projector's 1280x800 at presentation size the panels take 40 % of the height: hiding
+    // them leaves the window to the plot being shown.
+    m_panels = view->addAction(tr("Scenario and p&rediction panels"));
+    m_panels->setCheckable(true);
+    m_panels->setChecked(true);
+    m_panels->setShortcut(Qt::Key_F9);
+    connect(m_panels, &QAction::toggled, this, &WindowMenus::panelsToggled);
     m_goTo = view->addMenu(tr("&Go to tab"));
     buildLanguageMenu(view->addMenu(tr("&Language")));
 

@@ -38,6 +38,8 @@ public:
     QMenu* modelsMenu() const { return m_models; }
     /// View ▸ Presentation mode (checkable, F5).
     QAction* presentationAction() const { return m_presentation; }
+    /// View ▸ Scenario and prediction panels (checkable, ticked, F9).
+    QAction* panelsAction() const { return m_panels; }
     /// View ▸ Go to tab: one entry per page of `views`, the first nine on Ctrl+1 … Ctrl+9.
     void setViews(QTabWidget* views);
     QMenu* goToMenu() const { return m_goTo; }
@@ -57,6 +59,8 @@ signals:
     void evidenceRequested();
     /// View ▸ Presentation mode was ticked or unticked.
     void presentationToggled(bool on);
+    /// View ▸ Scenario and prediction panels was ticked or unticked.
+    void panelsToggled(bool shown);
     /// View ▸ Save presentation screenshot…: the window at twice its pixels.
     void presentationScreenshotRequested();
     /// View ▸ Language: the user chose `code` (empty: the system's), already stored.
@@ -81,6 +85,7 @@ private:
     QMenu* m_models = nullptr;
     QAction* m_evidence = nullptr;
     QAction* m_presentation = nullptr;
+    QAction* m_panels = nullptr;
     QMenu* m_goTo = nullptr;
     QMenu* m_language = nullptr;
 };

@@ -7,6 +7,7 @@
 #include "document/document_controller.hpp"
 #include "document/example_database.hpp"
 #include "plots/plot_data_csv.hpp"
+#include "plots/presentation_scale.hpp"
 #include "window/main_window.hpp"
 
 #include <QTabWidget>
@@ -128,6 +129,38 @@ private slots:
         const QString csv = plotDataCsv(plot);
         QVERIFY(csv.contains(QStringLiteral("f_rw")));
         QVERIFY(csv.contains(QStringLiteral("16 KiB")));
+    }
+
+    // On a small screen in presentation mode the summary wraps instead of being cut at both
+    // edges, the legend folds into rows within the width, and short panels get brief y labels;
+    // on a large plot everything stays on one line and in full.
+    void smallPlot_wrapsItsTextAndShortensItsLabels()
+    {
+        ConservationPlot plot;
+        plot.showCheck(core::checkConservation(core::aggregateRepetitions(tieredRuns())));
+        installPresentationScale(plot, 2.0);
+        plot.resize(900, 420);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.replot();
+        auto* summary = qobject_cast<QCPTextElement*>(plot.plotLayout()->element(1, 0));
+        QVERIFY(summary);
+        QVERIFY(summary->text().contains(QLatin1Char('\n')));
+        for (const QString& line : summary->text().split(QLatin1Char('\n')))
+            QVERIFY2(QFontMetrics(summary->font()).horizontalAdvance(line) < plot.width(),
+                     qPrintable(line));
+        QCOMPARE(summary->text().simplified(), plot.summaryText().simplified());
+        const QRect legend = plot.legend->outerRect();
+        QVERIFY2(legend.left() >= 0 && legend.right() <= plot.width(),
+                 qPrintable(QStringLiteral("%1..%2").arg(legend.left()).arg(legend.right())));
+        QCOMPARE(plot.panel(0)->axis(QCPAxis::atLeft)->label(), QStringLiteral("C / T100r"));
+
+        installPresentationScale(plot, 1.0);
+        plot.resize(1800, 1000);
+        plot.replot();
+        QVERIFY(!summary->text().contains(QLatin1Char('\n')));
+        QCOMPARE(plot.panel(0)->axis(QCPAxis::atLeft)->label(),
+                 QStringLiteral("C / T100r (1: capacity conserved)"));
     }
 
     void withoutPureMeasurements_showsAMessage()

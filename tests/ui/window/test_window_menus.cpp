@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The menus' keyboard side: every common action has a shortcut, no two actions share one, and
 // the shortcuts reach the window's tabs.
+#include "scenario/scenario_panel.hpp"
 #include "support/isolated_settings.hpp"
 #include "window/main_window.hpp"
 #include "window/window_menus.hpp"
@@ -56,6 +57,8 @@ private slots:
                               << QKeySequence(Qt::CTRL | Qt::Key_Q);
         QTest::newRow("presentation") << QStringLiteral("Presentation mode") << none
                                       << QKeySequence(Qt::Key_F5);
+        QTest::newRow("panels") << QStringLiteral("Scenario and prediction panels") << none
+                                << QKeySequence(Qt::Key_F9);
         QTest::newRow("about") << QStringLiteral("About iolens")
                                << int(QKeySequence::HelpContents) << QKeySequence(Qt::Key_F1);
     }
@@ -91,8 +94,8 @@ private slots:
                 ++count;
             }
         }
-        // Open, save as, measure, evidence, quit, F5, F1 and one per tab (at most nine).
-        QVERIFY(count >= 7 + std::min(9, window.views()->count()));
+        // Open, save as, measure, evidence, quit, F5, F9, F1 and one per tab (at most nine).
+        QVERIFY(count >= 8 + std::min(9, window.views()->count()));
     }
 
     void ctrlDigit_switchesToThatTab()
@@ -110,6 +113,31 @@ private slots:
             QCOMPARE(views->currentIndex(), i);
         }
         QCOMPARE(window.menus()->goToMenu()->actions().at(1)->text(), views->tabText(1));
+    }
+
+    // F9 hides the scenario and prediction panels and gives their height to the tabs (a
+    // projector's 1280x800 in presentation mode); F9 again brings them back.
+    void f9_hidesAndShowsThePanels()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.panelsShown());
+        const int tabsHeight = window.views()->height();
+        QTest::keyClick(&window, Qt::Key_F9);
+        QVERIFY(!window.panelsShown());
+        QVERIFY(!window.scenarioPanel()->isVisible());
+        QVERIFY(!window.menus()->panelsAction()->isChecked());
+        QTRY_VERIFY2(window.views()->height() > tabsHeight + 150,
+                     qPrintable(QString::number(window.views()->height())));
+        QTest::keyClick(&window, Qt::Key_F9);
+        QVERIFY(window.panelsShown());
+        QVERIFY(window.scenarioPanel()->isVisible());
+        QTRY_COMPARE(window.views()->height(), tabsHeight);
+
+        window.setPanelsShown(false); // as `iolens --no-panels` does: the menu follows
+        QVERIFY(!window.menus()->panelsAction()->isChecked());
     }
 
     // View ▸ Language offers the system default and each translation; a choice is stored for
