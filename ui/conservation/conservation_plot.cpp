@@ -64,18 +64,10 @@ ConservationPlot::ConservationPlot(QWidget* parent)
 bool ConservationPlot::fitToSize()
 {
     const int width = viewport().width() - 24;
-    QStringList lines{m_summaryText};
-    const std::pair<QString, QString> breaks[] = {{QStringLiteral(" ("), QStringLiteral("\n(")},
-                                                  {QStringLiteral(": "), QStringLiteral(":\n")},
-                                                  {QStringLiteral(", "), QStringLiteral(",\n")}};
-    for (const auto& [separator, replacement] : breaks) {
-        QStringList wrapped;
-        for (const QString& line : lines)
-            wrapped += ui::fitToWidth(line, m_summary->font(), width, separator, replacement)
-                           .split(QLatin1Char('\n'));
-        lines = wrapped;
-    }
-    const QString summary = lines.join(QLatin1Char('\n'));
+    const QString summary = wrapToWidth(m_summaryText, m_summary->font(), width,
+                                        {{QStringLiteral(" ("), QStringLiteral("\n(")},
+                                         {QStringLiteral(": "), QStringLiteral(":\n")},
+                                         {QStringLiteral(", "), QStringLiteral(",\n")}});
     bool changed = summary != m_summary->text();
     m_summary->setText(summary);
 

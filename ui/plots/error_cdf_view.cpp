@@ -306,7 +306,7 @@ bool ErrorCdfView::isCurveVisible(const QString& label) const { return !m_hidden
 // shape and place, and where the percentile labels go. Returns whether anything changed.
 bool ErrorCdfView::fitToPlotSize()
 {
-    bool changed = fitTitles(m_plot->width() - 24);
+    bool changed = fitTitles(m_plot->viewport().width() - 24);
     // A short plot (a small screen in presentation mode) gets the short axis label.
     changed = fitAxisLabel(*m_plot->yAxis, tr("Share of configurations (%)"), tr("Share (%)"))
               || changed;
@@ -320,12 +320,10 @@ bool ErrorCdfView::fitTitles(int width)
     // after its colon, the caption after the scenario name and then after its commas.
     const QString title = fitToWidth(tr("%1: relative error of the predictions").arg(metricTitle(metric())),
                                      m_title->font(), width, QStringLiteral(": "), QStringLiteral(":\n"));
-    QStringList lines = fitToWidth(m_scenarioText, m_subtitle->font(), width, QStringLiteral(" · "),
-                                   QStringLiteral("\n"))
-                            .split(QLatin1Char('\n'));
-    for (QString& line : lines)
-        line = fitToWidth(line, m_subtitle->font(), width, QStringLiteral(", "), QStringLiteral(",\n"));
-    const QString caption = lines.join(QLatin1Char('\n'));
+    const QString caption =
+        wrapToWidth(m_scenarioText, m_subtitle->font(), width,
+                    {{QStringLiteral(" · "), QStringLiteral("\n")},
+                     {QStringLiteral(", "), QStringLiteral(",\n")}});
     const bool changed = title != m_title->text() || caption != m_subtitle->text();
     m_title->setText(title);
     m_subtitle->setText(caption);

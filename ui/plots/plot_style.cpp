@@ -259,6 +259,19 @@ void fitAfterLayout(QCustomPlot& plot, std::function<bool()> fit)
     });
 }
 
+QString wrapToWidth(const QString& text, const QFont& font, int width,
+                    std::initializer_list<std::pair<QString, QString>> breaks)
+{
+    QStringList lines{text};
+    for (const auto& [separator, replacement] : breaks) {
+        QStringList wrapped;
+        for (const QString& line : lines)
+            wrapped += fitToWidth(line, font, width, separator, replacement).split(QLatin1Char('\n'));
+        lines = wrapped;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief)
 {
     const bool vertical = axis.orientation() == Qt::Vertical;

@@ -265,6 +265,9 @@ private slots:
     {
         ErrorCdfView view;
         view.resize(900, 600);
+        // Shown: the caption is fitted to the plot's laid-out width, which a hidden plot lacks.
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.setScenarioText(QStringLiteral("10-fold cross-validation · read rule"));
         bool found = false;
         for (int i = 0; i < view.plot()->plotLayout()->elementCount(); ++i)

@@ -116,6 +116,27 @@ private slots:
 
     // Switching the palette of a running window restyles the plot, and switching back restores
     // the colours the views chose, however often it happens.
+    // Coarse breaks first; a finer one only on a line still too wide; nothing on a wide plot.
+    void wrapToWidth_breaksCoarseThenFine()
+    {
+        const QFont font = plotFont();
+        const QFontMetrics metrics(font);
+        const QString shortPart = QStringLiteral("10-fold cross-validation");
+        const QString longPart = QStringLiteral("read metrics where the read share is at least 25 %, "
+                                                "write metrics where it is at most 75 %");
+        const QString text = shortPart + QStringLiteral(" · ") + longPart;
+        const std::initializer_list<std::pair<QString, QString>> breaks{
+            {QStringLiteral(" · "), QStringLiteral("\n")}, {QStringLiteral(", "), QStringLiteral(",\n")}};
+
+        QCOMPARE(wrapToWidth(text, font, metrics.horizontalAdvance(text) + 10, breaks), text);
+        const int between = metrics.horizontalAdvance(longPart) + 10;
+        QCOMPARE(wrapToWidth(text, font, between, breaks), shortPart + QStringLiteral("\n") + longPart);
+        const int narrow = metrics.horizontalAdvance(longPart) - 10;
+        QCOMPARE(wrapToWidth(text, font, narrow, breaks),
+                 shortPart + QStringLiteral("\nread metrics where the read share is at least 25 %,"
+                                            "\nwrite metrics where it is at most 75 %"));
+    }
+
     void paletteChange_restylesAndSwitchesBack()
     {
         StyledPlot styled;
