@@ -7,7 +7,10 @@
 
 // Q_INIT_RESOURCE declares a function in the global namespace, so it must be called from outside
 // any namespace.
-static void initializeIolensQrc() { Q_INIT_RESOURCE(iolens); }
+static void initializeIolensQrc()
+{
+    Q_INIT_RESOURCE(iolens);
+}
 
 namespace iolens::resources {
 
@@ -17,10 +20,19 @@ void initialize()
     std::call_once(once, initializeIolensQrc);
 }
 
-QString tieredCsvPath() { return QStringLiteral(":/iolens/data/fio-tiered-grid.csv"); }
+QString tieredCsvPath()
+{
+    return QStringLiteral(":/iolens/data/fio-tiered-grid.csv");
+}
 
-QString localCsvPath() { return QStringLiteral(":/iolens/data/fio-local-grid.csv"); }
+QString localCsvPath()
+{
+    return QStringLiteral(":/iolens/data/fio-local-grid.csv");
+}
 
-QString appIconPath() { return QStringLiteral(":/iolens/icons/iolens.svg"); }
+QString appIconPath()
+{
+    return QStringLiteral(":/iolens/icons/iolens.svg");
+}
 
 } // namespace iolens::resources

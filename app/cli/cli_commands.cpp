@@ -51,7 +51,10 @@ public:
     using InputError::InputError;
 };
 
-std::string str(const QString& text) { return text.toStdString(); }
+std::string str(const QString& text)
+{
+    return text.toStdString();
+}
 
 struct Command {
     QString name;
@@ -105,9 +108,9 @@ int runInfo(const QCommandLineParser& parser)
             std::cout << "  " << d.description << "\n";
     }
     for (const StoredModel& m : db.models())
-        std::cout << "model " << m.name << ": " << m.technique << " for " << m.metric
-                  << " on " << (m.dataset.empty() ? "all datasets" : m.dataset)
-                  << ", parameters " << m.parameters << ", scores " << m.scores << "\n";
+        std::cout << "model " << m.name << ": " << m.technique << " for " << m.metric << " on "
+                  << (m.dataset.empty() ? "all datasets" : m.dataset) << ", parameters "
+                  << m.parameters << ", scores " << m.scores << "\n";
     return kOk;
 }
 
@@ -119,8 +122,8 @@ int runImport(const QCommandLineParser& parser)
     if (!fioFiles.isEmpty())
         fioFiles += commandArguments(parser); // --fio-json a.json b.json c.json
     else if (!commandArguments(parser).isEmpty())
-        throw UsageError("import: unexpected argument '" + str(commandArguments(parser).first())
-                         + "'");
+        throw UsageError(
+            "import: unexpected argument '" + str(commandArguments(parser).first()) + "'");
     if (csvFiles.isEmpty() == fioFiles.isEmpty())
         throw UsageError("import: give either --csv FILE or --fio-json FILE...");
 
@@ -139,26 +142,27 @@ int runImport(const QCommandLineParser& parser)
     const QString firstFile = csvFiles.isEmpty() ? QStringLiteral("fio-json")
                                                  : QFileInfo(csvFiles.first()).completeBaseName();
     target.dataset = parser.isSet(QStringLiteral("dataset"))
-                         ? str(parser.value(QStringLiteral("dataset")))
-                         : str(firstFile);
+        ? str(parser.value(QStringLiteral("dataset")))
+        : str(firstFile);
     target.split = optional(parser, QStringLiteral("split"));
     target.description = str(parser.value(QStringLiteral("description")));
     target.system = str(parser.value(QStringLiteral("system")));
     MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
     const int count = db.importMeasurements(measurements, target);
-    std::cout << "imported " << count << " measurements into dataset '" << target.dataset
-              << "' of " << dbPath << "\n";
+    std::cout << "imported " << count << " measurements into dataset '" << target.dataset << "' of "
+              << dbPath << "\n";
     return kOk;
 }
 
 int runExport(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
+    MeasurementDatabase db
+        = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
     const std::string out = required(parser, QStringLiteral("csv"));
     const auto dataset = optional(parser, QStringLiteral("dataset"));
     if (dataset && !db.dataset(*dataset))
         throw ConfigError(db.path() + ": no dataset named '" + *dataset + "'");
-    const MeasurementFilter filter{dataset, optional(parser, QStringLiteral("split"))};
+    const MeasurementFilter filter {dataset, optional(parser, QStringLiteral("split"))};
     if (parser.isSet(QStringLiteral("per-host"))) {
         const auto hostRows = db.hostMeasurements(filter);
         writeTextFileAtomically(out, hostMeasurementsToCsv(hostRows));
@@ -173,7 +177,8 @@ int runExport(const QCommandLineParser& parser)
 
 int runTrain(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), false);
+    MeasurementDatabase db
+        = MeasurementDatabase::open(required(parser, QStringLiteral("db")), false);
     TrainRequest request;
     request.technique = required(parser, QStringLiteral("technique"));
     const std::string metricText = required(parser, QStringLiteral("metric"));
@@ -193,13 +198,17 @@ int runTrain(const QCommandLineParser& parser)
     return kOk;
 }
 
-std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_interrupted {false};
 
-extern "C" void onInterrupt(int) { g_interrupted = true; }
+extern "C" void onInterrupt(int)
+{
+    g_interrupted = true;
+}
 
 int runOptimize(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), false);
+    MeasurementDatabase db
+        = MeasurementDatabase::open(required(parser, QStringLiteral("db")), false);
     OptimizeRequest request;
     request.model.technique = required(parser, QStringLiteral("technique"));
     request.model.metric = metricNamed(required(parser, QStringLiteral("metric")));
@@ -244,8 +253,8 @@ int runOptimize(const QCommandLineParser& parser)
 
 int runEvaluate(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")),
-                                                       !parser.isSet(QStringLiteral("compare-default")));
+    MeasurementDatabase db = MeasurementDatabase::open(
+        required(parser, QStringLiteral("db")), !parser.isSet(QStringLiteral("compare-default")));
     AssessmentRequest request;
     for (const QString& model : parser.values(QStringLiteral("model")))
         request.models.push_back(str(model));
@@ -262,15 +271,19 @@ int runEvaluate(const QCommandLineParser& parser)
     if (parser.isSet(QStringLiteral("points-csv")))
         writeTextFileAtomically(str(parser.value(QStringLiteral("points-csv"))), points);
     for (const auto& m : report.at("models")) {
-        std::cout << m.at("model").get<std::string>() << " on " << report.at("scenario").get<std::string>()
-                  << ": " << m.at("points").get<int>() << " points, mean relative error "
+        std::cout << m.at("model").get<std::string>() << " on "
+                  << report.at("scenario").get<std::string>() << ": " << m.at("points").get<int>()
+                  << " points, mean relative error "
                   << formatNumber(m.at("mean_relative_error").get<double>()) << ", p90 "
                   << formatNumber(m.at("relative_error_p90").get<double>());
         if (m.contains("default_parameters"))
             std::cout << ", vs default "
-                      << formatNumber(m.at("default_parameters").at("error_reduction_pct").get<double>())
+                      << formatNumber(
+                             m.at("default_parameters").at("error_reduction_pct").get<double>())
                       << " % lower (p = "
-                      << formatNumber(m.at("default_parameters").at("paired_t_p_value").get<double>()) << ")";
+                      << formatNumber(
+                             m.at("default_parameters").at("paired_t_p_value").get<double>())
+                      << ")";
         std::cout << "\n";
     }
     std::cout << "rule: " << request.rule.describe() << "\n";
@@ -279,14 +292,16 @@ int runEvaluate(const QCommandLineParser& parser)
 
 int runPredict(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
+    MeasurementDatabase db
+        = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
     const TrainedModel model = loadModel(db, required(parser, QStringLiteral("model")));
     const std::string out = required(parser, QStringLiteral("out"));
-    const auto configs = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))));
+    const auto configs
+        = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))));
     // As the window answers: a one-VM model predicts N VMs through one VM's share (ICPE'13 6.3).
     const Eigen::VectorXd predicted = predictSpreadOverVms(model, configs);
-    std::vector<std::string> header{"scheduler", "fileset_bytes", "request_bytes", "pattern",
-                                    "read_pct",  "threads",       "vms",           "predicted"};
+    std::vector<std::string> header {"scheduler", "fileset_bytes", "request_bytes", "pattern",
+        "read_pct", "threads", "vms", "predicted"};
     std::string text = formatCsvLine(header);
     for (std::size_t i = 0; i < configs.size(); ++i) {
         auto fields = configurationFields(configs[i]);
@@ -301,12 +316,13 @@ int runPredict(const QCommandLineParser& parser)
 
 int runConservation(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
-    const auto rows = aggregateRepetitions(db.measurements({optional(parser, QStringLiteral("dataset")),
-                                                            optional(parser, QStringLiteral("split"))}));
+    MeasurementDatabase db
+        = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
+    const auto rows = aggregateRepetitions(db.measurements(
+        {optional(parser, QStringLiteral("dataset")), optional(parser, QStringLiteral("split"))}));
     const ConservationCheck check = checkConservation(rows);
-    writeTextFileAtomically(required(parser, QStringLiteral("out")),
-                            conservationJson(check).dump(2) + "\n");
+    writeTextFileAtomically(
+        required(parser, QStringLiteral("out")), conservationJson(check).dump(2) + "\n");
     const auto brief = [](double value) {
         std::ostringstream text;
         text << std::setprecision(3) << value;
@@ -335,7 +351,8 @@ int runConservation(const QCommandLineParser& parser)
 
 int runDescribe(const QCommandLineParser& parser)
 {
-    MeasurementDatabase db = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
+    MeasurementDatabase db
+        = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
     const TrainedModel model = loadModel(db, required(parser, QStringLiteral("model")));
     std::cout << model.describe();
     return kOk;
@@ -345,52 +362,59 @@ std::vector<Command> commands()
 {
     return {
         {QStringLiteral("info"), QStringLiteral("Summarise a database: datasets, splits, models."),
-         {dbOption()}, QStringLiteral("DB"), runInfo},
+            {dbOption()}, QStringLiteral("DB"), runInfo},
         {QStringLiteral("import"),
-         QStringLiteral("Import measurements from CSV or fio JSON (one transaction)."),
-         importOptions(), QStringLiteral("[FILE...]"), runImport},
-        {QStringLiteral("export"), QStringLiteral("Export measurements as CSV."),
-         exportOptions(), {}, runExport},
+            QStringLiteral("Import measurements from CSV or fio JSON (one transaction)."),
+            importOptions(), QStringLiteral("[FILE...]"), runImport},
+        {QStringLiteral("export"), QStringLiteral("Export measurements as CSV."), exportOptions(),
+            {}, runExport},
         {QStringLiteral("train"), QStringLiteral("Train a model and store it in the database."),
-         trainOptions(), {}, runTrain},
+            trainOptions(), {}, runTrain},
         {QStringLiteral("optimize"),
-         QStringLiteral("Search a technique's parameters (ICPE'13 Algorithm 1) and store the best model."),
-         optimizeOptions(), {}, runOptimize},
+            QStringLiteral(
+                "Search a technique's parameters (ICPE'13 Algorithm 1) and store the best model."),
+            optimizeOptions(), {}, runOptimize},
         {QStringLiteral("evaluate"),
-         QStringLiteral("Score stored models on a scenario: R^2, relative errors, CDF, t-test."),
-         evaluateOptions(), QStringLiteral("[MODEL...]"), runEvaluate},
+            QStringLiteral("Score stored models on a scenario: R^2, relative errors, CDF, t-test."),
+            evaluateOptions(), QStringLiteral("[MODEL...]"), runEvaluate},
         {QStringLiteral("conservation"),
-         QStringLiteral("Ra and Lee's conservation check: f_rw per request size, C/T100r and the "
-                        "estimation error of every read/write mix."),
-         conservationOptions(), {}, runConservation},
+            QStringLiteral(
+                "Ra and Lee's conservation check: f_rw per request size, C/T100r and the "
+                "estimation error of every read/write mix."),
+            conservationOptions(), {}, runConservation},
         {QStringLiteral("predict"),
-         QStringLiteral("Predict the configurations of a CSV with a stored model (a one-VM model "
-                        "answers vms = N for the workload spread over N VMs)."),
-         predictOptions(), {}, runPredict},
+            QStringLiteral(
+                "Predict the configurations of a CSV with a stored model (a one-VM model "
+                "answers vms = N for the workload spread over N VMs)."),
+            predictOptions(), {}, runPredict},
         {QStringLiteral("describe"), QStringLiteral("Print what a stored model learned."),
-         describeOptions(), {}, runDescribe},
+            describeOptions(), {}, runDescribe},
         {QStringLiteral("stability"),
-         QStringLiteral("How far predictions move without a few configurations (SBCART Fig. 5)."),
-         stabilityOptions(), {}, runStability},
+            QStringLiteral(
+                "How far predictions move without a few configurations (SBCART Fig. 5)."),
+            stabilityOptions(), {}, runStability},
         {QStringLiteral("insideout"),
-         QStringLiteral("Inside-Out: predict end-to-end performance from low-level node metrics."),
-         insideOutOptions(), {}, runInsideOut},
+            QStringLiteral(
+                "Inside-Out: predict end-to-end performance from low-level node metrics."),
+            insideOutOptions(), {}, runInsideOut},
         {QStringLiteral("headroom"),
-         QStringLiteral("Capacity planning: how many VMs, how large a file set, how many writes "
-                        "keep the limits (SLA), per technique."),
-         headroomOptions(), {}, runHeadroom},
+            QStringLiteral("Capacity planning: how many VMs, how large a file set, how many writes "
+                           "keep the limits (SLA), per technique."),
+            headroomOptions(), {}, runHeadroom},
         {QStringLiteral("measure"),
-         QStringLiteral("Measure your own storage with fio from a plan (resumes; Ctrl-C stops)."),
-         measureOptions(), {}, runMeasure},
+            QStringLiteral(
+                "Measure your own storage with fio from a plan (resumes; Ctrl-C stops)."),
+            measureOptions(), {}, runMeasure},
 #ifdef IOLENS_CLI_RENDER
         {QString::fromLatin1(kRenderCommand),
-         QStringLiteral("Draw a view of the window (cdf, surface, conservation, ...) into a PNG, "
-                        "SVG or PDF, headless."),
-         renderOptions(), {}, runRender},
+            QStringLiteral(
+                "Draw a view of the window (cdf, surface, conservation, ...) into a PNG, "
+                "SVG or PDF, headless."),
+            renderOptions(), {}, runRender},
         {QString::fromLatin1(kEvidenceCommand),
-         QStringLiteral("Export the evidence pack headless: every view as PNG and PDF, the "
-                        "scenario, the models and the SHA-256 of the data and of every file."),
-         evidenceOptions(), {}, runEvidence},
+            QStringLiteral("Export the evidence pack headless: every view as PNG and PDF, the "
+                           "scenario, the models and the SHA-256 of the data and of every file."),
+            evidenceOptions(), {}, runEvidence},
 #endif
     };
 }
@@ -407,7 +431,8 @@ int runParsed(const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("iolens-cli: storage performance models from measurements.\n\n") + overview());
+        QStringLiteral("iolens-cli: storage performance models from measurements.\n\n")
+        + overview());
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run."));
@@ -425,8 +450,8 @@ int runParsed(const QStringList& arguments)
             parser.showHelp(kOk);
         throw UsageError("no command given\n" + str(overview()));
     }
-    const auto it = std::find_if(all.begin(), all.end(),
-                                 [&](const Command& c) { return c.name == positional.first(); });
+    const auto it = std::find_if(
+        all.begin(), all.end(), [&](const Command& c) { return c.name == positional.first(); });
     if (it == all.end())
         throw UsageError("unknown command '" + str(positional.first()) + "'\n" + str(overview()));
     parser.clearPositionalArguments();

@@ -34,7 +34,7 @@ int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback
     const int value = parser.value(QString::fromLatin1(name)).toInt(&ok);
     if (!ok || value < minimum)
         throw ConfigError(std::string("--") + name + " expects a whole number >= "
-                          + std::to_string(minimum) + ", got '" + optionText(parser, name) + "'");
+            + std::to_string(minimum) + ", got '" + optionText(parser, name) + "'");
     return value;
 }
 
@@ -44,8 +44,8 @@ double numberOption(const QCommandLineParser& parser, const char* name, double f
         return fallback;
     double value = 0.0;
     if (!core::parseDouble(optionText(parser, name), value))
-        throw ConfigError(std::string("--") + name + " expects a number, got '"
-                          + optionText(parser, name) + "'");
+        throw ConfigError(
+            std::string("--") + name + " expects a number, got '" + optionText(parser, name) + "'");
     return value;
 }
 

@@ -22,8 +22,7 @@ QCommandLineOption valueOption(const char* name, const char* help, const char* v
 std::string optionText(const QCommandLineParser& parser, const char* name);
 
 /// The value of --name; "COMMAND: missing required option --NAME" when absent or empty.
-std::string requiredText(const QCommandLineParser& parser, const char* name,
-                         const char* command);
+std::string requiredText(const QCommandLineParser& parser, const char* name, const char* command);
 
 /// A whole number >= minimum, or `fallback` when --name is absent.
 int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback, int minimum);

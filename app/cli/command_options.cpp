@@ -7,17 +7,25 @@ namespace iolens::cli {
 
 namespace {
 
-QCommandLineOption datasetOption() { return valueOption("dataset", "Dataset name.", "NAME"); }
+QCommandLineOption datasetOption()
+{
+    return valueOption("dataset", "Dataset name.", "NAME");
+}
 
-QCommandLineOption splitOption() { return valueOption("split", "Split label.", "NAME"); }
+QCommandLineOption splitOption()
+{
+    return valueOption("split", "Split label.", "NAME");
+}
 
-QCommandLineOption modelOption() { return valueOption("model", "Stored model name.", "MODEL"); }
+QCommandLineOption modelOption()
+{
+    return valueOption("model", "Stored model name.", "MODEL");
+}
 
 QCommandLineOption whereOption()
 {
     return valueOption("where",
-                       "Only configurations matching, e.g. \"request_kib<=32,pattern=random\".",
-                       "FILTER");
+        "Only configurations matching, e.g. \"request_kib<=32,pattern=random\".", "FILTER");
 }
 
 QCommandLineOption modelNameOption()
@@ -34,93 +42,80 @@ QCommandLineOption dbOption()
 
 std::vector<QCommandLineOption> importOptions()
 {
-    return {dbOption(),
-            valueOption("csv", "CSV file in the interchange format.", "FILE"),
-            valueOption("fio-json", "fio --output-format=json result(s).", "FILE"),
-            datasetOption(),
-            splitOption(),
-            valueOption("description", "Description of a new dataset.", "TEXT"),
-            valueOption("system", "System under study (new dataset).", "TEXT"),
-            valueOption("scheduler",
-                        "I/O scheduler of fio runs (default: from the file name, else none).",
-                        "NAME")};
+    return {dbOption(), valueOption("csv", "CSV file in the interchange format.", "FILE"),
+        valueOption("fio-json", "fio --output-format=json result(s).", "FILE"), datasetOption(),
+        splitOption(), valueOption("description", "Description of a new dataset.", "TEXT"),
+        valueOption("system", "System under study (new dataset).", "TEXT"),
+        valueOption("scheduler",
+            "I/O scheduler of fio runs (default: from the file name, else none).", "NAME")};
 }
 
 std::vector<QCommandLineOption> exportOptions()
 {
-    return {dbOption(),
-            valueOption("csv", "Output CSV file.", "OUT"),
-            datasetOption(),
-            splitOption(),
-            QCommandLineOption(QStringLiteral("per-host"),
-                               QStringLiteral("Export each host's own result of multi-host runs "
-                                              "(measure with \"hosts\") instead of the "
-                                              "aggregates."))};
+    return {dbOption(), valueOption("csv", "Output CSV file.", "OUT"), datasetOption(),
+        splitOption(),
+        QCommandLineOption(QStringLiteral("per-host"),
+            QStringLiteral("Export each host's own result of multi-host runs "
+                           "(measure with \"hosts\") instead of the "
+                           "aggregates."))};
 }
 
 std::vector<QCommandLineOption> trainOptions()
 {
-    return {dbOption(),
-            valueOption("technique", "Regression technique (lm).", "NAME"),
-            valueOption("metric", "Metric to model (rt_read_ms, ...).", "METRIC"),
-            valueOption("param", "Technique parameter, repeatable (log_response=0|1 too).",
-                        "NAME=VALUE"),
-            datasetOption(),
-            splitOption(),
-            whereOption(),
-            modelNameOption()};
+    return {dbOption(), valueOption("technique", "Regression technique (lm).", "NAME"),
+        valueOption("metric", "Metric to model (rt_read_ms, ...).", "METRIC"),
+        valueOption(
+            "param", "Technique parameter, repeatable (log_response=0|1 too).", "NAME=VALUE"),
+        datasetOption(), splitOption(), whereOption(), modelNameOption()};
 }
 
 std::vector<QCommandLineOption> optimizeOptions()
 {
-    return {dbOption(),
-            valueOption("technique", "Regression technique.", "NAME"),
-            valueOption("metric", "Metric to model.", "METRIC"),
-            valueOption("param", "Fixed parameter, repeatable.", "NAME=VALUE"),
-            datasetOption(),
-            splitOption(),
-            whereOption(),
-            valueOption("k", "Splits per parameter (default 4).", "K"),
-            valueOption("n", "Explorations (default 5).", "N"),
-            valueOption("iterations", "Iterations (default 10).", "I"),
-            valueOption("folds", "Cross-validation folds (default 10).", "F"),
-            valueOption("seed", "Fold seed (default 1).", "S"),
-            valueOption("resume", "Continue a stored optimizer run.", "RUN"),
-            modelNameOption()};
+    return {dbOption(), valueOption("technique", "Regression technique.", "NAME"),
+        valueOption("metric", "Metric to model.", "METRIC"),
+        valueOption("param", "Fixed parameter, repeatable.", "NAME=VALUE"), datasetOption(),
+        splitOption(), whereOption(), valueOption("k", "Splits per parameter (default 4).", "K"),
+        valueOption("n", "Explorations (default 5).", "N"),
+        valueOption("iterations", "Iterations (default 10).", "I"),
+        valueOption("folds", "Cross-validation folds (default 10).", "F"),
+        valueOption("seed", "Fold seed (default 1).", "S"),
+        valueOption("resume", "Continue a stored optimizer run.", "RUN"), modelNameOption()};
 }
 
 std::vector<QCommandLineOption> evaluateOptions()
 {
-    return {dbOption(),
-            modelOption(),
-            valueOption("scenario",
-                        "cv[=K], interpolation, extrapolation, multi-vm, split=NAME, "
-                        "dataset=NAME and/or a filter such as request_kib>32 (default: all).",
-                        "SPEC"),
-            valueOption("out", "Report JSON file.", "OUT"),
-            valueOption("points-csv", "Per-point errors as CSV.", "FILE"),
-            QCommandLineOption(QStringLiteral("compare-default"),
-                               QStringLiteral("Also train each technique with default parameters "
-                                              "and compare.")),
-            valueOption("read-min-pct", "Score read metrics where read_pct >= this (default 25).",
-                        "PCT"),
-            valueOption("write-max-pct",
-                        "Score write metrics where read_pct <= this (default 75).", "PCT")};
+    return {dbOption(), modelOption(),
+        valueOption("scenario",
+            "cv[=K], interpolation, extrapolation, multi-vm, split=NAME, "
+            "dataset=NAME and/or a filter such as request_kib>32 (default: all).",
+            "SPEC"),
+        valueOption("out", "Report JSON file.", "OUT"),
+        valueOption("points-csv", "Per-point errors as CSV.", "FILE"),
+        QCommandLineOption(QStringLiteral("compare-default"),
+            QStringLiteral("Also train each technique with default parameters "
+                           "and compare.")),
+        valueOption(
+            "read-min-pct", "Score read metrics where read_pct >= this (default 25).", "PCT"),
+        valueOption(
+            "write-max-pct", "Score write metrics where read_pct <= this (default 75).", "PCT")};
 }
 
 std::vector<QCommandLineOption> conservationOptions()
 {
-    return {dbOption(), datasetOption(), splitOption(),
-            valueOption("out", "Report JSON file.", "OUT")};
+    return {
+        dbOption(), datasetOption(), splitOption(), valueOption("out", "Report JSON file.", "OUT")};
 }
 
 std::vector<QCommandLineOption> predictOptions()
 {
     return {dbOption(), modelOption(),
-            valueOption("configs", "CSV with configuration columns.", "FILE"),
-            valueOption("out", "Output CSV (adds 'predicted').", "OUT")};
+        valueOption("configs", "CSV with configuration columns.", "FILE"),
+        valueOption("out", "Output CSV (adds 'predicted').", "OUT")};
 }
 
-std::vector<QCommandLineOption> describeOptions() { return {dbOption(), modelOption()}; }
+std::vector<QCommandLineOption> describeOptions()
+{
+    return {dbOption(), modelOption()};
+}
 
 } // namespace iolens::cli

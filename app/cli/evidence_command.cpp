@@ -29,8 +29,8 @@ ui::EvidenceRequest requestFrom(const QCommandLineParser& parser)
             throw ConfigError("evidence: give --db or --example, not both");
         const auto example = ui::parseExample(option(parser, "example"));
         if (!example)
-            throw ConfigError("evidence: unknown example '" +
-                              option(parser, "example").toStdString() + "' (use tiered or local)");
+            throw ConfigError("evidence: unknown example '"
+                + option(parser, "example").toStdString() + "' (use tiered or local)");
         request.example = *example;
     }
     request.scenario = option(parser, "scenario");
@@ -47,20 +47,23 @@ ui::EvidenceRequest requestFrom(const QCommandLineParser& parser)
 std::vector<QCommandLineOption> evidenceOptions()
 {
     return {
-        {QStringLiteral("db"), QStringLiteral("Measurement database (default: the tiered example)."),
-         QStringLiteral("DB")},
+        {QStringLiteral("db"),
+            QStringLiteral("Measurement database (default: the tiered example)."),
+            QStringLiteral("DB")},
         {QStringLiteral("example"), QStringLiteral("Embedded example: tiered or local."),
-         QStringLiteral("NAME")},
+            QStringLiteral("NAME")},
         {QStringLiteral("scenario"),
-         QStringLiteral("Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
-                        "pattern=random,vms=2\" (default: the window's)."),
-         QStringLiteral("TEXT")},
+            QStringLiteral("Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
+                           "pattern=random,vms=2\" (default: the window's)."),
+            QStringLiteral("TEXT")},
         {QStringLiteral("size"),
-         QStringLiteral("Window size the tables and panels are laid out in (default 1600x1000)."),
-         QStringLiteral("WxH")},
+            QStringLiteral(
+                "Window size the tables and panels are laid out in (default 1600x1000)."),
+            QStringLiteral("WxH")},
         {QStringLiteral("out"),
-         QStringLiteral("Folder of the pack: new, empty, or an earlier evidence pack (replaced)."),
-         QStringLiteral("DIR")},
+            QStringLiteral(
+                "Folder of the pack: new, empty, or an earlier evidence pack (replaced)."),
+            QStringLiteral("DIR")},
     };
 }
 
@@ -69,8 +72,8 @@ int runEvidence(const QCommandLineParser& parser)
     if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
         throw core::StateError("evidence: needs a QApplication (see app/cli/main.cpp)");
     const ui::EvidencePackResult result = ui::writeEvidencePackHeadless(requestFrom(parser));
-    std::cout << result.files.size() << " files written to " << result.folder.toStdString()
-              << " (" << result.modelCount << " models)\n";
+    std::cout << result.files.size() << " files written to " << result.folder.toStdString() << " ("
+              << result.modelCount << " models)\n";
     for (const auto& [view, reason] : result.skippedViews)
         std::cout << "left out: " << view.toStdString() << " (" << reason.toStdString() << ")\n";
     return 0;

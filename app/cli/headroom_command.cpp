@@ -21,7 +21,7 @@ namespace {
 
 using namespace iolens::core;
 
-const std::vector<std::string> kPaperTechniques{"lm", "mars", "cart", "m5", "cubist"};
+const std::vector<std::string> kPaperTechniques {"lm", "mars", "cart", "m5", "cubist"};
 
 std::string unitOf(HeadroomFactor factor)
 {
@@ -38,15 +38,11 @@ std::string unitOf(HeadroomFactor factor)
 
 std::vector<std::string> csvRow(const std::string& technique, const HeadroomAnswer& answer)
 {
-    return {technique,
-            std::string(headroomFactorName(answer.factor)),
-            answer.error.empty() ? (answer.meetsNow ? "1" : "0") : "",
-            answer.largest ? formatNumber(*answer.largest) : "",
-            unitOf(answer.factor),
-            answer.openEnded ? "1" : "0",
-            answer.largest ? formatNumber(100.0 * answer.margin) : "",
-            answer.binding ? slaLimitText(*answer.binding) : "",
-            answer.error};
+    return {technique, std::string(headroomFactorName(answer.factor)),
+        answer.error.empty() ? (answer.meetsNow ? "1" : "0") : "",
+        answer.largest ? formatNumber(*answer.largest) : "", unitOf(answer.factor),
+        answer.openEnded ? "1" : "0", answer.largest ? formatNumber(100.0 * answer.margin) : "",
+        answer.binding ? slaLimitText(*answer.binding) : "", answer.error};
 }
 
 // "8 VMs", "3.40 GiB", "62.5 % writes": the CSV keeps the exact value.
@@ -66,15 +62,15 @@ std::string amount(HeadroomFactor factor, double value)
 
 std::string sentence(const std::string& technique, const HeadroomAnswer& answer)
 {
-    const std::string what = technique + ", " + std::string(headroomFactorName(answer.factor)) +
-                             ": ";
+    const std::string what
+        = technique + ", " + std::string(headroomFactorName(answer.factor)) + ": ";
     if (!answer.error.empty())
         return what + "no answer (" + answer.error + ")";
     if (!answer.meetsNow)
         return what + "already breaks " + slaLimitText(*answer.binding) + " at the scenario";
-    std::string text = what + (answer.openEnded ? "at least " : "up to ") +
-                       amount(answer.factor, *answer.largest) + ", margin " +
-                       formatNumber(std::round(1000.0 * answer.margin) / 10.0) + " %";
+    std::string text = what + (answer.openEnded ? "at least " : "up to ")
+        + amount(answer.factor, *answer.largest) + ", margin "
+        + formatNumber(std::round(1000.0 * answer.margin) / 10.0) + " %";
     if (answer.binding)
         text += ", then " + slaLimitText(*answer.binding) + " breaks";
     else
@@ -114,8 +110,8 @@ int runHeadroom(const QCommandLineParser& parser)
     for (const QString& text : parser.values(QStringLiteral("factor"))) {
         const auto factor = parseHeadroomFactor(text.toStdString());
         if (!factor)
-            throw ConfigError("--factor '" + text.toStdString() +
-                              "': use vms, fileset or write-share");
+            throw ConfigError(
+                "--factor '" + text.toStdString() + "': use vms, fileset or write-share");
         factors.push_back(*factor);
     }
     if (factors.empty())
@@ -132,15 +128,15 @@ int runHeadroom(const QCommandLineParser& parser)
     const std::vector<AggregatedMeasurement> rows = selectMeasurements(db, selection);
     if (rows.empty())
         throw DataError("headroom: the selection has no measurements");
-    const Configuration scenario =
-        parseScenarioText(requiredText(parser, "scenario", "headroom"), rows.front().config);
+    const Configuration scenario
+        = parseScenarioText(requiredText(parser, "scenario", "headroom"), rows.front().config);
     std::vector<Configuration> configs;
     for (const auto& row : rows)
         configs.push_back(row.config);
     const FactorDomain domain = factorDomain(configs);
 
     std::string csv = formatCsvLine({"technique", "factor", "meets_now", "largest", "unit",
-                                     "open_ended", "margin_pct", "binding", "error"});
+        "open_ended", "margin_pct", "binding", "error"});
     std::cout << "Scenario " << scenarioText(scenario) << "\n";
     for (const std::string& technique : techniques) {
         std::vector<TrainedModel> models;
@@ -154,8 +150,7 @@ int runHeadroom(const QCommandLineParser& parser)
         for (const TrainedModel& model : models)
             pointers.push_back(&model);
         for (HeadroomFactor factor : factors) {
-            const HeadroomAnswer answer =
-                findHeadroom(pointers, scenario, factor, limits, domain);
+            const HeadroomAnswer answer = findHeadroom(pointers, scenario, factor, limits, domain);
             std::cout << sentence(technique, answer) << "\n";
             csv += formatCsvLine(csvRow(technique, answer));
         }

@@ -34,8 +34,9 @@ int main(int argc, char* argv[])
     // `render` draws widgets, so it alone gets a QApplication, on the offscreen platform unless
     // the caller chose one: it must run on a server without a display. Every other command stays
     // a QtCore program.
-    if (argc > 1 && (std::strcmp(argv[1], iolens::cli::kRenderCommand) == 0 ||
-                     std::strcmp(argv[1], iolens::cli::kEvidenceCommand) == 0)) {
+    if (argc > 1
+        && (std::strcmp(argv[1], iolens::cli::kRenderCommand) == 0
+            || std::strcmp(argv[1], iolens::cli::kEvidenceCommand) == 0)) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
@@ -44,8 +45,9 @@ int main(int argc, char* argv[])
         // and presentation mode must not leak into it, and rendering must not change them.
         const QTemporaryDir noSettings;
         if (!noSettings.isValid()) {
-            std::fprintf(stderr, "iolens-cli: cannot create a temporary folder for the settings: %s\n",
-                         qPrintable(noSettings.errorString()));
+            std::fprintf(stderr,
+                "iolens-cli: cannot create a temporary folder for the settings: %s\n",
+                qPrintable(noSettings.errorString()));
             return 1;
         }
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, noSettings.path());

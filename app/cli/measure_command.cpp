@@ -23,9 +23,12 @@ namespace {
 
 using namespace iolens::core;
 
-std::atomic<bool> g_stopRequested{false};
+std::atomic<bool> g_stopRequested {false};
 
-extern "C" void onStopSignal(int) { g_stopRequested = true; }
+extern "C" void onStopSignal(int)
+{
+    g_stopRequested = true;
+}
 
 /// "1:02:03" or "4:05" for a duration in seconds.
 std::string clock(double seconds)
@@ -33,8 +36,8 @@ std::string clock(double seconds)
     const long total = std::lround(std::max(0.0, seconds));
     char buffer[32];
     if (total >= 3600)
-        std::snprintf(buffer, sizeof buffer, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60,
-                      total % 60);
+        std::snprintf(
+            buffer, sizeof buffer, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
     else
         std::snprintf(buffer, sizeof buffer, "%ld:%02ld", total / 60, total % 60);
     return buffer;
@@ -51,8 +54,8 @@ std::string percent(std::optional<double> fraction)
 
 void printEstimate(const MeasurementPlan& plan, const MeasureEstimate& e)
 {
-    std::cout << "plan: " << e.configurations << " configurations x "
-              << plan.workload.repetitions << " repetitions = " << e.runsTotal << " runs into "
+    std::cout << "plan: " << e.configurations << " configurations x " << plan.workload.repetitions
+              << " repetitions = " << e.runsTotal << " runs into "
               << "dataset '" << plan.dataset << "'";
     if (e.runsAlreadyStored > 0)
         std::cout << " (" << e.runsAlreadyStored << " already stored, resuming)";
@@ -71,8 +74,7 @@ void printEstimate(const MeasurementPlan& plan, const MeasureEstimate& e)
     } else {
         std::cout << "file sets to lay out: " << e.layoutBytes / (1024 * 1024) << " MiB\n";
     }
-    std::cout << "estimated time: " << clock(e.seconds) << " for " << e.runsPending
-              << " runs\n";
+    std::cout << "estimated time: " << clock(e.seconds) << " for " << e.runsPending << " runs\n";
 }
 
 void printProgress(const MeasureProgress& p)
@@ -100,9 +102,8 @@ void printNoise(const std::vector<AggregatedMeasurement>& rows)
     }
     std::cout << "noise distribution (RSE over configurations): metric n min median p90 max\n";
     for (const NoiseQuantiles& q : summary)
-        std::cout << metricName(q.metric) << " " << q.configurations << " " << percent(q.min)
-                  << " " << percent(q.median) << " " << percent(q.p90) << " " << percent(q.max)
-                  << "\n";
+        std::cout << metricName(q.metric) << " " << q.configurations << " " << percent(q.min) << " "
+                  << percent(q.median) << " " << percent(q.p90) << " " << percent(q.max) << "\n";
 }
 
 } // namespace
@@ -138,8 +139,8 @@ int runMeasure(const QCommandLineParser& parser)
     const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
     // A dry run must not create the database either.
     MeasurementDatabase db = dryRun && !std::filesystem::exists(dbPath)
-                                 ? MeasurementDatabase::inMemory()
-                                 : MeasurementDatabase::openOrCreate(dbPath);
+        ? MeasurementDatabase::inMemory()
+        : MeasurementDatabase::openOrCreate(dbPath);
 
     MeasureOptions options;
     if (!optionText(parser, "fio").empty())

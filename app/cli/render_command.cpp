@@ -29,14 +29,14 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
             throw ConfigError("render: give --db or --example, not both");
         const auto example = ui::parseExample(option(parser, "example"));
         if (!example)
-            throw ConfigError("render: unknown example '" + option(parser, "example").toStdString() +
-                              "' (use tiered or local)");
+            throw ConfigError("render: unknown example '" + option(parser, "example").toStdString()
+                + "' (use tiered or local)");
         request.example = *example;
     }
     request.view = option(parser, "view");
     if (request.view.isEmpty())
-        throw ConfigError("render: missing required option --view (" +
-                          ui::renderViewNames().toStdString() + ")");
+        throw ConfigError(
+            "render: missing required option --view (" + ui::renderViewNames().toStdString() + ")");
     if (parser.isSet(QStringLiteral("metric"))) {
         const std::string name = option(parser, "metric").toStdString();
         request.metric = core::parseMetric(name);
@@ -44,8 +44,8 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
             throw ConfigError("render: unknown metric '" + name + "'");
     }
     request.scenario = option(parser, "scenario");
-    const bool cdfOptions =
-        parser.isSet(QStringLiteral("cdf-scenario")) || parser.isSet(QStringLiteral("local"));
+    const bool cdfOptions
+        = parser.isSet(QStringLiteral("cdf-scenario")) || parser.isSet(QStringLiteral("local"));
     if (cdfOptions && request.view != QStringLiteral("cdf"))
         throw ConfigError("render: --cdf-scenario and --local apply to --view cdf only");
     request.cdfScenario = option(parser, "cdf-scenario");
@@ -56,8 +56,8 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
         bool ok = false;
         const int count = option(parser, "local").toInt(&ok);
         if (!ok || count < 1)
-            throw ConfigError("render: --local expects a whole number of measurements >= 1, not '" +
-                              option(parser, "local").toStdString() + "'");
+            throw ConfigError("render: --local expects a whole number of measurements >= 1, not '"
+                + option(parser, "local").toStdString() + "'");
         request.local = count;
     }
     for (const QString& text : parser.values(QStringLiteral("limit"))) {
@@ -85,40 +85,41 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
 std::vector<QCommandLineOption> renderOptions()
 {
     return {
-        {QStringLiteral("db"), QStringLiteral("Measurement database (default: the tiered example)."),
-         QStringLiteral("DB")},
+        {QStringLiteral("db"),
+            QStringLiteral("Measurement database (default: the tiered example)."),
+            QStringLiteral("DB")},
         {QStringLiteral("example"), QStringLiteral("Embedded example: tiered or local."),
-         QStringLiteral("NAME")},
+            QStringLiteral("NAME")},
         {QStringLiteral("view"), QStringLiteral("View to draw: %1.").arg(ui::renderViewNames()),
-         QStringLiteral("VIEW")},
+            QStringLiteral("VIEW")},
         {QStringLiteral("metric"),
-         QStringLiteral("Metric of the cdf and surface views (rt_read_ms, ...)."),
-         QStringLiteral("METRIC")},
+            QStringLiteral("Metric of the cdf and surface views (rt_read_ms, ...)."),
+            QStringLiteral("METRIC")},
         {QStringLiteral("scenario"),
-         QStringLiteral("Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
-                        "pattern=random,vms=2\" (default: the window's)."),
-         QStringLiteral("TEXT")},
+            QStringLiteral("Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
+                           "pattern=random,vms=2\" (default: the window's)."),
+            QStringLiteral("TEXT")},
         {QStringLiteral("limit"),
-         QStringLiteral("Profiler and capacity: SLA limit, repeatable: rt_read_ms<=5, "
-                        "tp_write_mbs>=10, ... (default: none; the window's saved limits are "
-                        "not read)."),
-         QStringLiteral("LIMIT")},
+            QStringLiteral("Profiler and capacity: SLA limit, repeatable: rt_read_ms<=5, "
+                           "tp_write_mbs>=10, ... (default: none; the window's saved limits are "
+                           "not read)."),
+            QStringLiteral("LIMIT")},
         {QStringLiteral("cdf-scenario"),
-         QStringLiteral("Error scenario of the cdf view: cv (default), interpolation, "
-                        "extrapolation, multivm, or a rule as evaluate --scenario reads it "
-                        "(\"request_kib>32\": refit on the rest, predict those)."),
-         QStringLiteral("SPEC")},
+            QStringLiteral("Error scenario of the cdf view: cv (default), interpolation, "
+                           "extrapolation, multivm, or a rule as evaluate --scenario reads it "
+                           "(\"request_kib>32\": refit on the rest, predict those)."),
+            QStringLiteral("SPEC")},
         {QStringLiteral("local"),
-         QStringLiteral("cdf view: only the N measurements nearest the scenario."),
-         QStringLiteral("N")},
+            QStringLiteral("cdf view: only the N measurements nearest the scenario."),
+            QStringLiteral("N")},
         {QStringLiteral("runs"),
-         QStringLiteral("insideout view: lowlevel directory of measured runs "
-                        "(TARGET/.iolens/lowlevel)."),
-         QStringLiteral("DIR")},
+            QStringLiteral("insideout view: lowlevel directory of measured runs "
+                           "(TARGET/.iolens/lowlevel)."),
+            QStringLiteral("DIR")},
         {QStringLiteral("size"), QStringLiteral("Picture size in pixels (default 1600x1000)."),
-         QStringLiteral("WxH")},
+            QStringLiteral("WxH")},
         {QStringLiteral("out"), QStringLiteral("Output picture: .png, .svg or .pdf."),
-         QStringLiteral("FILE")},
+            QStringLiteral("FILE")},
     };
 }
 

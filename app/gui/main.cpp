@@ -6,10 +6,10 @@
 #include "common/version.hpp"
 #include "document/document_controller.hpp"
 #include "embedded_resources.hpp"
+#include "render/render_request.hpp"
 #include "window/main_window.hpp"
 #include "window/presentation_mode.hpp"
 #include "window/presentation_screenshot.hpp"
-#include "render/render_request.hpp"
 #include "window/window_screenshot.hpp"
 
 #include <QApplication>
@@ -30,7 +30,7 @@ struct Options {
     iolens::ui::Example example = iolens::ui::Example::Tiered;
     QString screenshot;
     QString tab; ///< objectName of the page of MainWindow::views() to show, empty: the first
-    QSize size{kScreenshotWidth, kScreenshotHeight}; ///< the window size for --screenshot
+    QSize size {kScreenshotWidth, kScreenshotHeight}; ///< the window size for --screenshot
     bool presentation = false; ///< presentation mode on; a screenshot then at twice the pixels
     bool panels = true;        ///< the scenario and prediction panels shown
 };
@@ -49,45 +49,44 @@ std::optional<Options> parseOptions(const QApplication& app)
         QCoreApplication::translate("main", "What-if explorer for storage performance models."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("FILE.sqlite"),
-        QCoreApplication::translate("main", "Measurement database to open (default: the "
-                                            "embedded fio-tiered example)."),
+    parser.addPositionalArgument(QStringLiteral("FILE.sqlite"),
+        QCoreApplication::translate("main",
+            "Measurement database to open (default: the "
+            "embedded fio-tiered example)."),
         QStringLiteral("[FILE.sqlite]"));
-    const QCommandLineOption example(
-        QStringLiteral("example"),
+    const QCommandLineOption example(QStringLiteral("example"),
         QCoreApplication::translate("main", "Open an embedded example: tiered or local."),
         QStringLiteral("tiered|local"));
-    const QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QCoreApplication::translate("main", "Save a PNG of the window (1280x800 unless --size "
-                                            "says otherwise) once the models are trained, then "
-                                            "exit."),
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QCoreApplication::translate("main",
+            "Save a PNG of the window (1280x800 unless --size "
+            "says otherwise) once the models are trained, then "
+            "exit."),
         QStringLiteral("PATH"));
-    const QCommandLineOption size(
-        QStringLiteral("size"),
-        QCoreApplication::translate("main", "The window size for --screenshot, such as "
-                                            "1920x1080."),
+    const QCommandLineOption size(QStringLiteral("size"),
+        QCoreApplication::translate("main",
+            "The window size for --screenshot, such as "
+            "1920x1080."),
         QStringLiteral("WxH"));
-    const QCommandLineOption tab(
-        QStringLiteral("tab"),
-        QCoreApplication::translate("main", "Show this tab below the controls: measurements, "
-                                            "predictions, models, error-cdf, profiler, "
-                                            "scenarios, capacity, search or conservation."),
+    const QCommandLineOption tab(QStringLiteral("tab"),
+        QCoreApplication::translate("main",
+            "Show this tab below the controls: measurements, "
+            "predictions, models, error-cdf, profiler, "
+            "scenarios, capacity, search or conservation."),
         QStringLiteral("NAME"));
     parser.addOption(example);
     parser.addOption(screenshot);
     parser.addOption(tab);
     parser.addOption(size);
-    const QCommandLineOption presentation(
-        QStringLiteral("presentation"),
-        QCoreApplication::translate("main", "Presentation mode: larger fonts and plot lines; "
-                                            "--screenshot is then taken at twice the pixels."));
+    const QCommandLineOption presentation(QStringLiteral("presentation"),
+        QCoreApplication::translate("main",
+            "Presentation mode: larger fonts and plot lines; "
+            "--screenshot is then taken at twice the pixels."));
     parser.addOption(presentation);
-    const QCommandLineOption noPanels(
-        QStringLiteral("no-panels"),
-        QCoreApplication::translate("main", "Start with the scenario and prediction panels "
-                                            "hidden, the tab filling the window (F9 shows them)."));
+    const QCommandLineOption noPanels(QStringLiteral("no-panels"),
+        QCoreApplication::translate("main",
+            "Start with the scenario and prediction panels "
+            "hidden, the tab filling the window (F9 shows them)."));
     parser.addOption(noPanels);
     parser.process(app);
 

@@ -10,7 +10,7 @@ std::string isoTimestamp(std::int64_t secondsSinceEpoch)
 {
     // gcc 12's library has no std::format, so this goes through the C calendar functions.
     const std::time_t time = static_cast<std::time_t>(secondsSinceEpoch);
-    std::tm utc{};
+    std::tm utc {};
     gmtime_r(&time, &utc);
     char buffer[32];
     std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);

@@ -47,8 +47,8 @@ std::vector<AggregatedMeasurement> aggregateRepetitions(const std::vector<Measur
             result[slot].mean[i] = mean;
             if (acc.count < 2 || mean == 0.0)
                 continue;
-            const double variance =
-                std::max(0.0, (acc.sumSquares - acc.count * mean * mean) / (acc.count - 1));
+            const double variance
+                = std::max(0.0, (acc.sumSquares - acc.count * mean * mean) / (acc.count - 1));
             result[slot].relativeStdError[i] = std::sqrt(variance / acc.count) / std::fabs(mean);
         }
     }

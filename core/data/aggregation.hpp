@@ -12,9 +12,9 @@ namespace iolens::core {
 struct AggregatedMeasurement {
     Configuration config;
     int repetitions = 0;
-    MetricValues mean{};             ///< mean over the repetitions that have the metric
-    MetricValues relativeStdError{}; ///< std::nullopt with fewer than two repetitions
-    std::string split;               ///< split label of the first repetition
+    MetricValues mean {};             ///< mean over the repetitions that have the metric
+    MetricValues relativeStdError {}; ///< std::nullopt with fewer than two repetitions
+    std::string split;                ///< split label of the first repetition
 
     std::optional<double> value(Metric metric) const { return mean[metricIndex(metric)]; }
     std::optional<double> rse(Metric metric) const { return relativeStdError[metricIndex(metric)]; }

@@ -33,13 +33,20 @@ bool parsePattern(std::string_view text, Pattern& pattern)
 std::string_view factorColumnName(Factor factor)
 {
     switch (factor) {
-    case Factor::Scheduler: return "scheduler";
-    case Factor::FilesetBytes: return "fileset_bytes";
-    case Factor::RequestBytes: return "request_bytes";
-    case Factor::Pattern: return "pattern";
-    case Factor::ReadPct: return "read_pct";
-    case Factor::Threads: return "threads";
-    case Factor::Vms: return "vms";
+    case Factor::Scheduler:
+        return "scheduler";
+    case Factor::FilesetBytes:
+        return "fileset_bytes";
+    case Factor::RequestBytes:
+        return "request_bytes";
+    case Factor::Pattern:
+        return "pattern";
+    case Factor::ReadPct:
+        return "read_pct";
+    case Factor::Threads:
+        return "threads";
+    case Factor::Vms:
+        return "vms";
     }
     return "";
 }
@@ -55,23 +62,29 @@ std::string categoricalValue(const Configuration& config, Factor factor)
         return config.scheduler;
     if (factor == Factor::Pattern)
         return std::string(patternName(config.pattern));
-    throw StateError("categoricalValue: factor " + std::string(factorColumnName(factor))
-                     + " is numeric");
+    throw StateError(
+        "categoricalValue: factor " + std::string(factorColumnName(factor)) + " is numeric");
 }
 
 double numericValue(const Configuration& config, Factor factor)
 {
     switch (factor) {
-    case Factor::FilesetBytes: return static_cast<double>(config.filesetBytes) / kBytesPerMiB;
-    case Factor::RequestBytes: return static_cast<double>(config.requestBytes) / kBytesPerKiB;
-    case Factor::ReadPct: return config.readPct;
-    case Factor::Threads: return config.threads;
-    case Factor::Vms: return config.vms;
+    case Factor::FilesetBytes:
+        return static_cast<double>(config.filesetBytes) / kBytesPerMiB;
+    case Factor::RequestBytes:
+        return static_cast<double>(config.requestBytes) / kBytesPerKiB;
+    case Factor::ReadPct:
+        return config.readPct;
+    case Factor::Threads:
+        return config.threads;
+    case Factor::Vms:
+        return config.vms;
     case Factor::Scheduler:
-    case Factor::Pattern: break;
+    case Factor::Pattern:
+        break;
     }
-    throw StateError("numericValue: factor " + std::string(factorColumnName(factor))
-                     + " is categorical");
+    throw StateError(
+        "numericValue: factor " + std::string(factorColumnName(factor)) + " is categorical");
 }
 
 void setNumericValue(Configuration& config, Factor factor, double value)
@@ -83,26 +96,40 @@ void setNumericValue(Configuration& config, Factor factor, double value)
     case Factor::RequestBytes:
         config.requestBytes = std::llround(value * kBytesPerKiB);
         return;
-    case Factor::ReadPct: config.readPct = value; return;
-    case Factor::Threads: config.threads = static_cast<int>(std::lround(value)); return;
-    case Factor::Vms: config.vms = static_cast<int>(std::lround(value)); return;
+    case Factor::ReadPct:
+        config.readPct = value;
+        return;
+    case Factor::Threads:
+        config.threads = static_cast<int>(std::lround(value));
+        return;
+    case Factor::Vms:
+        config.vms = static_cast<int>(std::lround(value));
+        return;
     case Factor::Scheduler:
-    case Factor::Pattern: break;
+    case Factor::Pattern:
+        break;
     }
-    throw StateError("setNumericValue: factor " + std::string(factorColumnName(factor))
-                     + " is categorical");
+    throw StateError(
+        "setNumericValue: factor " + std::string(factorColumnName(factor)) + " is categorical");
 }
 
 std::string_view featureName(Factor factor)
 {
     switch (factor) {
-    case Factor::Scheduler: return "scheduler";
-    case Factor::FilesetBytes: return "fileset_mib";
-    case Factor::RequestBytes: return "request_kib";
-    case Factor::Pattern: return "pattern";
-    case Factor::ReadPct: return "read_pct";
-    case Factor::Threads: return "threads";
-    case Factor::Vms: return "vms";
+    case Factor::Scheduler:
+        return "scheduler";
+    case Factor::FilesetBytes:
+        return "fileset_mib";
+    case Factor::RequestBytes:
+        return "request_kib";
+    case Factor::Pattern:
+        return "pattern";
+    case Factor::ReadPct:
+        return "read_pct";
+    case Factor::Threads:
+        return "threads";
+    case Factor::Vms:
+        return "vms";
     }
     return "";
 }
@@ -110,10 +137,14 @@ std::string_view featureName(Factor factor)
 std::string_view featureUnit(Factor factor)
 {
     switch (factor) {
-    case Factor::FilesetBytes: return "MiB";
-    case Factor::RequestBytes: return "KiB";
-    case Factor::ReadPct: return "%";
-    default: return "";
+    case Factor::FilesetBytes:
+        return "MiB";
+    case Factor::RequestBytes:
+        return "KiB";
+    case Factor::ReadPct:
+        return "%";
+    default:
+        return "";
     }
 }
 

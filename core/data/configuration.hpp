@@ -18,13 +18,14 @@ bool parsePattern(std::string_view text, Pattern& pattern);
 /// One point of the measurement design: the system and workload factors of ICPE'13 Table 1,
 /// plus threads and the number of VMs the workload is spread over (section 6, multi-VM).
 struct Configuration {
-    std::string scheduler = "none";    ///< I/O scheduler of the device: free text (none, bfq, noop, ...)
+    std::string scheduler
+        = "none"; ///< I/O scheduler of the device: free text (none, bfq, noop, ...)
     std::int64_t filesetBytes = 0;     ///< total size of the file set, bytes (> 0)
     std::int64_t requestBytes = 0;     ///< size of one request, bytes (> 0)
     Pattern pattern = Pattern::Random; ///< access pattern
     double readPct = 100.0;            ///< share of reads, 0..100 %
     int threads = 1;                   ///< concurrent workload threads in total (>= 1)
-    int vms = 1;                       ///< VMs the workload (threads and file set) is split over (>= 1)
+    int vms = 1; ///< VMs the workload (threads and file set) is split over (>= 1)
 
     friend bool operator==(const Configuration&, const Configuration&) = default;
     friend auto operator<=>(const Configuration&, const Configuration&) = default;
@@ -32,10 +33,8 @@ struct Configuration {
 
 /// The factors of a configuration, in the order of the CSV columns.
 enum class Factor { Scheduler, FilesetBytes, RequestBytes, Pattern, ReadPct, Threads, Vms };
-inline constexpr std::array kAllFactors{Factor::Scheduler, Factor::FilesetBytes,
-                                        Factor::RequestBytes, Factor::Pattern,
-                                        Factor::ReadPct,      Factor::Threads,
-                                        Factor::Vms};
+inline constexpr std::array kAllFactors {Factor::Scheduler, Factor::FilesetBytes,
+    Factor::RequestBytes, Factor::Pattern, Factor::ReadPct, Factor::Threads, Factor::Vms};
 
 /// CSV column name of a factor ("fileset_bytes").
 std::string_view factorColumnName(Factor factor);

@@ -20,16 +20,21 @@ std::string trim(const std::string& text)
     return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
-template <typename T>
-bool compare(const T& a, const T& b, int op)
+template <typename T> bool compare(const T& a, const T& b, int op)
 {
     switch (op) {
-    case 0: return a < b;
-    case 1: return a <= b;
-    case 2: return a > b;
-    case 3: return a >= b;
-    case 4: return a == b;
-    default: return a != b;
+    case 0:
+        return a < b;
+    case 1:
+        return a <= b;
+    case 2:
+        return a > b;
+    case 3:
+        return a >= b;
+    case 4:
+        return a == b;
+    default:
+        return a != b;
     }
 }
 
@@ -38,12 +43,9 @@ bool compare(const T& a, const T& b, int op)
 ConfigurationFilter ConfigurationFilter::parse(const std::string& text)
 {
     // Longest operators first, so "<=" is not read as "<".
-    static const std::array<std::pair<const char*, Op>, 6> kOps{{{"<=", Op::LessEqual},
-                                                                 {">=", Op::GreaterEqual},
-                                                                 {"!=", Op::NotEqual},
-                                                                 {"<", Op::Less},
-                                                                 {">", Op::Greater},
-                                                                 {"=", Op::Equal}}};
+    static const std::array<std::pair<const char*, Op>, 6> kOps {
+        {{"<=", Op::LessEqual}, {">=", Op::GreaterEqual}, {"!=", Op::NotEqual}, {"<", Op::Less},
+            {">", Op::Greater}, {"=", Op::Equal}}};
     ConfigurationFilter filter;
     filter.m_text = text;
     std::stringstream stream(text);
@@ -64,16 +66,17 @@ ConfigurationFilter ConfigurationFilter::parse(const std::string& text)
             }
         }
         if (at == std::string::npos)
-            throw ConfigError("filter clause '" + clause + "' has no comparison (<, <=, >, >=, =, !=)");
+            throw ConfigError(
+                "filter clause '" + clause + "' has no comparison (<, <=, >, >=, =, !=)");
         const std::string name = trim(clause.substr(0, at));
         const std::string value = trim(clause.substr(at + opLength));
         const auto factor = std::find_if(kAllFactors.begin(), kAllFactors.end(),
-                                         [&](Factor f) { return featureName(f) == name; });
+            [&](Factor f) { return featureName(f) == name; });
         if (factor == kAllFactors.end())
             throw ConfigError("filter clause '" + clause + "': unknown factor '" + name
-                              + "' (scheduler, fileset_mib, request_kib, pattern, read_pct, "
-                                "threads, vms)");
-        Clause parsed{*factor, op, 0.0, value};
+                + "' (scheduler, fileset_mib, request_kib, pattern, read_pct, "
+                  "threads, vms)");
+        Clause parsed {*factor, op, 0.0, value};
         if (isCategorical(*factor)) {
             if (op != Op::Equal && op != Op::NotEqual)
                 throw ConfigError("filter clause '" + clause + "': " + name + " takes = or !=");
@@ -90,16 +93,16 @@ bool ConfigurationFilter::admits(const Configuration& config) const
     for (const Clause& c : m_clauses) {
         const int op = static_cast<int>(c.op);
         const bool holds = isCategorical(c.factor)
-                               ? compare(categoricalValue(config, c.factor), c.label, op)
-                               : compare(numericValue(config, c.factor), c.number, op);
+            ? compare(categoricalValue(config, c.factor), c.label, op)
+            : compare(numericValue(config, c.factor), c.number, op);
         if (!holds)
             return false;
     }
     return true;
 }
 
-std::vector<AggregatedMeasurement>
-ConfigurationFilter::apply(const std::vector<AggregatedMeasurement>& rows) const
+std::vector<AggregatedMeasurement> ConfigurationFilter::apply(
+    const std::vector<AggregatedMeasurement>& rows) const
 {
     std::vector<AggregatedMeasurement> kept;
     for (const AggregatedMeasurement& row : rows)

@@ -72,8 +72,8 @@ struct CsvScanner {
             }
         }
         if (quoted)
-            throw DataError(source + ": row " + std::to_string(recordLine)
-                            + ": unterminated quoted field");
+            throw DataError(
+                source + ": row " + std::to_string(recordLine) + ": unterminated quoted field");
         fields.push_back(wasQuoted ? field : trimmed(field));
         return fields;
     }
@@ -92,7 +92,7 @@ CsvTable parseCsv(std::string_view text, const std::string& source)
         text.remove_prefix(3); // UTF-8 byte order mark written by spreadsheets
     CsvTable table;
     table.source = source;
-    CsvScanner scanner{text};
+    CsvScanner scanner {text};
     int line = 0;
     while (!scanner.atEnd() && table.header.empty()) {
         auto fields = scanner.nextRecord(source, line);
@@ -107,8 +107,8 @@ CsvTable parseCsv(std::string_view text, const std::string& source)
             continue;
         if (fields.size() != table.header.size())
             throw DataError(source + ": row " + std::to_string(line) + ": "
-                            + std::to_string(fields.size()) + " fields, but the header has "
-                            + std::to_string(table.header.size()));
+                + std::to_string(fields.size()) + " fields, but the header has "
+                + std::to_string(table.header.size()));
         table.rows.push_back({line, std::move(fields)});
     }
     return table;

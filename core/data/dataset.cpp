@@ -17,10 +17,11 @@ Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metr
     }
     if (values.size() < 2)
         throw DataError("training data: only " + std::to_string(values.size())
-                        + " measured configuration(s) have " + std::string(metricName(metric)));
+            + " measured configuration(s) have " + std::string(metricName(metric)));
     dataset.schema = FeatureSchema::fromConfigurations(dataset.configs);
     dataset.x = dataset.schema.encode(dataset.configs);
-    dataset.y = Eigen::Map<Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
+    dataset.y
+        = Eigen::Map<Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
     return dataset;
 }
 

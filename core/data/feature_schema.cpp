@@ -44,26 +44,28 @@ std::vector<Factor> FeatureSchema::fixedFactors() const
     std::vector<Factor> fixed;
     for (Factor factor : kAllFactors)
         if (std::none_of(m_columns.begin(), m_columns.end(),
-                         [factor](const FeatureColumn& c) { return c.factor == factor; }))
+                [factor](const FeatureColumn& c) { return !c.derived() && c.factor == factor; }))
             fixed.push_back(factor);
     return fixed;
 }
 
 Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs) const
 {
-    Eigen::MatrixXd x(static_cast<Eigen::Index>(configs.size()),
-                      static_cast<Eigen::Index>(m_columns.size()));
+    Eigen::MatrixXd x(
+        static_cast<Eigen::Index>(configs.size()), static_cast<Eigen::Index>(m_columns.size()));
     for (std::size_t j = 0; j < m_columns.size(); ++j) {
         const FeatureColumn& column = m_columns[j];
+        if (column.derived())
+            throw StateError("FeatureSchema::encode: column '" + column.name()
+                + "' is derived from other features, not read from a configuration");
         for (std::size_t i = 0; i < configs.size(); ++i) {
             double value = 0.0;
             if (column.categorical()) {
                 const std::string label = categoricalValue(configs[i], column.factor);
                 const auto it = std::find(column.levels.begin(), column.levels.end(), label);
                 if (it == column.levels.end())
-                    throw DataError("configuration " + std::to_string(i + 1) + ", "
-                                    + column.name() + " '" + label
-                                    + "': the model was not trained on this value");
+                    throw DataError("configuration " + std::to_string(i + 1) + ", " + column.name()
+                        + " '" + label + "': the model was not trained on this value");
                 value = static_cast<double>(it - column.levels.begin());
             } else {
                 value = numericValue(configs[i], column.factor);
@@ -74,23 +76,40 @@ Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs)
     return x;
 }
 
+FeatureSchema FeatureSchema::withDerivedColumn(
+    const std::string& name, double minValue, double maxValue) const
+{
+    const bool taken = std::any_of(m_columns.begin(), m_columns.end(),
+        [&](const FeatureColumn& c) { return c.name() == name; });
+    if (name.empty() || taken)
+        throw ConfigError("FeatureSchema::withDerivedColumn: the name '" + name
+            + "' is empty or already a column");
+    FeatureSchema schema = *this;
+    FeatureColumn column;
+    column.derivedName = name;
+    column.minValue = minValue;
+    column.maxValue = maxValue;
+    schema.m_columns.push_back(std::move(column));
+    return schema;
+}
+
 nlohmann::json FeatureSchema::toJson() const
 {
     nlohmann::json columns = nlohmann::json::array();
-    for (const FeatureColumn& c : m_columns)
-        columns.push_back({{"factor", factorColumnName(c.factor)},
-                           {"levels", c.levels},
-                           {"min", c.minValue},
-                           {"max", c.maxValue}});
+    for (const FeatureColumn& c : m_columns) {
+        nlohmann::json column {{"factor", factorColumnName(c.factor)}, {"levels", c.levels},
+            {"min", c.minValue}, {"max", c.maxValue}};
+        // Written only when set, so files of schemas without derived columns stay as they were.
+        if (c.derived())
+            column["derived"] = c.derivedName;
+        columns.push_back(std::move(column));
+    }
     return {{"columns", columns},
-            {"fixed",
-             {{"scheduler", m_fixed.scheduler},
-              {"fileset_bytes", m_fixed.filesetBytes},
-              {"request_bytes", m_fixed.requestBytes},
-              {"pattern", patternName(m_fixed.pattern)},
-              {"read_pct", m_fixed.readPct},
-              {"threads", m_fixed.threads},
-              {"vms", m_fixed.vms}}}};
+        {"fixed",
+            {{"scheduler", m_fixed.scheduler}, {"fileset_bytes", m_fixed.filesetBytes},
+                {"request_bytes", m_fixed.requestBytes}, {"pattern", patternName(m_fixed.pattern)},
+                {"read_pct", m_fixed.readPct}, {"threads", m_fixed.threads},
+                {"vms", m_fixed.vms}}}};
 }
 
 FeatureSchema FeatureSchema::fromJson(const nlohmann::json& json)
@@ -100,13 +119,14 @@ FeatureSchema FeatureSchema::fromJson(const nlohmann::json& json)
         FeatureColumn column;
         const auto name = c.at("factor").get<std::string>();
         const auto it = std::find_if(kAllFactors.begin(), kAllFactors.end(),
-                                     [&](Factor f) { return factorColumnName(f) == name; });
+            [&](Factor f) { return factorColumnName(f) == name; });
         if (it == kAllFactors.end())
             throw DataError("model file: unknown factor '" + name + "'");
         column.factor = *it;
         column.levels = c.at("levels").get<std::vector<std::string>>();
         column.minValue = c.at("min").get<double>();
         column.maxValue = c.at("max").get<double>();
+        column.derivedName = c.value("derived", std::string());
         schema.m_columns.push_back(std::move(column));
     }
     const auto& fixed = json.at("fixed");

@@ -18,9 +18,14 @@ struct FeatureColumn {
     std::vector<std::string> levels; ///< sorted level labels; empty for numeric factors
     double minValue = 0.0;           ///< training range (numeric factors)
     double maxValue = 0.0;
+    /// Name of a column computed from other columns (the auto model's "cache_hit_ratio"), empty
+    /// for a factor's own column. A derived column is numeric and cannot be encoded from a
+    /// configuration: whoever appends it computes its values.
+    std::string derivedName;
 
     bool categorical() const { return !levels.empty(); }
-    std::string name() const { return std::string(featureName(factor)); }
+    bool derived() const { return !derivedName.empty(); }
+    std::string name() const { return derived() ? derivedName : std::string(featureName(factor)); }
 };
 
 /// Maps configurations to feature rows. Built from the training configurations: a factor that
@@ -40,8 +45,14 @@ public:
     std::vector<Factor> fixedFactors() const;
 
     /// Feature matrix, shape configs.size() x size(). Throws DataError for a categorical level
-    /// that the training data did not have.
+    /// that the training data did not have, StateError if the schema has a derived column.
     Eigen::MatrixXd encode(const std::vector<Configuration>& configs) const;
+
+    /// This schema with a numeric derived column appended (training range [minValue, maxValue]).
+    /// Techniques only read a column's name, levels and range, so a model can be fitted on
+    /// features that no Factor names. Throws ConfigError for an empty or duplicate name.
+    FeatureSchema withDerivedColumn(
+        const std::string& name, double minValue, double maxValue) const;
 
     nlohmann::json toJson() const;
     static FeatureSchema fromJson(const nlohmann::json& json);

@@ -2,6 +2,7 @@
 #include "data/fio_json_reader.hpp"
 
 #include "common/error.hpp"
+#include "common/json_text.hpp"
 #include "common/text_file.hpp"
 #include "common/timestamp.hpp"
 #include "data/csv_table.hpp"
@@ -34,16 +35,16 @@ struct DirectionTotals {
     throw DataError(source + ": field '" + field + "': " + what);
 }
 
-const json& require(const json& object, const std::string& key, const std::string& source,
-                    const std::string& path)
+const json& require(
+    const json& object, const std::string& key, const std::string& source, const std::string& path)
 {
     if (!object.is_object() || !object.contains(key))
         fail(source, path + key, "missing");
     return object.at(key);
 }
 
-double number(const json& object, const std::string& key, const std::string& source,
-              const std::string& path)
+double number(
+    const json& object, const std::string& key, const std::string& source, const std::string& path)
 {
     const json& value = require(object, key, source, path);
     if (!value.is_number())
@@ -52,7 +53,7 @@ double number(const json& object, const std::string& key, const std::string& sou
 }
 
 void addDirection(DirectionTotals& totals, const json& job, const std::string& direction,
-                  const std::string& source, const std::string& jobPath)
+    const std::string& source, const std::string& jobPath)
 {
     const std::string path = jobPath + direction + ".";
     const json& d = require(job, direction, source, jobPath);
@@ -154,22 +155,17 @@ std::optional<long long> parseFioSize(std::string_view text)
     return value;
 }
 
-Measurement parseFioJson(std::string_view text, const std::string& source,
-                         const FioImportOptions& options)
+Measurement parseFioJson(
+    std::string_view text, const std::string& source, const FioImportOptions& options)
 {
-    json root;
-    try {
-        root = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw DataError(source + ": not valid JSON (" + e.what() + ")");
-    }
+    const json root = parseJsonText(text, source);
     const json& jobs = require(root, "jobs", source, "");
     if (!jobs.is_array() || jobs.empty())
         fail(source, "jobs", "no jobs in the fio output");
     Measurement m;
     readJobOptions(jobs.front(), source, m, static_cast<int>(jobs.size()));
-    m.config.scheduler = options.scheduler.empty() ? schedulerFromFileName(source)
-                                                   : options.scheduler;
+    m.config.scheduler
+        = options.scheduler.empty() ? schedulerFromFileName(source) : options.scheduler;
     m.config.vms = options.vms;
     DirectionTotals read, write;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
@@ -177,16 +173,16 @@ Measurement parseFioJson(std::string_view text, const std::string& source,
         addDirection(read, jobs[i], "read", source, path);
         addDirection(write, jobs[i], "write", source, path);
     }
-    const auto store = [&m](const DirectionTotals& t, Metric rt, Metric tp, Metric iops,
-                            Metric p99) {
-        if (t.ios <= 0.0)
-            return;
-        m.setValue(rt, t.latencyWeighted / t.ios / kNsPerMs);
-        m.setValue(tp, t.bandwidthBytes / kBytesPerMiB);
-        m.setValue(iops, t.iops);
-        if (t.p99 > 0.0)
-            m.setValue(p99, t.p99 / kNsPerMs);
-    };
+    const auto store
+        = [&m](const DirectionTotals& t, Metric rt, Metric tp, Metric iops, Metric p99) {
+              if (t.ios <= 0.0)
+                  return;
+              m.setValue(rt, t.latencyWeighted / t.ios / kNsPerMs);
+              m.setValue(tp, t.bandwidthBytes / kBytesPerMiB);
+              m.setValue(iops, t.iops);
+              if (t.p99 > 0.0)
+                  m.setValue(p99, t.p99 / kNsPerMs);
+          };
     store(read, Metric::RtReadMs, Metric::TpReadMbs, Metric::IopsRead, Metric::RtReadP99Ms);
     store(write, Metric::RtWriteMs, Metric::TpWriteMbs, Metric::IopsWrite, Metric::RtWriteP99Ms);
     if (root.contains("timestamp") && root.at("timestamp").is_number_integer()) {

@@ -23,8 +23,8 @@ struct FioImportOptions {
 /// combined: operations and bandwidth summed, mean latency weighted by operations, p99 the
 /// largest of the jobs'. A direction with no I/O gets no metrics. Throws DataError naming the file
 /// and the field for anything missing or malformed.
-Measurement parseFioJson(std::string_view text, const std::string& source,
-                         const FioImportOptions& options = {});
+Measurement parseFioJson(
+    std::string_view text, const std::string& source, const FioImportOptions& options = {});
 /// Reads the file and parses it.
 Measurement readFioJson(const std::string& path, const FioImportOptions& options = {});
 

@@ -17,7 +17,7 @@ using MetricValues = std::array<std::optional<double>, kMetricCount>;
 /// One run of one configuration: a row of the CSV interchange format.
 struct Measurement {
     Configuration config;
-    MetricValues metrics{};
+    MetricValues metrics {};
     int rep = 0;                ///< repetition index of this configuration
     std::string split = "grid"; ///< scenario label: grid, repeat, interp, extrap, multivm, ...
     std::string measuredAt;     ///< ISO 8601 time of the run, empty if unknown

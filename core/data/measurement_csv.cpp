@@ -10,18 +10,22 @@ namespace iolens::core {
 
 namespace {
 
-const std::vector<std::string> kConfigurationColumns{
+const std::vector<std::string> kConfigurationColumns {
     "scheduler", "fileset_bytes", "request_bytes", "pattern", "read_pct", "threads", "vms"};
 
 // Converts one row's fields, with every failure naming the source, the line and the column.
 class RowReader {
 public:
-    RowReader(const CsvTable& table, const CsvTable::Row& row) : m_table(table), m_row(row) {}
+    RowReader(const CsvTable& table, const CsvTable::Row& row)
+        : m_table(table)
+        , m_row(row)
+    {
+    }
 
     [[noreturn]] void fail(const std::string& column, const std::string& what) const
     {
         throw DataError(m_table.source + ": row " + std::to_string(m_row.line) + ", column '"
-                        + column + "': " + what);
+            + column + "': " + what);
     }
 
     const std::string& text(const std::string& column) const
@@ -101,15 +105,15 @@ void requireColumns(const CsvTable& table, const std::vector<std::string>& colum
 
 const std::vector<std::string>& requiredMeasurementColumns()
 {
-    static const std::vector<std::string> columns{
-        "scheduler", "fileset_bytes", "request_bytes", "pattern",     "read_pct",    "threads",
-        "vms",       "rt_read_ms",    "rt_write_ms",   "tp_read_mbs", "tp_write_mbs"};
+    static const std::vector<std::string> columns {"scheduler", "fileset_bytes", "request_bytes",
+        "pattern", "read_pct", "threads", "vms", "rt_read_ms", "rt_write_ms", "tp_read_mbs",
+        "tp_write_mbs"};
     return columns;
 }
 
 const std::vector<std::string>& optionalMeasurementColumns()
 {
-    static const std::vector<std::string> columns{
+    static const std::vector<std::string> columns {
         "iops_read", "iops_write", "rt_read_p99_ms", "rt_write_p99_ms", "rep", "split"};
     return columns;
 }
@@ -152,24 +156,20 @@ std::vector<Measurement> readMeasurementsCsv(const std::string& path)
 
 std::vector<std::string> configurationFields(const Configuration& config)
 {
-    return {config.scheduler,
-            std::to_string(config.filesetBytes),
-            std::to_string(config.requestBytes),
-            std::string(patternName(config.pattern)),
-            formatNumber(config.readPct),
-            std::to_string(config.threads),
-            std::to_string(config.vms)};
+    return {config.scheduler, std::to_string(config.filesetBytes),
+        std::to_string(config.requestBytes), std::string(patternName(config.pattern)),
+        formatNumber(config.readPct), std::to_string(config.threads), std::to_string(config.vms)};
 }
 
 std::string measurementsToCsv(const std::vector<Measurement>& measurements)
 {
     std::vector<std::string> header = requiredMeasurementColumns();
-    header.insert(header.end(), optionalMeasurementColumns().begin(),
-                  optionalMeasurementColumns().end());
+    header.insert(
+        header.end(), optionalMeasurementColumns().begin(), optionalMeasurementColumns().end());
     std::string out = formatCsvLine(header);
-    const std::array metricOrder{Metric::RtReadMs,   Metric::RtWriteMs,   Metric::TpReadMbs,
-                                 Metric::TpWriteMbs, Metric::IopsRead,    Metric::IopsWrite,
-                                 Metric::RtReadP99Ms, Metric::RtWriteP99Ms};
+    const std::array metricOrder {Metric::RtReadMs, Metric::RtWriteMs, Metric::TpReadMbs,
+        Metric::TpWriteMbs, Metric::IopsRead, Metric::IopsWrite, Metric::RtReadP99Ms,
+        Metric::RtWriteP99Ms};
     for (const Measurement& m : measurements) {
         std::vector<std::string> fields = configurationFields(m.config);
         for (Metric metric : metricOrder) {

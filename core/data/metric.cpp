@@ -11,7 +11,7 @@ struct MetricInfo {
     bool read;
 };
 
-constexpr std::array<MetricInfo, kMetricCount> kMetricInfo{{
+constexpr std::array<MetricInfo, kMetricCount> kMetricInfo {{
     {"rt_read_ms", "Read response time", "ms", true},
     {"rt_write_ms", "Write response time", "ms", false},
     {"tp_read_mbs", "Read throughput", "MiB/s", true},
@@ -23,10 +23,22 @@ constexpr std::array<MetricInfo, kMetricCount> kMetricInfo{{
 }};
 } // namespace
 
-std::string_view metricName(Metric metric) { return kMetricInfo[metricIndex(metric)].name; }
-std::string_view metricLabel(Metric metric) { return kMetricInfo[metricIndex(metric)].label; }
-std::string_view metricUnit(Metric metric) { return kMetricInfo[metricIndex(metric)].unit; }
-bool isReadMetric(Metric metric) { return kMetricInfo[metricIndex(metric)].read; }
+std::string_view metricName(Metric metric)
+{
+    return kMetricInfo[metricIndex(metric)].name;
+}
+std::string_view metricLabel(Metric metric)
+{
+    return kMetricInfo[metricIndex(metric)].label;
+}
+std::string_view metricUnit(Metric metric)
+{
+    return kMetricInfo[metricIndex(metric)].unit;
+}
+bool isReadMetric(Metric metric)
+{
+    return kMetricInfo[metricIndex(metric)].read;
+}
 
 std::optional<Metric> parseMetric(std::string_view name)
 {

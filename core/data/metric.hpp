@@ -21,13 +21,12 @@ enum class Metric {
 };
 
 inline constexpr std::size_t kMetricCount = 8;
-inline constexpr std::array kAllMetrics{Metric::RtReadMs,    Metric::RtWriteMs,
-                                        Metric::TpReadMbs,   Metric::TpWriteMbs,
-                                        Metric::IopsRead,    Metric::IopsWrite,
-                                        Metric::RtReadP99Ms, Metric::RtWriteP99Ms};
+inline constexpr std::array kAllMetrics {Metric::RtReadMs, Metric::RtWriteMs, Metric::TpReadMbs,
+    Metric::TpWriteMbs, Metric::IopsRead, Metric::IopsWrite, Metric::RtReadP99Ms,
+    Metric::RtWriteP99Ms};
 /// The four metrics every dataset must provide (ICPE'13 section 4.4).
-inline constexpr std::array kCoreMetrics{Metric::RtReadMs, Metric::RtWriteMs, Metric::TpReadMbs,
-                                         Metric::TpWriteMbs};
+inline constexpr std::array kCoreMetrics {
+    Metric::RtReadMs, Metric::RtWriteMs, Metric::TpReadMbs, Metric::TpWriteMbs};
 
 /// Column name in the CSV and the database ("rt_read_ms").
 std::string_view metricName(Metric metric);
@@ -39,6 +38,9 @@ std::string_view metricUnit(Metric metric);
 std::optional<Metric> parseMetric(std::string_view name);
 /// True for metrics of reads (undefined at read_pct = 0).
 bool isReadMetric(Metric metric);
-inline std::size_t metricIndex(Metric metric) { return static_cast<std::size_t>(metric); }
+inline std::size_t metricIndex(Metric metric)
+{
+    return static_cast<std::size_t>(metric);
+}
 
 } // namespace iolens::core

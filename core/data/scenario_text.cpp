@@ -79,8 +79,9 @@ void applyItem(std::string_view item, Configuration& config)
     } else if (key == "vms") {
         config.vms = parseCount(item, value);
     } else {
-        reject(item, "unknown key '" + std::string(key) +
-                         "' (use request, read, fileset, scheduler, pattern, threads, vms)");
+        reject(item,
+            "unknown key '" + std::string(key)
+                + "' (use request, read, fileset, scheduler, pattern, threads, vms)");
     }
 }
 
@@ -113,10 +114,10 @@ Configuration parseScenarioText(std::string_view text, Configuration base)
 
 std::string scenarioText(const Configuration& config)
 {
-    return "request=" + binarySize(config.requestBytes) + ",read=" + formatNumber(config.readPct) +
-           ",fileset=" + binarySize(config.filesetBytes) + ",scheduler=" + config.scheduler +
-           ",pattern=" + std::string(patternName(config.pattern)) +
-           ",threads=" + std::to_string(config.threads) + ",vms=" + std::to_string(config.vms);
+    return "request=" + binarySize(config.requestBytes) + ",read=" + formatNumber(config.readPct)
+        + ",fileset=" + binarySize(config.filesetBytes) + ",scheduler=" + config.scheduler
+        + ",pattern=" + std::string(patternName(config.pattern))
+        + ",threads=" + std::to_string(config.threads) + ",vms=" + std::to_string(config.vms);
 }
 
 } // namespace iolens::core

@@ -49,18 +49,22 @@ int decodeStatus(int status)
 
 } // namespace
 
-bool isExecutable(const std::string& program) { return findProgram(program).has_value(); }
+bool isExecutable(const std::string& program)
+{
+    return findProgram(program).has_value();
+}
 
 ChildProcess::ChildProcess(const std::string& program, const std::vector<std::string>& arguments,
-                           const fs::path& stdoutFile, const fs::path& stderrFile)
+    const fs::path& stdoutFile, const fs::path& stderrFile)
 {
     const auto executable = findProgram(program);
     if (!executable)
-        throw ConfigError(program + ": not found or not executable (install fio, e.g. "
-                                    "'apt-get install fio')");
+        throw ConfigError(program
+            + ": not found or not executable (install fio, e.g. "
+              "'apt-get install fio')");
     // Everything the child needs is prepared before fork: after fork in a process that may have
     // other threads only async-signal-safe calls are allowed.
-    std::vector<std::string> argvText{*executable};
+    std::vector<std::string> argvText {*executable};
     argvText.insert(argvText.end(), arguments.begin(), arguments.end());
     std::vector<char*> argv;
     for (std::string& a : argvText)
@@ -122,8 +126,8 @@ void ChildProcess::stop(double graceSeconds)
     if (poll())
         return;
     ::kill(m_pid, SIGTERM);
-    const auto deadline = std::chrono::steady_clock::now()
-                          + std::chrono::duration<double>(graceSeconds);
+    const auto deadline
+        = std::chrono::steady_clock::now() + std::chrono::duration<double>(graceSeconds);
     while (std::chrono::steady_clock::now() < deadline) {
         if (poll())
             return;
@@ -131,8 +135,7 @@ void ChildProcess::stop(double graceSeconds)
     }
     ::kill(m_pid, SIGKILL);
     int status = 0;
-    while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) { }
     m_status = decodeStatus(status);
 }
 

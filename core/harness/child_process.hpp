@@ -18,7 +18,7 @@ public:
     /// Starts `program` (a path, or a name looked up in PATH) with `arguments`. Throws
     /// ConfigError naming the program if it cannot be started.
     ChildProcess(const std::string& program, const std::vector<std::string>& arguments,
-                 const std::filesystem::path& stdoutFile, const std::filesystem::path& stderrFile);
+        const std::filesystem::path& stdoutFile, const std::filesystem::path& stderrFile);
     ~ChildProcess();
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;

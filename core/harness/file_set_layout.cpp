@@ -18,7 +18,10 @@ namespace {
 
 constexpr std::int64_t kMiB = 1024 * 1024;
 
-fs::path setDirectory(const FileSetShare& share) { return share.directory.parent_path(); }
+fs::path setDirectory(const FileSetShare& share)
+{
+    return share.directory.parent_path();
+}
 
 [[noreturn]] void ioFailure(const fs::path& file, const char* what)
 {
@@ -57,8 +60,8 @@ void writeFile(const fs::path& file, std::int64_t bytes, std::mt19937_64& rng)
 
 } // namespace
 
-std::vector<FileSetShare> planFileSet(const fs::path& fileSetsDirectory, std::int64_t filesetBytes,
-                                      int vms)
+std::vector<FileSetShare> planFileSet(
+    const fs::path& fileSetsDirectory, std::int64_t filesetBytes, int vms)
 {
     const std::int64_t perVm = filesetBytes / vms;
     // Equal files of whole MiB: a share that is not a multiple of 16 MiB gets slightly smaller
@@ -66,8 +69,8 @@ std::vector<FileSetShare> planFileSet(const fs::path& fileSetsDirectory, std::in
     // split addresses every byte laid out.
     const std::int64_t count = (perVm + kLayoutFileBytes - 1) / kLayoutFileBytes;
     const std::int64_t fileBytes = std::max<std::int64_t>(kMiB, perVm / count / kMiB * kMiB);
-    const fs::path set = fileSetsDirectory
-                         / (std::to_string(filesetBytes) + "-vms" + std::to_string(vms));
+    const fs::path set
+        = fileSetsDirectory / (std::to_string(filesetBytes) + "-vms" + std::to_string(vms));
     std::vector<FileSetShare> shares;
     for (int vm = 0; vm < vms; ++vm) {
         FileSetShare share;
@@ -89,7 +92,7 @@ bool isFileSetLaidOut(const std::vector<FileSetShare>& shares)
 }
 
 std::int64_t layOutFileSet(const TargetDirectory& target, const std::vector<FileSetShare>& shares,
-                           const std::atomic<bool>* cancel)
+    const std::atomic<bool>* cancel)
 {
     if (isFileSetLaidOut(shares))
         return 0;

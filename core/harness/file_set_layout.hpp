@@ -24,8 +24,8 @@ struct FileSetShare {
 /// the same size (whole MiB), under FILESETS/SIZE-vmsN/vmV/f0000.... Pure: touches no file.
 /// `fileSetsDirectory` is TargetDirectory::fileSetsDirectory() (or where it will be).
 /// Preconditions: filesetBytes is a whole number of MiB per VM (the plan checks it).
-std::vector<FileSetShare> planFileSet(const std::filesystem::path& fileSetsDirectory,
-                                      std::int64_t filesetBytes, int vms);
+std::vector<FileSetShare> planFileSet(
+    const std::filesystem::path& fileSetsDirectory, std::int64_t filesetBytes, int vms);
 
 /// Writes the files of a file set unless a previous layout completed (a `.complete` file in the
 /// set's folder), so a size is laid out once and reused by every configuration and by a resumed
@@ -34,7 +34,7 @@ std::vector<FileSetShare> planFileSet(const std::filesystem::path& fileSetsDirec
 /// Stops early, leaving the set incomplete, when `cancel` becomes true. Throws StoreError naming
 /// the file on an I/O error.
 std::int64_t layOutFileSet(const TargetDirectory& target, const std::vector<FileSetShare>& shares,
-                           const std::atomic<bool>* cancel = nullptr);
+    const std::atomic<bool>* cancel = nullptr);
 
 /// True when the file set's folder holds a completed layout.
 bool isFileSetLaidOut(const std::vector<FileSetShare>& shares);

@@ -39,7 +39,7 @@ std::vector<ThroughputSample> readBandwidthLogs(const std::vector<std::filesyste
                 || !parseDouble(trimmed(timeText), timeMs)
                 || !parseDouble(trimmed(valueText), value))
                 throw DataError(log.string() + ": line " + std::to_string(row)
-                                + ": not 'time_ms, KiB/s, ...' of an fio bandwidth log");
+                    + ": not 'time_ms, KiB/s, ...' of an fio bandwidth log");
             // Jobs log at slightly different milliseconds; one second collects them all.
             kibPerSecond[std::llround(timeMs / 1000.0)] += value;
         }
@@ -50,8 +50,8 @@ std::vector<ThroughputSample> readBandwidthLogs(const std::vector<std::filesyste
     return samples;
 }
 
-void writeThroughputCsv(const std::filesystem::path& file,
-                        const std::vector<ThroughputSample>& samples)
+void writeThroughputCsv(
+    const std::filesystem::path& file, const std::vector<ThroughputSample>& samples)
 {
     std::string text = "timestamp,throughput_mbs\n";
     for (const ThroughputSample& s : samples)

@@ -21,7 +21,7 @@ std::vector<ThroughputSample> readBandwidthLogs(const std::vector<std::filesyste
 
 /// Writes the Inside-Out target CSV (`timestamp,throughput_mbs`), which
 /// `iolens-cli insideout --target FILE` reads with the nodes CSV of the same run.
-void writeThroughputCsv(const std::filesystem::path& file,
-                        const std::vector<ThroughputSample>& samples);
+void writeThroughputCsv(
+    const std::filesystem::path& file, const std::vector<ThroughputSample>& samples);
 
 } // namespace iolens::core

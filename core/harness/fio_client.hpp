@@ -29,7 +29,7 @@ struct FioClientOptions {
     double timeoutSeconds = 0.0; ///< > 0: stop fio (SIGTERM, then SIGKILL) after this long
     /// Set to stop fio within ~0.1 s (Ctrl-C, a dialog's Cancel); the result is then `cancelled`.
     const std::atomic<bool>* cancel = nullptr;
-    FioImportOptions import;     ///< scheduler of the measured device (vms is set from the hosts)
+    FioImportOptions import; ///< scheduler of the measured device (vms is set from the hosts)
 };
 
 /// What one client run measured: each host alone and the multi-VM aggregate.

@@ -9,7 +9,10 @@ namespace iolens::core {
 
 namespace {
 
-std::string whole(double value) { return std::to_string(static_cast<long long>(value)); }
+std::string whole(double value)
+{
+    return std::to_string(static_cast<long long>(value));
+}
 
 } // namespace
 
@@ -20,7 +23,7 @@ std::vector<std::string> fioArguments(const FioJob& job)
         files += (files.empty() ? "" : ":") + file.string();
     const Configuration& c = job.config;
     const bool random = c.pattern == Pattern::Random;
-    std::vector<std::string> args{
+    std::vector<std::string> args {
         "--name=iolens",
         "--filename=" + files,
         "--size=" + std::to_string(job.share.totalBytes()),
@@ -74,9 +77,9 @@ std::string configurationKey(const Configuration& config)
         if (ch == '.')
             ch = 'p';
     return scheduler + "_fs" + std::to_string(config.filesetBytes / (1024 * 1024)) + "M_bs"
-           + std::to_string(config.requestBytes) + "_"
-           + (config.pattern == Pattern::Random ? "ran" : "seq") + "_r" + read + "_t"
-           + std::to_string(config.threads) + "_v" + std::to_string(config.vms);
+        + std::to_string(config.requestBytes) + "_"
+        + (config.pattern == Pattern::Random ? "ran" : "seq") + "_r" + read + "_t"
+        + std::to_string(config.threads) + "_v" + std::to_string(config.vms);
 }
 
 } // namespace iolens::core

@@ -12,9 +12,9 @@ namespace iolens::core {
 
 /// One fio process of one run: a configuration's workload on one VM's share of the file set.
 struct FioJob {
-    Configuration config;        ///< the whole configuration (threads and file set of all VMs)
+    Configuration config; ///< the whole configuration (threads and file set of all VMs)
     WorkloadSettings workload;
-    FileSetShare share;          ///< this process's files
+    FileSetShare share;             ///< this process's files
     std::string bandwidthLogPrefix; ///< fio write_bw_log prefix; empty: no per-second log
 };
 

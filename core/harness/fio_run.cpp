@@ -16,7 +16,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path partial(const fs::path& output) { return output.string() + ".partial"; }
+fs::path partial(const fs::path& output)
+{
+    return output.string() + ".partial";
+}
 
 // The last few lines of fio's stderr: enough to say why it failed (e.g. "O_DIRECT not
 // supported"), short enough for one message.
@@ -40,14 +43,14 @@ FioRunResult runFioJobs(const FioRunRequest& request)
     if (request.jobs.size() != request.outputFiles.size()
         || request.jobs.size() != request.stderrFiles.size() || request.jobs.empty())
         throw StateError("runFioJobs: " + std::to_string(request.jobs.size()) + " jobs but "
-                         + std::to_string(request.outputFiles.size()) + " output files");
+            + std::to_string(request.outputFiles.size()) + " output files");
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::unique_ptr<ChildProcess>> children;
     std::vector<int> pids;
     for (std::size_t i = 0; i < request.jobs.size(); ++i) {
-        children.push_back(std::make_unique<ChildProcess>(
-            request.program, fioArguments(request.jobs[i]), partial(request.outputFiles[i]),
-            request.stderrFiles[i]));
+        children.push_back(
+            std::make_unique<ChildProcess>(request.program, fioArguments(request.jobs[i]),
+                partial(request.outputFiles[i]), request.stderrFiles[i]));
         pids.push_back(children.back()->pid());
     }
     std::optional<ProcSampler> sampler;
@@ -89,9 +92,9 @@ FioRunResult runFioJobs(const FioRunRequest& request)
     }
     if (failed)
         throw Error("fio failed on " + request.outputFiles[*failed].filename().string() + " (exit "
-                    + std::to_string(children[*failed]->poll().value_or(-1)) + "): "
-                    + lastLines(request.stderrFiles[*failed]) + " [full log: "
-                    + request.stderrFiles[*failed].string() + "]");
+            + std::to_string(children[*failed]->poll().value_or(-1))
+            + "): " + lastLines(request.stderrFiles[*failed])
+            + " [full log: " + request.stderrFiles[*failed].string() + "]");
     if (!result.cancelled)
         for (const fs::path& output : request.outputFiles)
             fs::rename(partial(output), output);

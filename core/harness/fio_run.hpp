@@ -14,11 +14,11 @@ namespace iolens::core {
 /// One run: fio processes started together (one per emulated VM) and waited for.
 struct FioRunRequest {
     std::string program = "fio";
-    std::vector<FioJob> jobs;                         ///< one per process
-    std::vector<std::filesystem::path> outputFiles;   ///< fio's JSON of each job (same order)
-    std::vector<std::filesystem::path> stderrFiles;   ///< fio's messages of each job
+    std::vector<FioJob> jobs;                       ///< one per process
+    std::vector<std::filesystem::path> outputFiles; ///< fio's JSON of each job (same order)
+    std::vector<std::filesystem::path> stderrFiles; ///< fio's messages of each job
     const std::atomic<bool>* cancel = nullptr;
-    bool sampleLowLevel = true;                       ///< run a ProcSampler on the fio pids
+    bool sampleLowLevel = true; ///< run a ProcSampler on the fio pids
     std::filesystem::path procRoot = "/proc";
 };
 

@@ -48,12 +48,13 @@ std::optional<SchedulerState> parseSchedulerState(const std::string& text)
 }
 
 IoSchedulerSwitch::IoSchedulerSwitch(std::string device, fs::path sysfsRoot)
-    : m_file(sysfsRoot / "block" / device / "queue" / "scheduler"), m_device(std::move(device))
+    : m_file(sysfsRoot / "block" / device / "queue" / "scheduler")
+    , m_device(std::move(device))
 {
     const auto line = readFirstLine(m_file);
     if (!line)
-        throw ConfigError(m_file.string() + ": cannot read the I/O scheduler of device '"
-                          + m_device + "' (is it a block device under /sys/block?)");
+        throw ConfigError(m_file.string() + ": cannot read the I/O scheduler of device '" + m_device
+            + "' (is it a block device under /sys/block?)");
     const auto state = parseSchedulerState(*line);
     if (!state)
         throw ConfigError(m_file.string() + ": no active scheduler in '" + *line + "'");
@@ -69,7 +70,10 @@ IoSchedulerSwitch::~IoSchedulerSwitch()
     }
 }
 
-bool IoSchedulerSwitch::canSwitch() const { return ::access(m_file.c_str(), W_OK) == 0; }
+bool IoSchedulerSwitch::canSwitch() const
+{
+    return ::access(m_file.c_str(), W_OK) == 0;
+}
 
 std::string IoSchedulerSwitch::current() const
 {
@@ -91,8 +95,8 @@ void IoSchedulerSwitch::select(const std::string& name)
         std::string offered;
         for (const std::string& s : m_original.available)
             offered += (offered.empty() ? "" : ", ") + s;
-        throw ConfigError("device " + m_device + " has no I/O scheduler '" + name
-                          + "' (it offers " + offered + ")");
+        throw ConfigError("device " + m_device + " has no I/O scheduler '" + name + "' (it offers "
+            + offered + ")");
     }
     if (current() == name)
         return;
@@ -102,7 +106,7 @@ void IoSchedulerSwitch::select(const std::string& name)
     out << name << std::flush;
     if (!out)
         throw ConfigError(m_file.string() + ": cannot set the I/O scheduler to '" + name + "' ("
-                          + std::strerror(errno) + ")");
+            + std::strerror(errno) + ")");
 }
 
 void IoSchedulerSwitch::restore()
@@ -113,18 +117,17 @@ void IoSchedulerSwitch::restore()
     std::ofstream out(m_file);
     out << m_original.current << std::flush;
     if (!out)
-        throw StoreError(m_file.string() + ": cannot restore the I/O scheduler '"
-                         + m_original.current + "'");
+        throw StoreError(
+            m_file.string() + ": cannot restore the I/O scheduler '" + m_original.current + "'");
 }
 
 std::optional<std::string> blockDeviceOf(const fs::path& path, const fs::path& sysfsRoot)
 {
-    struct stat info {};
+    struct stat info { };
     if (::stat(path.c_str(), &info) != 0)
         return std::nullopt;
     const fs::path link = sysfsRoot / "dev" / "block"
-                          / (std::to_string(major(info.st_dev)) + ":"
-                             + std::to_string(minor(info.st_dev)));
+        / (std::to_string(major(info.st_dev)) + ":" + std::to_string(minor(info.st_dev)));
     std::error_code error;
     fs::path device = fs::canonical(link, error);
     if (error)

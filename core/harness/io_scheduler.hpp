@@ -54,7 +54,7 @@ private:
 /// The block device holding `path`'s file system, as a name under /sys/block ("vda" for a
 /// partition vda1, since partitions have no queue of their own); std::nullopt for a file system
 /// without a block device with a scheduler (tmpfs, overlay, NFS).
-std::optional<std::string> blockDeviceOf(const std::filesystem::path& path,
-                                         const std::filesystem::path& sysfsRoot = "/sys");
+std::optional<std::string> blockDeviceOf(
+    const std::filesystem::path& path, const std::filesystem::path& sysfsRoot = "/sys");
 
 } // namespace iolens::core

@@ -2,6 +2,7 @@
 #include "harness/measurement_plan.hpp"
 
 #include "common/error.hpp"
+#include "common/json_text.hpp"
 #include "common/text_file.hpp"
 #include "harness/plan_field_reader.hpp"
 
@@ -57,7 +58,7 @@ public:
     {
         if (!root.contains("factors") || !root.at("factors").is_object())
             fail("factors", "the full_factorial design needs an object of factor lists");
-        std::vector<Configuration> configs{Configuration{}};
+        std::vector<Configuration> configs {Configuration {}};
         configs.front().scheduler = std::string(kCurrentScheduler);
         for (const auto& [factor, values] : root.at("factors").items()) {
             const json& list = array(root.at("factors"), factor, "factors.");
@@ -65,8 +66,8 @@ public:
             for (const Configuration& base : configs)
                 for (std::size_t i = 0; i < list.size(); ++i) {
                     Configuration c = base;
-                    setFactor(c, factor, list[i],
-                              "factors." + factor + "[" + std::to_string(i) + "]");
+                    setFactor(
+                        c, factor, list[i], "factors." + factor + "[" + std::to_string(i) + "]");
                     next.push_back(c);
                 }
             configs = std::move(next);
@@ -136,20 +137,25 @@ public:
     {
         const int n = static_cast<int>(plan.hosts.size());
         if (!plan.target.device.empty())
-            fail("target.device", "not with hosts: iolens cannot switch a remote host's I/O "
-                                  "scheduler");
+            fail("target.device",
+                "not with hosts: iolens cannot switch a remote host's I/O "
+                "scheduler");
         std::set<std::string> schedulers;
         for (Configuration& c : configs) {
             if (c.vms != 1 && c.vms != n)
-                fail("hosts", "with " + std::to_string(n) + " hosts every configuration runs "
-                                  "on " + std::to_string(n) + " VMs; the plan asks for "
-                                  + std::to_string(c.vms) + " (drop the 'vms' factor)");
+                fail("hosts",
+                    "with " + std::to_string(n)
+                        + " hosts every configuration runs "
+                          "on "
+                        + std::to_string(n) + " VMs; the plan asks for " + std::to_string(c.vms)
+                        + " (drop the 'vms' factor)");
             c.vms = n;
             schedulers.insert(c.scheduler);
         }
         if (schedulers.size() > 1)
-            fail("factors.scheduler", "with hosts at most one scheduler: iolens cannot switch "
-                                      "a remote host's I/O scheduler");
+            fail("factors.scheduler",
+                "with hosts at most one scheduler: iolens cannot switch "
+                "a remote host's I/O scheduler");
     }
 };
 
@@ -175,8 +181,8 @@ std::vector<Configuration> PlanReader::random(const json& root) const
         const json& v = ranges.at(key);
         if (!v.is_array() || v.size() != 2)
             fail(path, "expected [low, high]");
-        Range out{isSize ? double(size(v[0], path + "[0]")) : number(v[0], path + "[0]"),
-                  isSize ? double(size(v[1], path + "[1]")) : number(v[1], path + "[1]")};
+        Range out {isSize ? double(size(v[0], path + "[0]")) : number(v[0], path + "[0]"),
+            isSize ? double(size(v[1], path + "[1]")) : number(v[1], path + "[1]")};
         if (out.lo > out.hi || out.lo < 0.0)
             fail(path, "low is above high or negative");
         return out;
@@ -194,8 +200,8 @@ std::vector<Configuration> PlanReader::random(const json& root) const
         fail("random.ranges", "threads and vms range from 1 to 1000000");
 
     // The categorical factors come from "factors" lists (default: current scheduler, random).
-    std::vector<std::string> schedulers{std::string(kCurrentScheduler)};
-    std::vector<Pattern> patterns{Pattern::Random};
+    std::vector<std::string> schedulers {std::string(kCurrentScheduler)};
+    std::vector<Pattern> patterns {Pattern::Random};
     if (root.contains("factors") && root.at("factors").is_object()) {
         const json& f = root.at("factors");
         if (f.contains("scheduler")) {
@@ -219,24 +225,22 @@ std::vector<Configuration> PlanReader::random(const json& root) const
     };
     // Sizes are drawn log-uniformly, as their effects are multiplicative (ICPE'13 Table 1
     // doubles them); counts uniformly; both then rounded to what fio and the layout accept.
-    const auto logUniform = [&](Range range) {
-        return std::exp(uniform(std::log(range.lo), std::log(range.hi)));
-    };
+    const auto logUniform
+        = [&](Range range) { return std::exp(uniform(std::log(range.lo), std::log(range.hi))); };
     std::vector<Configuration> configs;
     for (int i = 0; i < samples; ++i) {
         Configuration c;
         c.scheduler = schedulers[std::size_t(uniform(0.0, 1.0) * double(schedulers.size()))
-                                 % schedulers.size()];
-        c.pattern = patterns[std::size_t(uniform(0.0, 1.0) * double(patterns.size()))
-                             % patterns.size()];
+            % schedulers.size()];
+        c.pattern
+            = patterns[std::size_t(uniform(0.0, 1.0) * double(patterns.size())) % patterns.size()];
         c.vms = static_cast<int>(std::lround(uniform(vms.lo, vms.hi)));
         const long perVm = std::max(1L, std::lround(uniform(threads.lo, threads.hi) / c.vms));
         c.threads = static_cast<int>(perVm) * c.vms;
         const std::int64_t unit = 16 * kMiB * c.vms; // whole 16 MiB files in every VM
-        c.filesetBytes = std::max<std::int64_t>(
-            unit, std::llround(logUniform(fileset) / double(unit)) * unit);
-        c.requestBytes = std::max<std::int64_t>(
-            kDirectAlignment,
+        c.filesetBytes
+            = std::max<std::int64_t>(unit, std::llround(logUniform(fileset) / double(unit)) * unit);
+        c.requestBytes = std::max<std::int64_t>(kDirectAlignment,
             std::llround(logUniform(request) / double(kDirectAlignment)) * kDirectAlignment);
         c.readPct = std::round(uniform(readPct.lo, readPct.hi));
         configs.push_back(c);
@@ -250,9 +254,9 @@ MeasurementPlan parsePlan(std::string_view text, const std::string& source)
 {
     json root;
     try {
-        root = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw ConfigError(source + ": not valid JSON (" + e.what() + ")");
+        root = parseJsonText(text, source);
+    } catch (const DataError& e) {
+        throw ConfigError(e.what()); // a plan is configuration, not data
     }
     const PlanReader reader(source);
     if (!root.is_object())
@@ -289,9 +293,9 @@ MeasurementPlan parsePlan(std::string_view text, const std::string& source)
         reader.applyHosts(plan, configs);
     std::set<Configuration> seen;
     for (std::size_t i = 0; i < configs.size(); ++i) {
-        reader.check(configs[i], plan.design == "list"
-                                     ? "configurations[" + std::to_string(i) + "]"
-                                     : (plan.design == "random" ? "random" : "factors"));
+        reader.check(configs[i],
+            plan.design == "list" ? "configurations[" + std::to_string(i) + "]"
+                                  : (plan.design == "random" ? "random" : "factors"));
         if (seen.insert(configs[i]).second)
             plan.configurations.push_back(configs[i]);
     }

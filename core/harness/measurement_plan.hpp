@@ -31,20 +31,20 @@ struct TargetSpec {
 
 /// A machine that runs `fio --server` (a VM or a host) for multi-host plans.
 struct PlanHost {
-    std::string name;    ///< label in the database and the output ("vm1"); default: the address
+    std::string name; ///< label in the database and the output ("vm1"); default: the address
     /// As fio's --client takes it, without the port ("10.0.0.5", "ip6:fe80::1").
     std::string address;
-    int port = 0;        ///< 1..65535; 0 = fio's default port (8765)
+    int port = 0; ///< 1..65535; 0 = fio's default port (8765)
 };
 
 /// A measurement plan (issue 7; ICPE'13 section 4.2 and Table 1): the configurations to measure,
 /// how to run each, where, and the dataset the results go to. Parsed from JSON by parsePlan.
 struct MeasurementPlan {
-    std::string dataset;     ///< dataset name in the measurement database (non-empty)
-    std::string description; ///< for a new dataset
-    std::string system;      ///< the system under study, for a new dataset
+    std::string dataset;        ///< dataset name in the measurement database (non-empty)
+    std::string description;    ///< for a new dataset
+    std::string system;         ///< the system under study, for a new dataset
     std::string split = "grid"; ///< split label of every row
-    std::string design;      ///< "full_factorial", "random" or "list", as given
+    std::string design;         ///< "full_factorial", "random" or "list", as given
     WorkloadSettings workload;
     TargetSpec target;
     /// Empty: fio runs here, N processes emulate N VMs. Otherwise every run runs on all these

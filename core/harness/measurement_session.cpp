@@ -54,10 +54,12 @@ struct MeasurementSession::State {
     int runsMeasured = 0;
 };
 
-MeasurementSession::MeasurementSession(MeasurementPlan plan, MeasurementDatabase& database,
-                                       MeasureOptions options)
-    : m_plan(std::move(plan)), m_database(database), m_options(std::move(options)),
-      m_state(std::make_unique<State>())
+MeasurementSession::MeasurementSession(
+    MeasurementPlan plan, MeasurementDatabase& database, MeasureOptions options)
+    : m_plan(std::move(plan))
+    , m_database(database)
+    , m_options(std::move(options))
+    , m_state(std::make_unique<State>())
 {
     TargetDirectory::checkUsable(m_plan.target.directory);
     resolveSchedulers();
@@ -109,7 +111,7 @@ void MeasurementSession::computeEstimate()
     }
     const WorkloadSettings& w = m_plan.workload;
     e.seconds = e.runsPending * (w.rampSeconds + w.runtimeSeconds + m_options.runOverheadSeconds)
-                + double(e.layoutBytes) / kBytesPerMiB / m_options.layoutMiBPerSecond;
+        + double(e.layoutBytes) / kBytesPerMiB / m_options.layoutMiBPerSecond;
 }
 
 void MeasurementSession::reportProgress(MeasureProgress progress) const
@@ -121,8 +123,8 @@ void MeasurementSession::reportProgress(MeasureProgress progress) const
     // Once runs were timed, their mean replaces the assumed run time.
     const WorkloadSettings& w = m_plan.workload;
     const double perRun = m_state->runsMeasured > 0
-                              ? m_state->runSecondsSum / m_state->runsMeasured
-                              : w.rampSeconds + w.runtimeSeconds + m_options.runOverheadSeconds;
+        ? m_state->runSecondsSum / m_state->runsMeasured
+        : w.rampSeconds + w.runtimeSeconds + m_options.runOverheadSeconds;
     progress.remainingSeconds = std::max(0, m_estimate.runsPending - progress.runsDone) * perRun;
     m_options.progress(progress);
 }
@@ -136,7 +138,7 @@ MeasureReport MeasurementSession::run()
     } else {
         if (!isExecutable(m_options.fioProgram))
             throw ConfigError(m_options.fioProgram
-                              + ": fio is not installed or not executable ('apt-get install fio')");
+                + ": fio is not installed or not executable ('apt-get install fio')");
         m_state->target = TargetDirectory::claim(m_plan.target.directory);
         // Puts the scheduler back however run() ends: normally, cancelled or by an exception.
         struct RestoreScheduler {
@@ -150,7 +152,7 @@ MeasureReport MeasurementSession::run()
                     // Unwinding already: the first error is the one to report.
                 }
             }
-        } restoreOnExit{m_state->scheduler.get()};
+        } restoreOnExit {m_state->scheduler.get()};
         for (const Run& run : m_pending) {
             if (m_options.cancel && m_options.cancel->load()) {
                 report.cancelled = true;
@@ -182,16 +184,15 @@ bool MeasurementSession::layOut(const Configuration& c, MeasureReport& report)
     MeasureProgress p;
     p.phase = MeasureProgress::Phase::LayingOut;
     p.runsDone = report.runsStored;
-    p.message = "laying out a file set of " + mib(c.filesetBytes) + " for "
-                + std::to_string(c.vms) + " VM(s) in "
-                + std::to_string(shares.size() * shares.front().files.size()) + " files";
+    p.message = "laying out a file set of " + mib(c.filesetBytes) + " for " + std::to_string(c.vms)
+        + " VM(s) in " + std::to_string(shares.size() * shares.front().files.size()) + " files";
     reportProgress(p);
     report.layoutBytesWritten += layOutFileSet(target, shares, m_options.cancel);
     return isFileSetLaidOut(shares); // false: cancelled half-way
 }
 
-FioRunRequest MeasurementSession::fioRequest(const Configuration& c, const std::string& name,
-                                             std::vector<fs::path>& bandwidthLogs) const
+FioRunRequest MeasurementSession::fioRequest(
+    const Configuration& c, const std::string& name, std::vector<fs::path>& bandwidthLogs) const
 {
     const TargetDirectory& target = *m_state->target;
     const auto shares = planFileSet(target.fileSetsDirectory(), c.filesetBytes, c.vms);
@@ -202,7 +203,7 @@ FioRunRequest MeasurementSession::fioRequest(const Configuration& c, const std::
     request.procRoot = m_options.procRoot;
     for (int vm = 0; vm < c.vms; ++vm) {
         const std::string file = c.vms == 1 ? name : name + ".vm" + std::to_string(vm);
-        FioJob job{c, m_plan.workload, shares[std::size_t(vm)], {}};
+        FioJob job {c, m_plan.workload, shares[std::size_t(vm)], {}};
         if (m_options.sampleLowLevel) {
             job.bandwidthLogPrefix = target.inside(target.lowLevelDirectory() / file).string();
             bandwidthLogs.push_back(job.bandwidthLogPrefix + "_bw.log");
@@ -216,16 +217,15 @@ FioRunRequest MeasurementSession::fioRequest(const Configuration& c, const std::
 }
 
 void MeasurementSession::writeLowLevel(const std::string& name, const FioRunResult& result,
-                                       const std::vector<fs::path>& bandwidthLogs,
-                                       MeasureReport& report) const
+    const std::vector<fs::path>& bandwidthLogs, MeasureReport& report) const
 {
     const TargetDirectory& target = *m_state->target;
     // Failing to write them costs the samples, not the measurement.
     try {
-        writeNodesCsv(target.inside(target.lowLevelDirectory() / (name + ".nodes.csv")),
-                      result.samples);
+        writeNodesCsv(
+            target.inside(target.lowLevelDirectory() / (name + ".nodes.csv")), result.samples);
         writeThroughputCsv(target.inside(target.lowLevelDirectory() / (name + ".target.csv")),
-                           readBandwidthLogs(bandwidthLogs));
+            readBandwidthLogs(bandwidthLogs));
         for (const fs::path& log : bandwidthLogs)
             fs::remove(log);
     } catch (const Error& e) {
@@ -289,8 +289,8 @@ void MeasurementSession::measure(const Run& run, MeasureReport& report)
     reportProgress(p);
 }
 
-void MeasurementSession::measureOnHosts(const Run& run, const std::string& name,
-                                        MeasureReport& report)
+void MeasurementSession::measureOnHosts(
+    const Run& run, const std::string& name, MeasureReport& report)
 {
     const Configuration& c = run.config;
     MeasureProgress p;
@@ -301,8 +301,8 @@ void MeasurementSession::measureOnHosts(const Run& run, const std::string& name,
     p.message = "running " + name + " on " + std::to_string(m_plan.hosts.size()) + " hosts";
     reportProgress(p);
 
-    const MultiHostRun measured = runOnHosts(
-        {&m_plan, c, name, &*m_state->target, m_options.fioProgram, m_options.cancel});
+    const MultiHostRun measured
+        = runOnHosts({&m_plan, c, name, &*m_state->target, m_options.fioProgram, m_options.cancel});
     if (measured.cancelled) {
         report.cancelled = true;
         return;

@@ -27,14 +27,14 @@ struct MeasureProgress {
         Stored,    ///< the run's row is committed; `stored` holds it
     };
     Phase phase = Phase::Running;
-    std::string key;                  ///< configurationKey of the run, empty while laying out
+    std::string key; ///< configurationKey of the run, empty while laying out
     int rep = 0;
-    int runsDone = 0;                 ///< runs stored in this session
-    int runsPending = 0;              ///< runs this session set out to do
+    int runsDone = 0;    ///< runs stored in this session
+    int runsPending = 0; ///< runs this session set out to do
     double elapsedSeconds = 0.0;
-    double remainingSeconds = 0.0;    ///< estimate, refined by the measured run times
+    double remainingSeconds = 0.0;     ///< estimate, refined by the measured run times
     std::optional<Measurement> stored; ///< the row just written (Phase::Stored)
-    std::string message;              ///< one line for a log ("laying out 256 MiB in 16 files")
+    std::string message;               ///< one line for a log ("laying out 256 MiB in 16 files")
 };
 
 /// How a session runs; defaults are those of real use.
@@ -53,14 +53,14 @@ struct MeasureOptions {
 
 /// What a plan will cost, computed without writing anything.
 struct MeasureEstimate {
-    int configurations = 0;          ///< after the scheduler is resolved and duplicates merged
-    int runsTotal = 0;               ///< configurations x repetitions
-    int runsAlreadyStored = 0;       ///< found in the database: skipped (resume)
+    int configurations = 0;    ///< after the scheduler is resolved and duplicates merged
+    int runsTotal = 0;         ///< configurations x repetitions
+    int runsAlreadyStored = 0; ///< found in the database: skipped (resume)
     int runsPending = 0;
-    std::int64_t layoutBytes = 0;    ///< file sets still to write
-    double seconds = 0.0;            ///< runsPending x (ramp + runtime + overhead) + layout time
-    std::string schedulerNote;       ///< how the scheduler factor is handled, for the user
-    int hosts = 0;                   ///< fio servers each run runs on (0: fio runs here)
+    std::int64_t layoutBytes = 0; ///< file sets still to write
+    double seconds = 0.0;         ///< runsPending x (ramp + runtime + overhead) + layout time
+    std::string schedulerNote;    ///< how the scheduler factor is handled, for the user
+    int hosts = 0;                ///< fio servers each run runs on (0: fio runs here)
 };
 
 /// How a session ended.
@@ -118,10 +118,9 @@ private:
     void measureOnHosts(const Run& run, const std::string& name, MeasureReport& report);
     bool layOut(const Configuration& config, MeasureReport& report);
     FioRunRequest fioRequest(const Configuration& config, const std::string& name,
-                             std::vector<std::filesystem::path>& bandwidthLogs) const;
+        std::vector<std::filesystem::path>& bandwidthLogs) const;
     void writeLowLevel(const std::string& name, const FioRunResult& result,
-                       const std::vector<std::filesystem::path>& bandwidthLogs,
-                       MeasureReport& report) const;
+        const std::vector<std::filesystem::path>& bandwidthLogs, MeasureReport& report) const;
     void reportProgress(MeasureProgress progress) const;
 
     MeasurementPlan m_plan;

@@ -22,7 +22,7 @@ MultiHostRun runOnHosts(const MultiHostRunRequest& request)
     std::vector<FioClientHost> hosts;
     for (std::size_t h = 0; h < plan.hosts.size(); ++h)
         hosts.push_back({plan.hosts[h].address, plan.hosts[h].port,
-                         fioJobFileText(FioJob{c, plan.workload, shares[h], {}})});
+            fioJobFileText(FioJob {c, plan.workload, shares[h], {}})});
     FioClientOptions options;
     options.fioProgram = request.fioProgram;
     options.workDirectory = target.inside(target.rawDirectory() / (request.name + ".hosts"));
@@ -35,8 +35,7 @@ MultiHostRun runOnHosts(const MultiHostRunRequest& request)
         run.cancelled = true;
         return run;
     }
-    run.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     std::vector<Measurement> perHost;
     for (std::size_t h = 0; h < result.hosts.size(); ++h) {

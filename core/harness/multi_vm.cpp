@@ -12,7 +12,7 @@ namespace {
 bool isResponseTime(Metric metric)
 {
     return metric == Metric::RtReadMs || metric == Metric::RtWriteMs
-           || metric == Metric::RtReadP99Ms || metric == Metric::RtWriteP99Ms;
+        || metric == Metric::RtReadP99Ms || metric == Metric::RtWriteP99Ms;
 }
 
 } // namespace

@@ -30,7 +30,7 @@ std::vector<NoiseQuantiles> summarizeNoise(const std::vector<AggregatedMeasureme
         if (rse.empty())
             continue;
         result.push_back({metric, static_cast<int>(rse.size()), quantile(rse, 0.0),
-                          quantile(rse, 0.5), quantile(rse, 0.9), quantile(rse, 1.0)});
+            quantile(rse, 0.5), quantile(rse, 0.9), quantile(rse, 1.0)});
     }
     return result;
 }

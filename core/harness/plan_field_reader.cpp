@@ -23,7 +23,7 @@ void PlanFieldReader::fail(const std::string& field, const std::string& what) co
 }
 
 std::string PlanFieldReader::text(const json& object, const std::string& key,
-                                  const std::string& path, const std::string& fallback) const
+    const std::string& path, const std::string& fallback) const
 {
     if (!object.contains(key))
         return fallback;
@@ -39,8 +39,8 @@ double PlanFieldReader::number(const json& value, const std::string& field) cons
     return value.get<double>();
 }
 
-double PlanFieldReader::number(const json& object, const std::string& key,
-                               const std::string& path, double fallback) const
+double PlanFieldReader::number(
+    const json& object, const std::string& key, const std::string& path, double fallback) const
 {
     return object.contains(key) ? number(object.at(key), path + key) : fallback;
 }
@@ -65,8 +65,8 @@ int PlanFieldReader::count(const json& value, const std::string& field, int mini
     return static_cast<int>(v);
 }
 
-const json& PlanFieldReader::array(const json& object, const std::string& key,
-                                   const std::string& path) const
+const json& PlanFieldReader::array(
+    const json& object, const std::string& key, const std::string& path) const
 {
     const json& value = object.at(key);
     if (!value.is_array() || value.empty())
@@ -74,8 +74,8 @@ const json& PlanFieldReader::array(const json& object, const std::string& key,
     return value;
 }
 
-void PlanFieldReader::setFactor(Configuration& config, const std::string& factor,
-                                const json& value, const std::string& field) const
+void PlanFieldReader::setFactor(Configuration& config, const std::string& factor, const json& value,
+    const std::string& field) const
 {
     if (factor == "scheduler") {
         if (!value.is_string() || value.get<std::string>().empty())
@@ -97,8 +97,9 @@ void PlanFieldReader::setFactor(Configuration& config, const std::string& factor
     } else if (factor == "vms") {
         config.vms = count(value, field, 1);
     } else {
-        fail(field, "unknown factor (scheduler, fileset, request, pattern, read_pct, "
-                    "threads, vms)");
+        fail(field,
+            "unknown factor (scheduler, fileset, request, pattern, read_pct, "
+            "threads, vms)");
     }
 }
 
@@ -109,11 +110,13 @@ void PlanFieldReader::check(const Configuration& config, const std::string& fiel
     if (config.requestBytes <= 0)
         fail(field, "no request size (factor 'request')");
     if (config.threads % config.vms != 0)
-        fail(field, std::to_string(config.threads) + " threads cannot be split evenly over "
-                        + std::to_string(config.vms) + " VMs");
+        fail(field,
+            std::to_string(config.threads) + " threads cannot be split evenly over "
+                + std::to_string(config.vms) + " VMs");
     if (config.filesetBytes % (config.vms * kMiB) != 0)
-        fail(field, "the file set of " + std::to_string(config.filesetBytes)
-                        + " bytes is not a whole number of MiB per VM");
+        fail(field,
+            "the file set of " + std::to_string(config.filesetBytes)
+                + " bytes is not a whole number of MiB per VM");
     if (config.filesetBytes / config.vms < config.requestBytes)
         fail(field, "the file set per VM is smaller than one request");
 }

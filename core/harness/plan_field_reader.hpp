@@ -20,31 +20,34 @@ namespace iolens::core {
 class PlanFieldReader {
 public:
     /// `source` names the plan file in every message.
-    explicit PlanFieldReader(std::string source) : m_source(std::move(source)) {}
+    explicit PlanFieldReader(std::string source)
+        : m_source(std::move(source))
+    {
+    }
 
     /// Throws ConfigError "SOURCE: field 'FIELD': WHAT".
     [[noreturn]] void fail(const std::string& field, const std::string& what) const;
 
     /// object[key] as a string, `fallback` when absent; fails if it is not a string.
-    std::string text(const nlohmann::json& object, const std::string& key,
-                     const std::string& path, const std::string& fallback) const;
+    std::string text(const nlohmann::json& object, const std::string& key, const std::string& path,
+        const std::string& fallback) const;
     /// `value` as a number; fails if it is not a JSON number.
     double number(const nlohmann::json& value, const std::string& field) const;
     /// object[key] as a number, `fallback` when absent.
     double number(const nlohmann::json& object, const std::string& key, const std::string& path,
-                  double fallback) const;
+        double fallback) const;
     /// A size in bytes (> 0): a JSON integer or fio's size string ("4k", "16M", "1G").
     std::int64_t size(const nlohmann::json& value, const std::string& field) const;
     /// A whole number from `minimum` to 1e6.
     int count(const nlohmann::json& value, const std::string& field, int minimum) const;
     /// object[key] as a non-empty JSON array. Precondition: object contains key.
-    const nlohmann::json& array(const nlohmann::json& object, const std::string& key,
-                                const std::string& path) const;
+    const nlohmann::json& array(
+        const nlohmann::json& object, const std::string& key, const std::string& path) const;
 
     /// Sets factor `factor` (scheduler, fileset, request, pattern, read_pct, threads, vms) of
     /// `config` from `value`; fails for an unknown factor or a value it cannot take.
-    void setFactor(Configuration& config, const std::string& factor,
-                   const nlohmann::json& value, const std::string& field) const;
+    void setFactor(Configuration& config, const std::string& factor, const nlohmann::json& value,
+        const std::string& field) const;
     /// Fails unless iolens can lay out and run `config`: a file set and a request size, threads
     /// divisible by vms, a per-VM file set of whole MiB holding at least one request.
     void check(const Configuration& config, const std::string& field) const;

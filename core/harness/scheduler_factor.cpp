@@ -32,14 +32,13 @@ SchedulerFactor resolveSchedulerFactor(const MeasurementPlan& plan, const fs::pa
             why = "the plan lists no scheduler values";
         else if (!factor.switching)
             why = "no write access to " + sysfsRoot.string() + "/block/" + plan.target.device
-                  + "/queue/scheduler (run as root or grant it by a udev rule)";
+                + "/queue/scheduler (run as root or grant it by a udev rule)";
         const auto& offered = factor.device->original().available;
         for (const std::string& name : wanted)
             if (factor.switching
                 && std::find(offered.begin(), offered.end(), name) == offered.end())
-                throw ConfigError("plan: device " + plan.target.device
-                                  + " has no I/O scheduler '" + name
-                                  + "' (field 'factors.scheduler')");
+                throw ConfigError("plan: device " + plan.target.device + " has no I/O scheduler '"
+                    + name + "' (field 'factors.scheduler')");
     } else {
         fs::path probe = plan.target.directory;
         if (!fs::exists(probe))
@@ -54,11 +53,13 @@ SchedulerFactor resolveSchedulerFactor(const MeasurementPlan& plan, const fs::pa
     }
     if (factor.switching)
         factor.note = "switching the I/O scheduler of " + plan.target.device
-                      + " per configuration (now " + current + "; restored at the end)";
+            + " per configuration (now " + current + "; restored at the end)";
     else
         factor.note = "the scheduler factor is fixed at '" + current + "': " + why
-                      + (wanted.empty() ? "" : "; the plan's scheduler values are "
-                                               "measured as '" + current + "'");
+            + (wanted.empty() ? ""
+                              : "; the plan's scheduler values are "
+                                "measured as '"
+                        + current + "'");
     std::set<Configuration> seen;
     for (Configuration c : plan.configurations) {
         if (!factor.switching || c.scheduler == kCurrentScheduler)

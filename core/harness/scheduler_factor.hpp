@@ -34,7 +34,7 @@ struct SchedulerFactor {
 /// scheduler of the block device holding target.directory is recorded, or "unknown".
 /// Throws ConfigError if the device's scheduler file is missing, or if it can be switched but
 /// does not offer a scheduler the plan names. Cost: a few sysfs reads.
-SchedulerFactor resolveSchedulerFactor(const MeasurementPlan& plan,
-                                       const std::filesystem::path& sysfsRoot);
+SchedulerFactor resolveSchedulerFactor(
+    const MeasurementPlan& plan, const std::filesystem::path& sysfsRoot);
 
 } // namespace iolens::core

@@ -43,9 +43,11 @@ void TargetDirectory::checkUsable(const fs::path& directory)
     if (fs::exists(directory / markerPath(), error))
         return;
     if (!isEmptyDirectory(directory))
-        throw ConfigError(name + ": the target directory is not empty and not an iolens target "
-                                 "(no " + markerPath().string()
-                          + "); refusing to write there. Give an empty or new directory.");
+        throw ConfigError(name
+            + ": the target directory is not empty and not an iolens target "
+              "(no "
+            + markerPath().string()
+            + "); refusing to write there. Give an empty or new directory.");
 }
 
 TargetDirectory TargetDirectory::claim(const fs::path& directory)
@@ -64,17 +66,17 @@ TargetDirectory TargetDirectory::claim(const fs::path& directory)
 fs::path TargetDirectory::inside(const fs::path& path) const
 {
     const fs::path absolute = fs::weakly_canonical(path.is_absolute() ? path : m_root / path);
-    const auto [rootEnd, pathIt] = std::mismatch(m_root.begin(), m_root.end(), absolute.begin(),
-                                                 absolute.end());
+    const auto [rootEnd, pathIt]
+        = std::mismatch(m_root.begin(), m_root.end(), absolute.begin(), absolute.end());
     if (rootEnd != m_root.end() || pathIt == absolute.end())
         throw StateError("measure: refusing to write " + absolute.string() + " outside the target "
-                         + m_root.string());
+            + m_root.string());
     return absolute;
 }
 
 std::int64_t TargetDirectory::freeBytes() const
 {
-    struct statvfs info {};
+    struct statvfs info { };
     if (statvfs(m_root.c_str(), &info) != 0)
         throw StoreError(m_root.string() + ": cannot read the free space (statvfs)");
     return static_cast<std::int64_t>(info.f_bavail) * static_cast<std::int64_t>(info.f_frsize);
@@ -86,8 +88,8 @@ void TargetDirectory::requireFreeBytes(std::int64_t bytes) const
     const std::int64_t free = freeBytes();
     if (free < needed)
         throw ConfigError(m_root.string() + ": the file sets need "
-                          + std::to_string(needed / (1024 * 1024)) + " MiB but only "
-                          + std::to_string(free / (1024 * 1024)) + " MiB are free");
+            + std::to_string(needed / (1024 * 1024)) + " MiB but only "
+            + std::to_string(free / (1024 * 1024)) + " MiB are free");
 }
 
 std::int64_t TargetDirectory::removeFileSets() const

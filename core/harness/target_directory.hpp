@@ -54,7 +54,10 @@ public:
     }
 
 private:
-    explicit TargetDirectory(std::filesystem::path root) : m_root(std::move(root)) {}
+    explicit TargetDirectory(std::filesystem::path root)
+        : m_root(std::move(root))
+    {
+    }
     std::filesystem::path m_root; ///< canonical absolute path
 };
 

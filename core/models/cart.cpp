@@ -29,7 +29,7 @@ std::vector<int> levelCounts(const FeatureSchema& schema)
 std::string rowColumn(Eigen::Index row, const FeatureSchema& schema, Eigen::Index col)
 {
     return "row " + std::to_string(row + 1) + ", feature '"
-           + schema.columns()[static_cast<std::size_t>(col)].name() + "'";
+        + schema.columns()[static_cast<std::size_t>(col)].name() + "'";
 }
 
 /// True if `value` is a level index 0..levels-1.
@@ -42,7 +42,7 @@ void checkColumns(const char* caller, const Eigen::MatrixXd& x, const FeatureSch
 {
     if (x.cols() != static_cast<Eigen::Index>(schema.size()))
         throw DataError(std::string(caller) + ": x has " + std::to_string(x.cols())
-                        + " columns, the feature schema " + std::to_string(schema.size()));
+            + " columns, the feature schema " + std::to_string(schema.size()));
 }
 
 /// Fit-time check: rpart would route NA predictors through surrogate splits, which iolens does
@@ -56,12 +56,10 @@ void checkTrainingPredictors(const Eigen::MatrixXd& x, const FeatureSchema& sche
             const double value = x(i, j);
             if (!std::isfinite(value))
                 throw DataError("Cart::fit: " + rowColumn(i, schema, j) + " is "
-                                + formatNumber(value)
-                                + "; missing predictor values are not supported");
+                    + formatNumber(value) + "; missing predictor values are not supported");
             if (k > 0 && !validLevel(value, k))
                 throw DataError("Cart::fit: " + rowColumn(i, schema, j) + " holds "
-                                + formatNumber(value) + ", not a level index 0.."
-                                + std::to_string(k - 1));
+                    + formatNumber(value) + ", not a level index 0.." + std::to_string(k - 1));
         }
     }
 }
@@ -75,7 +73,7 @@ std::vector<Eigen::Index> usableRows(const Eigen::VectorXd& y)
             continue;
         if (!std::isfinite(y(i)))
             throw DataError("Cart::fit: the response of row " + std::to_string(i + 1) + " is "
-                            + formatNumber(y(i)));
+                + formatNumber(y(i)));
         rows.push_back(i);
     }
     return rows;
@@ -86,11 +84,11 @@ std::string rootOnlyReason(const Eigen::VectorXd& y, const CartParams& params)
 {
     if (y.size() < params.minSplit)
         return "fewer training rows (" + std::to_string(y.size()) + ") than minsplit ("
-               + std::to_string(params.minSplit) + ")";
+            + std::to_string(params.minSplit) + ")";
     if (y.maxCoeff() == y.minCoeff())
         return "the response is constant";
     return "no split reduces the residual sum of squares by more than cp = "
-           + formatNumber(params.cp) + " of the root's";
+        + formatNumber(params.cp) + " of the root's";
 }
 
 } // namespace
@@ -103,25 +101,16 @@ int CartParams::minBucket() const
 // Search ranges are ICPE'13 Table 2's "used range" (minsplit [2, 400], cp [0, 0.999]).
 std::vector<ParamSpec> Cart::paramSpecs() const
 {
-    ParamSpec minSplit{"minsplit",
-                       "smallest node that is still split; children keep round(minsplit/3) rows",
-                       "minsplit",
-                       true,
-                       2,
-                       static_cast<double>(std::numeric_limits<int>::max()),
-                       20,
-                       false};
+    ParamSpec minSplit {"minsplit",
+        "smallest node that is still split; children keep round(minsplit/3) rows", "minsplit", true,
+        2, static_cast<double>(std::numeric_limits<int>::max()), 20, false};
     minSplit.searchLow = 2;
     minSplit.searchHigh = 400;
-    ParamSpec cp{"cp",
-                 "complexity parameter: each split must lower the residual sum of squares by more "
-                 "than cp x the root's",
-                 "cp",
-                 false,
-                 0.0,
-                 std::nextafter(1.0, 0.0), // cp < 1
-                 0.01,
-                 false};
+    ParamSpec cp {"cp",
+        "complexity parameter: each split must lower the residual sum of squares by more "
+        "than cp x the root's",
+        "cp", false, 0.0, std::nextafter(1.0, 0.0), // cp < 1
+        0.01, false};
     cp.searchLow = 0.0;
     cp.searchHigh = 0.999;
     return {minSplit, cp};
@@ -147,12 +136,12 @@ FitReport Cart::fit(const Dataset& data)
     const auto start = std::chrono::steady_clock::now();
     if (data.x.rows() != data.y.size())
         throw DataError("Cart::fit: x has " + std::to_string(data.x.rows()) + " rows, y has "
-                        + std::to_string(data.y.size()));
+            + std::to_string(data.y.size()));
     checkColumns("Cart::fit", data.x, data.schema);
     const std::vector<Eigen::Index> rows = usableRows(data.y);
     if (rows.empty())
-        throw DataError("Cart::fit: no training row with a response (" + std::to_string(data.y.size())
-                        + " rows given)");
+        throw DataError("Cart::fit: no training row with a response ("
+            + std::to_string(data.y.size()) + " rows given)");
     const Eigen::MatrixXd x = data.x(rows, Eigen::all);
     const Eigen::VectorXd y = data.y(rows);
     checkTrainingPredictors(x, data.schema);
@@ -177,12 +166,12 @@ FitReport Cart::fit(const Dataset& data)
     report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
     if (rows.size() < static_cast<std::size_t>(data.y.size()))
         report.warnings.push_back(std::to_string(data.y.size() - y.size())
-                                  + " row(s) with a missing (NaN) response left out");
+            + " row(s) with a missing (NaN) response left out");
     if (m_tree.nodes.size() == 1)
-        report.warnings.push_back("the tree has no split (" + rootOnlyReason(y, m_params)
-                                  + "): it predicts the mean");
-    report.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        report.warnings.push_back(
+            "the tree has no split (" + rootOnlyReason(y, m_params) + "): it predicts the mean");
+    report.seconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }
 
@@ -205,8 +194,8 @@ Eigen::VectorXd Cart::predictAtCp(const Eigen::MatrixXd& x, double cp) const
 }
 
 // Descends each row from the root to a leaf.
-Eigen::VectorXd Cart::predictTree(const CartTree& tree, const Eigen::MatrixXd& x,
-                                  const char* caller) const
+Eigen::VectorXd Cart::predictTree(
+    const CartTree& tree, const Eigen::MatrixXd& x, const char* caller) const
 {
     checkColumns(caller, x, m_schema);
     const std::vector<int> levels = levelCounts(m_schema);
@@ -215,8 +204,7 @@ Eigen::VectorXd Cart::predictTree(const CartTree& tree, const Eigen::MatrixXd& x
         for (Eigen::Index r = 0; k > 0 && r < x.rows(); ++r)
             if (!std::isnan(x(r, j)) && !validLevel(x(r, j), k))
                 throw DataError(std::string(caller) + ": " + rowColumn(r, m_schema, j) + " holds "
-                                + formatNumber(x(r, j)) + ", not a level index 0.."
-                                + std::to_string(k - 1));
+                    + formatNumber(x(r, j)) + ", not a level index 0.." + std::to_string(k - 1));
     }
     Eigen::VectorXd out(x.rows());
     for (Eigen::Index r = 0; r < x.rows(); ++r) {
@@ -227,8 +215,8 @@ Eigen::VectorXd Cart::predictTree(const CartTree& tree, const Eigen::MatrixXd& x
             int side = 0; // 0: missing for this split (NaN, or a level the node never saw)
             if (!std::isnan(value))
                 side = node.levelSides.empty()
-                           ? ((value < node.cut) == node.lessGoesLeft ? kLeft : kRight)
-                           : node.levelSides[static_cast<std::size_t>(value)];
+                    ? ((value < node.cut) == node.lessGoesLeft ? kLeft : kRight)
+                    : node.levelSides[static_cast<std::size_t>(value)];
             if (side == 0) { // rpart without surrogates: follow the larger child, stop on a tie
                 const int leftRows = tree.nodes[static_cast<std::size_t>(node.left)].rows;
                 const int rightRows = tree.nodes[static_cast<std::size_t>(node.right)].rows;
@@ -264,10 +252,8 @@ constexpr int kStateFormat = 1; // version of the JSON written by Cart::saveStat
 
 nlohmann::json nodeToJson(const CartNode& node)
 {
-    nlohmann::json json{{"rows", node.rows},
-                        {"value", node.value},
-                        {"deviance", node.deviance},
-                        {"complexity", node.complexity}};
+    nlohmann::json json {{"rows", node.rows}, {"value", node.value}, {"deviance", node.deviance},
+        {"complexity", node.complexity}};
     if (!node.isLeaf()) {
         json["feature"] = node.feature;
         json["improve"] = node.improve;
@@ -296,7 +282,7 @@ CartNode nodeFromJson(const nlohmann::json& json, const std::vector<int>& levels
     node.feature = json.at("feature").get<int>();
     if (node.feature < 0 || node.feature >= static_cast<int>(levels.size()))
         throw DataError("model file: CART split on feature " + std::to_string(node.feature)
-                        + ", the schema has " + std::to_string(levels.size()));
+            + ", the schema has " + std::to_string(levels.size()));
     node.improve = json.at("improve").get<double>();
     node.left = json.at("left").get<int>();
     node.right = json.at("right").get<int>();
@@ -308,10 +294,10 @@ CartNode nodeFromJson(const nlohmann::json& json, const std::vector<int>& levels
     }
     node.levelSides = json.at("level_sides").get<std::vector<int>>();
     const bool sidesValid = std::all_of(node.levelSides.begin(), node.levelSides.end(),
-                                        [](int side) { return side >= -1 && side <= 1; });
+        [](int side) { return side >= -1 && side <= 1; });
     if (node.levelSides.size() != static_cast<std::size_t>(k) || !sidesValid)
         throw DataError("model file: CART categorical split needs " + std::to_string(k)
-                        + " level sides in -1..1");
+            + " level sides in -1..1");
     return node;
 }
 
@@ -327,11 +313,8 @@ nlohmann::json Cart::saveState() const
     nlohmann::json nodes = nlohmann::json::array();
     for (const CartNode& node : m_full.nodes) // the cp = 0 tree: it holds every cp's tree
         nodes.push_back(nodeToJson(node));
-    return {{"format", kStateFormat},
-            {"minsplit", m_params.minSplit},
-            {"cp", m_params.cp},
-            {"features", features},
-            {"nodes", nodes}};
+    return {{"format", kStateFormat}, {"minsplit", m_params.minSplit}, {"cp", m_params.cp},
+        {"features", features}, {"nodes", nodes}};
 }
 
 void Cart::loadState(const nlohmann::json& state, const FeatureSchema& schema)
@@ -340,20 +323,19 @@ void Cart::loadState(const nlohmann::json& state, const FeatureSchema& schema)
     try {
         if (state.at("format").get<int>() != kStateFormat)
             throw DataError("model file: CART state format " + state.at("format").dump()
-                            + " is not supported (this build reads " + std::to_string(kStateFormat)
-                            + ")");
+                + " is not supported (this build reads " + std::to_string(kStateFormat) + ")");
         if (state.at("minsplit").get<int>() != m_params.minSplit
             || state.at("cp").get<double>() != m_params.cp)
             throw DataError("model file: the CART tree was grown with minsplit "
-                            + state.at("minsplit").dump() + ", cp " + state.at("cp").dump()
-                            + " but the parameters say " + std::to_string(m_params.minSplit)
-                            + ", " + formatNumber(m_params.cp));
+                + state.at("minsplit").dump() + ", cp " + state.at("cp").dump()
+                + " but the parameters say " + std::to_string(m_params.minSplit) + ", "
+                + formatNumber(m_params.cp));
         const auto features = state.at("features").get<std::vector<std::string>>();
         for (std::size_t j = 0; j < std::max(features.size(), schema.size()); ++j)
             if (j >= features.size() || j >= schema.size()
                 || features[j] != schema.columns()[j].name())
                 throw DataError("model file: CART features do not match the schema at column "
-                                + std::to_string(j + 1));
+                    + std::to_string(j + 1));
         const std::vector<int> levels = levelCounts(schema);
         for (const auto& node : state.at("nodes"))
             tree.nodes.push_back(nodeFromJson(node, levels));

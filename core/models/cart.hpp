@@ -36,7 +36,10 @@ public:
     static constexpr const char* kTechnique = "cart";
 
     Cart() = default;
-    explicit Cart(const CartParams& params) : m_params(params) {}
+    explicit Cart(const CartParams& params)
+        : m_params(params)
+    {
+    }
 
     std::string technique() const override { return kTechnique; }
     std::vector<ParamSpec> paramSpecs() const override;
@@ -84,8 +87,8 @@ public:
     int splitCount() const;
 
 private:
-    Eigen::VectorXd predictTree(const CartTree& tree, const Eigen::MatrixXd& x,
-                                const char* caller) const;
+    Eigen::VectorXd predictTree(
+        const CartTree& tree, const Eigen::MatrixXd& x, const char* caller) const;
     std::string describeRules() const;
     std::string describeOutline() const;
 

@@ -57,7 +57,8 @@ struct PathConstraints {
     std::vector<std::vector<bool>> allowed;
 
     explicit PathConstraints(const FeatureSchema& schema)
-        : lower(schema.size(), -kInf), upper(schema.size(), kInf)
+        : lower(schema.size(), -kInf)
+        , upper(schema.size(), kInf)
     {
         for (const FeatureColumn& column : schema.columns())
             allowed.emplace_back(column.levels.size(), true);
@@ -93,7 +94,7 @@ struct PathConstraints {
                 condition = levelSet(column, allowed[f]);
             else if (lower[f] > -kInf && upper[f] < kInf)
                 condition = shortNumber(lower[f]) + " <= " + column.name() + " < "
-                            + shortNumber(upper[f]);
+                    + shortNumber(upper[f]);
             else if (lower[f] > -kInf)
                 condition = column.name() + " >= " + shortNumber(lower[f]);
             else
@@ -106,7 +107,7 @@ struct PathConstraints {
 
 /// The condition of one child, as the outline prints it.
 std::string branchLabel(const CartNode& parent, const std::vector<CartNode>& nodes,
-                        const FeatureSchema& schema, int side)
+    const FeatureSchema& schema, int side)
 {
     const FeatureColumn& column = schema.columns()[static_cast<std::size_t>(parent.feature)];
     if (parent.levelSides.empty()) {
@@ -127,11 +128,10 @@ std::string Cart::describe() const
     if (!m_fitted)
         return "CART regression tree (not fitted)";
     std::string text = "CART regression tree (R rpart, method \"anova\"): minsplit "
-                       + std::to_string(m_params.minSplit) + " (minbucket "
-                       + std::to_string(m_params.minBucket()) + "), cp "
-                       + shortNumber(m_params.cp) + "\n";
+        + std::to_string(m_params.minSplit) + " (minbucket " + std::to_string(m_params.minBucket())
+        + "), cp " + shortNumber(m_params.cp) + "\n";
     text += std::to_string(splitCount()) + " split(s), " + std::to_string(splitCount() + 1)
-            + " leaves, " + std::to_string(m_tree.nodes.front().rows) + " training rows\n\n";
+        + " leaves, " + std::to_string(m_tree.nodes.front().rows) + " training rows\n\n";
     return text + describeRules() + "\n" + describeOutline();
 }
 
@@ -144,7 +144,7 @@ std::string Cart::describeRules() const
         PathConstraints constraints;
         std::vector<bool> used;
     };
-    std::vector<Frame> stack{{0, PathConstraints(m_schema), std::vector<bool>(m_schema.size())}};
+    std::vector<Frame> stack {{0, PathConstraints(m_schema), std::vector<bool>(m_schema.size())}};
     while (!stack.empty()) {
         Frame frame = std::move(stack.back());
         stack.pop_back();
@@ -152,8 +152,8 @@ std::string Cart::describeRules() const
         if (node.isLeaf()) {
             const std::string conditions = frame.constraints.text(m_schema, frame.used);
             text += "  " + (conditions.empty() ? std::string("always") : "if " + conditions)
-                    + " then " + shortNumber(node.value) + "  (" + std::to_string(node.rows)
-                    + " rows)\n";
+                + " then " + shortNumber(node.value) + "  (" + std::to_string(node.rows)
+                + " rows)\n";
             continue;
         }
         frame.used[static_cast<std::size_t>(node.feature)] = true;
@@ -177,20 +177,20 @@ std::string Cart::describeOutline() const
         int depth;
         std::string label;
     };
-    std::vector<Item> stack{{0, 1, "root"}};
+    std::vector<Item> stack {{0, 1, "root"}};
     while (!stack.empty()) {
         const Item item = stack.back();
         stack.pop_back();
         const CartNode& node = m_tree.nodes[item.node];
         text += std::string(2 * static_cast<std::size_t>(item.depth), ' ') + item.label + ": "
-                + std::to_string(node.rows) + " rows, mean " + shortNumber(node.value)
-                + (node.isLeaf() ? " *" : "") + "\n";
+            + std::to_string(node.rows) + " rows, mean " + shortNumber(node.value)
+            + (node.isLeaf() ? " *" : "") + "\n";
         if (node.isLeaf())
             continue;
         stack.push_back({static_cast<std::size_t>(node.right), item.depth + 1,
-                         branchLabel(node, m_tree.nodes, m_schema, 1)});
+            branchLabel(node, m_tree.nodes, m_schema, 1)});
         stack.push_back({static_cast<std::size_t>(node.left), item.depth + 1,
-                         branchLabel(node, m_tree.nodes, m_schema, -1)});
+            branchLabel(node, m_tree.nodes, m_schema, -1)});
     }
     return text;
 }

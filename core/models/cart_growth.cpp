@@ -51,8 +51,8 @@ struct ChildState {
 /// has shown how much a split here is worth at least; capped by the node's own bound.
 double rightChildBound(double risk, const ChildState& left, double nodeBound)
 {
-    const double bound = std::max((risk - left.result.risk) / (left.result.splits + 1),
-                                  risk - left.deviance);
+    const double bound
+        = std::max((risk - left.result.risk) / (left.result.splits + 1), risk - left.deviance);
     return std::min(bound, nodeBound);
 }
 
@@ -64,8 +64,8 @@ double weakestLinkComplexity(double risk, ChildState& left, ChildState& right)
     const auto complexityOf = [risk](const SubtreeResult& l, const SubtreeResult& r) {
         return (risk - (l.risk + r.risk)) / (l.splits + r.splits + 1);
     };
-    const SubtreeResult leftCollapsed{left.deviance, 0};
-    const SubtreeResult rightCollapsed{right.deviance, 0};
+    const SubtreeResult leftCollapsed {left.deviance, 0};
+    const SubtreeResult rightCollapsed {right.deviance, 0};
     const double complexity = complexityOf(left.result, right.result);
     if (right.complexity > left.complexity) {
         if (complexity > left.complexity) {
@@ -98,7 +98,7 @@ void capComplexity(std::vector<CartNode>& nodes, int index, double parent)
 class TreeGrower {
 public:
     TreeGrower(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-               const std::vector<int>& levelCounts, const CartGrowthOptions& options);
+        const std::vector<int>& levelCounts, const CartGrowthOptions& options);
     CartTree grow();
 
 private:
@@ -120,18 +120,22 @@ private:
     std::vector<double> m_xs;              ///< scratch: one column of the current node
     std::vector<double> m_ys;
     std::vector<int> m_buffer;
-    std::vector<char> m_goesLeft; ///< per row, for the split being applied
-    double m_largestImprove = 0.0; ///< rpart's iscale: shared by all nodes of this fit
+    std::vector<char> m_goesLeft;       ///< per row, for the split being applied
+    double m_largestImprove = 0.0;      ///< rpart's iscale: shared by all nodes of this fit
     std::vector<std::size_t> m_columns; ///< columns to search; the first drawColumns() are used
     std::mt19937_64 m_rng;              ///< column draws of the random-forest search
 };
 
 TreeGrower::TreeGrower(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-                       const std::vector<int>& levelCounts, const CartGrowthOptions& options)
-    : m_x(x), m_y(y), m_levelCounts(levelCounts), m_options(options), m_rng(options.featureSeed)
+    const std::vector<int>& levelCounts, const CartGrowthOptions& options)
+    : m_x(x)
+    , m_y(y)
+    , m_levelCounts(levelCounts)
+    , m_options(options)
+    , m_rng(options.featureSeed)
 {
     m_columns.resize(static_cast<std::size_t>(x.cols()));
-    std::iota(m_columns.begin(), m_columns.end(), std::size_t{0});
+    std::iota(m_columns.begin(), m_columns.end(), std::size_t {0});
     const auto n = static_cast<int>(x.rows());
     m_sorts.resize(static_cast<std::size_t>(x.cols()));
     for (std::size_t j = 0; j < m_sorts.size(); ++j) {
@@ -141,7 +145,7 @@ TreeGrower::TreeGrower(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
         // Numeric columns are sorted once; categorical ones keep the data order, as in rpart.
         if (levelCounts[j] == 0) {
             std::vector<double> values(x.col(static_cast<Eigen::Index>(j)).data(),
-                                       x.col(static_cast<Eigen::Index>(j)).data() + n);
+                x.col(static_cast<Eigen::Index>(j)).data() + n);
             rpartSort(values, order, 0, n - 1);
         }
     }
@@ -239,22 +243,21 @@ SubtreeResult TreeGrower::partition(int index, int begin, int end, int depth)
     const int left = addChild(bound - alpha);
     m_tree.nodes[index].left = left;
     const SubtreeResult leftResult = partition(left, begin, begin + nLeft, depth + 1);
-    const double rightBound =
-        rightChildBound(risk, {leftResult, 0.0, m_tree.nodes[left].deviance},
-                        m_tree.nodes[index].complexity);
+    const double rightBound = rightChildBound(
+        risk, {leftResult, 0.0, m_tree.nodes[left].deviance}, m_tree.nodes[index].complexity);
     const int right = addChild(rightBound - alpha);
     m_tree.nodes[index].right = right;
     const SubtreeResult rightResult = partition(right, begin + nLeft, end, depth + 1);
 
-    ChildState leftChild{leftResult, m_tree.nodes[left].complexity, m_tree.nodes[left].deviance};
-    ChildState rightChild{rightResult, m_tree.nodes[right].complexity,
-                          m_tree.nodes[right].deviance};
+    ChildState leftChild {leftResult, m_tree.nodes[left].complexity, m_tree.nodes[left].deviance};
+    ChildState rightChild {
+        rightResult, m_tree.nodes[right].complexity, m_tree.nodes[right].deviance};
     const double complexity = weakestLinkComplexity(risk, leftChild, rightChild);
     if (complexity <= alpha) // the split does not pay for itself: collapse the whole subtree
         return makeLeaf(index, complexity);
     m_tree.nodes[index].complexity = complexity;
     return {leftChild.result.risk + rightChild.result.risk,
-            leftChild.result.splits + rightChild.result.splits + 1};
+        leftChild.result.splits + rightChild.result.splits + 1};
 }
 
 // rpart's bsplit(): the best split over all columns (or over the columns drawn for a random
@@ -329,8 +332,8 @@ int TreeGrower::applySplit(int index, int begin, int end)
         const int row = order[i];
         const double value = m_x(row, node.feature);
         const bool left = m_levelCounts[feature] == 0
-                              ? (value < node.cut) == node.lessGoesLeft
-                              : node.levelSides[static_cast<std::size_t>(value)] == kLeft;
+            ? (value < node.cut) == node.lessGoesLeft
+            : node.levelSides[static_cast<std::size_t>(value)] == kLeft;
         m_goesLeft[row] = left ? 1 : 0;
         nLeft += left ? 1 : 0;
     }
@@ -358,8 +361,10 @@ int TreeGrower::applySplit(int index, int begin, int end)
 class TreePruner {
 public:
     TreePruner(const CartTree& full, double alpha)
-        : m_full(full), m_alpha(alpha), m_complexity(full.nodes.size(), alpha),
-          m_split(full.nodes.size(), 0)
+        : m_full(full)
+        , m_alpha(alpha)
+        , m_complexity(full.nodes.size(), alpha)
+        , m_split(full.nodes.size(), 0)
     {
     }
 
@@ -387,18 +392,17 @@ private:
         const SubtreeResult leftResult = replay(node.left, bound - m_alpha);
         const CartNode& leftNode = m_full.nodes[static_cast<std::size_t>(node.left)];
         const CartNode& rightNode = m_full.nodes[static_cast<std::size_t>(node.right)];
-        const double rightBound = rightChildBound(risk, {leftResult, 0.0, leftNode.deviance},
-                                                  index == 0 ? risk : nodeBound);
+        const double rightBound = rightChildBound(
+            risk, {leftResult, 0.0, leftNode.deviance}, index == 0 ? risk : nodeBound);
         const SubtreeResult rightResult = replay(node.right, rightBound - m_alpha);
-        ChildState left{leftResult, complexityOf(node.left), leftNode.deviance};
-        ChildState right{rightResult, complexityOf(node.right), rightNode.deviance};
+        ChildState left {leftResult, complexityOf(node.left), leftNode.deviance};
+        ChildState right {rightResult, complexityOf(node.right), rightNode.deviance};
         const double complexity = weakestLinkComplexity(risk, left, right);
         if (complexity <= m_alpha)
             return stop(index, complexity);
         m_complexity[static_cast<std::size_t>(index)] = complexity;
         m_split[static_cast<std::size_t>(index)] = 1;
-        return {left.result.risk + right.result.risk,
-                left.result.splits + right.result.splits + 1};
+        return {left.result.risk + right.result.risk, left.result.splits + right.result.splits + 1};
     }
 
     SubtreeResult stop(int index, double complexity)
@@ -442,7 +446,7 @@ private:
 } // namespace
 
 CartTree growCartTree(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-                      const std::vector<int>& levelCounts, const CartGrowthOptions& options)
+    const std::vector<int>& levelCounts, const CartGrowthOptions& options)
 {
     return TreeGrower(x, y, levelCounts, options).grow();
 }
@@ -462,14 +466,14 @@ void checkTreeShape(const std::vector<CartNode>& nodes, const std::string& what)
         for (const int child : {nodes[i].left, nodes[i].right}) {
             if (child <= static_cast<int>(i) || child >= static_cast<int>(nodes.size()))
                 throw DataError("model file: " + what + " node " + std::to_string(i)
-                                + " has an invalid child index " + std::to_string(child));
+                    + " has an invalid child index " + std::to_string(child));
             ++parents[static_cast<std::size_t>(child)];
         }
     }
     for (std::size_t i = 1; i < nodes.size(); ++i)
         if (parents[i] != 1)
             throw DataError("model file: " + what + " node " + std::to_string(i) + " has "
-                            + std::to_string(parents[i]) + " parents");
+                + std::to_string(parents[i]) + " parents");
 }
 
 } // namespace iolens::core

@@ -19,9 +19,9 @@ struct CartNode {
     /// alpha = cp x rootDeviance below it. Leaves where growth stopped hold the grown alpha;
     /// nodes collapsed after growth hold their own (smaller) value, as in rpart.
     double complexity = 0.0;
-    int feature = -1;      ///< split column of x; -1 for a leaf
-    double improve = 0.0;  ///< rpart's improve: deviance removed by the split / node deviance
-    double cut = 0.0;      ///< numeric split point (midpoint between two training values)
+    int feature = -1;         ///< split column of x; -1 for a leaf
+    double improve = 0.0;     ///< rpart's improve: deviance removed by the split / node deviance
+    double cut = 0.0;         ///< numeric split point (midpoint between two training values)
     bool lessGoesLeft = true; ///< numeric: rows with x < cut go left, otherwise rows with x >= cut
     /// Categorical: per level, -1 goes left, +1 goes right, 0 = level absent from the node's
     /// training rows (such rows follow the child with more training rows, like rpart's NA).
@@ -46,10 +46,10 @@ void checkTreeShape(const std::vector<CartNode>& nodes, const std::string& what)
 
 /// Settings of one growth, in rpart.control's terms.
 struct CartGrowthOptions {
-    int minSplit = 20;  ///< nodes with fewer rows are not split
-    int minBucket = 7;  ///< every child keeps at least this many rows
-    double cp = 0.01;   ///< complexity parameter, relative to the root deviance
-    int maxDepth = 30;  ///< nodes at this depth (root = 0) are leaves; rpart's limit is 30
+    int minSplit = 20; ///< nodes with fewer rows are not split
+    int minBucket = 7; ///< every child keeps at least this many rows
+    double cp = 0.01;  ///< complexity parameter, relative to the root deviance
+    int maxDepth = 30; ///< nodes at this depth (root = 0) are leaves; rpart's limit is 30
     /// Random-forest split search (R randomForest's mtry): at each node min(this, p) columns are
     /// drawn at random without replacement and only they are searched, in the order drawn, so an
     /// exact tie between columns goes to the one drawn first (a random choice, as in
@@ -71,7 +71,7 @@ struct CartGrowthOptions {
 /// Cost: O(p n log n) to sort, then O(p n) per tree level (plus O(k^2) per categorical split).
 /// All scratch state lives in the call, so concurrent calls are safe.
 CartTree growCartTree(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-                      const std::vector<int>& levelCounts, const CartGrowthOptions& options);
+    const std::vector<int>& levelCounts, const CartGrowthOptions& options);
 
 /// The tree growCartTree() grows with complexity parameter `cp` (same minsplit), derived in
 /// O(nodes) from `full`, the tree grown with cp = 0: rpart's bounds and weakest-link collapses

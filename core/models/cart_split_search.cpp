@@ -68,8 +68,8 @@ void rpartSort(std::vector<double>& x, std::vector<int>& rows, int start, int st
     }
 }
 
-Candidate scanNumeric(const std::vector<double>& xs, const std::vector<double>& ys, int n, int edge,
-                      double risk)
+Candidate scanNumeric(
+    const std::vector<double>& xs, const std::vector<double>& ys, int n, int edge, double risk)
 {
     double rightSum = 0.0;
     double rightWt = 0.0;
@@ -113,7 +113,7 @@ Candidate scanNumeric(const std::vector<double>& xs, const std::vector<double>& 
 }
 
 Candidate scanCategorical(const std::vector<double>& xs, const std::vector<double>& ys, int n,
-                          int levels, int edge, double risk)
+    int levels, int edge, double risk)
 {
     double rightSum = 0.0;
     double rightWt = 0.0;
@@ -141,8 +141,8 @@ Candidate scanCategorical(const std::vector<double>& xs, const std::vector<doubl
             order.push_back(l);
         }
     }
-    std::stable_sort(order.begin(), order.end(),
-                     [&means](int a, int b) { return means[a] < means[b]; });
+    std::stable_sort(
+        order.begin(), order.end(), [&means](int a, int b) { return means[a] < means[b]; });
 
     Candidate candidate;
     double leftSum = 0.0;

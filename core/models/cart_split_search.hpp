@@ -28,14 +28,14 @@ void rpartSort(std::vector<double>& x, std::vector<int>& rows, int start, int st
 /// keeps >= edge rows; `risk` is the node deviance (> 0). The gain of a boundary between distinct
 /// x values is S_L^2/W_L + S_R^2/W_R with S the sums of y - mean (the deviance reduction); the
 /// first maximum wins, the cut is the midpoint, the lower-mean side becomes the left child. O(n).
-Candidate scanNumeric(const std::vector<double>& xs, const std::vector<double>& ys, int n, int edge,
-                      double risk);
+Candidate scanNumeric(
+    const std::vector<double>& xs, const std::vector<double>& ys, int n, int edge, double risk);
 
 /// rpart's anova split of a categorical column: xs[0..n) hold level indices 0..levels-1 (in the
 /// node's row order), ys alongside. The levels present are ordered by mean response (stable, as
 /// rpart's insertion sort) and the cuts of that order are scanned; for least squares one of them
 /// is the best of all 2^(k-1) level subsets. O(n + k log k).
 Candidate scanCategorical(const std::vector<double>& xs, const std::vector<double>& ys, int n,
-                          int levels, int edge, double risk);
+    int levels, int edge, double risk);
 
 } // namespace iolens::core::cart_detail

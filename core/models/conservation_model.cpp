@@ -12,8 +12,14 @@ namespace iolens::core {
 
 namespace {
 
-bool isRead(Metric metric) { return metric == Metric::TpReadMbs || metric == Metric::IopsRead; }
-bool isIops(Metric metric) { return metric == Metric::IopsRead || metric == Metric::IopsWrite; }
+bool isRead(Metric metric)
+{
+    return metric == Metric::TpReadMbs || metric == Metric::IopsRead;
+}
+bool isIops(Metric metric)
+{
+    return metric == Metric::IopsRead || metric == Metric::IopsWrite;
+}
 
 std::string describeContext(const Configuration& c, const FeatureSchema& schema)
 {
@@ -22,8 +28,8 @@ std::string describeContext(const Configuration& c, const FeatureSchema& schema)
         if (column.factor == Factor::RequestBytes || column.factor == Factor::ReadPct)
             continue;
         text += (text.empty() ? "" : ", ") + column.name() + "="
-                + (column.categorical() ? categoricalValue(c, column.factor)
-                                        : formatNumber(numericValue(c, column.factor)));
+            + (column.categorical() ? categoricalValue(c, column.factor)
+                                    : formatNumber(numericValue(c, column.factor)));
     }
     return text.empty() ? "the measured system" : text;
 }
@@ -62,12 +68,11 @@ FitReport ConservationModel::fit(const Dataset&)
 }
 
 FitReport ConservationModel::fitMeasurements(const std::vector<AggregatedMeasurement>& rows,
-                                             const FeatureSchema& schema, Metric metric,
-                                             bool logResponse)
+    const FeatureSchema& schema, Metric metric, bool logResponse)
 {
     if (metric != Metric::TpReadMbs && metric != Metric::TpWriteMbs && !isIops(metric))
         throw ConfigError("the conservation model predicts throughput and IOPS, not "
-                          + std::string(metricName(metric)));
+            + std::string(metricName(metric)));
     m_schema = schema;
     m_metric = metric;
     m_logResponse = logResponse;
@@ -112,10 +117,9 @@ FitReport ConservationModel::fitMeasurements(const std::vector<AggregatedMeasure
             if (iops.first > 0.0 && iops.second > 0.0)
                 table.push_back({kib, iops.first, iops.second});
             else
-                report.warnings.push_back(
-                    formatNumber(kib) + " KiB on " + describeContext(m_contextConfigs.at(context), schema)
-                    + ": only the 100 % " + (iops.first > 0.0 ? "read" : "write")
-                    + " measurement; the model needs both");
+                report.warnings.push_back(formatNumber(kib) + " KiB on "
+                    + describeContext(m_contextConfigs.at(context), schema) + ": only the 100 % "
+                    + (iops.first > 0.0 ? "read" : "write") + " measurement; the model needs both");
         }
         if (!table.empty())
             m_tables.emplace(context, std::move(table));
@@ -156,21 +160,21 @@ SizeCapacity ConservationModel::capacityAt(const ContextKey& context, double req
         throw DataError("the conservation model has no 100 % read and 100 % write measurements "
                         "for this system configuration; measure both to predict it");
     const std::vector<SizeCapacity>& sizes = table->second;
-    const auto above = std::lower_bound(
-        sizes.begin(), sizes.end(), requestKib,
+    const auto above = std::lower_bound(sizes.begin(), sizes.end(), requestKib,
         [](const SizeCapacity& c, double kib) { return c.requestKib < kib; });
     if (above != sizes.end() && above->requestKib == requestKib)
         return *above;
     if (above == sizes.begin() || above == sizes.end())
-        throw DataError("the conservation model knows request sizes " + formatNumber(sizes.front().requestKib)
-                        + " to " + formatNumber(sizes.back().requestKib) + " KiB here, not "
-                        + formatNumber(requestKib) + " KiB; it does not extrapolate");
+        throw DataError("the conservation model knows request sizes "
+            + formatNumber(sizes.front().requestKib) + " to "
+            + formatNumber(sizes.back().requestKib) + " KiB here, not " + formatNumber(requestKib)
+            + " KiB; it does not extrapolate");
     const SizeCapacity& low = *(above - 1);
     const SizeCapacity& high = *above;
     return {requestKib,
-            interpolateLogLog(requestKib, low.requestKib, low.readIops, high.requestKib, high.readIops),
-            interpolateLogLog(requestKib, low.requestKib, low.writeIops, high.requestKib,
-                              high.writeIops)};
+        interpolateLogLog(requestKib, low.requestKib, low.readIops, high.requestKib, high.readIops),
+        interpolateLogLog(
+            requestKib, low.requestKib, low.writeIops, high.requestKib, high.writeIops)};
 }
 
 Eigen::VectorXd ConservationModel::predict(const Eigen::MatrixXd& x) const
@@ -202,8 +206,7 @@ SizeCapacity ConservationModel::capacity(const Configuration& config) const
 }
 
 double ConservationModel::mixedTotalIops(const Configuration& config,
-                                         const std::vector<SizeShare>& mix, double readPct,
-                                         SizeMixRule rule) const
+    const std::vector<SizeShare>& mix, double readPct, SizeMixRule rule) const
 {
     if (readPct < 0.0 || readPct > 100.0)
         throw DataError("read share " + formatNumber(readPct) + " % is outside 0..100 %");
@@ -220,8 +223,8 @@ double ConservationModel::mixedTotalIops(const Configuration& config,
             sum += part.share / (100.0 * k); // each size uses share / capacity of the whole
     }
     if (mix.empty() || std::fabs(shares - 1.0) > 1e-9)
-        throw DataError("the shares of a request-size mix must add up to 1, not "
-                        + formatNumber(shares));
+        throw DataError(
+            "the shares of a request-size mix must add up to 1, not " + formatNumber(shares));
     return rule == SizeMixRule::PaperWeightedMean ? sum : 1.0 / sum;
 }
 
@@ -254,16 +257,14 @@ nlohmann::json ConservationModel::saveState() const
 {
     nlohmann::json tables = nlohmann::json::array();
     for (const auto& [context, sizes] : m_tables) {
-        nlohmann::json entry{{"context", context}, {"sizes", nlohmann::json::array()}};
+        nlohmann::json entry {{"context", context}, {"sizes", nlohmann::json::array()}};
         for (const SizeCapacity& c : sizes)
             entry["sizes"].push_back({c.requestKib, c.readIops, c.writeIops});
         tables.push_back(std::move(entry));
     }
-    return {{"metric", metricName(m_metric)},
-            {"log_response", m_logResponse},
-            {"request_column", m_requestColumn},
-            {"read_column", m_readColumn},
-            {"tables", std::move(tables)}};
+    return {{"metric", metricName(m_metric)}, {"log_response", m_logResponse},
+        {"request_column", m_requestColumn}, {"read_column", m_readColumn},
+        {"tables", std::move(tables)}};
 }
 
 void ConservationModel::loadState(const nlohmann::json& state, const FeatureSchema& schema)
@@ -282,8 +283,8 @@ void ConservationModel::loadState(const nlohmann::json& state, const FeatureSche
         const ContextKey context = entry.at("context").get<ContextKey>();
         std::vector<SizeCapacity> sizes;
         for (const auto& size : entry.at("sizes"))
-            sizes.push_back({size.at(0).get<double>(), size.at(1).get<double>(),
-                             size.at(2).get<double>()});
+            sizes.push_back(
+                {size.at(0).get<double>(), size.at(1).get<double>(), size.at(2).get<double>()});
         m_tables.emplace(context, std::move(sizes));
         // The description needs a configuration per table: rebuild one from the key.
         Configuration config = schema.fixedValues();

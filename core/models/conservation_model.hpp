@@ -53,8 +53,7 @@ public:
     void setParameters(const ParamValues& values) override;
     bool fitsFromMeasurements() const override { return true; }
     FitReport fitMeasurements(const std::vector<AggregatedMeasurement>& rows,
-                              const FeatureSchema& schema, Metric metric,
-                              bool logResponse) override;
+        const FeatureSchema& schema, Metric metric, bool logResponse) override;
     /// Throws ConfigError: the model needs both directions, which a Dataset does not carry.
     FitReport fit(const Dataset& data) override;
     Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override;
@@ -70,7 +69,7 @@ public:
     /// Total IOPS at saturation of a mix of request sizes at `readPct` on `config`'s system
     /// configuration (its own request size and read share are ignored).
     double mixedTotalIops(const Configuration& config, const std::vector<SizeShare>& mix,
-                          double readPct, SizeMixRule rule) const;
+        double readPct, SizeMixRule rule) const;
     /// The measured capacity tables: one per system configuration, sizes ascending.
     std::vector<std::pair<Configuration, std::vector<SizeCapacity>>> tables() const;
 

@@ -43,8 +43,8 @@ float correctByNeighbours(const CorrectionContext& context, const float* x, floa
 /// The distances NNEstimate compares: from x to every instance, rounded to 1/16. One vector
 /// serves every K and every committee size, which is what lets the optimizer try them all from
 /// one computation. Size n. O(n p).
-std::vector<float> instanceDistances(const Instances& instances, const float* x,
-    const std::vector<Attribute>& atts);
+std::vector<float> instanceDistances(
+    const Instances& instances, const float* x, const std::vector<Attribute>& atts);
 
 /// correctByNeighbours with the distances already computed by instanceDistances (bit-identical
 /// result). `distances` has one entry per instance. O(n).

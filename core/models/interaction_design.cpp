@@ -38,15 +38,15 @@ InteractionDesign::InteractionDesign(const FeatureSchema& schema, int degree)
     for (int size = 1; size <= std::min(degree, p); ++size) {
         for (const std::vector<int>& subset : subsetsOfSize(p, size)) {
             // Cartesian product of each feature's basis columns, first feature fastest.
-            std::vector<std::vector<Factor>> products{{}};
-            std::vector<std::string> names{""};
+            std::vector<std::vector<Factor>> products {{}};
+            std::vector<std::string> names {""};
             for (int feature : subset) {
                 const FeatureColumn& column = features[static_cast<std::size_t>(feature)];
                 std::vector<std::pair<Factor, std::string>> basis;
                 if (column.categorical()) {
                     for (std::size_t level = 1; level < column.levels.size(); ++level)
                         basis.push_back({{feature, static_cast<int>(level)},
-                                         column.name() + column.levels[level]});
+                            column.name() + column.levels[level]});
                 } else {
                     basis.push_back({{feature, -1}, column.name()});
                 }

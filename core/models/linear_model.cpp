@@ -12,11 +12,14 @@ namespace iolens::core {
 
 std::vector<ParamSpec> LinearModel::paramSpecs() const
 {
-    return {{"degree", "highest interaction order (1 = main effects only)", "y ~ .^degree", true,
-             1, 4, 2, false}};
+    return {{"degree", "highest interaction order (1 = main effects only)", "y ~ .^degree", true, 1,
+        4, 2, false}};
 }
 
-ParamValues LinearModel::parameters() const { return {{"degree", m_params.degree}}; }
+ParamValues LinearModel::parameters() const
+{
+    return {{"degree", m_params.degree}};
+}
 
 void LinearModel::setParameters(const ParamValues& values)
 {
@@ -43,13 +46,13 @@ FitReport LinearModel::fit(const Dataset& data)
     report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
     const int aliasedCount = static_cast<int>(design.cols()) - ls.rank;
     if (aliasedCount > 0)
-        report.warnings.push_back(std::to_string(aliasedCount)
-                                  + " term(s) not estimable (aliased with earlier terms)");
+        report.warnings.push_back(
+            std::to_string(aliasedCount) + " term(s) not estimable (aliased with earlier terms)");
     if (ls.rank >= data.rows())
         report.warnings.push_back("as many terms as training rows: the fit is exact and will not "
                                   "generalise");
-    report.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.seconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }
 
@@ -64,13 +67,15 @@ std::string LinearModel::describe() const
 {
     if (!m_fitted)
         return "linear regression (not fitted)";
-    std::string text = "Linear regression, interactions up to degree "
-                       + std::to_string(m_params.degree) + "\n";
+    std::string text
+        = "Linear regression, interactions up to degree " + std::to_string(m_params.degree) + "\n";
     char line[160];
     for (std::size_t i = 0; i < m_design.names().size(); ++i) {
-        const std::string value =
-            m_aliased[i] ? std::string("NA (aliased)") : formatNumber(m_coefficients(static_cast<Eigen::Index>(i)));
-        std::snprintf(line, sizeof line, "  %-40s %s\n", m_design.names()[i].c_str(), value.c_str());
+        const std::string value = m_aliased[i]
+            ? std::string("NA (aliased)")
+            : formatNumber(m_coefficients(static_cast<Eigen::Index>(i)));
+        std::snprintf(
+            line, sizeof line, "  %-40s %s\n", m_design.names()[i].c_str(), value.c_str());
         text += line;
     }
     return text;
@@ -83,8 +88,8 @@ nlohmann::json LinearModel::saveState() const
     nlohmann::json terms = nlohmann::json::array();
     for (std::size_t i = 0; i < m_design.names().size(); ++i)
         terms.push_back({{"name", m_design.names()[i]},
-                         {"coefficient", m_coefficients(static_cast<Eigen::Index>(i))},
-                         {"aliased", static_cast<bool>(m_aliased[i])}});
+            {"coefficient", m_coefficients(static_cast<Eigen::Index>(i))},
+            {"aliased", static_cast<bool>(m_aliased[i])}});
     return {{"terms", terms}};
 }
 
@@ -94,14 +99,14 @@ void LinearModel::loadState(const nlohmann::json& state, const FeatureSchema& sc
     const auto& terms = state.at("terms");
     if (terms.size() != static_cast<std::size_t>(m_design.size()))
         throw DataError("model file: linear model has " + std::to_string(terms.size())
-                        + " terms, its features imply " + std::to_string(m_design.size()));
+            + " terms, its features imply " + std::to_string(m_design.size()));
     m_coefficients.resize(m_design.size());
     m_aliased.assign(terms.size(), false);
     for (std::size_t i = 0; i < terms.size(); ++i) {
         if (terms[i].at("name").get<std::string>() != m_design.names()[i])
             throw DataError("model file: term " + std::to_string(i) + " is '"
-                            + terms[i].at("name").get<std::string>() + "', expected '"
-                            + m_design.names()[i] + "'");
+                + terms[i].at("name").get<std::string>() + "', expected '" + m_design.names()[i]
+                + "'");
         m_coefficients(static_cast<Eigen::Index>(i)) = terms[i].at("coefficient").get<double>();
         m_aliased[i] = terms[i].at("aliased").get<bool>();
     }

@@ -20,25 +20,24 @@ constexpr int kMaxDegree = 10; // earth's R-level limit
 void checkTrainingData(const Dataset& data)
 {
     if (data.rows() < 2)
-        throw DataError("Mars::fit: MARS needs at least 2 training rows, got "
-                        + std::to_string(data.rows()));
+        throw DataError(
+            "Mars::fit: MARS needs at least 2 training rows, got " + std::to_string(data.rows()));
     if (data.y.size() != data.rows())
         throw DataError("Mars::fit: x has " + std::to_string(data.rows()) + " rows but y has "
-                        + std::to_string(data.y.size()) + " values");
+            + std::to_string(data.y.size()) + " values");
     if (data.cols() != static_cast<Eigen::Index>(data.schema.size()))
         throw DataError("Mars::fit: x has " + std::to_string(data.cols())
-                        + " columns but the schema has " + std::to_string(data.schema.size())
-                        + " features");
+            + " columns but the schema has " + std::to_string(data.schema.size()) + " features");
     for (Eigen::Index i = 0; i < data.rows(); ++i) {
         if (!std::isfinite(data.y(i)))
             throw DataError("Mars::fit: the target of row " + std::to_string(i + 1)
-                            + " is not a finite number (MARS cannot use NaN or infinity)");
+                + " is not a finite number (MARS cannot use NaN or infinity)");
         for (Eigen::Index j = 0; j < data.cols(); ++j)
             if (!std::isfinite(data.x(i, j)))
                 throw DataError("Mars::fit: feature "
-                                + data.schema.columns()[static_cast<std::size_t>(j)].name()
-                                + " of row " + std::to_string(i + 1)
-                                + " is not a finite number (MARS cannot use NaN or infinity)");
+                    + data.schema.columns()[static_cast<std::size_t>(j)].name() + " of row "
+                    + std::to_string(i + 1)
+                    + " is not a finite number (MARS cannot use NaN or infinity)");
     }
 }
 
@@ -46,22 +45,22 @@ void checkParams(const MarsParams& p)
 {
     if (p.nk != 0 && (p.nk < 3 || p.nk > kMaxNk))
         throw ConfigError("mars parameter nk = " + std::to_string(p.nk)
-                          + " is invalid: use 0 (auto) or 3.." + std::to_string(kMaxNk));
+            + " is invalid: use 0 (auto) or 3.." + std::to_string(kMaxNk));
     if (!(p.thresh >= 0.0 && p.thresh < 1.0))
-        throw ConfigError("mars parameter thresh = " + formatNumber(p.thresh)
-                          + " is outside 0 <= thresh < 1");
+        throw ConfigError(
+            "mars parameter thresh = " + formatNumber(p.thresh) + " is outside 0 <= thresh < 1");
     if (p.nprune < 2 || p.nprune > kMaxNk)
         throw ConfigError("mars parameter nprune = " + std::to_string(p.nprune) + " is outside 2.."
-                          + std::to_string(kMaxNk));
+            + std::to_string(kMaxNk));
     if (p.degree < 1 || p.degree > kMaxDegree)
         throw ConfigError("mars parameter degree = " + std::to_string(p.degree) + " is outside 1.."
-                          + std::to_string(kMaxDegree));
+            + std::to_string(kMaxDegree));
 }
 
 } // namespace
 
-MarsPrunedPrefix MarsPrunedPrefix::compute(const MarsForwardPass& pass,
-                                           MarsForwardPass::Prefix prefix, const Eigen::VectorXd& y)
+MarsPrunedPrefix MarsPrunedPrefix::compute(
+    const MarsForwardPass& pass, MarsForwardPass::Prefix prefix, const Eigen::VectorXd& y)
 {
     MarsPrunedPrefix pruned;
     pruned.prefix = prefix;
@@ -75,55 +74,32 @@ MarsPrunedPrefix MarsPrunedPrefix::compute(const MarsForwardPass& pass,
 // of nk leaves out 0 (auto), which is only a default.
 std::vector<ParamSpec> Mars::paramSpecs() const
 {
-    ParamSpec nk{"nk",
-                 "maximum terms of the forward pass, intercept included; 0 = auto: "
-                 "min(200, max(20, 2 x predictor columns)) + 1",
-                 "nnodes (earth nk)",
-                 true,
-                 0,
-                 kMaxNk,
-                 0,
-                 false};
+    ParamSpec nk {"nk",
+        "maximum terms of the forward pass, intercept included; 0 = auto: "
+        "min(200, max(20, 2 x predictor columns)) + 1",
+        "nnodes (earth nk)", true, 0, kMaxNk, 0, false};
     nk.searchLow = 3;
     nk.searchHigh = 800;
-    ParamSpec thresh{"thresh",
-                     "forward pass stops when a step raises R-squared by less than this",
-                     "threshold (earth thresh)",
-                     false,
-                     0.0,
-                     std::nextafter(1.0, 0.0), // thresh < 1
-                     0.001,
-                     false};
+    ParamSpec thresh {"thresh", "forward pass stops when a step raises R-squared by less than this",
+        "threshold (earth thresh)", false, 0.0, std::nextafter(1.0, 0.0), // thresh < 1
+        0.001, false};
     thresh.searchLow = 0.0;
     thresh.searchHigh = 0.999;
-    ParamSpec nprune{"nprune",
-                     "maximum terms kept by pruning, intercept included (more than the forward "
-                     "pass keeps the lowest-GCV size)",
-                     "nprune (earth nprune)",
-                     true,
-                     2,
-                     kMaxNk,
-                     kMaxNk,
-                     false};
+    ParamSpec nprune {"nprune",
+        "maximum terms kept by pruning, intercept included (more than the forward "
+        "pass keeps the lowest-GCV size)",
+        "nprune (earth nprune)", true, 2, kMaxNk, kMaxNk, false};
     nprune.searchLow = 2;
     nprune.searchHigh = 800;
-    ParamSpec degree{"degree",
-                     "highest interaction order of a term",
-                     "degree (earth degree)",
-                     true,
-                     1,
-                     kMaxDegree,
-                     2,
-                     false};
+    ParamSpec degree {"degree", "highest interaction order of a term", "degree (earth degree)",
+        true, 1, kMaxDegree, 2, false};
     return {nk, thresh, nprune, degree};
 }
 
 ParamValues Mars::parameters() const
 {
-    return {{"nk", m_params.nk},
-            {"thresh", m_params.thresh},
-            {"nprune", m_params.nprune},
-            {"degree", m_params.degree}};
+    return {{"nk", m_params.nk}, {"thresh", m_params.thresh}, {"nprune", m_params.nprune},
+        {"degree", m_params.degree}};
 }
 
 void Mars::setParameters(const ParamValues& values)
@@ -189,21 +165,21 @@ FitReport Mars::fit(const Dataset& data)
     training->data = data;
     if (predictors.cols() == 0 || spread == 0.0) {
         prepareDesign(data.schema);
-        report = interceptOnly(data, predictors.cols() == 0
-                                         ? "no predictor varies: intercept-only model"
-                                         : "the target is constant: intercept-only model");
+        report = interceptOnly(data,
+            predictors.cols() == 0 ? "no predictor varies: intercept-only model"
+                                   : "the target is constant: intercept-only model");
     } else {
         const auto p = static_cast<int>(predictors.cols());
         training->pass = MarsForwardPass::run(predictors, data.y, forwardSettings(m_params, p));
         training->hasPass = true;
         const MarsForwardPass& pass = training->pass;
-        const MarsForwardPass::Prefix prefix =
-            pass.prefix(pass.settings().maxTerms, pass.settings().threshold);
+        const MarsForwardPass::Prefix prefix
+            = pass.prefix(pass.settings().maxTerms, pass.settings().threshold);
         report = fitFromPrefix(data, MarsPrunedPrefix::compute(pass, prefix, data.y));
     }
     m_training = std::move(training);
-    report.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.seconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }
 
@@ -213,8 +189,7 @@ FitReport Mars::fitFromPrefix(const Dataset& data, const MarsPrunedPrefix& prune
     if (pruned.basis.columns.rows() != n
         || pruned.pruning.maxSize() != static_cast<int>(pruned.basis.terms.size()))
         throw StateError("Mars::fitFromPrefix: the pruned prefix has "
-                         + std::to_string(pruned.basis.columns.rows()) + " rows, the data "
-                         + std::to_string(n));
+            + std::to_string(pruned.basis.columns.rows()) + " rows, the data " + std::to_string(n));
     prepareDesign(data.schema);
     m_training.reset(); // fit() sets it again; a model built from a prefix cannot derive others
     const int p = static_cast<int>(m_names.names.size());
@@ -250,14 +225,14 @@ FitReport Mars::fitFromPrefix(const Dataset& data, const MarsPrunedPrefix& prune
         report.warnings.push_back("pruned to the intercept: no term lowers the GCV");
     if (ls.rank < static_cast<int>(subset.size()))
         report.warnings.push_back(std::to_string(static_cast<int>(subset.size()) - ls.rank)
-                                  + " selected term(s) not estimable (aliased)");
+            + " selected term(s) not estimable (aliased)");
     return report;
 }
 
 FitReport Mars::interceptOnly(const Dataset& data, const std::string& reason)
 {
     const Eigen::Index n = data.rows();
-    m_terms.assign(1, MarsTerm{});
+    m_terms.assign(1, MarsTerm {});
     m_coefficients = Eigen::VectorXd::Constant(1, data.y.mean());
     m_names.countLike.assign(m_names.names.size(), false);
     const double rss = (data.y.array() - data.y.mean()).square().sum();
@@ -281,8 +256,7 @@ Eigen::VectorXd Mars::predict(const Eigen::MatrixXd& x) const
         throw StateError("Mars::predict: the model is not fitted");
     if (x.cols() != m_featureCount)
         throw DataError("Mars::predict: x has " + std::to_string(x.cols())
-                        + " feature columns, the model was trained on "
-                        + std::to_string(m_featureCount));
+            + " feature columns, the model was trained on " + std::to_string(m_featureCount));
     const Eigen::MatrixXd full = m_design.expand(x);
     const Eigen::MatrixXd predictors = full.rightCols(full.cols() - 1);
     Eigen::VectorXd y = Eigen::VectorXd::Zero(x.rows());
@@ -299,8 +273,7 @@ Eigen::VectorXd Mars::predictWith(const Eigen::MatrixXd& x, const MarsParams& me
     checkParams(member);
     if (member.degree != m_params.degree)
         throw ConfigError("Mars::predictWith: degree " + std::to_string(member.degree)
-                          + " cannot be derived from a fit of degree "
-                          + std::to_string(m_params.degree));
+            + " cannot be derived from a fit of degree " + std::to_string(m_params.degree));
     const Dataset& data = m_training->data;
     Mars derived;
     derived.setParams(member);
@@ -309,14 +282,14 @@ Eigen::VectorXd Mars::predictWith(const Eigen::MatrixXd& x, const MarsParams& me
         return derived.predict(x);
     }
     const int p = predictorCount(data.schema);
-    const MarsForwardPass::Prefix prefix =
-        m_training->pass.prefix(resolvedNk(member.nk, p), member.thresh);
+    const MarsForwardPass::Prefix prefix
+        = m_training->pass.prefix(resolvedNk(member.nk, p), member.thresh);
     derived.fitFromPrefix(data, MarsPrunedPrefix::compute(m_training->pass, prefix, data.y));
     return derived.predict(x);
 }
 
-std::vector<Eigen::VectorXd> Mars::predictWith(const Eigen::MatrixXd& x,
-                                               const std::vector<MarsParams>& members) const
+std::vector<Eigen::VectorXd> Mars::predictWith(
+    const Eigen::MatrixXd& x, const std::vector<MarsParams>& members) const
 {
     std::vector<Eigen::VectorXd> out;
     if (!m_fitted || !m_training || !m_training->hasPass) {
@@ -326,26 +299,25 @@ std::vector<Eigen::VectorXd> Mars::predictWith(const Eigen::MatrixXd& x,
     }
     const Dataset& data = m_training->data;
     const int p = predictorCount(data.schema);
-    std::map<int, MarsPrunedPrefix> pruned;                      // by prefix length
+    std::map<int, MarsPrunedPrefix> pruned;                     // by prefix length
     std::map<std::pair<int, int>, Eigen::VectorXd> predictions; // by prefix length, model size
     for (const MarsParams& member : members) {
         checkParams(member);
         if (member.degree != m_params.degree)
             throw ConfigError("Mars::predictWith: degree " + std::to_string(member.degree)
-                              + " cannot be derived from a fit of degree "
-                              + std::to_string(m_params.degree));
-        const MarsForwardPass::Prefix prefix =
-            m_training->pass.prefix(resolvedNk(member.nk, p), member.thresh);
+                + " cannot be derived from a fit of degree " + std::to_string(m_params.degree));
+        const MarsForwardPass::Prefix prefix
+            = m_training->pass.prefix(resolvedNk(member.nk, p), member.thresh);
         auto found = pruned.find(prefix.steps);
         if (found == pruned.end())
             found = pruned
                         .emplace(prefix.steps,
-                                 MarsPrunedPrefix::compute(m_training->pass, prefix, data.y))
+                            MarsPrunedPrefix::compute(m_training->pass, prefix, data.y))
                         .first;
         // The refit depends only on the selected subset, i.e. on the prefix and the size.
-        const int size =
-            found->second.pruning.selectSize(member.nprune, penalty(member.degree), data.rows());
-        const std::pair<int, int> key{prefix.steps, size};
+        const int size
+            = found->second.pruning.selectSize(member.nprune, penalty(member.degree), data.rows());
+        const std::pair<int, int> key {prefix.steps, size};
         auto done = predictions.find(key);
         if (done == predictions.end()) {
             Mars derived;
@@ -376,10 +348,15 @@ double Mars::rSquared() const
     return m_stats.rssNull > 0 ? 1.0 - m_stats.rss / m_stats.rssNull : 0.0;
 }
 
-std::unique_ptr<Regressor> Mars::clone() const { return std::make_unique<Mars>(*this); }
+std::unique_ptr<Regressor> Mars::clone() const
+{
+    return std::make_unique<Mars>(*this);
+}
 
 MarsPath::MarsPath(const Dataset& data, int degree, int maxNk)
-    : m_data(data), m_degree(degree), m_maxNk(maxNk)
+    : m_data(data)
+    , m_degree(degree)
+    , m_maxNk(maxNk)
 {
     checkTrainingData(data);
     MarsParams params;
@@ -399,14 +376,14 @@ Mars MarsPath::model(const MarsParams& params)
     mars.setParams(params);
     if (params.degree != m_degree)
         throw ConfigError("MarsPath::model: degree " + std::to_string(params.degree)
-                          + " requested from a path of degree " + std::to_string(m_degree));
+            + " requested from a path of degree " + std::to_string(m_degree));
     const int p = Mars::predictorCount(m_data.schema);
     if (p == 0 || m_data.y.maxCoeff() == m_data.y.minCoeff()) {
         mars.fit(m_data); // the intercept-only model needs no forward pass
         return mars;
     }
-    const MarsForwardPass::Prefix prefix =
-        m_pass.prefix(Mars::resolvedNk(params.nk, p), params.thresh);
+    const MarsForwardPass::Prefix prefix
+        = m_pass.prefix(Mars::resolvedNk(params.nk, p), params.thresh);
     auto it = m_pruned.find(prefix.steps);
     if (it == m_pruned.end())
         it = m_pruned.emplace(prefix.steps, MarsPrunedPrefix::compute(m_pass, prefix, m_data.y))

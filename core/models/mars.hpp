@@ -36,8 +36,8 @@ struct MarsPrunedPrefix {
     MarsPruning pruning;
 
     /// Basis and pruning of `prefix` of `pass`, pruned against y (the unscaled response).
-    static MarsPrunedPrefix compute(const MarsForwardPass& pass, MarsForwardPass::Prefix prefix,
-                                    const Eigen::VectorXd& y);
+    static MarsPrunedPrefix compute(
+        const MarsForwardPass& pass, MarsForwardPass::Prefix prefix, const Eigen::VectorXd& y);
 };
 
 /// Multivariate adaptive regression splines as R's earth fits them (ICPE'13 section 3.2;
@@ -82,8 +82,8 @@ public:
     /// members whose nprune then selects the same subset share one refit and prediction, so the
     /// cost is one pruning pass per distinct prefix and one refit per distinct model. Same
     /// preconditions and exceptions as predictWith.
-    std::vector<Eigen::VectorXd> predictWith(const Eigen::MatrixXd& x,
-                                             const std::vector<MarsParams>& members) const;
+    std::vector<Eigen::VectorXd> predictWith(
+        const Eigen::MatrixXd& x, const std::vector<MarsParams>& members) const;
 
     /// Fits from an already pruned prefix of a forward pass run on `data` (ALGORITHMS.md 2.7; see
     /// MarsPath). The prefix must be the one of this model's (nk, thresh) and its pass must have

@@ -16,19 +16,18 @@ constexpr double kDependenceTolerance = 1e-8; // earth QR_TOL in RegressAndFix
 } // namespace
 
 MarsForwardPass MarsForwardPass::run(const Eigen::MatrixXd& predictors, const Eigen::VectorXd& y,
-                                     const MarsForwardSettings& settings)
+    const MarsForwardSettings& settings)
 {
     if (predictors.rows() != y.size() || predictors.rows() < 2 || predictors.cols() < 1)
         throw DataError("MarsForwardPass::run: predictors are " + std::to_string(predictors.rows())
-                        + " x " + std::to_string(predictors.cols()) + ", y has "
-                        + std::to_string(y.size()) + " values; need n >= 2 rows, p >= 1");
+            + " x " + std::to_string(predictors.cols()) + ", y has " + std::to_string(y.size())
+            + " values; need n >= 2 rows, p >= 1");
     if (settings.degree < 1 || settings.maxTerms < 1 || settings.maxTerms > 1000
         || !(settings.threshold >= 0.0 && settings.threshold < 1.0) || settings.penalty < 0.0
         || settings.fastBeta < 0.0)
         throw ConfigError("MarsForwardPass::run: settings out of range (degree "
-                          + std::to_string(settings.degree) + ", nk "
-                          + std::to_string(settings.maxTerms) + ", thresh "
-                          + formatNumber(settings.threshold) + ")");
+            + std::to_string(settings.degree) + ", nk " + std::to_string(settings.maxTerms)
+            + ", thresh " + formatNumber(settings.threshold) + ")");
     detail::ForwardRecord record = detail::searchForward(predictors, y, settings);
     MarsForwardPass pass;
     pass.m_settings = settings;
@@ -43,9 +42,9 @@ MarsForwardPass::Prefix MarsForwardPass::prefix(int maxTerms, double threshold) 
 {
     if (maxTerms > m_settings.maxTerms || threshold < m_settings.threshold)
         throw ConfigError("MarsForwardPass::prefix: nk " + std::to_string(maxTerms) + " and thresh "
-                          + formatNumber(threshold) + " are outside the pass run with nk "
-                          + std::to_string(m_settings.maxTerms) + " and thresh "
-                          + formatNumber(m_settings.threshold));
+            + formatNumber(threshold) + " are outside the pass run with nk "
+            + std::to_string(m_settings.maxTerms) + " and thresh "
+            + formatNumber(m_settings.threshold));
     if (maxTerms < 3)
         return {0, MarsStopReason::ReachedMaxTerms};
     // Replays the stop tests of the forward loop on the recorded steps, in the same order.
@@ -68,7 +67,7 @@ MarsForwardPass::Basis MarsForwardPass::basis(int steps) const
 {
     if (steps < 0 || steps > static_cast<int>(m_steps.size()))
         throw ConfigError("MarsForwardPass::basis: " + std::to_string(steps)
-                          + " steps requested, the pass has " + std::to_string(m_steps.size()));
+            + " steps requested, the pass has " + std::to_string(m_steps.size()));
     const std::size_t slots = 1 + 2 * static_cast<std::size_t>(steps);
     std::vector<std::size_t> used;
     for (std::size_t s = 0; s < slots; ++s)
@@ -80,16 +79,16 @@ MarsForwardPass::Basis MarsForwardPass::basis(int steps) const
         columns.col(static_cast<Eigen::Index>(j)) = m_slotColumns[used[j]];
     // Only the pivoting matters here; dqrdc2 judges each column against the earlier kept ones,
     // so the terms dropped for a prefix are the dropped terms of the longer pass.
-    const LeastSquaresFit fit =
-        fitLeastSquares(columns, Eigen::VectorXd::Zero(n), kDependenceTolerance);
+    const LeastSquaresFit fit
+        = fitLeastSquares(columns, Eigen::VectorXd::Zero(n), kDependenceTolerance);
     Basis basis;
     basis.forwardTerms = static_cast<int>(used.size());
     basis.columns.resize(n, fit.rank);
     for (std::size_t j = 0; j < used.size(); ++j) {
         if (fit.aliased[j])
             continue;
-        basis.columns.col(static_cast<Eigen::Index>(basis.terms.size())) =
-            columns.col(static_cast<Eigen::Index>(j));
+        basis.columns.col(static_cast<Eigen::Index>(basis.terms.size()))
+            = columns.col(static_cast<Eigen::Index>(j));
         basis.terms.push_back(m_slotTerms[used[j]]);
     }
     return basis;

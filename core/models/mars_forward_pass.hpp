@@ -70,7 +70,7 @@ public:
     /// predictors: n x p, finite; y: n, finite. n >= 2, p >= 1, settings in range (the caller
     /// validates; violations throw ConfigError / DataError). A constant y gives no steps.
     static MarsForwardPass run(const Eigen::MatrixXd& predictors, const Eigen::VectorXd& y,
-                               const MarsForwardSettings& settings);
+        const MarsForwardSettings& settings);
 
     /// Number of leading steps a pass with these settings keeps, and why it stops there.
     struct Prefix {

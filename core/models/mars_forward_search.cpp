@@ -23,7 +23,10 @@ constexpr double kMinGrsq = -10.0;                 // earth MIN_GRSQ
 constexpr int kUnusableDegree = 101;               // earth MAX_DEGREE + 1: never a parent
 constexpr Eigen::Index kResidualCacheValues = Eigen::Index(1) << 22; // 32 MB of cached residuals
 
-double maybeZero(double x) { return (x > -kAlmostZero && x < kAlmostZero) ? 0.0 : x; }
+double maybeZero(double x)
+{
+    return (x > -kAlmostZero && x < kAlmostZero) ? 0.0 : x;
+}
 
 // earth GetGcv: terms include the intercept, (terms - 1) / 2 knots.
 double forwardGcv(int terms, Eigen::Index rows, double rss, double penalty)
@@ -71,13 +74,13 @@ struct Candidate {
 class ForwardSearch {
 public:
     ForwardSearch(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-                  const MarsForwardSettings& settings, ForwardRecord& out);
+        const MarsForwardSettings& settings, ForwardRecord& out);
     void run();
 
 private:
     Candidate findTerm(int slot, double maxLegal);
     void searchPair(int parent, int predictor, int slot, const KnotSpans& spans, double maxLegal,
-                    Candidate& best, double& parentBest);
+        Candidate& best, double& parentBest);
     double linearCandidate(int parent, int predictor, int slot);
     void residualize(Eigen::VectorXd& v, int slot) const;
     bool isNewForm(int parent, int predictor, int slot) const;
@@ -111,9 +114,14 @@ private:
 };
 
 ForwardSearch::ForwardSearch(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-                             const MarsForwardSettings& settings, ForwardRecord& out)
-    : m_x(x), m_settings(settings), m_out(out), m_n(x.rows()), m_p(static_cast<int>(x.cols())),
-      m_fastK(settings.fastK <= 0 ? 10001 : std::max(3, settings.fastK)), m_basis(x.rows())
+    const MarsForwardSettings& settings, ForwardRecord& out)
+    : m_x(x)
+    , m_settings(settings)
+    , m_out(out)
+    , m_n(x.rows())
+    , m_p(static_cast<int>(x.cols()))
+    , m_fastK(settings.fastK <= 0 ? 10001 : std::max(3, settings.fastK))
+    , m_basis(x.rows())
 {
     // glibc's qsort (what earth uses) is a merge sort, so ties keep row order: sort stably.
     m_order.resize(static_cast<std::size_t>(m_p));
@@ -121,8 +129,8 @@ ForwardSearch::ForwardSearch(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
         auto& order = m_order[static_cast<std::size_t>(v)];
         order.resize(static_cast<std::size_t>(m_n));
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](int a, int b) { return x(a, v) < x(b, v); });
+        std::stable_sort(
+            order.begin(), order.end(), [&](int a, int b) { return x(a, v) < x(b, v); });
     }
     Slot intercept;
     intercept.uses.assign(static_cast<std::size_t>(m_p), 0);
@@ -181,7 +189,7 @@ void ForwardSearch::run()
         step.predictor = best.predictor;
         step.cut = m_x(m_order[static_cast<std::size_t>(best.predictor)]
                               [static_cast<std::size_t>(best.sortedCase)],
-                       best.predictor);
+            best.predictor);
         step.linear = best.linear;
         step.pair = pair;
         step.gain = best.gain;
@@ -201,8 +209,8 @@ void ForwardSearch::run()
         m_out.steps.push_back(step);
         lastGain = best.gain;
         if (pair)
-            m_queue.append(slot, std::numeric_limits<double>::infinity(), false,
-                           m_settings.fastBeta);
+            m_queue.append(
+                slot, std::numeric_limits<double>::infinity(), false, m_settings.fastBeta);
         m_queue.append(slot, std::numeric_limits<double>::infinity(), true, m_settings.fastBeta);
         slot += 2;
         if (rSquared >= 1.0 - threshold) {
@@ -235,7 +243,7 @@ Candidate ForwardSearch::findTerm(int slot, double maxLegal)
 }
 
 void ForwardSearch::searchPair(int parent, int predictor, int slot, const KnotSpans& spans,
-                               double maxLegal, Candidate& best, double& parentBest)
+    double maxLegal, Candidate& best, double& parentBest)
 {
     bool newForm = isNewForm(parent, predictor, slot);
     double linearGain = 0.0;
@@ -278,7 +286,7 @@ double ForwardSearch::linearCandidate(int parent, int predictor, int slot)
 {
     const Eigen::VectorXd& parentColumn = m_out.slotColumns[static_cast<std::size_t>(parent)];
     const auto key = static_cast<std::size_t>(parent) * static_cast<std::size_t>(m_p)
-                     + static_cast<std::size_t>(predictor);
+        + static_cast<std::size_t>(predictor);
     if (m_residuals.size() <= key)
         m_residuals.resize(key + 1);
     CachedResidual& cached = m_residuals[key];
@@ -336,7 +344,7 @@ bool ForwardSearch::isNewForm(int parent, int predictor, int slot) const
         for (int j = 0; j < m_p; ++j)
             if (j != predictor
                 && term.uses[static_cast<std::size_t>(j)]
-                       != parentUses[static_cast<std::size_t>(j)])
+                    != parentUses[static_cast<std::size_t>(j)])
                 return true;
     }
     return newForm;
@@ -397,7 +405,7 @@ void ForwardSearch::addSlot(MarsTerm term, Eigen::VectorXd column, const Slot& p
 } // namespace
 
 ForwardRecord searchForward(const Eigen::MatrixXd& predictors, const Eigen::VectorXd& y,
-                            const MarsForwardSettings& settings)
+    const MarsForwardSettings& settings)
 {
     ForwardRecord record;
     ForwardSearch search(predictors, y, settings, record);

@@ -17,6 +17,6 @@ struct ForwardRecord {
 
 /// Runs the forward pass; preconditions as MarsForwardPass::run.
 ForwardRecord searchForward(const Eigen::MatrixXd& predictors, const Eigen::VectorXd& y,
-                            const MarsForwardSettings& settings);
+    const MarsForwardSettings& settings);
 
 } // namespace iolens::core::detail

@@ -124,7 +124,7 @@ struct HingeSums {
         const double previous = hingeSum;
         hingeSum = parentXSum - parentSum * x0;
         centredSs += delta * (2.0 * parentSqXSum - parentSqSum * (x0 + x1))
-                     + (previous * previous - hingeSum * hingeSum) / n;
+            + (previous * previous - hingeSum * hingeSum) / n;
         yParentSum += yCentred * b1;
         yHinge += delta * yParentSum;
     }
@@ -133,7 +133,7 @@ struct HingeSums {
 } // namespace
 
 int findBestKnot(const KnotSearch& search, const OrthogonalBasis& basis, KnotSearchScratch& scratch,
-                 double& gain)
+    double& gain)
 {
     const int k = search.columns;
     const Eigen::Index n = basis.rows();

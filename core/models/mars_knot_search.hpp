@@ -86,6 +86,6 @@ struct KnotSearchScratch {
 /// returns the sorted position i of the best knot (cut = x[order[i]]) and updates `gain`, or
 /// returns -1 if no knot beats it. O(n * K) for a parent without zeros, less for sparse parents.
 int findBestKnot(const KnotSearch& search, const OrthogonalBasis& basis, KnotSearchScratch& scratch,
-                 double& gain);
+    double& gain);
 
 } // namespace iolens::core::detail

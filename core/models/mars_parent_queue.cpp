@@ -25,8 +25,8 @@ void ParentQueue::append(int stamp, double gain, bool sort, double fastBeta)
     if (!(fastBeta > 0.0))
         return;
     for (std::size_t rank = 0; rank < m_sorted.size(); ++rank)
-        m_sorted[rank].agedRank =
-            static_cast<double>(rank) + fastBeta * (stamp - m_sorted[rank].stamp);
+        m_sorted[rank].agedRank
+            = static_cast<double>(rank) + fastBeta * (stamp - m_sorted[rank].stamp);
     std::sort(m_sorted.begin(), m_sorted.end(), [](const Entry& a, const Entry& b) {
         if (a.agedRank != b.agedRank)
             return a.agedRank < b.agedRank;

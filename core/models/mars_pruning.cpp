@@ -57,8 +57,8 @@ struct OrderedFit {
     // on ties), or -1. The rise for term j is b_j^2 / ||row j of R^-1||^2.
     int cheapestDrop(int active) const
     {
-        const Eigen::VectorXd b =
-            r.topLeftCorner(active, active).triangularView<Eigen::Upper>().solve(z.head(active));
+        const Eigen::VectorXd b
+            = r.topLeftCorner(active, active).triangularView<Eigen::Upper>().solve(z.head(active));
         int best = -1;
         double smallest = 1e35; // leaps' LARGE
         for (int j = 1; j < active; ++j) {
@@ -112,8 +112,8 @@ MarsPruning MarsPruning::run(const Eigen::MatrixXd& bx, const Eigen::VectorXd& y
     const auto m = static_cast<int>(bx.cols());
     if (m < 1 || m > n || y.size() != n)
         throw StateError("MarsPruning::run: basis is " + std::to_string(n) + " x "
-                         + std::to_string(m) + ", y has " + std::to_string(y.size())
-                         + " values; need 1 <= terms <= rows = y values");
+            + std::to_string(m) + ", y has " + std::to_string(y.size())
+            + " values; need 1 <= terms <= rows = y values");
     Eigen::MatrixXd a = bx;
     Eigen::VectorXd qty = y;
     householderTriangularize(a, qty);

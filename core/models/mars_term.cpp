@@ -12,15 +12,14 @@ namespace iolens::core {
 bool MarsTerm::usesPredictor(int predictor) const
 {
     return std::any_of(factors.begin(), factors.end(),
-                       [predictor](const MarsFactor& f) { return f.predictor == predictor; });
+        [predictor](const MarsFactor& f) { return f.predictor == predictor; });
 }
 
 MarsTerm MarsTerm::extended(const MarsFactor& factor) const
 {
     MarsTerm term = *this;
-    const auto position =
-        std::find_if(term.factors.begin(), term.factors.end(),
-                     [&](const MarsFactor& f) { return f.predictor > factor.predictor; });
+    const auto position = std::find_if(term.factors.begin(), term.factors.end(),
+        [&](const MarsFactor& f) { return f.predictor > factor.predictor; });
     term.factors.insert(position, factor);
     return term;
 }
@@ -46,7 +45,7 @@ std::vector<bool> countLikeColumns(const Eigen::MatrixXd& predictors)
     for (Eigen::Index j = 0; j < predictors.cols(); ++j) {
         const auto x = predictors.col(j).array();
         flags[static_cast<std::size_t>(j)] = predictors.rows() > 0 && x.minCoeff() == 0.0
-                                             && x.maxCoeff() < 100.0 && (x == x.floor()).all();
+            && x.maxCoeff() < 100.0 && (x == x.floor()).all();
     }
     return flags;
 }
@@ -62,8 +61,8 @@ std::string marsTermName(const MarsTerm& term, const MarsPredictorNames& predict
             name += '*';
         const std::string& predictor = predictors.names.at(static_cast<std::size_t>(f.predictor));
         const bool bare = f.direction == MarsFactor::kLinear
-                          || (f.direction > 0 && f.cut == 0.0
-                              && predictors.countLike.at(static_cast<std::size_t>(f.predictor)));
+            || (f.direction > 0 && f.cut == 0.0
+                && predictors.countLike.at(static_cast<std::size_t>(f.predictor)));
         if (bare) {
             name += predictor;
         } else if (f.direction > 0) {
@@ -95,16 +94,15 @@ MarsTerm marsTermFromJson(const nlohmann::json& json, int predictorCount)
         f.cut = item.at("cut").get<double>();
         if (f.predictor < 0 || f.predictor >= predictorCount)
             throw DataError("model file: MARS factor on predictor " + std::to_string(f.predictor)
-                            + ", the features give " + std::to_string(predictorCount)
-                            + " predictor columns");
+                + ", the features give " + std::to_string(predictorCount) + " predictor columns");
         if (f.direction != 1 && f.direction != -1 && f.direction != MarsFactor::kLinear)
             throw DataError("model file: MARS factor direction " + std::to_string(f.direction)
-                            + " is not -1, 1 or 2");
+                + " is not -1, 1 or 2");
         if (!std::isfinite(f.cut))
             throw DataError("model file: MARS factor cut is not finite");
         if (term.usesPredictor(f.predictor))
-            throw DataError("model file: MARS term uses predictor " + std::to_string(f.predictor)
-                            + " twice");
+            throw DataError(
+                "model file: MARS term uses predictor " + std::to_string(f.predictor) + " twice");
         term = term.extended(f);
     }
     return term;

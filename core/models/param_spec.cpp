@@ -10,18 +10,18 @@
 
 namespace iolens::core {
 
-ParamValues resolveParameters(const std::string& technique, const std::vector<ParamSpec>& specs,
-                              const ParamValues& given)
+ParamValues resolveParameters(
+    const std::string& technique, const std::vector<ParamSpec>& specs, const ParamValues& given)
 {
     for (const auto& [name, value] : given) {
-        const bool known = std::any_of(specs.begin(), specs.end(),
-                                       [&](const ParamSpec& s) { return s.name == name; });
+        const bool known = std::any_of(
+            specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
         if (!known) {
             std::string valid;
             for (const ParamSpec& s : specs)
                 valid += (valid.empty() ? "" : ", ") + s.name;
             throw ConfigError("technique '" + technique + "' has no parameter '" + name
-                              + "' (valid: " + (valid.empty() ? "none" : valid) + ")");
+                + "' (valid: " + (valid.empty() ? "none" : valid) + ")");
         }
     }
     ParamValues resolved;
@@ -34,8 +34,8 @@ ParamValues resolveParameters(const std::string& technique, const std::vector<Pa
             value = std::nearbyint(value); // default rounding mode: half to even, as R's round()
         if (value < spec.minValue || value > spec.maxValue)
             throw ConfigError(technique + " parameter " + spec.name + " = " + formatNumber(value)
-                              + " is outside its valid range " + formatNumber(spec.minValue)
-                              + ".." + formatNumber(spec.maxValue));
+                + " is outside its valid range " + formatNumber(spec.minValue) + ".."
+                + formatNumber(spec.maxValue));
         resolved[spec.name] = value;
     }
     return resolved;

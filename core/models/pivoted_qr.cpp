@@ -10,7 +10,7 @@ namespace {
 
 // Moves column l of a (and its bookkeeping) to the end, shifting the rest left, as dqrdc2 does.
 void rotateColumnToEnd(Eigen::MatrixXd& a, std::vector<int>& pivot, Eigen::VectorXd& qraux,
-                       Eigen::VectorXd& originalNorm, Eigen::Index l)
+    Eigen::VectorXd& originalNorm, Eigen::Index l)
 {
     const Eigen::Index p = a.cols();
     const Eigen::VectorXd column = a.col(l);

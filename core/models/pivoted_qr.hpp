@@ -15,12 +15,12 @@ struct LeastSquaresFit {
     Eigen::VectorXd coefficients; ///< length p; 0 for aliased columns
     std::vector<bool> aliased;    ///< length p
     int rank = 0;
-    Eigen::VectorXd residuals;    ///< length n
+    Eigen::VectorXd residuals; ///< length n
 };
 
 /// x: n x p design (intercept column included by the caller), y: n.
 /// Complexity O(n p^2). tol as in lm.fit (1e-7).
-LeastSquaresFit fitLeastSquares(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-                                double tol = 1e-7);
+LeastSquaresFit fitLeastSquares(
+    const Eigen::MatrixXd& x, const Eigen::VectorXd& y, double tol = 1e-7);
 
 } // namespace iolens::core

@@ -5,8 +5,8 @@
 
 namespace iolens::core {
 
-FitReport Regressor::fitMeasurements(const std::vector<AggregatedMeasurement>&,
-                                     const FeatureSchema&, Metric, bool)
+FitReport Regressor::fitMeasurements(
+    const std::vector<AggregatedMeasurement>&, const FeatureSchema&, Metric, bool)
 {
     throw StateError("technique '" + technique() + "' fits from a dataset, not from measurements");
 }

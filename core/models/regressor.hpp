@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace iolens::core {
@@ -60,8 +62,18 @@ public:
     /// Trains on aggregated measurements for `metric`, with features as `schema` encodes them;
     /// predict() then answers on the log scale if `logResponse`. Default: throws StateError.
     virtual FitReport fitMeasurements(const std::vector<AggregatedMeasurement>& rows,
-                                      const FeatureSchema& schema, Metric metric,
-                                      bool logResponse);
+        const FeatureSchema& schema, Metric metric, bool logResponse);
+    /// Prediction intervals at coverage `level` (0 < level < 1) for x (m x p): lower and upper
+    /// ends, m values each, on the scale predict() answers on. Techniques without calibrated
+    /// intervals return nullopt (the default).
+    virtual std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
+        const Eigen::MatrixXd& /*x*/, double /*level*/) const
+    {
+        return std::nullopt;
+    }
+    /// True for techniques that only work on a log-scale response (they map predictions back
+    /// with exp themselves): TrainedModel::train refuses log_response=0 for them.
+    virtual bool needsLogResponse() const { return false; }
     /// An independent copy (fitted or not).
     virtual std::unique_ptr<Regressor> clone() const = 0;
 };

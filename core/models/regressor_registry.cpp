@@ -2,6 +2,7 @@
 #include "models/regressor_registry.hpp"
 
 #include "common/error.hpp"
+#include "models/auto_model.hpp"
 #include "models/bagged_cart.hpp"
 #include "models/cart.hpp"
 #include "models/conservation_model.hpp"
@@ -25,7 +26,7 @@ using Factory = std::function<std::unique_ptr<Regressor>()>;
 
 const std::vector<std::pair<std::string, Factory>>& registry()
 {
-    static const std::vector<std::pair<std::string, Factory>> entries{
+    static const std::vector<std::pair<std::string, Factory>> entries {
         {LinearModel::kTechnique, [] { return std::make_unique<LinearModel>(); }},
         {Mars::kTechnique, [] { return std::make_unique<Mars>(); }},
         {Cart::kTechnique, [] { return std::make_unique<Cart>(); }},
@@ -37,9 +38,10 @@ const std::vector<std::pair<std::string, Factory>>& registry()
         {PenalizedLinear::kLasso, [] { return std::make_unique<PenalizedLinear>(Penalty::Lasso); }},
         {PenalizedLinear::kRidge, [] { return std::make_unique<PenalizedLinear>(Penalty::Ridge); }},
         {PenalizedLinear::kElasticNet,
-         [] { return std::make_unique<PenalizedLinear>(Penalty::ElasticNet); }},
+            [] { return std::make_unique<PenalizedLinear>(Penalty::ElasticNet); }},
         {InsideOutRegressor::kTechnique, [] { return std::make_unique<InsideOutRegressor>(); }},
         {ConservationModel::kTechnique, [] { return std::make_unique<ConservationModel>(); }},
+        {AutoModel::kTechnique, [] { return std::make_unique<AutoModel>(); }},
     };
     return entries;
 }

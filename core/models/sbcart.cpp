@@ -76,8 +76,8 @@ int keptCount(double keep, int trees)
 
 /// Steps 3 and 4 of the algorithm: the `kept` lowest errors in ascending order (equal errors in
 /// sample order), those with an error < 1 weighted log((1 - e) / e + 1), normalised to sum 1.
-std::vector<Sbcart::KeptTree> selectTrees(const std::vector<double>& errors, int kept,
-                                          std::vector<std::string>& warnings)
+std::vector<Sbcart::KeptTree> selectTrees(
+    const std::vector<double>& errors, int kept, std::vector<std::string>& warnings)
 {
     std::vector<int> order(errors.size());
     std::iota(order.begin(), order.end(), 0);
@@ -91,8 +91,8 @@ std::vector<Sbcart::KeptTree> selectTrees(const std::vector<double>& errors, int
             weighted.push_back(b);
     if (weighted.size() < order.size())
         warnings.push_back(std::to_string(order.size() - weighted.size()) + " of the "
-                           + std::to_string(order.size())
-                           + " selected trees have a training error >= 1 and get no weight");
+            + std::to_string(order.size())
+            + " selected trees have a training error >= 1 and get no weight");
     const bool equalWeights = weighted.empty();
     if (equalWeights)
         warnings.push_back("no selected tree has a training error below 1: the selected trees "
@@ -193,8 +193,7 @@ FitReport Sbcart::fit(const Dataset& data)
         m_sampleErrors[b] = trainingError(trees[b].predict(data.x), data.y, m_params.error);
 
     // Steps 3 and 4: order, keep, weight.
-    m_kept = selectTrees(m_sampleErrors, keptCount(m_params.keep, m_params.trees),
-                         report.warnings);
+    m_kept = selectTrees(m_sampleErrors, keptCount(m_params.keep, m_params.trees), report.warnings);
     m_trees.clear();
     for (const KeptTree& k : m_kept)
         m_trees.push_back(std::move(trees[static_cast<std::size_t>(k.sample)]));

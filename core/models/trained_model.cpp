@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/trained_model.hpp"
 
+#include "data/scenario_text.hpp"
+
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "data/dataset.hpp"
@@ -24,22 +26,30 @@ TrainingOptions takeTrainingOptions(Metric metric, ParamValues& params)
 }
 
 TrainedModel TrainedModel::train(std::unique_ptr<Regressor> regressor,
-                                 const std::vector<AggregatedMeasurement>& data,
-                                 const TrainingOptions& options)
+    const std::vector<AggregatedMeasurement>& data, const TrainingOptions& options)
 {
+    if (regressor->needsLogResponse() && !options.logResponse)
+        throw ConfigError("technique '" + regressor->technique()
+            + "' chooses its response scale itself and needs log_response=1");
     Dataset dataset = buildDataset(data, options.metric);
+    // A NaN or an infinity reaches here only through the API (the importers refuse them), and
+    // would otherwise give a model whose every prediction is NaN.
+    for (Eigen::Index i = 0; i < dataset.y.size(); ++i)
+        if (!std::isfinite(dataset.y(i)))
+            throw DataError(std::string(metricName(options.metric)) + " of the configuration "
+                + scenarioText(dataset.configs[static_cast<std::size_t>(i)])
+                + " is not a finite number");
     if (options.logResponse) {
         if ((dataset.y.array() <= 0.0).any())
             throw DataError(std::string(metricName(options.metric))
-                            + " has zero values, so it cannot be fitted on a log scale; train with "
-                              "--param log_response=0");
+                + " has zero values, so it cannot be fitted on a log scale; train with "
+                  "--param log_response=0");
         dataset.y = dataset.y.array().log();
     }
     TrainedModel model;
     model.m_report = regressor->fitsFromMeasurements()
-                         ? regressor->fitMeasurements(data, dataset.schema, options.metric,
-                                                      options.logResponse)
-                         : regressor->fit(dataset);
+        ? regressor->fitMeasurements(data, dataset.schema, options.metric, options.logResponse)
+        : regressor->fit(dataset);
     model.m_regressor = std::move(regressor);
     model.m_schema = dataset.schema;
     model.m_options = options;
@@ -54,9 +64,21 @@ Eigen::VectorXd TrainedModel::predict(const std::vector<Configuration>& configs)
     return y;
 }
 
+std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> TrainedModel::predictInterval(
+    const std::vector<Configuration>& configs, double level) const
+{
+    auto interval = m_regressor->predictInterval(m_schema.encode(configs), level);
+    // exp is monotone, so the ends of a log-scale interval map to the ends on the metric's scale.
+    if (interval && m_options.logResponse) {
+        interval->first = interval->first.array().exp();
+        interval->second = interval->second.array().exp();
+    }
+    return interval;
+}
+
 double TrainedModel::predict(const Configuration& config) const
 {
-    return predict(std::vector<Configuration>{config})(0);
+    return predict(std::vector<Configuration> {config})(0);
 }
 
 ParamValues TrainedModel::parameters() const
@@ -69,7 +91,7 @@ ParamValues TrainedModel::parameters() const
 std::string TrainedModel::describe() const
 {
     std::string text = std::string(metricLabel(m_options.metric)) + " ("
-                       + std::string(metricName(m_options.metric)) + ")";
+        + std::string(metricName(m_options.metric)) + ")";
     text += m_options.logResponse ? ", fitted on log scale\n" : ", fitted on raw scale\n";
     const auto fixed = m_schema.fixedFactors();
     if (!fixed.empty()) {
@@ -78,8 +100,7 @@ std::string TrainedModel::describe() const
         for (Factor f : fixed) {
             // Appended piece by piece: gcc 12 warns falsely (-Wrestrict) on chained operator+.
             text.append(" ").append(factorColumnName(f)).append("=");
-            text += isCategorical(f) ? categoricalValue(c, f)
-                                     : formatNumber(numericValue(c, f));
+            text += isCategorical(f) ? categoricalValue(c, f) : formatNumber(numericValue(c, f));
         }
         text += "\n";
     }
@@ -88,19 +109,14 @@ std::string TrainedModel::describe() const
 
 nlohmann::json TrainedModel::toJson() const
 {
-    return {{"format", "iolens-model"},
-            {"version", kFormatVersion},
-            {"technique", m_regressor->technique()},
-            {"metric", metricName(m_options.metric)},
-            {"log_response", m_options.logResponse},
-            {"parameters", m_regressor->parameters()},
-            {"schema", m_schema.toJson()},
-            {"report",
-             {{"rows", m_report.rows},
-              {"training_rmse", m_report.trainingRmse},
-              {"r_squared", m_report.rSquared},
-              {"warnings", m_report.warnings}}},
-            {"state", m_regressor->saveState()}};
+    return {{"format", "iolens-model"}, {"version", kFormatVersion},
+        {"technique", m_regressor->technique()}, {"metric", metricName(m_options.metric)},
+        {"log_response", m_options.logResponse}, {"parameters", m_regressor->parameters()},
+        {"schema", m_schema.toJson()},
+        {"report",
+            {{"rows", m_report.rows}, {"training_rmse", m_report.trainingRmse},
+                {"r_squared", m_report.rSquared}, {"warnings", m_report.warnings}}},
+        {"state", m_regressor->saveState()}};
 }
 
 TrainedModel TrainedModel::fromJson(const nlohmann::json& json)
@@ -111,7 +127,7 @@ TrainedModel TrainedModel::fromJson(const nlohmann::json& json)
         const int version = json.at("version").get<int>();
         if (version > kFormatVersion)
             throw DataError("model file: format version " + std::to_string(version)
-                            + " is newer than this build understands");
+                + " is newer than this build understands");
         TrainedModel model;
         const auto metric = parseMetric(json.at("metric").get<std::string>());
         if (!metric)
@@ -134,8 +150,10 @@ TrainedModel TrainedModel::fromJson(const nlohmann::json& json)
 }
 
 TrainedModel::TrainedModel(const TrainedModel& other)
-    : m_regressor(other.m_regressor ? other.m_regressor->clone() : nullptr),
-      m_schema(other.m_schema), m_options(other.m_options), m_report(other.m_report)
+    : m_regressor(other.m_regressor ? other.m_regressor->clone() : nullptr)
+    , m_schema(other.m_schema)
+    , m_options(other.m_options)
+    , m_report(other.m_report)
 {
 }
 

@@ -6,6 +6,7 @@
 #include "models/regressor.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,12 +30,15 @@ public:
 
     /// Fits `regressor` (parameters already set) on the measurements that have the metric.
     static TrainedModel train(std::unique_ptr<Regressor> regressor,
-                              const std::vector<AggregatedMeasurement>& data,
-                              const TrainingOptions& options);
+        const std::vector<AggregatedMeasurement>& data, const TrainingOptions& options);
 
     /// Predictions on the metric's own scale (ms, MiB/s), one per configuration.
     Eigen::VectorXd predict(const std::vector<Configuration>& configs) const;
     double predict(const Configuration& config) const;
+    /// Prediction intervals at coverage `level` (0 < level < 1) on the metric's own scale, lower
+    /// and upper end per configuration; nullopt for a technique without calibrated intervals.
+    std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
+        const std::vector<Configuration>& configs, double level) const;
 
     Metric metric() const { return m_options.metric; }
     bool logResponse() const { return m_options.logResponse; }

@@ -117,7 +117,7 @@ std::vector<Cart> fitCartSamples(const Dataset& data, const CartParams& params,
 }
 
 void setTrainingFit(FitReport& report, const Eigen::VectorXd& fitted, const Eigen::VectorXd& y,
-                    std::chrono::steady_clock::time_point start)
+    std::chrono::steady_clock::time_point start)
 {
     const double rss = (fitted - y).squaredNorm();
     const double tss = (y.array() - y.mean()).square().sum();

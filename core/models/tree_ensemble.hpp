@@ -40,7 +40,7 @@ std::vector<Cart> fitCartSamples(const Dataset& data, const CartParams& params,
 /// Fills report's rows, training RMSE and R^2 (1 - RSS/TSS; 1 for a constant response) from the
 /// ensemble's predictions `fitted` of the training response y, and the seconds since `start`.
 void setTrainingFit(FitReport& report, const Eigen::VectorXd& fitted, const Eigen::VectorXd& y,
-                    std::chrono::steady_clock::time_point start);
+    std::chrono::steady_clock::time_point start);
 
 /// Sum over trees of weight_b x prediction_b(x) (m values), accumulated in tree order so the
 /// result is reproducible bit for bit. O(trees x m x depth).

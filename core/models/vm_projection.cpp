@@ -9,8 +9,8 @@ namespace {
 
 bool addsUpOverVms(Metric metric)
 {
-    return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs
-           || metric == Metric::IopsRead || metric == Metric::IopsWrite;
+    return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs || metric == Metric::IopsRead
+        || metric == Metric::IopsWrite;
 }
 
 } // namespace
@@ -29,7 +29,7 @@ bool modelsVmCount(const TrainedModel& model)
 {
     const auto& columns = model.schema().columns();
     return std::any_of(columns.begin(), columns.end(),
-                       [](const FeatureColumn& c) { return c.factor == Factor::Vms; });
+        [](const FeatureColumn& c) { return c.factor == Factor::Vms; });
 }
 
 double predictSpreadOverVms(const TrainedModel& model, const Configuration& config)
@@ -40,8 +40,8 @@ double predictSpreadOverVms(const TrainedModel& model, const Configuration& conf
     return addsUpOverVms(model.metric()) ? share * config.vms : share;
 }
 
-Eigen::VectorXd predictSpreadOverVms(const TrainedModel& model,
-                                     const std::vector<Configuration>& configs)
+Eigen::VectorXd predictSpreadOverVms(
+    const TrainedModel& model, const std::vector<Configuration>& configs)
 {
     const bool direct = modelsVmCount(model);
     std::vector<Configuration> shares;

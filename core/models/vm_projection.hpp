@@ -20,7 +20,7 @@ bool modelsVmCount(const TrainedModel& model);
 double predictSpreadOverVms(const TrainedModel& model, const Configuration& config);
 /// The same for many configurations, in one batch prediction: equal, element by element, to
 /// predictSpreadOverVms of each.
-Eigen::VectorXd predictSpreadOverVms(const TrainedModel& model,
-                                     const std::vector<Configuration>& configs);
+Eigen::VectorXd predictSpreadOverVms(
+    const TrainedModel& model, const std::vector<Configuration>& configs);
 
 } // namespace iolens::core

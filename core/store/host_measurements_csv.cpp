@@ -8,8 +8,8 @@ namespace iolens::core {
 
 std::string hostMeasurementsToCsv(const std::vector<StoredHostMeasurement>& rows)
 {
-    const std::vector<std::string> hostColumns{"host", "host_index", "address", "host_threads",
-                                               "host_fileset_bytes"};
+    const std::vector<std::string> hostColumns {
+        "host", "host_index", "address", "host_threads", "host_fileset_bytes"};
     // measurementsToCsv writes the shared columns, so both exports name and format them alike;
     // one row at a time, so a quoted line break in a split label cannot shift the host fields.
     const std::string header = measurementsToCsv({});
@@ -21,9 +21,10 @@ std::string hostMeasurementsToCsv(const std::vector<StoredHostMeasurement>& rows
         m.split = row.run.split;
         const std::string one = measurementsToCsv({m});
         out += one.substr(header.size(), one.size() - header.size() - 1); // without the '\n'
-        out += "," + formatCsvLine({row.host.host, std::to_string(row.hostIndex), row.host.address,
-                                    std::to_string(row.host.measurement.config.threads),
-                                    std::to_string(row.host.measurement.config.filesetBytes)});
+        out += ","
+            + formatCsvLine({row.host.host, std::to_string(row.hostIndex), row.host.address,
+                std::to_string(row.host.measurement.config.threads),
+                std::to_string(row.host.measurement.config.filesetBytes)});
     }
     return out;
 }

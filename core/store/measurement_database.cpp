@@ -12,9 +12,9 @@ namespace iolens::core {
 
 namespace {
 
-constexpr const char* kMetricColumns =
-    "rt_read_ms, rt_write_ms, tp_read_mbs, tp_write_mbs, iops_read, iops_write, rt_read_p99_ms, "
-    "rt_write_p99_ms";
+constexpr const char* kMetricColumns
+    = "rt_read_ms, rt_write_ms, tp_read_mbs, tp_write_mbs, iops_read, iops_write, rt_read_p99_ms, "
+      "rt_write_p99_ms";
 
 // The measurement and host tables store the metrics as the last kMetricCount columns, in
 // kMetricColumns order; these two move them between a row and Measurement::metrics.
@@ -67,7 +67,6 @@ std::optional<Row> findByName(std::vector<Row> rows, const std::string& name)
 
 } // namespace
 
-
 MeasurementDatabase::MeasurementDatabase(std::unique_ptr<SqliteConnection> connection)
     : m_connection(std::move(connection))
 {
@@ -94,18 +93,21 @@ MeasurementDatabase MeasurementDatabase::inMemory()
     return openOrCreate(":memory:");
 }
 
-int MeasurementDatabase::schemaVersion() { return m_connection->userVersion(); }
+int MeasurementDatabase::schemaVersion()
+{
+    return m_connection->userVersion();
+}
 
 std::vector<DatasetInfo> MeasurementDatabase::datasets()
 {
     Statement stmt(*m_connection,
-                   "SELECT d.id, d.name, d.description, d.system, d.created, count(m.id), "
-                   "count(DISTINCT m.configuration_id) FROM datasets d LEFT JOIN measurements m "
-                   "ON m.dataset_id = d.id GROUP BY d.id ORDER BY d.id");
+        "SELECT d.id, d.name, d.description, d.system, d.created, count(m.id), "
+        "count(DISTINCT m.configuration_id) FROM datasets d LEFT JOIN measurements m "
+        "ON m.dataset_id = d.id GROUP BY d.id ORDER BY d.id");
     std::vector<DatasetInfo> result;
     while (stmt.step())
         result.push_back({stmt.int64(0), stmt.text(1), stmt.text(2), stmt.text(3), stmt.text(4),
-                          static_cast<int>(stmt.int64(5)), static_cast<int>(stmt.int64(6))});
+            static_cast<int>(stmt.int64(5)), static_cast<int>(stmt.int64(6))});
     return result;
 }
 
@@ -126,8 +128,8 @@ std::optional<std::int64_t> MeasurementDatabase::datasetId(const std::string& na
 std::vector<std::string> MeasurementDatabase::splits(const std::optional<std::string>& dataset)
 {
     Statement stmt(*m_connection,
-                   "SELECT DISTINCT m.split FROM measurements m JOIN datasets d ON d.id = "
-                   "m.dataset_id WHERE ?1 IS NULL OR d.name = ?1 ORDER BY m.split");
+        "SELECT DISTINCT m.split FROM measurements m JOIN datasets d ON d.id = "
+        "m.dataset_id WHERE ?1 IS NULL OR d.name = ?1 ORDER BY m.split");
     if (dataset)
         stmt.bind(1, *dataset);
     std::vector<std::string> result;
@@ -141,7 +143,7 @@ std::int64_t MeasurementDatabase::ensureDataset(const ImportTarget& target)
     if (auto id = datasetId(target.dataset))
         return *id;
     Statement insert(*m_connection,
-                     "INSERT INTO datasets (name, description, system, created) VALUES (?, ?, ?, ?)");
+        "INSERT INTO datasets (name, description, system, created) VALUES (?, ?, ?, ?)");
     insert.bind(1, target.dataset).bind(2, target.description).bind(3, target.system);
     insert.bind(4, currentTimestamp()).run();
     return m_connection->lastInsertId();
@@ -150,9 +152,9 @@ std::int64_t MeasurementDatabase::ensureDataset(const ImportTarget& target)
 std::int64_t MeasurementDatabase::ensureConfiguration(const Configuration& config)
 {
     Statement insert(*m_connection,
-                     "INSERT INTO configurations (scheduler, fileset_bytes, request_bytes, pattern, "
-                     "read_pct, threads, vms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO "
-                     "UPDATE SET scheduler = excluded.scheduler RETURNING id");
+        "INSERT INTO configurations (scheduler, fileset_bytes, request_bytes, pattern, "
+        "read_pct, threads, vms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO "
+        "UPDATE SET scheduler = excluded.scheduler RETURNING id");
     insert.bind(1, config.scheduler).bind(2, config.filesetBytes).bind(3, config.requestBytes);
     insert.bind(4, patternName(config.pattern)).bind(5, config.readPct);
     insert.bind(6, config.threads).bind(7, config.vms);
@@ -162,8 +164,8 @@ std::int64_t MeasurementDatabase::ensureConfiguration(const Configuration& confi
     return id;
 }
 
-int MeasurementDatabase::importMeasurements(const std::vector<Measurement>& measurements,
-                                            const ImportTarget& target)
+int MeasurementDatabase::importMeasurements(
+    const std::vector<Measurement>& measurements, const ImportTarget& target)
 {
     if (target.dataset.empty())
         throw ConfigError("import: the dataset name is empty");
@@ -175,15 +177,14 @@ int MeasurementDatabase::importMeasurements(const std::vector<Measurement>& meas
     return static_cast<int>(measurements.size());
 }
 
-std::int64_t MeasurementDatabase::insertMeasurement(std::int64_t dataset, const Measurement& m,
-                                                    const std::string& split)
+std::int64_t MeasurementDatabase::insertMeasurement(
+    std::int64_t dataset, const Measurement& m, const std::string& split)
 {
     const std::int64_t configuration = ensureConfiguration(m.config);
     Statement insert(*m_connection,
-                     std::string("INSERT INTO measurements (dataset_id, configuration_id, rep, split, "
-                                 "measured_at, ")
-                         + kMetricColumns
-                         + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        std::string("INSERT INTO measurements (dataset_id, configuration_id, rep, split, "
+                    "measured_at, ")
+            + kMetricColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, dataset).bind(2, configuration).bind(3, m.rep);
     insert.bind(4, split).bind(5, m.measuredAt);
     bindMetrics(insert, 6, m);
@@ -192,21 +193,19 @@ std::int64_t MeasurementDatabase::insertMeasurement(std::int64_t dataset, const 
 }
 
 void MeasurementDatabase::importMultiHostRun(const Measurement& aggregate,
-                                             const std::vector<HostMeasurement>& hosts,
-                                             const ImportTarget& target)
+    const std::vector<HostMeasurement>& hosts, const ImportTarget& target)
 {
     if (target.dataset.empty())
         throw ConfigError("import: the dataset name is empty");
     if (hosts.empty())
         throw ConfigError("importMultiHostRun: a multi-host run needs at least one host");
     Transaction transaction(*m_connection);
-    const std::int64_t run = insertMeasurement(ensureDataset(target), aggregate,
-                                               target.split ? *target.split : aggregate.split);
+    const std::int64_t run = insertMeasurement(
+        ensureDataset(target), aggregate, target.split ? *target.split : aggregate.split);
     Statement insert(*m_connection,
-                     std::string("INSERT INTO host_measurements (measurement_id, host_index, host, "
-                                 "address, threads, fileset_bytes, measured_at, ")
-                         + kMetricColumns
-                         + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        std::string("INSERT INTO host_measurements (measurement_id, host_index, host, "
+                    "address, threads, fileset_bytes, measured_at, ")
+            + kMetricColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (std::size_t h = 0; h < hosts.size(); ++h) {
         const Measurement& m = hosts[h].measurement;
         insert.reset();
@@ -223,15 +222,15 @@ std::vector<StoredHostMeasurement> MeasurementDatabase::hostMeasurements(
     const MeasurementFilter& filter)
 {
     Statement stmt(*m_connection,
-                   "SELECT c.scheduler, c.fileset_bytes, c.request_bytes, c.pattern, c.read_pct, "
-                   "c.threads, c.vms, m.rep, m.split, m.measured_at, h.host_index, h.host, "
-                   "h.address, h.threads, h.fileset_bytes, h.measured_at, h.rt_read_ms, "
-                   "h.rt_write_ms, h.tp_read_mbs, h.tp_write_mbs, h.iops_read, h.iops_write, "
-                   "h.rt_read_p99_ms, h.rt_write_p99_ms FROM host_measurements h "
-                   "JOIN measurements m ON m.id = h.measurement_id "
-                   "JOIN configurations c ON c.id = m.configuration_id "
-                   "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
-                   "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id, h.host_index");
+        "SELECT c.scheduler, c.fileset_bytes, c.request_bytes, c.pattern, c.read_pct, "
+        "c.threads, c.vms, m.rep, m.split, m.measured_at, h.host_index, h.host, "
+        "h.address, h.threads, h.fileset_bytes, h.measured_at, h.rt_read_ms, "
+        "h.rt_write_ms, h.tp_read_mbs, h.tp_write_mbs, h.iops_read, h.iops_write, "
+        "h.rt_read_p99_ms, h.rt_write_p99_ms FROM host_measurements h "
+        "JOIN measurements m ON m.id = h.measurement_id "
+        "JOIN configurations c ON c.id = m.configuration_id "
+        "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
+        "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id, h.host_index");
     bindFilter(stmt, filter);
     std::vector<StoredHostMeasurement> result;
     while (stmt.step()) {
@@ -258,12 +257,12 @@ std::vector<StoredHostMeasurement> MeasurementDatabase::hostMeasurements(
 std::vector<Measurement> MeasurementDatabase::measurements(const MeasurementFilter& filter)
 {
     Statement stmt(*m_connection,
-                   std::string("SELECT c.scheduler, c.fileset_bytes, c.request_bytes, c.pattern, "
-                               "c.read_pct, c.threads, c.vms, m.rep, m.split, m.measured_at, ")
-                       + kMetricColumns
-                       + " FROM measurements m JOIN configurations c ON c.id = m.configuration_id "
-                         "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
-                         "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id");
+        std::string("SELECT c.scheduler, c.fileset_bytes, c.request_bytes, c.pattern, "
+                    "c.read_pct, c.threads, c.vms, m.rep, m.split, m.measured_at, ")
+            + kMetricColumns
+            + " FROM measurements m JOIN configurations c ON c.id = m.configuration_id "
+              "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
+              "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id");
     bindFilter(stmt, filter);
     std::vector<Measurement> result;
     while (stmt.step()) {
@@ -284,8 +283,8 @@ std::int64_t MeasurementDatabase::saveModel(const StoredModel& model)
     Statement remove(*m_connection, "DELETE FROM models WHERE name = ?");
     remove.bind(1, model.name).run();
     Statement insert(*m_connection,
-                     "INSERT INTO models (name, technique, metric, parameters, serialized, "
-                     "dataset_id, scores, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        "INSERT INTO models (name, technique, metric, parameters, serialized, "
+        "dataset_id, scores, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, model.name).bind(2, model.technique).bind(3, model.metric);
     insert.bind(4, model.parameters).bind(5, model.serialized);
     if (dataset)
@@ -301,13 +300,13 @@ std::int64_t MeasurementDatabase::saveModel(const StoredModel& model)
 std::vector<StoredModel> MeasurementDatabase::models()
 {
     Statement stmt(*m_connection,
-                   "SELECT m.id, m.name, m.technique, m.metric, m.parameters, m.serialized, "
-                   "coalesce(d.name, ''), m.scores, m.created FROM models m LEFT JOIN datasets d "
-                   "ON d.id = m.dataset_id ORDER BY m.id");
+        "SELECT m.id, m.name, m.technique, m.metric, m.parameters, m.serialized, "
+        "coalesce(d.name, ''), m.scores, m.created FROM models m LEFT JOIN datasets d "
+        "ON d.id = m.dataset_id ORDER BY m.id");
     std::vector<StoredModel> result;
     while (stmt.step())
         result.push_back({stmt.int64(0), stmt.text(1), stmt.text(2), stmt.text(3), stmt.text(4),
-                          stmt.text(5), stmt.text(6), stmt.text(7), stmt.text(8)});
+            stmt.text(5), stmt.text(6), stmt.text(7), stmt.text(8)});
     return result;
 }
 
@@ -327,14 +326,12 @@ bool MeasurementDatabase::removeModel(const std::string& name)
 }
 
 std::int64_t MeasurementDatabase::createOptimizerRun(const std::string& technique,
-                                                     const std::string& metric,
-                                                     const std::string& dataset,
-                                                     const std::string& settings)
+    const std::string& metric, const std::string& dataset, const std::string& settings)
 {
     Transaction transaction(*m_connection);
     Statement insert(*m_connection,
-                     "INSERT INTO optimizer_runs (technique, metric, dataset_id, settings, created) "
-                     "VALUES (?, ?, ?, ?, ?)");
+        "INSERT INTO optimizer_runs (technique, metric, dataset_id, settings, created) "
+        "VALUES (?, ?, ?, ?, ?)");
     insert.bind(1, technique).bind(2, metric);
     if (auto id = datasetId(dataset))
         insert.bind(3, *id);
@@ -344,13 +341,13 @@ std::int64_t MeasurementDatabase::createOptimizerRun(const std::string& techniqu
     return id;
 }
 
-void MeasurementDatabase::addOptimizerPoints(std::int64_t runId,
-                                             const std::vector<OptimizerPoint>& points)
+void MeasurementDatabase::addOptimizerPoints(
+    std::int64_t runId, const std::vector<OptimizerPoint>& points)
 {
     Transaction transaction(*m_connection);
     Statement insert(*m_connection,
-                     "INSERT OR REPLACE INTO optimizer_points (run_id, iteration, parameters, "
-                     "score) VALUES (?, ?, ?, ?)");
+        "INSERT OR REPLACE INTO optimizer_points (run_id, iteration, parameters, "
+        "score) VALUES (?, ?, ?, ?)");
     for (const OptimizerPoint& point : points) {
         insert.reset();
         insert.bind(1, runId).bind(2, point.iteration).bind(3, point.parameters);
@@ -362,8 +359,8 @@ void MeasurementDatabase::addOptimizerPoints(std::int64_t runId,
 std::vector<OptimizerPoint> MeasurementDatabase::optimizerPoints(std::int64_t runId)
 {
     Statement stmt(*m_connection,
-                   "SELECT iteration, parameters, score FROM optimizer_points WHERE run_id = ? "
-                   "ORDER BY id");
+        "SELECT iteration, parameters, score FROM optimizer_points WHERE run_id = ? "
+        "ORDER BY id");
     stmt.bind(1, runId);
     std::vector<OptimizerPoint> result;
     while (stmt.step())
@@ -377,6 +374,9 @@ void MeasurementDatabase::setOptimizerRunStatus(std::int64_t runId, const std::s
     update.bind(1, status).bind(2, runId).run();
 }
 
-void MeasurementDatabase::saveAs(const std::string& path) { m_connection->backupTo(path); }
+void MeasurementDatabase::saveAs(const std::string& path)
+{
+    m_connection->backupTo(path);
+}
 
 } // namespace iolens::core

@@ -31,9 +31,9 @@ struct MeasurementFilter {
 
 /// Where imported measurements go.
 struct ImportTarget {
-    std::string dataset;            ///< created if it does not exist
-    std::string description;        ///< for a new dataset
-    std::string system;             ///< for a new dataset
+    std::string dataset;              ///< created if it does not exist
+    std::string description;          ///< for a new dataset
+    std::string system;               ///< for a new dataset
     std::optional<std::string> split; ///< overrides each measurement's split label
 };
 
@@ -49,8 +49,8 @@ struct HostMeasurement {
 
 /// A stored host result with the run it belongs to.
 struct StoredHostMeasurement {
-    Measurement run;      ///< the aggregate row (vms = number of hosts), as measurements() reads it
-    int hostIndex = 0;    ///< 0-based, in the plan's order
+    Measurement run;   ///< the aggregate row (vms = number of hosts), as measurements() reads it
+    int hostIndex = 0; ///< 0-based, in the plan's order
     HostMeasurement host;
 };
 
@@ -97,7 +97,8 @@ public:
     std::vector<std::string> splits(const std::optional<std::string>& dataset = std::nullopt);
 
     /// Inserts all measurements in one transaction; returns how many were inserted.
-    int importMeasurements(const std::vector<Measurement>& measurements, const ImportTarget& target);
+    int importMeasurements(
+        const std::vector<Measurement>& measurements, const ImportTarget& target);
     /// Measurements in insertion order.
     std::vector<Measurement> measurements(const MeasurementFilter& filter = {});
 
@@ -105,7 +106,7 @@ public:
     /// importMeasurements would) and each host's result in host_measurements, so the run is
     /// either there with all its hosts or not at all. hosts not empty (ConfigError).
     void importMultiHostRun(const Measurement& aggregate, const std::vector<HostMeasurement>& hosts,
-                            const ImportTarget& target);
+        const ImportTarget& target);
     /// The host results of multi-host runs, by run (insertion order) and host index; empty
     /// filter fields select everything (the split is the run's).
     std::vector<StoredHostMeasurement> hostMeasurements(const MeasurementFilter& filter = {});
@@ -118,7 +119,7 @@ public:
 
     /// Starts an optimizer run and returns its id.
     std::int64_t createOptimizerRun(const std::string& technique, const std::string& metric,
-                                    const std::string& dataset, const std::string& settings);
+        const std::string& dataset, const std::string& settings);
     /// Records evaluated points of a run (one transaction for the batch).
     void addOptimizerPoints(std::int64_t runId, const std::vector<OptimizerPoint>& points);
     std::vector<OptimizerPoint> optimizerPoints(std::int64_t runId);
@@ -134,8 +135,8 @@ private:
     std::int64_t ensureDataset(const ImportTarget& target);
     std::int64_t ensureConfiguration(const Configuration& config);
     std::optional<std::int64_t> datasetId(const std::string& name);
-    std::int64_t insertMeasurement(std::int64_t dataset, const Measurement& m,
-                                   const std::string& split);
+    std::int64_t insertMeasurement(
+        std::int64_t dataset, const Measurement& m, const std::string& split);
 
     std::unique_ptr<SqliteConnection> m_connection;
 };

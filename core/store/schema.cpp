@@ -12,7 +12,7 @@ namespace iolens::core {
 namespace {
 
 // kMigrations[v] takes the schema from version v to v + 1. Never edit a released entry: add one.
-constexpr std::array<const char*, kSchemaVersion> kMigrations{
+constexpr std::array<const char*, kSchemaVersion> kMigrations {
     R"sql(
 CREATE TABLE datasets (
     id          INTEGER PRIMARY KEY,
@@ -108,8 +108,8 @@ CREATE TABLE host_measurements (
 bool hasUserTables(SqliteConnection& connection)
 {
     Statement stmt(connection,
-                   "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
-                   "'sqlite_%'");
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+        "'sqlite_%'");
     stmt.step();
     return stmt.int64(0) > 0;
 }
@@ -120,19 +120,17 @@ void migrateSchema(SqliteConnection& connection)
 {
     const int version = connection.userVersion();
     if (version > kSchemaVersion)
-        throw DatabaseFormatError(connection.path() + ": schema version "
-                                  + std::to_string(version)
-                                  + " is newer than this build of iolens understands (up to "
-                                  + std::to_string(kSchemaVersion) + ")");
+        throw DatabaseFormatError(connection.path() + ": schema version " + std::to_string(version)
+            + " is newer than this build of iolens understands (up to "
+            + std::to_string(kSchemaVersion) + ")");
     if (version == kSchemaVersion)
         return;
     if (version == 0 && hasUserTables(connection))
-        throw DatabaseFormatError(connection.path()
-                                  + ": an SQLite database, but not an iolens measurement database");
+        throw DatabaseFormatError(
+            connection.path() + ": an SQLite database, but not an iolens measurement database");
     if (connection.isReadOnly())
-        throw DatabaseFormatError(connection.path() + ": schema version "
-                                  + std::to_string(version)
-                                  + " needs an upgrade; open the database writable once");
+        throw DatabaseFormatError(connection.path() + ": schema version " + std::to_string(version)
+            + " needs an upgrade; open the database writable once");
     Transaction transaction(connection);
     for (int v = version; v < kSchemaVersion; ++v)
         connection.exec(kMigrations[static_cast<std::size_t>(v)]);

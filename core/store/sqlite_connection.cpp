@@ -3,19 +3,24 @@
 
 #include "common/error.hpp"
 
+#include <filesystem>
 #include <sqlite3.h>
 
 namespace iolens::core {
 
 Statement::Statement(SqliteConnection& connection, std::string_view sql)
-    : m_connection(connection), m_sql(sql)
+    : m_connection(connection)
+    , m_sql(sql)
 {
     connection.check(sqlite3_prepare_v2(connection.handle(), m_sql.c_str(),
-                                        static_cast<int>(m_sql.size()), &m_stmt, nullptr),
-                     m_sql);
+                         static_cast<int>(m_sql.size()), &m_stmt, nullptr),
+        m_sql);
 }
 
-Statement::~Statement() { sqlite3_finalize(m_stmt); }
+Statement::~Statement()
+{
+    sqlite3_finalize(m_stmt);
+}
 
 Statement& Statement::bind(int index, std::int64_t value)
 {
@@ -32,8 +37,8 @@ Statement& Statement::bind(int index, double value)
 Statement& Statement::bind(int index, std::string_view value)
 {
     m_connection.check(sqlite3_bind_text(m_stmt, index, value.data(),
-                                         static_cast<int>(value.size()), SQLITE_TRANSIENT),
-                       m_sql);
+                           static_cast<int>(value.size()), SQLITE_TRANSIENT),
+        m_sql);
     return *this;
 }
 
@@ -57,8 +62,7 @@ bool Statement::step()
 
 void Statement::run()
 {
-    while (step()) {
-    }
+    while (step()) { }
 }
 
 void Statement::reset()
@@ -72,8 +76,14 @@ bool Statement::isNull(int column) const
     return sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
 }
 
-std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(m_stmt, column); }
-double Statement::real(int column) const { return sqlite3_column_double(m_stmt, column); }
+std::int64_t Statement::int64(int column) const
+{
+    return sqlite3_column_int64(m_stmt, column);
+}
+double Statement::real(int column) const
+{
+    return sqlite3_column_double(m_stmt, column);
+}
 
 std::optional<double> Statement::optionalReal(int column) const
 {
@@ -88,12 +98,34 @@ std::string Statement::text(int column) const
     if (!bytes)
         return {};
     return std::string(reinterpret_cast<const char*>(bytes),
-                       static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, column)));
+        static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, column)));
 }
 
-SqliteConnection::SqliteConnection(const std::string& path, Mode mode)
-    : m_path(path), m_readOnly(mode == Mode::ReadOnly)
+namespace {
+
+// A process killed in the middle of a transaction leaves a hot rollback journal beside the
+// database. SQLite rolls it back on the next read, but only from a connection that may write: a
+// read-only open (`info`, the window's viewer mode) would fail with "attempt to write a readonly
+// database". Roll it back first where the file is writable; where it is not, the read-only open
+// reports the problem.
+void rollBackHotJournal(const std::string& path)
 {
+    if (!std::filesystem::exists(path + "-journal"))
+        return;
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK)
+        sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+}
+
+} // namespace
+
+SqliteConnection::SqliteConnection(const std::string& path, Mode mode)
+    : m_path(path)
+    , m_readOnly(mode == Mode::ReadOnly)
+{
+    if (mode == Mode::ReadOnly)
+        rollBackHotJournal(path);
     int flags = SQLITE_OPEN_READONLY;
     if (mode == Mode::ReadWrite)
         flags = SQLITE_OPEN_READWRITE;
@@ -124,14 +156,17 @@ SqliteConnection::SqliteConnection(const std::string& path, Mode mode)
     }
 }
 
-SqliteConnection::~SqliteConnection() { sqlite3_close(m_db); }
+SqliteConnection::~SqliteConnection()
+{
+    sqlite3_close(m_db);
+}
 
 void SqliteConnection::check(int rc, std::string_view context)
 {
     if (rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE)
         return;
-    const std::string message = m_path + ": " + sqlite3_errmsg(m_db) + " (in: "
-                                + std::string(context) + ")";
+    const std::string message
+        = m_path + ": " + sqlite3_errmsg(m_db) + " (in: " + std::string(context) + ")";
     if ((rc & 0xff) == SQLITE_NOTADB)
         throw DatabaseFormatError(m_path + ": not an SQLite database");
     throw StoreError(message);
@@ -147,9 +182,15 @@ void SqliteConnection::exec(std::string_view sql)
     check(rc, text);
 }
 
-std::int64_t SqliteConnection::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
+std::int64_t SqliteConnection::lastInsertId() const
+{
+    return sqlite3_last_insert_rowid(m_db);
+}
 
-int SqliteConnection::changes() const { return sqlite3_changes(m_db); }
+int SqliteConnection::changes() const
+{
+    return sqlite3_changes(m_db);
+}
 
 int SqliteConnection::userVersion()
 {
@@ -166,8 +207,8 @@ void SqliteConnection::setUserVersion(int version)
 void SqliteConnection::backupTo(const std::string& path)
 {
     sqlite3* target = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &target, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                             nullptr);
+    int rc = sqlite3_open_v2(
+        path.c_str(), &target, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
     if (rc != SQLITE_OK) {
         const std::string message = target ? sqlite3_errmsg(target) : sqlite3_errstr(rc);
         sqlite3_close(target);
@@ -187,7 +228,8 @@ void SqliteConnection::backupTo(const std::string& path)
         throw StoreError(path + ": backup failed: " + message);
 }
 
-Transaction::Transaction(SqliteConnection& connection) : m_connection(connection)
+Transaction::Transaction(SqliteConnection& connection)
+    : m_connection(connection)
 {
     m_connection.exec("BEGIN IMMEDIATE");
 }

@@ -8,10 +8,10 @@
 namespace iolens::core {
 
 BatchCost crossValidationCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
-                              const Dataset& data, const FoldAssignment& folds)
+    const Dataset& data, const FoldAssignment& folds)
 {
-    return [&prototype, space, &data, &folds](const std::vector<std::vector<double>>& points,
-                                               const std::atomic<bool>& cancelled) {
+    return [&prototype, space, &data, &folds](
+               const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
         std::vector<std::optional<double>> costs(points.size());
         const int count = static_cast<int>(points.size());
 #pragma omp parallel for schedule(dynamic)

@@ -11,6 +11,6 @@ namespace iolens::core {
 /// the search moves away from it. Checks `cancelled` between points.
 /// `prototype`, `data` and `folds` must outlive the returned function.
 BatchCost crossValidationCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
-                              const Dataset& data, const FoldAssignment& folds);
+    const Dataset& data, const FoldAssignment& folds);
 
 } // namespace iolens::core

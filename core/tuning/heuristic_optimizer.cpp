@@ -29,9 +29,10 @@ std::vector<EvaluatedPoint> bestPoints(const std::vector<EvaluatedPoint>& points
 
 } // namespace
 
-HeuristicOptimizer::HeuristicOptimizer(std::vector<SearchDimension> dimensions,
-                                       OptimizerSettings settings)
-    : m_dimensions(std::move(dimensions)), m_settings(settings)
+HeuristicOptimizer::HeuristicOptimizer(
+    std::vector<SearchDimension> dimensions, OptimizerSettings settings)
+    : m_dimensions(std::move(dimensions))
+    , m_settings(settings)
 {
     if (m_dimensions.empty())
         throw ConfigError("optimizer: the technique has no parameters to search");
@@ -50,9 +51,8 @@ double HeuristicOptimizer::validValue(std::size_t d, double value) const
     return std::clamp(value, dim.low, dim.high);
 }
 
-std::vector<std::vector<double>>
-HeuristicOptimizer::gridAround(const std::vector<double>& pivot,
-                               const std::vector<EvaluatedPoint>& evaluated) const
+std::vector<std::vector<double>> HeuristicOptimizer::gridAround(
+    const std::vector<double>& pivot, const std::vector<EvaluatedPoint>& evaluated) const
 {
     const int k = m_settings.splits;
     std::vector<std::vector<double>> axes;
@@ -76,7 +76,7 @@ HeuristicOptimizer::gridAround(const std::vector<double>& pivot,
     }
     // Cartesian product, first parameter varying fastest (R's expand.grid order): each new axis
     // is the outer loop, so the axes added earlier vary faster.
-    std::vector<std::vector<double>> grid{{}};
+    std::vector<std::vector<double>> grid {{}};
     for (const auto& axis : axes) {
         std::vector<std::vector<double>> next;
         for (double value : axis)
@@ -91,8 +91,7 @@ HeuristicOptimizer::gridAround(const std::vector<double>& pivot,
 }
 
 OptimizerResult HeuristicOptimizer::run(const BatchCost& cost, const std::atomic<bool>& cancelled,
-                                        const ProgressCallback& progress,
-                                        const std::vector<EvaluatedPoint>& previous) const
+    const ProgressCallback& progress, const std::vector<EvaluatedPoint>& previous) const
 {
     std::map<Key, double> recorded;
     for (const EvaluatedPoint& p : previous)
@@ -125,9 +124,9 @@ OptimizerResult HeuristicOptimizer::run(const BatchCost& cost, const std::atomic
             result.points.push_back({p, *c, iteration});
         }
         if (progress && !result.points.empty()) {
-            OptimizerProgress state{iteration, static_cast<int>(result.points.size()),
-                                    static_cast<int>(points.size()),
-                                    bestPoints(result.points, 1).front().cost, &result.points};
+            OptimizerProgress state {iteration, static_cast<int>(result.points.size()),
+                static_cast<int>(points.size()), bestPoints(result.points, 1).front().cost,
+                &result.points};
             progress(state);
         }
         return complete;
@@ -161,8 +160,8 @@ OptimizerResult HeuristicOptimizer::run(const BatchCost& cost, const std::atomic
         pivots = bestPoints(result.points, m_settings.explorations);
         if (fresh.empty())
             break; // the grid around every pivot is exhausted
-        const double improvement = bestBefore > 0.0 ? (bestBefore - pivots.front().cost) / bestBefore
-                                                    : 0.0;
+        const double improvement
+            = bestBefore > 0.0 ? (bestBefore - pivots.front().cost) / bestBefore : 0.0;
         if (m_settings.minRelativeImprovement && improvement < *m_settings.minRelativeImprovement)
             break;
     }

@@ -14,13 +14,13 @@ struct SearchDimension {
     std::string name;
     double low = 0.0;
     double high = 1.0;
-    bool integer = false;  ///< round half to even (R's round), then clamp to the box
+    bool integer = false; ///< round half to even (R's round), then clamp to the box
 };
 
 /// Configuration of Algorithm 1 (ICPE'13 section 5).
 struct OptimizerSettings {
-    int splits = 4;        ///< k: split points per parameter and pivot (>= 1)
-    int explorations = 5;  ///< n: best points explored in the next iteration (>= 1)
+    int splits = 4;       ///< k: split points per parameter and pivot (>= 1)
+    int explorations = 5; ///< n: best points explored in the next iteration (>= 1)
     int maxIterations = 10;
     /// Optional stop: the best cost improved by less than this (relative) in an iteration.
     std::optional<double> minRelativeImprovement;
@@ -52,7 +52,7 @@ using ProgressCallback = std::function<void(const OptimizerProgress&)>;
 struct OptimizerResult {
     std::vector<EvaluatedPoint> points; ///< every evaluated point, in evaluation order
     EvaluatedPoint best;
-    int iterations = 0;                 ///< completed iterations
+    int iterations = 0; ///< completed iterations
     bool cancelled = false;
 };
 
@@ -70,15 +70,15 @@ public:
     /// earlier (with their iterations) are reused without re-evaluation, and the search continues
     /// exactly as the uninterrupted run would have.
     OptimizerResult run(const BatchCost& cost, const std::atomic<bool>& cancelled,
-                        const ProgressCallback& progress = {},
-                        const std::vector<EvaluatedPoint>& previous = {}) const;
+        const ProgressCallback& progress = {},
+        const std::vector<EvaluatedPoint>& previous = {}) const;
 
     /// The valid value of a generated coordinate of dimension d.
     double validValue(std::size_t d, double value) const;
     /// Grid points one iteration generates around `pivot` given the evaluated points (exposed
     /// for tests of the paper's worked example).
-    std::vector<std::vector<double>> gridAround(const std::vector<double>& pivot,
-                                                const std::vector<EvaluatedPoint>& evaluated) const;
+    std::vector<std::vector<double>> gridAround(
+        const std::vector<double>& pivot, const std::vector<EvaluatedPoint>& evaluated) const;
 
 private:
     std::vector<SearchDimension> m_dimensions;

@@ -13,7 +13,7 @@ std::vector<SearchDimension> searchSpace(const Regressor& technique)
 }
 
 ParamValues withSearchPoint(const Regressor& prototype, const std::vector<SearchDimension>& space,
-                            const std::vector<double>& point)
+    const std::vector<double>& point)
 {
     ParamValues values = prototype.parameters();
     for (std::size_t d = 0; d < space.size(); ++d)

@@ -14,6 +14,6 @@ std::vector<SearchDimension> searchSpace(const Regressor& technique);
 
 /// Parameter values of `prototype` with the searched ones replaced by `point`.
 ParamValues withSearchPoint(const Regressor& prototype, const std::vector<SearchDimension>& space,
-                            const std::vector<double>& point);
+    const std::vector<double>& point);
 
 } // namespace iolens::core

@@ -23,9 +23,9 @@ struct Group {
     std::vector<ParamValues> members; ///< each point's full parameters
 };
 
-std::vector<Group> groupPoints(const Regressor& prototype, const std::vector<SearchDimension>& space,
-                               const std::vector<std::vector<double>>& points,
-                               const SharedFitPlan& plan)
+std::vector<Group> groupPoints(const Regressor& prototype,
+    const std::vector<SearchDimension>& space, const std::vector<std::vector<double>>& points,
+    const SharedFitPlan& plan)
 {
     std::map<ParamValues, Group> groups;
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -68,8 +68,8 @@ struct KeptFit {
 /// the previous ones (the search narrows around the best points), so most groups need no fit.
 using FitStore = std::vector<std::vector<KeptFit>>;
 
-std::shared_ptr<const Regressor> keptFit(const std::vector<KeptFit>& kept, const ParamValues& group,
-                                         const SharedFitPlan& plan)
+std::shared_ptr<const Regressor> keptFit(
+    const std::vector<KeptFit>& kept, const ParamValues& group, const SharedFitPlan& plan)
 {
     for (const KeptFit& fit : kept)
         if (plan.servedBy(*fit.model, fit.params, group))
@@ -80,16 +80,15 @@ std::shared_ptr<const Regressor> keptFit(const std::vector<KeptFit>& kept, const
 // A new fit replaces the kept fits with the same parameters but a smaller covering value.
 void keep(std::vector<KeptFit>& kept, KeptFit fit, const SharedFitPlan& plan)
 {
-    std::erase_if(kept, [&](const KeptFit& old) {
-        return plan.servedBy(*fit.model, fit.params, old.params);
-    });
+    std::erase_if(kept,
+        [&](const KeptFit& old) { return plan.servedBy(*fit.model, fit.params, old.params); });
     kept.push_back(std::move(fit));
 }
 
 } // namespace
 
-bool sameOrCovering(const ParamValues& fitted, const ParamValues& group,
-                    const std::string& covering)
+bool sameOrCovering(
+    const ParamValues& fitted, const ParamValues& group, const std::string& covering)
 {
     if (fitted.size() != group.size())
         return false;
@@ -102,11 +101,11 @@ bool sameOrCovering(const ParamValues& fitted, const ParamValues& group,
 }
 
 BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
-                        const Dataset& data, const FoldAssignment& folds, SharedFitPlan plan)
+    const Dataset& data, const FoldAssignment& folds, SharedFitPlan plan)
 {
     auto store = std::make_shared<FitStore>(static_cast<std::size_t>(folds.folds()));
-    return [&prototype, space, &data, &folds, plan,
-            store](const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
+    return [&prototype, space, &data, &folds, plan, store](
+               const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
         const std::vector<Group> groups = groupPoints(prototype, space, points, plan);
         const auto k = static_cast<std::size_t>(folds.folds());
         // models[g * k + fold]: the fit serving group g on that fold. Lookups and the store are
@@ -172,8 +171,8 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
             }
         }
 
-        std::vector<std::vector<std::vector<double>>> rmse(groups.size(),
-                                                           std::vector<std::vector<double>>(k));
+        std::vector<std::vector<std::vector<double>>> rmse(
+            groups.size(), std::vector<std::vector<double>>(k));
         const int tasks = static_cast<int>(groups.size() * k);
         std::vector<char> predictionFailed(groups.size() * k, 0); // one flag per task, as above
 #pragma omp parallel for schedule(dynamic)
@@ -184,8 +183,8 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
                 continue;
             try {
                 const Dataset test = subset(data, folds.testRows(static_cast<int>(t % k)));
-                const std::vector<Eigen::VectorXd> predictions =
-                    plan.predictMembers(*models[t], groups[g].members, test.x);
+                const std::vector<Eigen::VectorXd> predictions
+                    = plan.predictMembers(*models[t], groups[g].members, test.x);
                 auto& out = rmse[g][t % k];
                 for (const Eigen::VectorXd& prediction : predictions)
                     out.push_back(rootMeanSquaredError(prediction, test.y));
@@ -209,8 +208,8 @@ namespace {
 
 // The unserved group with the largest rules limit, fitted with the most committees asked: the
 // largest limit cuts the fewest trees, so its fit serves the most other limits.
-std::vector<std::pair<std::size_t, ParamValues>>
-largestRulesFirst(const std::vector<ParamValues>& unserved)
+std::vector<std::pair<std::size_t, ParamValues>> largestRulesFirst(
+    const std::vector<ParamValues>& unserved)
 {
     std::size_t largest = 0;
     double committees = 1.0;
@@ -230,108 +229,106 @@ largestRulesFirst(const std::vector<ParamValues>& unserved)
 
 SharedFitPlan cartSharedFitPlan()
 {
-    return {{"cp"},
-            [](ParamValues& group, const std::vector<ParamValues>&) { group["cp"] = 0.0; },
-            [](const Regressor&, const ParamValues& fitted, const ParamValues& group) {
-                return sameOrCovering(fitted, group, "");
-            },
-            {},
-            [](const Regressor& fitted, const std::vector<ParamValues>& members,
-               const Eigen::MatrixXd& x) {
-                std::vector<Eigen::VectorXd> out;
-                for (const ParamValues& member : members)
-                    out.push_back(dynamic_cast<const Cart&>(fitted).predictAtCp(x, member.at("cp")));
-                return out;
-            }};
+    return {{"cp"}, [](ParamValues& group, const std::vector<ParamValues>&) { group["cp"] = 0.0; },
+        [](const Regressor&, const ParamValues& fitted, const ParamValues& group) {
+            return sameOrCovering(fitted, group, "");
+        },
+        {},
+        [](const Regressor& fitted, const std::vector<ParamValues>& members,
+            const Eigen::MatrixXd& x) {
+            std::vector<Eigen::VectorXd> out;
+            for (const ParamValues& member : members)
+                out.push_back(dynamic_cast<const Cart&>(fitted).predictAtCp(x, member.at("cp")));
+            return out;
+        }};
 }
 
 SharedFitPlan cubistSharedFitPlan()
 {
     return {{"ntrees", "ninstances"},
-            [](ParamValues& group, const std::vector<ParamValues>& members) {
-                double committees = 1.0;
-                for (const ParamValues& m : members)
-                    committees = std::max(committees, m.at("ntrees"));
-                group["ntrees"] = committees;
-                group["ninstances"] = 0.0; // neighbors act at prediction time only
-            },
-            [](const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& group) {
-                // The first c members of a larger committee are the c-member committee, and
-                // another rules limit may give the same members.
-                ParamValues sameRules = group;
-                sameRules["nsplits"] = fittedParams.at("nsplits");
-                return sameOrCovering(fittedParams, sameRules, "ntrees")
-                       && dynamic_cast<const Cubist&>(fitted).sameMembersWithRules(
-                           static_cast<int>(group.at("nsplits")),
-                           static_cast<int>(group.at("ntrees")));
-            },
-            largestRulesFirst,
-            [](const Regressor& fitted, const std::vector<ParamValues>& members,
-               const Eigen::MatrixXd& x) {
-                int committees = 1;
-                bool neighbours = false;
-                for (const ParamValues& m : members) {
-                    committees = std::max(committees, static_cast<int>(m.at("ntrees")));
-                    neighbours = neighbours || m.at("ninstances") > 0.0;
-                }
-                const cubist::CommitteePredictions table =
-                    dynamic_cast<const Cubist&>(fitted).committeePredictions(x, committees,
-                                                                             neighbours);
-                std::vector<Eigen::VectorXd> out;
-                for (const ParamValues& m : members)
-                    out.push_back(table.predict(static_cast<int>(m.at("ninstances")),
-                                                static_cast<int>(m.at("ntrees"))));
-                return out;
-            }};
+        [](ParamValues& group, const std::vector<ParamValues>& members) {
+            double committees = 1.0;
+            for (const ParamValues& m : members)
+                committees = std::max(committees, m.at("ntrees"));
+            group["ntrees"] = committees;
+            group["ninstances"] = 0.0; // neighbors act at prediction time only
+        },
+        [](const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& group) {
+            // The first c members of a larger committee are the c-member committee, and
+            // another rules limit may give the same members.
+            ParamValues sameRules = group;
+            sameRules["nsplits"] = fittedParams.at("nsplits");
+            return sameOrCovering(fittedParams, sameRules, "ntrees")
+                && dynamic_cast<const Cubist&>(fitted).sameMembersWithRules(
+                    static_cast<int>(group.at("nsplits")), static_cast<int>(group.at("ntrees")));
+        },
+        largestRulesFirst,
+        [](const Regressor& fitted, const std::vector<ParamValues>& members,
+            const Eigen::MatrixXd& x) {
+            int committees = 1;
+            bool neighbours = false;
+            for (const ParamValues& m : members) {
+                committees = std::max(committees, static_cast<int>(m.at("ntrees")));
+                neighbours = neighbours || m.at("ninstances") > 0.0;
+            }
+            const cubist::CommitteePredictions table
+                = dynamic_cast<const Cubist&>(fitted).committeePredictions(
+                    x, committees, neighbours);
+            std::vector<Eigen::VectorXd> out;
+            for (const ParamValues& m : members)
+                out.push_back(table.predict(
+                    static_cast<int>(m.at("ninstances")), static_cast<int>(m.at("ntrees"))));
+            return out;
+        }};
 }
 
 SharedFitPlan m5SharedFitPlan()
 {
     return {{}, // nothing is free, but rules limits that cut no tree share one fit
-            [](ParamValues&, const std::vector<ParamValues>&) {},
-            [](const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& group) {
-                return fittedParams == group
-                       || dynamic_cast<const M5&>(fitted).cubist().sameMembersWithRules(
-                           static_cast<int>(group.at("nsplits")), 1);
-            },
-            largestRulesFirst,
-            [](const Regressor& fitted, const std::vector<ParamValues>& members,
-               const Eigen::MatrixXd& x) {
-                return std::vector<Eigen::VectorXd>(members.size(), fitted.predict(x));
-            }};
+        [](ParamValues&, const std::vector<ParamValues>&) {},
+        [](const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& group) {
+            return fittedParams == group
+                || dynamic_cast<const M5&>(fitted).cubist().sameMembersWithRules(
+                    static_cast<int>(group.at("nsplits")), 1);
+        },
+        largestRulesFirst,
+        [](const Regressor& fitted, const std::vector<ParamValues>& members,
+            const Eigen::MatrixXd& x) {
+            return std::vector<Eigen::VectorXd>(members.size(), fitted.predict(x));
+        }};
 }
 
 SharedFitPlan marsSharedFitPlan()
 {
     return {{"nk", "thresh", "nprune"},
-            [](ParamValues& group, const std::vector<ParamValues>& members) {
-                // One forward pass at the largest nk with thresh = 0 holds every smaller nk and
-                // larger thresh as a prefix; one pruning pass serves every nprune (ALGORITHMS.md
-                // 2.7). nk = 0 means earth's automatic nk, at most 201.
-                double nk = 3.0;
-                for (const ParamValues& m : members)
-                    nk = std::max(nk, m.at("nk") == 0.0 ? 201.0 : m.at("nk"));
-                group["nk"] = nk;
-                group["thresh"] = 0.0;
-                group["nprune"] = 1000.0;
-            },
-            [](const Regressor&, const ParamValues& fitted, const ParamValues& group) {
-                return sameOrCovering(fitted, group, "nk"); // a longer pass holds the shorter
-            },
-            {},
-            [](const Regressor& fitted, const std::vector<ParamValues>& members,
-               const Eigen::MatrixXd& x) {
-                std::vector<MarsParams> params;
-                for (const ParamValues& member : members) {
-                    MarsParams p;
-                    p.nk = static_cast<int>(member.at("nk"));
-                    p.thresh = member.at("thresh");
-                    p.nprune = static_cast<int>(member.at("nprune"));
-                    p.degree = static_cast<int>(member.at("degree"));
-                    params.push_back(p);
-                }
-                return dynamic_cast<const Mars&>(fitted).predictWith(x, params);
-            }};
+        [](ParamValues& group, const std::vector<ParamValues>& members) {
+            // One forward pass at the largest nk with thresh = 0 holds every smaller nk and
+            // larger thresh as a prefix; one pruning pass serves every nprune (ALGORITHMS.md
+            // 2.7). nk = 0 means earth's automatic nk, at most 201.
+            double nk = 3.0;
+            for (const ParamValues& m : members)
+                nk = std::max(nk, m.at("nk") == 0.0 ? 201.0 : m.at("nk"));
+            group["nk"] = nk;
+            group["thresh"] = 0.0;
+            group["nprune"] = 1000.0;
+        },
+        [](const Regressor&, const ParamValues& fitted, const ParamValues& group) {
+            return sameOrCovering(fitted, group, "nk"); // a longer pass holds the shorter
+        },
+        {},
+        [](const Regressor& fitted, const std::vector<ParamValues>& members,
+            const Eigen::MatrixXd& x) {
+            std::vector<MarsParams> params;
+            for (const ParamValues& member : members) {
+                MarsParams p;
+                p.nk = static_cast<int>(member.at("nk"));
+                p.thresh = member.at("thresh");
+                p.nprune = static_cast<int>(member.at("nprune"));
+                p.degree = static_cast<int>(member.at("degree"));
+                params.push_back(p);
+            }
+            return dynamic_cast<const Mars&>(fitted).predictWith(x, params);
+        }};
 }
 
 } // namespace iolens::core

@@ -23,8 +23,8 @@ struct SharedFitPlan {
     /// Whether `fitted`, fitted earlier with `fittedParams`, serves a group whose covering
     /// parameters are `group` (every member's predictions equal a separate fit's). Plans
     /// compare parameters (sameOrCovering) and may ask the model (Cubist's rules limit).
-    std::function<bool(const Regressor& fitted, const ParamValues& fittedParams,
-                       const ParamValues& group)>
+    std::function<bool(
+        const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& group)>
         servedBy;
     /// Which fits to make next for the groups no fit serves yet (their covering parameters):
     /// pairs of an index into `unserved`, a group the fit must serve, and the parameters to fit
@@ -47,13 +47,13 @@ struct SharedFitPlan {
 /// group already served by an earlier fit costs no fit at all. Groups and folds run in parallel.
 /// `prototype`, `data` and `folds` must outlive the returned function; calls must not overlap.
 BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
-                        const Dataset& data, const FoldAssignment& folds, SharedFitPlan plan);
+    const Dataset& data, const FoldAssignment& folds, SharedFitPlan plan);
 
 /// True if `fitted` equals `group` in every parameter except `covering`, where it is at least
 /// the group's (a fit with more Cubist committees or a larger MARS nk holds the smaller ones).
 /// An empty `covering` asks for equal parameters.
-bool sameOrCovering(const ParamValues& fitted, const ParamValues& group,
-                    const std::string& covering);
+bool sameOrCovering(
+    const ParamValues& fitted, const ParamValues& group, const std::string& covering);
 
 /// CART: cp is free (one tree grown at cp = 0 answers every cp, Cart::predictAtCp).
 SharedFitPlan cartSharedFitPlan();

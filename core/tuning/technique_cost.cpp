@@ -7,8 +7,7 @@
 namespace iolens::core {
 
 BatchCost techniqueCrossValidationCost(const Regressor& prototype,
-                                       const std::vector<SearchDimension>& space,
-                                       const Dataset& data, const FoldAssignment& folds)
+    const std::vector<SearchDimension>& space, const Dataset& data, const FoldAssignment& folds)
 {
     if (prototype.technique() == "cart")
         return sharedFitCost(prototype, space, data, folds, cartSharedFitPlan());

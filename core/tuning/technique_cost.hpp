@@ -12,7 +12,6 @@ namespace iolens::core {
 /// other technique gets crossValidationCost. Every variant returns the same costs as
 /// crossValidationCost.
 BatchCost techniqueCrossValidationCost(const Regressor& prototype,
-                                       const std::vector<SearchDimension>& space,
-                                       const Dataset& data, const FoldAssignment& folds);
+    const std::vector<SearchDimension>& space, const Dataset& data, const FoldAssignment& folds);
 
 } // namespace iolens::core

@@ -15,8 +15,8 @@ ConservationCheck checkConservation(const std::vector<AggregatedMeasurement>& ro
     for (const AggregatedMeasurement& row : rows)
         configs.push_back(row.config);
     ConservationModel model;
-    model.fitMeasurements(rows, FeatureSchema::fromConfigurations(configs), Metric::IopsRead,
-                          false);
+    model.fitMeasurements(
+        rows, FeatureSchema::fromConfigurations(configs), Metric::IopsRead, false);
 
     ConservationCheck check;
     check.tables = model.tables();
@@ -61,38 +61,26 @@ nlohmann::json conservationJson(const ConservationCheck& check)
 {
     nlohmann::json tables = nlohmann::json::array();
     for (const auto& [config, sizes] : check.tables) {
-        nlohmann::json entry{{"scheduler", config.scheduler},
-                             {"fileset_bytes", config.filesetBytes},
-                             {"pattern", patternName(config.pattern)},
-                             {"threads", config.threads},
-                             {"vms", config.vms},
-                             {"sizes", nlohmann::json::array()}};
+        nlohmann::json entry {{"scheduler", config.scheduler},
+            {"fileset_bytes", config.filesetBytes}, {"pattern", patternName(config.pattern)},
+            {"threads", config.threads}, {"vms", config.vms}, {"sizes", nlohmann::json::array()}};
         for (const SizeCapacity& c : sizes)
-            entry["sizes"].push_back({{"request_kib", c.requestKib},
-                                      {"t100r_iops", c.readIops},
-                                      {"t100w_iops", c.writeIops},
-                                      {"f_rw", c.writeCost()}});
+            entry["sizes"].push_back({{"request_kib", c.requestKib}, {"t100r_iops", c.readIops},
+                {"t100w_iops", c.writeIops}, {"f_rw", c.writeCost()}});
         tables.push_back(std::move(entry));
     }
     nlohmann::json mixes = nlohmann::json::array();
     for (const ConservationMix& m : check.mixes)
         mixes.push_back({{"scheduler", m.config.scheduler},
-                         {"fileset_bytes", m.config.filesetBytes},
-                         {"request_bytes", m.config.requestBytes},
-                         {"pattern", patternName(m.config.pattern)},
-                         {"read_pct", m.config.readPct},
-                         {"f_rw", m.writeCost},
-                         {"read_iops", m.readIops},
-                         {"write_iops", m.writeIops},
-                         {"capacity_ratio", m.capacityRatio},
-                         {"predicted_total_iops", m.predictedTotalIops},
-                         {"relative_error", m.relativeError}});
-    return {{"measurements_used", check.measurementsUsed},
-            {"mixes", std::move(mixes)},
-            {"mixes_without_capacity", check.mixesWithoutCapacity},
-            {"mean_capacity_deviation", check.meanCapacityDeviation},
-            {"mean_relative_error", check.meanRelativeError},
-            {"tables", std::move(tables)}};
+            {"fileset_bytes", m.config.filesetBytes}, {"request_bytes", m.config.requestBytes},
+            {"pattern", patternName(m.config.pattern)}, {"read_pct", m.config.readPct},
+            {"f_rw", m.writeCost}, {"read_iops", m.readIops}, {"write_iops", m.writeIops},
+            {"capacity_ratio", m.capacityRatio}, {"predicted_total_iops", m.predictedTotalIops},
+            {"relative_error", m.relativeError}});
+    return {{"measurements_used", check.measurementsUsed}, {"mixes", std::move(mixes)},
+        {"mixes_without_capacity", check.mixesWithoutCapacity},
+        {"mean_capacity_deviation", check.meanCapacityDeviation},
+        {"mean_relative_error", check.meanRelativeError}, {"tables", std::move(tables)}};
 }
 
 } // namespace iolens::core

@@ -17,7 +17,7 @@ void requireSameSize(const char* function, Eigen::Index a, Eigen::Index b)
 {
     if (a != b || a == 0)
         throw DataError(std::string(function) + ": sizes " + std::to_string(a) + " and "
-                        + std::to_string(b) + " must be equal and non-zero");
+            + std::to_string(b) + " must be equal and non-zero");
 }
 
 } // namespace
@@ -81,9 +81,9 @@ PairedTTest pairedTTest(const Eigen::VectorXd& a, const Eigen::VectorXd& b)
     const double sd = std::sqrt((d.array() - test.meanDifference).square().sum() / (n - 1.0));
     if (sd == 0.0) {
         // All differences equal: no variance to test against (R's t.test refuses this case).
-        test.t = test.meanDifference == 0.0 ? 0.0
-                                            : std::copysign(std::numeric_limits<double>::infinity(),
-                                                            test.meanDifference);
+        test.t = test.meanDifference == 0.0
+            ? 0.0
+            : std::copysign(std::numeric_limits<double>::infinity(), test.meanDifference);
         test.pValue = test.meanDifference == 0.0 ? 1.0 : 0.0;
         return test;
     }

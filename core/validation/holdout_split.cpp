@@ -9,7 +9,7 @@ namespace iolens::core {
 namespace {
 
 HoldoutSplit splitBySize(const std::vector<AggregatedMeasurement>& rows,
-                         const std::function<bool(std::int64_t, const std::set<std::int64_t>&)>& held)
+    const std::function<bool(std::int64_t, const std::set<std::int64_t>&)>& held)
 {
     std::set<std::int64_t> sizes;
     for (const AggregatedMeasurement& row : rows)
@@ -45,8 +45,7 @@ HoldoutSplit multiVmSplit(const std::vector<AggregatedMeasurement>& rows)
 }
 
 HoldoutSplit selectionSplit(const std::vector<AggregatedMeasurement>& rows,
-                            const std::optional<std::string>& split,
-                            const ConfigurationFilter& filter)
+    const std::optional<std::string>& split, const ConfigurationFilter& filter)
 {
     HoldoutSplit result;
     for (const AggregatedMeasurement& row : rows) {

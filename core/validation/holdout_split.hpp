@@ -36,7 +36,6 @@ HoldoutSplit multiVmSplit(const std::vector<AggregatedMeasurement>& rows);
 /// paper's "train on request sizes up to 32 KiB, test above"): the rows whose split label is
 /// `split` (when given) and which `filter` admits are tested, the others trained on. O(n).
 HoldoutSplit selectionSplit(const std::vector<AggregatedMeasurement>& rows,
-                            const std::optional<std::string>& split,
-                            const ConfigurationFilter& filter);
+    const std::optional<std::string>& split, const ConfigurationFilter& filter);
 
 } // namespace iolens::core

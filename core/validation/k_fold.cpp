@@ -12,11 +12,13 @@
 
 namespace iolens::core {
 
-FoldAssignment::FoldAssignment(Eigen::Index n, int k, std::uint64_t seed) : m_k(k), m_n(n)
+FoldAssignment::FoldAssignment(Eigen::Index n, int k, std::uint64_t seed)
+    : m_k(k)
+    , m_n(n)
 {
     if (k < 2 || n < k)
         throw ConfigError("cross-validation: " + std::to_string(k) + " folds need at least "
-                          + std::to_string(k) + " rows (have " + std::to_string(n) + ")");
+            + std::to_string(k) + " rows (have " + std::to_string(n) + ")");
     std::vector<Eigen::Index> order(static_cast<std::size_t>(n));
     std::iota(order.begin(), order.end(), 0);
     // Fisher-Yates with our own engine: std::shuffle's use of the engine is unspecified, and
@@ -62,8 +64,8 @@ Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows)
     return part;
 }
 
-CrossValidationResult crossValidate(const Regressor& prototype, const Dataset& data,
-                                    const FoldAssignment& folds)
+CrossValidationResult crossValidate(
+    const Regressor& prototype, const Dataset& data, const FoldAssignment& folds)
 {
     CrossValidationResult result;
     result.foldRmse.assign(static_cast<std::size_t>(folds.folds()), 0.0);

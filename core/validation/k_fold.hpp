@@ -42,7 +42,7 @@ struct CrossValidationResult {
 
 /// Fits a clone of `prototype` (parameters already set) on each training part and scores the
 /// held-out part. Folds run in parallel (OpenMP). Cost O(k x fit).
-CrossValidationResult crossValidate(const Regressor& prototype, const Dataset& data,
-                                    const FoldAssignment& folds);
+CrossValidationResult crossValidate(
+    const Regressor& prototype, const Dataset& data, const FoldAssignment& folds);
 
 } // namespace iolens::core

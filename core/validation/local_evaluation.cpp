@@ -9,11 +9,11 @@
 
 namespace iolens::core {
 
-std::vector<std::size_t> nearestConfigurations(const std::vector<Configuration>& configs,
-                                               const Configuration& scenario, std::size_t count)
+std::vector<std::size_t> nearestConfigurations(
+    const std::vector<Configuration>& configs, const Configuration& scenario, std::size_t count)
 {
     std::vector<std::size_t> order(configs.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::iota(order.begin(), order.end(), std::size_t {0});
     if (count >= configs.size())
         return order;
     std::vector<double> steps(configs.size());
@@ -23,20 +23,20 @@ std::vector<std::size_t> nearestConfigurations(const std::vector<Configuration>&
     const auto nearer = [&steps](std::size_t a, std::size_t b) {
         return steps[a] != steps[b] ? steps[a] < steps[b] : a < b;
     };
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count),
-                      order.end(), nearer);
+    std::partial_sort(
+        order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count), order.end(), nearer);
     order.resize(count);
     std::sort(order.begin(), order.end());
     return order;
 }
 
-ModelEvaluation localEvaluation(const ModelEvaluation& evaluation, const Configuration& scenario,
-                                std::size_t count)
+ModelEvaluation localEvaluation(
+    const ModelEvaluation& evaluation, const Configuration& scenario, std::size_t count)
 {
     if (count == 0)
         throw ConfigError("localEvaluation: needs at least 1 configuration, got 0");
-    const std::vector<std::size_t> chosen =
-        nearestConfigurations(evaluation.configs, scenario, count);
+    const std::vector<std::size_t> chosen
+        = nearestConfigurations(evaluation.configs, scenario, count);
     const auto n = static_cast<Eigen::Index>(chosen.size());
     ModelEvaluation local;
     local.scenario = evaluation.scenario;

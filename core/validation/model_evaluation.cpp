@@ -15,7 +15,7 @@ bool RelativeErrorRule::admits(Metric metric, const Configuration& config) const
 std::string RelativeErrorRule::describe() const
 {
     return "read metrics where read_pct >= " + formatNumber(readMinPct)
-           + ", write metrics where read_pct <= " + formatNumber(writeMaxPct);
+        + ", write metrics where read_pct <= " + formatNumber(writeMaxPct);
 }
 
 void summarizeEvaluation(ModelEvaluation& evaluation)
@@ -31,8 +31,8 @@ void summarizeEvaluation(ModelEvaluation& evaluation)
 }
 
 ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>& configs,
-                                 const Eigen::VectorXd& measured, const Eigen::VectorXd& predicted,
-                                 const RelativeErrorRule& rule, const std::string& scenario)
+    const Eigen::VectorXd& measured, const Eigen::VectorXd& predicted,
+    const RelativeErrorRule& rule, const std::string& scenario)
 {
     ModelEvaluation evaluation;
     evaluation.scenario = scenario;
@@ -49,8 +49,7 @@ ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>
     }
     if (kept.empty())
         throw DataError("evaluation '" + scenario + "': no measurement of "
-                        + std::string(metricName(metric)) + " passes the rule (" + rule.describe()
-                        + ")");
+            + std::string(metricName(metric)) + " passes the rule (" + rule.describe() + ")");
     const auto n = static_cast<Eigen::Index>(kept.size());
     evaluation.measured = Eigen::Map<Eigen::VectorXd>(kept.data(), n);
     evaluation.predicted = Eigen::Map<Eigen::VectorXd>(keptPredicted.data(), n);
@@ -60,8 +59,8 @@ ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>
 }
 
 ModelEvaluation evaluateModel(const TrainedModel& model,
-                              const std::vector<AggregatedMeasurement>& measurements,
-                              const RelativeErrorRule& rule, const std::string& scenario)
+    const std::vector<AggregatedMeasurement>& measurements, const RelativeErrorRule& rule,
+    const std::string& scenario)
 {
     std::vector<Configuration> configs;
     std::vector<double> measured, predicted;
@@ -90,11 +89,11 @@ ModelEvaluation evaluateModel(const TrainedModel& model,
     }
     if (measured.empty() && notPredicted > 0)
         throw DataError("evaluation '" + scenario + "': the model predicts none of the "
-                        + std::to_string(notPredicted) + " configurations: " + firstRefusal);
+            + std::to_string(notPredicted) + " configurations: " + firstRefusal);
     const auto n = static_cast<Eigen::Index>(measured.size());
-    ModelEvaluation evaluation = scorePredictions(
-        model.metric(), configs, Eigen::Map<Eigen::VectorXd>(measured.data(), n),
-        Eigen::Map<Eigen::VectorXd>(predicted.data(), n), rule, scenario);
+    ModelEvaluation evaluation
+        = scorePredictions(model.metric(), configs, Eigen::Map<Eigen::VectorXd>(measured.data(), n),
+            Eigen::Map<Eigen::VectorXd>(predicted.data(), n), rule, scenario);
     evaluation.excludedByRule = excluded;
     evaluation.notPredicted = notPredicted;
     return evaluation;
@@ -102,28 +101,21 @@ ModelEvaluation evaluateModel(const TrainedModel& model,
 
 nlohmann::json evaluationJson(const ModelEvaluation& e, const RelativeErrorRule& rule)
 {
-    return {{"scenario", e.scenario},
-            {"rule", rule.describe()},
-            {"points", e.measured.size()},
-            {"excluded_by_rule", e.excludedByRule},
-            {"not_predicted", e.notPredicted},
-            {"r2", e.rSquared},
-            {"rmse", e.rmse},
-            {"mean_relative_error", e.meanRelativeError},
-            {"relative_error_p50", e.p50},
-            {"relative_error_p90", e.p90},
-            {"relative_error_p99", e.p99},
-            {"cdf", {{"relative_error", e.cdf.values}, {"fraction", e.cdf.fractions}}}};
+    return {{"scenario", e.scenario}, {"rule", rule.describe()}, {"points", e.measured.size()},
+        {"excluded_by_rule", e.excludedByRule}, {"not_predicted", e.notPredicted},
+        {"r2", e.rSquared}, {"rmse", e.rmse}, {"mean_relative_error", e.meanRelativeError},
+        {"relative_error_p50", e.p50}, {"relative_error_p90", e.p90}, {"relative_error_p99", e.p99},
+        {"cdf", {{"relative_error", e.cdf.values}, {"fraction", e.cdf.fractions}}}};
 }
 
-ModelComparison compareEvaluations(const ModelEvaluation& optimized, const ModelEvaluation& baseline)
+ModelComparison compareEvaluations(
+    const ModelEvaluation& optimized, const ModelEvaluation& baseline)
 {
     if (optimized.configs != baseline.configs)
         throw DataError("compareEvaluations: the two evaluations scored different configurations");
     ModelComparison comparison;
     comparison.errorReductionPct = 100.0
-                                   * (baseline.meanRelativeError - optimized.meanRelativeError)
-                                   / baseline.meanRelativeError;
+        * (baseline.meanRelativeError - optimized.meanRelativeError) / baseline.meanRelativeError;
     if (optimized.relativeError.size() >= 2)
         comparison.test = pairedTTest(optimized.relativeError, baseline.relativeError);
     return comparison;

@@ -53,15 +53,15 @@ void summarizeEvaluation(ModelEvaluation& evaluation);
 /// configurations `rule` admits with a positive measured value count, the others are counted in
 /// excludedByRule. Throws DataError if none remain.
 ModelEvaluation scorePredictions(Metric metric, const std::vector<Configuration>& configs,
-                                 const Eigen::VectorXd& measured, const Eigen::VectorXd& predicted,
-                                 const RelativeErrorRule& rule, const std::string& scenario);
+    const Eigen::VectorXd& measured, const Eigen::VectorXd& predicted,
+    const RelativeErrorRule& rule, const std::string& scenario);
 
 /// Scores `model` on the measurements that have its metric and pass `rule` (multi-VM
 /// measurements through predictSpreadOverVms); a configuration the model refuses (DataError) is
 /// counted in notPredicted. Throws DataError if none remain.
 ModelEvaluation evaluateModel(const TrainedModel& model,
-                              const std::vector<AggregatedMeasurement>& measurements,
-                              const RelativeErrorRule& rule, const std::string& scenario);
+    const std::vector<AggregatedMeasurement>& measurements, const RelativeErrorRule& rule,
+    const std::string& scenario);
 
 /// The evaluation as JSON (figures, rule, CDF points).
 nlohmann::json evaluationJson(const ModelEvaluation& evaluation, const RelativeErrorRule& rule);
@@ -73,6 +73,7 @@ struct ModelComparison {
     PairedTTest test;
 };
 /// Preconditions: both evaluations scored the same configurations in the same order.
-ModelComparison compareEvaluations(const ModelEvaluation& optimized, const ModelEvaluation& baseline);
+ModelComparison compareEvaluations(
+    const ModelEvaluation& optimized, const ModelEvaluation& baseline);
 
 } // namespace iolens::core

@@ -29,22 +29,21 @@ TrainingOptions trainingOptions(const TrainedModel& model)
 } // namespace
 
 CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
-                                                  const std::vector<AggregatedMeasurement>& rows,
-                                                  const RelativeErrorRule& rule, int folds,
-                                                  std::uint64_t seed)
+    const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule, int folds,
+    std::uint64_t seed)
 {
     // One schema for all folds, as the optimizer's cost uses it, so the cost here is the cost
     // Algorithm 1 reports for these parameters.
     Dataset data = buildDataset(rows, model.metric());
     if (data.rows() < folds)
         throw DataError(std::to_string(data.rows()) + " configurations have "
-                        + std::string(metricName(model.metric())) + ": too few for "
-                        + std::to_string(folds) + "-fold cross-validation");
+            + std::string(metricName(model.metric())) + ": too few for " + std::to_string(folds)
+            + "-fold cross-validation");
     const Eigen::VectorXd measured = data.y;
     if (model.logResponse()) {
         if ((data.y.array() <= 0.0).any())
             throw DataError(std::string(metricName(model.metric()))
-                            + " has zero values, so it cannot be cross-validated on a log scale");
+                + " has zero values, so it cannot be cross-validated on a log scale");
         data.y = data.y.array().log();
     }
     const FoldAssignment assignment(data.rows(), folds, seed);
@@ -56,17 +55,16 @@ CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
     CrossValidatedEvaluation result;
     result.cost = cv.meanRmse;
     result.evaluation = scorePredictions(model.metric(), data.configs, measured, predicted, rule,
-                                         std::to_string(folds) + "-fold cross-validation");
+        std::to_string(folds) + "-fold cross-validation");
     return result;
 }
 
 ModelEvaluation holdoutEvaluation(const TrainedModel& model,
-                                  const std::vector<AggregatedMeasurement>& train,
-                                  const std::vector<AggregatedMeasurement>& test,
-                                  const RelativeErrorRule& rule, const std::string& scenario)
+    const std::vector<AggregatedMeasurement>& train, const std::vector<AggregatedMeasurement>& test,
+    const RelativeErrorRule& rule, const std::string& scenario)
 {
-    const TrainedModel refitted =
-        TrainedModel::train(unfittedCopy(model), train, trainingOptions(model));
+    const TrainedModel refitted
+        = TrainedModel::train(unfittedCopy(model), train, trainingOptions(model));
     return evaluateModel(refitted, test, rule, scenario);
 }
 

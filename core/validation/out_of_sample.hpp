@@ -23,16 +23,14 @@ struct CrossValidatedEvaluation {
 /// and scores every row's out-of-fold prediction with `rule`. Cost O(folds x fit); folds run in
 /// parallel. Throws DataError if fewer rows than folds have the metric or none passes the rule.
 CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
-                                                  const std::vector<AggregatedMeasurement>& rows,
-                                                  const RelativeErrorRule& rule, int folds = 10,
-                                                  std::uint64_t seed = 1);
+    const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule, int folds = 10,
+    std::uint64_t seed = 1);
 
 /// The paper's interpolation / extrapolation scenarios: refits `model`'s technique, parameters
 /// and options on `train` alone and scores it on `test` (multi-VM rows via predictSpreadOverVms).
 /// Throws DataError if either side lacks usable rows.
 ModelEvaluation holdoutEvaluation(const TrainedModel& model,
-                                  const std::vector<AggregatedMeasurement>& train,
-                                  const std::vector<AggregatedMeasurement>& test,
-                                  const RelativeErrorRule& rule, const std::string& scenario);
+    const std::vector<AggregatedMeasurement>& train, const std::vector<AggregatedMeasurement>& test,
+    const RelativeErrorRule& rule, const std::string& scenario);
 
 } // namespace iolens::core

@@ -27,7 +27,10 @@ Factor sweptFactor(HeadroomFactor factor)
 }
 
 // Writes grow as the read share falls.
-bool walksDown(HeadroomFactor factor) { return factor == HeadroomFactor::WriteShare; }
+bool walksDown(HeadroomFactor factor)
+{
+    return factor == HeadroomFactor::WriteShare;
+}
 
 double answerValue(HeadroomFactor factor, double gridX)
 {
@@ -36,14 +39,14 @@ double answerValue(HeadroomFactor factor, double gridX)
 
 // The limits' verdict at one configuration, from each limited metric's prediction there.
 struct Verdict {
-    bool known = true;  ///< false: a model had no answer
+    bool known = true; ///< false: a model had no answer
     bool holds = true;
     double margin = 0.0; ///< smallest over the constraining limits (+inf if none constrains)
     std::optional<SlaLimit> broken;
 };
 
-Verdict judge(const std::vector<SlaLimit>& limits, const std::vector<double>& predictions,
-              double readPct)
+Verdict judge(
+    const std::vector<SlaLimit>& limits, const std::vector<double>& predictions, double readPct)
 {
     Verdict verdict;
     verdict.margin = std::numeric_limits<double>::infinity();
@@ -99,9 +102,8 @@ std::optional<HeadroomFactor> parseHeadroomFactor(std::string_view name)
 }
 
 HeadroomAnswer findHeadroom(const std::vector<const TrainedModel*>& models,
-                            const Configuration& scenario, HeadroomFactor factor,
-                            const std::vector<SlaLimit>& limits, const FactorDomain& domain,
-                            const SweepOptions& options)
+    const Configuration& scenario, HeadroomFactor factor, const std::vector<SlaLimit>& limits,
+    const FactorDomain& domain, const SweepOptions& options)
 {
     HeadroomAnswer answer;
     answer.factor = factor;
@@ -121,8 +123,8 @@ HeadroomAnswer findHeadroom(const std::vector<const TrainedModel*>& models,
         now[l] = predictOrNaN(*limitModels[l], scenario);
     const Verdict atScenario = judge(limits, now, scenario.readPct);
     if (!atScenario.known) {
-        answer.error = "no prediction of " + std::string(metricName(atScenario.broken->metric)) +
-                       " at the scenario";
+        answer.error = "no prediction of " + std::string(metricName(atScenario.broken->metric))
+            + " at the scenario";
         return answer;
     }
     answer.meetsNow = atScenario.holds;
@@ -168,8 +170,8 @@ HeadroomAnswer findHeadroom(const std::vector<const TrainedModel*>& models,
             at[l] = predicted[l][i];
         const Verdict verdict = judge(limits, at, points[i].readPct);
         if (!verdict.known) {
-            answer.error = "no prediction of " + std::string(metricName(verdict.broken->metric)) +
-                           " beyond " + formatNumber(*answer.largest);
+            answer.error = "no prediction of " + std::string(metricName(verdict.broken->metric))
+                + " beyond " + formatNumber(*answer.largest);
             answer.openEnded = false;
             return answer;
         }

@@ -21,8 +21,8 @@ enum class HeadroomFactor {
     WriteShare,   ///< more writes (Factor::ReadPct, downwards; answered as % writes)
 };
 
-inline constexpr std::array kHeadroomFactors{HeadroomFactor::Vms, HeadroomFactor::FilesetBytes,
-                                             HeadroomFactor::WriteShare};
+inline constexpr std::array kHeadroomFactors {
+    HeadroomFactor::Vms, HeadroomFactor::FilesetBytes, HeadroomFactor::WriteShare};
 
 /// "vms", "fileset", "write-share" (command line and CSV).
 std::string_view headroomFactorName(HeadroomFactor factor);
@@ -54,8 +54,7 @@ struct HeadroomAnswer {
 /// metric that has no value at a point (read response time at 0 % reads) does not constrain it.
 /// Cost: one batch prediction of the sweep per limited metric.
 HeadroomAnswer findHeadroom(const std::vector<const TrainedModel*>& models,
-                            const Configuration& scenario, HeadroomFactor factor,
-                            const std::vector<SlaLimit>& limits, const FactorDomain& domain,
-                            const SweepOptions& options = {});
+    const Configuration& scenario, HeadroomFactor factor, const std::vector<SlaLimit>& limits,
+    const FactorDomain& domain, const SweepOptions& options = {});
 
 } // namespace iolens::core

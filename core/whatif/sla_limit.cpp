@@ -43,8 +43,8 @@ SlaLimit parseSlaLimit(std::string_view text)
 
 std::string slaLimitText(const SlaLimit& limit)
 {
-    return std::string(metricName(limit.metric)) + (limit.atMost ? "<=" : ">=") +
-           formatNumber(limit.bound);
+    return std::string(metricName(limit.metric)) + (limit.atMost ? "<=" : ">=")
+        + formatNumber(limit.bound);
 }
 
 } // namespace iolens::core

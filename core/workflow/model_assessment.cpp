@@ -15,9 +15,8 @@ namespace iolens::core {
 
 namespace {
 
-std::vector<AggregatedMeasurement> scenarioMeasurements(MeasurementDatabase& db,
-                                                        const ScenarioSelection& scenario,
-                                                        const std::string& modelDataset)
+std::vector<AggregatedMeasurement> scenarioMeasurements(
+    MeasurementDatabase& db, const ScenarioSelection& scenario, const std::string& modelDataset)
 {
     std::optional<std::string> dataset = scenario.dataset;
     if (!dataset && !modelDataset.empty())
@@ -30,10 +29,9 @@ void appendPoints(std::string& csv, const std::string& model, const ModelEvaluat
 {
     if (csv.empty())
         csv = formatCsvLine({"model", "scheduler", "fileset_bytes", "request_bytes", "pattern",
-                             "read_pct", "threads", "vms", "measured", "predicted",
-                             "relative_error"});
+            "read_pct", "threads", "vms", "measured", "predicted", "relative_error"});
     for (std::size_t i = 0; i < e.configs.size(); ++i) {
-        std::vector<std::string> fields{model};
+        std::vector<std::string> fields {model};
         for (std::string& f : configurationFields(e.configs[i]))
             fields.push_back(std::move(f));
         const auto row = static_cast<Eigen::Index>(i);
@@ -62,10 +60,9 @@ bool insideTrainingRanges(const FeatureSchema& schema, const Configuration& conf
     for (Factor factor : schema.fixedFactors()) {
         if (factor == Factor::Vms)
             continue; // other VM counts are the multi-VM scenario, filtered out before
-        if (isCategorical(factor) ? categoricalValue(config, factor)
-                                        != categoricalValue(schema.fixedValues(), factor)
-                                  : numericValue(config, factor)
-                                        != numericValue(schema.fixedValues(), factor))
+        if (isCategorical(factor)
+                ? categoricalValue(config, factor) != categoricalValue(schema.fixedValues(), factor)
+                : numericValue(config, factor) != numericValue(schema.fixedValues(), factor))
             return false;
     }
     return true;
@@ -73,9 +70,8 @@ bool insideTrainingRanges(const FeatureSchema& schema, const Configuration& conf
 
 // The dataset's configurations the model was not trained on, with the training VM count, split
 // by whether they lie inside the training ranges (ICPE'13 section 6.2).
-std::vector<AggregatedMeasurement> untrainedMeasurements(MeasurementDatabase& db,
-                                                         const TrainRequest& trained,
-                                                         const TrainedModel& model, bool inside)
+std::vector<AggregatedMeasurement> untrainedMeasurements(
+    MeasurementDatabase& db, const TrainRequest& trained, const TrainedModel& model, bool inside)
 {
     const auto training = selectMeasurements(db, trained);
     std::set<Configuration> seen;
@@ -94,14 +90,13 @@ std::vector<AggregatedMeasurement> untrainedMeasurements(MeasurementDatabase& db
 }
 
 ModelEvaluation evaluateOnScenario(MeasurementDatabase& db, const StoredModel& stored,
-                                   const TrainedModel& model, const ScenarioSelection& scenario,
-                                   const RelativeErrorRule& rule)
+    const TrainedModel& model, const ScenarioSelection& scenario, const RelativeErrorRule& rule)
 {
     const TrainRequest trained = storedTrainRequest(stored);
     switch (scenario.kind) {
     case ScenarioSelection::Kind::CrossValidation:
-        return crossValidatedEvaluation(model, selectMeasurements(db, trained), rule,
-                                        scenario.folds)
+        return crossValidatedEvaluation(
+            model, selectMeasurements(db, trained), rule, scenario.folds)
             .evaluation;
     case ScenarioSelection::Kind::Interpolation:
     case ScenarioSelection::Kind::Extrapolation: {
@@ -109,15 +104,16 @@ ModelEvaluation evaluateOnScenario(MeasurementDatabase& db, const StoredModel& s
         const auto rows = untrainedMeasurements(db, trained, model, inside);
         if (rows.empty())
             throw DataError("model '" + stored.name + "': no measured configuration lies "
-                            + (inside ? "inside" : "outside")
-                            + " its training ranges without being trained on; train it on a "
-                              "part of the data (--where, --split) to leave some out");
+                + (inside ? "inside" : "outside")
+                + " its training ranges without being trained on; train it on a "
+                  "part of the data (--where, --split) to leave some out");
         return evaluateModel(model, rows, rule, scenario.text);
     }
-    case ScenarioSelection::Kind::Measurements: break;
+    case ScenarioSelection::Kind::Measurements:
+        break;
     }
-    return evaluateModel(model, scenarioMeasurements(db, scenario, stored.dataset), rule,
-                         scenario.text);
+    return evaluateModel(
+        model, scenarioMeasurements(db, scenario, stored.dataset), rule, scenario.text);
 }
 
 } // namespace
@@ -145,8 +141,8 @@ ScenarioSelection parseScenario(const std::string& text)
                     used = 0;
                 }
                 if (used != folds.size() || value < 2)
-                    throw ConfigError("scenario '" + text + "': cv=K needs a whole K >= 2, not '"
-                                      + folds + "'");
+                    throw ConfigError(
+                        "scenario '" + text + "': cv=K needs a whole K >= 2, not '" + folds + "'");
                 scenario.folds = value;
             }
         } else if (clause == "interpolation")
@@ -164,28 +160,27 @@ ScenarioSelection parseScenario(const std::string& text)
     }
     if (scenario.kind != ScenarioSelection::Kind::Measurements && clauses > 1)
         throw ConfigError("scenario '" + text
-                          + "': cv, interpolation and extrapolation are relative to the model's "
-                            "training data and take no further clauses");
+            + "': cv, interpolation and extrapolation are relative to the model's "
+              "training data and take no further clauses");
     ConfigurationFilter::parse(scenario.filter); // reject a bad filter before any work
     return scenario;
 }
 
-nlohmann::json assessModels(MeasurementDatabase& db, const AssessmentRequest& request,
-                            std::string& pointsCsv)
+nlohmann::json assessModels(
+    MeasurementDatabase& db, const AssessmentRequest& request, std::string& pointsCsv)
 {
     if (request.models.empty())
         throw ConfigError("evaluate: name at least one --model");
     const ScenarioSelection scenario = parseScenario(request.scenario);
-    nlohmann::json report{{"scenario", scenario.text},
-                          {"rule", request.rule.describe()},
-                          {"models", nlohmann::json::array()}};
+    nlohmann::json report {{"scenario", scenario.text}, {"rule", request.rule.describe()},
+        {"models", nlohmann::json::array()}};
     for (const std::string& name : request.models) {
         const auto stored = db.model(name);
         if (!stored)
             throw ConfigError(db.path() + ": no model named '" + name + "'");
         const TrainedModel model = loadModel(db, name);
-        const ModelEvaluation evaluation =
-            evaluateOnScenario(db, *stored, model, scenario, request.rule);
+        const ModelEvaluation evaluation
+            = evaluateOnScenario(db, *stored, model, scenario, request.rule);
         nlohmann::json entry = evaluationJson(evaluation, request.rule);
         entry["model"] = name;
         entry["technique"] = stored->technique;
@@ -200,14 +195,12 @@ nlohmann::json assessModels(MeasurementDatabase& db, const AssessmentRequest& re
                 defaults["log_response"] = logResponse->second;
             baseline.params = defaults;
             const TrainedModel reference = trainModel(db, baseline);
-            const ModelEvaluation base =
-                evaluateOnScenario(db, *stored, reference, scenario, request.rule);
+            const ModelEvaluation base
+                = evaluateOnScenario(db, *stored, reference, scenario, request.rule);
             const ModelComparison comparison = compareEvaluations(evaluation, base);
-            entry["default_parameters"] = {
-                {"mean_relative_error", base.meanRelativeError},
+            entry["default_parameters"] = {{"mean_relative_error", base.meanRelativeError},
                 {"error_reduction_pct", comparison.errorReductionPct},
-                {"paired_t", comparison.test.t},
-                {"paired_t_df", comparison.test.degreesOfFreedom},
+                {"paired_t", comparison.test.t}, {"paired_t_df", comparison.test.degreesOfFreedom},
                 {"paired_t_p_value", comparison.test.pValue}};
         }
         report["models"].push_back(std::move(entry));

@@ -43,7 +43,7 @@ struct AssessmentRequest {
 /// compared: on the same folds for "cv"). Returns the report JSON (per model: technique, metric,
 /// parameters, figures, CDF and, if asked, the default-parameter comparison with its t-test) and
 /// appends the per-point errors as CSV rows to `pointsCsv` (header included when empty).
-nlohmann::json assessModels(MeasurementDatabase& db, const AssessmentRequest& request,
-                            std::string& pointsCsv);
+nlohmann::json assessModels(
+    MeasurementDatabase& db, const AssessmentRequest& request, std::string& pointsCsv);
 
 } // namespace iolens::core

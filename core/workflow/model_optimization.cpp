@@ -18,8 +18,8 @@ nlohmann::json pointJson(const std::vector<SearchDimension>& space, const std::v
     return json;
 }
 
-std::vector<EvaluatedPoint> recordedPoints(MeasurementDatabase& db, std::int64_t run,
-                                           const std::vector<SearchDimension>& space)
+std::vector<EvaluatedPoint> recordedPoints(
+    MeasurementDatabase& db, std::int64_t run, const std::vector<SearchDimension>& space)
 {
     std::vector<EvaluatedPoint> points;
     for (const OptimizerPoint& stored : db.optimizerPoints(run)) {
@@ -30,7 +30,7 @@ std::vector<EvaluatedPoint> recordedPoints(MeasurementDatabase& db, std::int64_t
         for (const SearchDimension& d : space) {
             if (!json.contains(d.name))
                 throw ConfigError("optimizer run " + std::to_string(run)
-                                  + " searched other parameters; it cannot be resumed here");
+                    + " searched other parameters; it cannot be resumed here");
             point.values.push_back(json.at(d.name).get<double>());
         }
         point.cost = *stored.score;
@@ -43,7 +43,7 @@ std::vector<EvaluatedPoint> recordedPoints(MeasurementDatabase& db, std::int64_t
 } // namespace
 
 OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& request,
-                              const std::atomic<bool>& cancelled, const ProgressCallback& progress)
+    const std::atomic<bool>& cancelled, const ProgressCallback& progress)
 {
     const std::vector<AggregatedMeasurement> rows = selectMeasurements(db, request.model);
     SearchRequest search;
@@ -63,18 +63,14 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
     } else {
         ParamValues fixed = request.model.params;
         const TrainingOptions options = takeTrainingOptions(request.model.metric, fixed);
-        const nlohmann::json settings{{"k", request.settings.splits},
-                                      {"n", request.settings.explorations},
-                                      {"iterations", request.settings.maxIterations},
-                                      {"folds", request.folds},
-                                      {"seed", request.seed},
-                                      {"split", request.model.split.value_or("")},
-                                      {"where", request.model.where},
-                                      {"fixed", fixed},
-                                      {"log_response", options.logResponse}};
+        const nlohmann::json settings {{"k", request.settings.splits},
+            {"n", request.settings.explorations}, {"iterations", request.settings.maxIterations},
+            {"folds", request.folds}, {"seed", request.seed},
+            {"split", request.model.split.value_or("")}, {"where", request.model.where},
+            {"fixed", fixed}, {"log_response", options.logResponse}};
         outcome.runId = db.createOptimizerRun(request.model.technique,
-                                              std::string(metricName(request.model.metric)),
-                                              request.model.dataset.value_or(""), settings.dump());
+            std::string(metricName(request.model.metric)), request.model.dataset.value_or(""),
+            settings.dump());
     }
     // A resumed run replays recorded points interleaved with new ones, so what is stored already
     // is tracked by parameter vector, not by position.

@@ -12,10 +12,10 @@ namespace iolens::core {
 
 /// What to optimize: the model of a TrainRequest, searched with Algorithm 1.
 struct OptimizeRequest {
-    TrainRequest model;          ///< technique, metric, data selection, fixed parameters
-    OptimizerSettings settings;  ///< k, n, iterations, stopping rule
-    int folds = 10;              ///< cross-validation folds of the cost
-    std::uint64_t seed = 1;      ///< fold shuffle
+    TrainRequest model;                    ///< technique, metric, data selection, fixed parameters
+    OptimizerSettings settings;            ///< k, n, iterations, stopping rule
+    int folds = 10;                        ///< cross-validation folds of the cost
+    std::uint64_t seed = 1;                ///< fold shuffle
     std::optional<std::int64_t> resumeRun; ///< continue this optimizer run of the database
 };
 
@@ -30,7 +30,6 @@ struct OptimizeOutcome {
 /// goes (one transaction per batch), so a cancelled or killed run resumes with `resumeRun`.
 /// Throws ConfigError for a technique without tuned parameters.
 OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& request,
-                              const std::atomic<bool>& cancelled,
-                              const ProgressCallback& progress = {});
+    const std::atomic<bool>& cancelled, const ProgressCallback& progress = {});
 
 } // namespace iolens::core

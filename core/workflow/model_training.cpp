@@ -7,18 +7,18 @@
 
 namespace iolens::core {
 
-std::vector<AggregatedMeasurement> selectMeasurements(MeasurementDatabase& db,
-                                                      const TrainRequest& request)
+std::vector<AggregatedMeasurement> selectMeasurements(
+    MeasurementDatabase& db, const TrainRequest& request)
 {
     if (request.dataset && !db.dataset(*request.dataset))
         throw ConfigError(db.path() + ": no dataset named '" + *request.dataset + "'");
     const ConfigurationFilter filter = ConfigurationFilter::parse(request.where);
-    const auto rows =
-        filter.apply(aggregateRepetitions(db.measurements({request.dataset, request.split})));
+    const auto rows
+        = filter.apply(aggregateRepetitions(db.measurements({request.dataset, request.split})));
     if (rows.empty())
         throw DataError(db.path() + ": no measurements match the selection"
-                        + (request.split ? " (split '" + *request.split + "')" : std::string())
-                        + (filter.empty() ? std::string() : " (where '" + request.where + "')"));
+            + (request.split ? " (split '" + *request.split + "')" : std::string())
+            + (filter.empty() ? std::string() : " (where '" + request.where + "')"));
     return rows;
 }
 
@@ -33,7 +33,7 @@ TrainedModel trainModel(MeasurementDatabase& db, const TrainRequest& request)
 }
 
 void storeModel(MeasurementDatabase& db, const TrainedModel& model, const std::string& name,
-                const TrainRequest& request)
+    const TrainRequest& request)
 {
     if (name.empty())
         throw ConfigError("a model needs a name");
@@ -44,11 +44,9 @@ void storeModel(MeasurementDatabase& db, const TrainedModel& model, const std::s
     stored.parameters = nlohmann::json(model.parameters()).dump();
     stored.serialized = model.toJson().dump();
     stored.dataset = request.dataset.value_or("");
-    stored.scores = nlohmann::json{{"training_r2", model.report().rSquared},
-                                   {"training_rmse", model.report().trainingRmse},
-                                   {"rows", model.report().rows},
-                                   {"split", request.split.value_or("")},
-                                   {"where", request.where}}
+    stored.scores = nlohmann::json {{"training_r2", model.report().rSquared},
+        {"training_rmse", model.report().trainingRmse}, {"rows", model.report().rows},
+        {"split", request.split.value_or("")}, {"where", request.where}}
                         .dump();
     db.saveModel(stored);
 }

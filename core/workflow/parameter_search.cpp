@@ -36,9 +36,8 @@ std::vector<SearchDimension> searchedDimensions(const SearchRequest& request)
 }
 
 SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
-                               const SearchRequest& request, const std::atomic<bool>& cancelled,
-                               const ProgressCallback& progress,
-                               const std::vector<EvaluatedPoint>& previous)
+    const SearchRequest& request, const std::atomic<bool>& cancelled,
+    const ProgressCallback& progress, const std::vector<EvaluatedPoint>& previous)
 {
     const Prepared prepared = prepare(request);
     const Regressor& prototype = *prepared.prototype;
@@ -46,21 +45,21 @@ SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
     if (prepared.options.logResponse) {
         if ((data.y.array() <= 0.0).any())
             throw DataError(std::string(metricName(request.metric))
-                            + " has zero values; optimize with --param log_response=0");
+                + " has zero values; optimize with --param log_response=0");
         data.y = data.y.array().log();
     }
     if (data.rows() < request.folds)
         throw DataError(std::to_string(data.rows()) + " configurations have "
-                        + std::string(metricName(request.metric)) + ": too few for "
-                        + std::to_string(request.folds) + "-fold cross-validation");
+            + std::string(metricName(request.metric)) + ": too few for "
+            + std::to_string(request.folds) + "-fold cross-validation");
 
     SearchOutcome outcome;
     outcome.space = searchSpace(prototype);
     const HeuristicOptimizer optimizer(outcome.space, request.settings);
     const FoldAssignment folds(data.rows(), request.folds, request.seed);
     const BatchCost cost = request.sharedFits
-                               ? techniqueCrossValidationCost(prototype, outcome.space, data, folds)
-                               : crossValidationCost(prototype, outcome.space, data, folds);
+        ? techniqueCrossValidationCost(prototype, outcome.space, data, folds)
+        : crossValidationCost(prototype, outcome.space, data, folds);
     outcome.search = optimizer.run(cost, cancelled, progress, previous);
     outcome.defaultCost = crossValidate(prototype, data, folds).meanRmse;
     if (outcome.search.cancelled)

@@ -32,7 +32,7 @@ struct SearchOutcome {
     OptimizerResult search;             ///< every evaluated point; best
     double defaultCost = 0.0;           ///< CV cost at the default parameters, same folds
     ParamValues bestParameters;         ///< all parameters at the best point (+ log_response)
-    std::optional<TrainedModel> model;  ///< fitted on all rows at the best point; empty if cancelled
+    std::optional<TrainedModel> model; ///< fitted on all rows at the best point; empty if cancelled
 };
 
 /// The parameters a request searches (its technique's search space, with `fixed` applied).
@@ -44,8 +44,7 @@ std::vector<SearchDimension> searchedDimensions(const SearchRequest& request);
 /// Throws ConfigError for an unknown technique or one without searched parameters, DataError for
 /// too few rows or (with log_response) a metric with zero values.
 SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
-                               const SearchRequest& request, const std::atomic<bool>& cancelled,
-                               const ProgressCallback& progress = {},
-                               const std::vector<EvaluatedPoint>& previous = {});
+    const SearchRequest& request, const std::atomic<bool>& cancelled,
+    const ProgressCallback& progress = {}, const std::vector<EvaluatedPoint>& previous = {});
 
 } // namespace iolens::core

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The command line contract: subcommands, options, CSV columns, exit status 2 for bad input.
 #include "data/measurement_csv.hpp"
-#include "store/measurement_database.hpp"
 #include "models/vm_projection.hpp"
+#include "store/measurement_database.hpp"
 #include "support/cli_runner.hpp"
 #include "support/multi_vm_data.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "workflow/model_training.hpp"
 
 #include <QCryptographicHash>
@@ -75,11 +76,14 @@ private slots:
         QTest::addColumn<QString>("content");
         QTest::addColumn<QString>("message");
         const QString good = QStringLiteral("bfq,268435456,4096,random,50,16,1,0.5,0.7,10,12\n");
-        QTest::newRow("not a number") << kHeader + good + "bfq,268435456,4096,random,50,16,1,x,0.7,10,12\n"
-                                      << "row 3, column 'rt_read_ms'";
-        QTest::newRow("negative size") << kHeader + "bfq,268435456,-4096,random,50,16,1,0.5,0.7,10,12\n"
-                                       << "row 2, column 'request_bytes'";
-        QTest::newRow("read_pct") << kHeader + good + good + "bfq,268435456,4096,random,101,16,1,0.5,0.7,10,12\n"
+        QTest::newRow("not a number")
+            << kHeader + good + "bfq,268435456,4096,random,50,16,1,x,0.7,10,12\n"
+            << "row 3, column 'rt_read_ms'";
+        QTest::newRow("negative size")
+            << kHeader + "bfq,268435456,-4096,random,50,16,1,0.5,0.7,10,12\n"
+            << "row 2, column 'request_bytes'";
+        QTest::newRow("read_pct") << kHeader + good + good
+                + "bfq,268435456,4096,random,101,16,1,0.5,0.7,10,12\n"
                                   << "row 4, column 'read_pct'";
         QTest::newRow("pattern") << kHeader + "bfq,268435456,4096,strided,50,16,1,0.5,0.7,10,12\n"
                                  << "row 2, column 'pattern'";
@@ -93,9 +97,12 @@ private slots:
         const QString db = m_dir.filePath("unchanged.sqlite");
         if (!QFile::exists(db))
             QCOMPARE(runCli({"import", "--db", db, "--csv",
-                             QString::fromStdString(iolens::test::tieredCsvPath())}).exitCode, 0);
+                                QString::fromStdString(iolens::test::tieredCsvPath())})
+                         .exitCode,
+                0);
         const QByteArray before = fileHash(db);
-        const std::string bad = iolens::test::writeFile(m_dir.path(), "bad.csv", content.toStdString());
+        const std::string bad
+            = iolens::test::writeFile(m_dir.path(), "bad.csv", content.toStdString());
         const CliResult r = runCli({"import", "--db", db, "--csv", QString::fromStdString(bad)});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("bad.csv: "), qPrintable(r.err));
@@ -105,12 +112,13 @@ private slots:
 
     void badDatabase_exits2()
     {
-        const std::string text = iolens::test::writeFile(m_dir.path(), "notdb.sqlite", "plain text\n");
+        const std::string text
+            = iolens::test::writeFile(m_dir.path(), "notdb.sqlite", "plain text\n");
         CliResult r = runCli({"info", QString::fromStdString(text)});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("not an SQLite database"), qPrintable(r.err));
         r = runCli({"import", "--db", QString::fromStdString(text), "--csv",
-                    QString::fromStdString(iolens::test::tieredCsvPath())});
+            QString::fromStdString(iolens::test::tieredCsvPath())});
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(QFile(QString::fromStdString(text)).size(), qint64(11));
     }
@@ -118,11 +126,12 @@ private slots:
     void usageErrors_exit2_data()
     {
         QTest::addColumn<QStringList>("arguments");
-        QTest::newRow("no command") << QStringList{};
-        QTest::newRow("unknown command") << QStringList{"fly"};
-        QTest::newRow("missing option") << QStringList{"export", "--csv", "x.csv"};
-        QTest::newRow("unknown option") << QStringList{"info", "--frobnicate", "x"};
-        QTest::newRow("both sources") << QStringList{"import", "--db", "x", "--csv", "a", "--fio-json", "b"};
+        QTest::newRow("no command") << QStringList {};
+        QTest::newRow("unknown command") << QStringList {"fly"};
+        QTest::newRow("missing option") << QStringList {"export", "--csv", "x.csv"};
+        QTest::newRow("unknown option") << QStringList {"info", "--frobnicate", "x"};
+        QTest::newRow("both sources")
+            << QStringList {"import", "--db", "x", "--csv", "a", "--fio-json", "b"};
     }
     void usageErrors_exit2()
     {
@@ -135,23 +144,24 @@ private slots:
     void trainPredict_matchesTheLibrary()
     {
         const QString db = m_dir.filePath("train.sqlite");
-        QCOMPARE(runCli({"import", "--db", db, "--csv", QString::fromStdString(iolens::test::tieredCsvPath()),
-                         "--dataset", "tiered"}).exitCode, 0);
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                            QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset",
+                            "tiered"})
+                     .exitCode,
+            0);
         CliResult r = runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_write_ms",
-                              "--param", "degree=2", "--dataset", "tiered", "--split", "grid",
-                              "--name", "lm-w"});
+            "--param", "degree=2", "--dataset", "tiered", "--split", "grid", "--name", "lm-w"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const std::string configs = iolens::test::writeFile(
-            m_dir.path(), "configs.csv",
+        const std::string configs = iolens::test::writeFile(m_dir.path(), "configs.csv",
             "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n"
             "bfq,1073741824,16384,random,50,16,1\nnone,4294967296,65536,sequential,0,16,1\n");
         const QString out = m_dir.filePath("pred.csv");
         r = runCli({"predict", "--db", db, "--model", "lm-w", "--configs",
-                    QString::fromStdString(configs), "--out", out});
+            QString::fromStdString(configs), "--out", out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const CsvTable table = readCsvFile(out.toStdString());
         QCOMPARE(table.header.back(), std::string("predicted"));
-        QCOMPARE(table.rows.size(), std::size_t{2});
+        QCOMPARE(table.rows.size(), std::size_t {2});
 
         auto library = MeasurementDatabase::open(db.toStdString(), true);
         const TrainedModel model = loadModel(library, "lm-w");
@@ -170,26 +180,24 @@ private slots:
     // dataset, predict N VMs through one VM's share (ICPE'13 section 6.3).
     void trainPredict_oneVmModelProjectsToNVms()
     {
-        const std::string csv = iolens::test::writeFile(
-            m_dir.path(), "mixed.csv",
-            measurementsToCsv(iolens::test::withTwoVms(
-                readMeasurementsCsv(iolens::test::tieredCsvPath()))));
+        const std::string csv = iolens::test::writeFile(m_dir.path(), "mixed.csv",
+            measurementsToCsv(
+                iolens::test::withTwoVms(readMeasurementsCsv(iolens::test::tieredCsvPath()))));
         const QString db = m_dir.filePath("mixed.sqlite");
         QCOMPARE(runCli({"import", "--db", db, "--csv", QString::fromStdString(csv)}).exitCode, 0);
         CliResult r = runCli({"train", "--db", db, "--technique", "lm", "--metric", "tp_read_mbs",
-                              "--where", "vms=1", "--name", "lm-1vm"});
+            "--where", "vms=1", "--name", "lm-1vm"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const std::string configs = iolens::test::writeFile(
-            m_dir.path(), "vm-configs.csv",
+        const std::string configs = iolens::test::writeFile(m_dir.path(), "vm-configs.csv",
             "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n"
             "bfq,1073741824,16384,random,50,16,1\nbfq,1073741824,16384,random,50,16,2\n"
             "bfq,1073741824,16384,random,50,16,4\n");
         const QString out = m_dir.filePath("vm-pred.csv");
         r = runCli({"predict", "--db", db, "--model", "lm-1vm", "--configs",
-                    QString::fromStdString(configs), "--out", out});
+            QString::fromStdString(configs), "--out", out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const CsvTable table = readCsvFile(out.toStdString());
-        QCOMPARE(table.rows.size(), std::size_t{3});
+        QCOMPARE(table.rows.size(), std::size_t {3});
 
         auto library = MeasurementDatabase::open(db.toStdString(), true);
         const TrainedModel model = loadModel(library, "lm-1vm");
@@ -209,11 +217,17 @@ private slots:
     {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QString>("message");
-        QTest::newRow("technique") << QStringList{"--technique", "svm", "--metric", "rt_read_ms"} << "unknown technique";
-        QTest::newRow("metric") << QStringList{"--technique", "lm", "--metric", "latency"} << "unknown metric";
-        QTest::newRow("param") << QStringList{"--technique", "lm", "--metric", "rt_read_ms", "--param", "degree=7"} << "outside its valid range";
-        QTest::newRow("param syntax") << QStringList{"--technique", "lm", "--metric", "rt_read_ms", "--param", "degree"} << "NAME=NUMBER";
-        QTest::newRow("dataset") << QStringList{"--technique", "lm", "--metric", "rt_read_ms", "--dataset", "nope"} << "no dataset named";
+        QTest::newRow("technique")
+            << QStringList {"--technique", "svm", "--metric", "rt_read_ms"} << "unknown technique";
+        QTest::newRow("metric") << QStringList {"--technique", "lm", "--metric", "latency"}
+                                << "unknown metric";
+        QTest::newRow("param") << QStringList {"--technique", "lm", "--metric", "rt_read_ms",
+            "--param", "degree=7"}
+                               << "outside its valid range";
+        QTest::newRow("param syntax") << QStringList {"--technique", "lm", "--metric", "rt_read_ms",
+            "--param", "degree"} << "NAME=NUMBER";
+        QTest::newRow("dataset") << QStringList {"--technique", "lm", "--metric", "rt_read_ms",
+            "--dataset", "nope"} << "no dataset named";
     }
     void train_badInputExits2()
     {
@@ -221,8 +235,11 @@ private slots:
         QFETCH(QString, message);
         const QString db = m_dir.filePath("train-bad.sqlite");
         if (!QFile::exists(db))
-            QCOMPARE(runCli({"import", "--db", db, "--csv", QString::fromStdString(iolens::test::localCsvPath())}).exitCode, 0);
-        const CliResult r = runCli(QStringList{"train", "--db", db, "--name", "m"} + extra);
+            QCOMPARE(runCli({"import", "--db", db, "--csv",
+                                QString::fromStdString(iolens::test::localCsvPath())})
+                         .exitCode,
+                0);
+        const CliResult r = runCli(QStringList {"train", "--db", db, "--name", "m"} + extra);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
@@ -231,14 +248,16 @@ private slots:
     {
         const QString db = m_dir.filePath("evaluate.sqlite");
         QCOMPARE(runCli({"import", "--db", db, "--csv",
-                         QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset", "tiered"})
-                     .exitCode, 0);
+                            QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset",
+                            "tiered"})
+                     .exitCode,
+            0);
         CliResult r = runCli({"train", "--db", db, "--technique", "cart", "--metric", "rt_read_ms",
-                              "--dataset", "tiered", "--where", "request_kib<=16", "--name", "small"});
+            "--dataset", "tiered", "--where", "request_kib<=16", "--name", "small"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QString out = m_dir.filePath("cv.json");
         r = runCli({"evaluate", "--db", db, "--model", "small", "--scenario", "cv=5",
-                    "--compare-default", "--out", out});
+            "--compare-default", "--out", out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile report(out);
         QVERIFY(report.open(QIODevice::ReadOnly));
@@ -246,14 +265,15 @@ private slots:
         QVERIFY(json.contains("\"5-fold cross-validation\""));
         QVERIFY(json.contains("paired_t_p_value"));
         r = runCli({"evaluate", "--db", db, "--model", "small", "--scenario", "extrapolation",
-                    "--out", m_dir.filePath("extrapolation.json")});
+            "--out", m_dir.filePath("extrapolation.json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         // A scenario with nothing in it, or misspelt, is bad input: exit 2 with the reason.
         r = runCli({"evaluate", "--db", db, "--model", "small", "--scenario", "interpolation",
-                    "--out", out});
+            "--out", out});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("inside its training ranges"), qPrintable(r.err));
-        r = runCli({"evaluate", "--db", db, "--model", "small", "--scenario", "cv=1", "--out", out});
+        r = runCli(
+            {"evaluate", "--db", db, "--model", "small", "--scenario", "cv=1", "--out", out});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("cv=K"), qPrintable(r.err));
     }
@@ -262,11 +282,14 @@ private slots:
     {
         const QString db = m_dir.filePath("conservation.sqlite");
         QCOMPARE(runCli({"import", "--db", db, "--csv",
-                         QString::fromStdString(iolens::test::tieredCsvPath())}).exitCode, 0);
+                            QString::fromStdString(iolens::test::tieredCsvPath())})
+                     .exitCode,
+            0);
         const QString out = m_dir.filePath("conservation.json");
         CliResult r = runCli({"conservation", "--db", db, "--out", out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains("34 read/write mixes from 68 pure measurements"), qPrintable(r.out));
+        QVERIFY2(
+            r.out.contains("34 read/write mixes from 68 pure measurements"), qPrintable(r.out));
         QFile report(out);
         QVERIFY(report.open(QIODevice::ReadOnly));
         QVERIFY(report.readAll().contains("\"f_rw\""));
@@ -278,18 +301,44 @@ private slots:
     {
         const QString db = m_dir.filePath("fio.sqlite");
         const QDir dir(QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json")));
-        QStringList args{"import", "--db", db, "--dataset", "runs", "--fio-json"};
+        QStringList args {"import", "--db", db, "--dataset", "runs", "--fio-json"};
         for (const QString& f : dir.entryList({"*.json"}))
             args << dir.filePath(f);
         const CliResult r = runCli(args);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         auto library = MeasurementDatabase::open(db.toStdString(), true);
-        QCOMPARE(library.measurements().size(), std::size_t{10});
+        QCOMPARE(library.measurements().size(), std::size_t {10});
+    }
+
+    // A number a double cannot hold is bad input like any other: exit 2, naming file and field.
+    void importFioJson_numberOverflowExitsTwoNamingFileAndField()
+    {
+        const QString db = m_dir.filePath("overflow.sqlite");
+        QFile good(QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json")) + "/"
+            + QDir(QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json")))
+                  .entryList({"*.json"})
+                  .front());
+        QVERIFY(good.open(QIODevice::ReadOnly));
+        QByteArray text = good.readAll();
+        const qsizetype bw = text.indexOf("\"bw\" : ");
+        QVERIFY(bw > 0);
+        const qsizetype end = text.indexOf(',', bw);
+        text.replace(bw, end - bw, "\"bw\" : 1e999");
+        const QString bad = m_dir.filePath("overflow.json");
+        QFile out(bad);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const CliResult r = runCli({"import", "--db", db, "--dataset", "runs", "--fio-json", bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("overflow.json"), qPrintable(r.err));
+        QVERIFY2(r.err.contains(".bw"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("overflow"), qPrintable(r.err));
     }
 
 private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+IOLENS_TEST_GUILESS_MAIN(TestCli)
 #include "test_cli.moc"

@@ -3,6 +3,7 @@
 // malformed or out-of-range option the same way, names the option, and exits with status 2.
 #include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -74,5 +75,5 @@ private:
     QString m_db;
 };
 
-QTEST_GUILESS_MAIN(TestCliOptions)
+IOLENS_TEST_GUILESS_MAIN(TestCliOptions)
 #include "test_cli_options.moc"

@@ -2,6 +2,7 @@
 // `iolens-cli evidence`: the window's evidence pack headless; bad input exits with status 2,
 // says why, and writes nothing.
 #include "support/cli_runner.hpp"
+#include "support/test_registry.hpp"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -35,28 +36,31 @@ private slots:
     {
         const QString out = m_dir.filePath(QStringLiteral("pack"));
         const CliResult r = runCli({"evidence", "--example", "local", "--scenario",
-                                    "request=64KiB,read=30,pattern=sequential", "--size",
-                                    "1200x800", "--out", out});
+            "request=64KiB,read=30,pattern=sequential", "--size", "1200x800", "--out", out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(out), qPrintable(r.out));
         const QDir pack(out);
         const QByteArray scenario = readAll(pack.filePath(QStringLiteral("scenario.txt")));
         QVERIFY2(scenario.startsWith("request=64KiB,read=30,"), scenario.constData());
-        QVERIFY(readAll(pack.filePath(QStringLiteral("scenario.txt"))).contains("pattern=sequential"));
+        QVERIFY(
+            readAll(pack.filePath(QStringLiteral("scenario.txt"))).contains("pattern=sequential"));
 
-        const QJsonObject manifest =
-            QJsonDocument::fromJson(readAll(pack.filePath(QStringLiteral("manifest.json")))).object();
-        QCOMPARE(manifest.value(QStringLiteral("database")).toObject()
-                     .value(QStringLiteral("dataset")).toString(),
-                 QStringLiteral("fio-local"));
+        const QJsonObject manifest
+            = QJsonDocument::fromJson(readAll(pack.filePath(QStringLiteral("manifest.json"))))
+                  .object();
+        QCOMPARE(manifest.value(QStringLiteral("database"))
+                     .toObject()
+                     .value(QStringLiteral("dataset"))
+                     .toString(),
+            QStringLiteral("fio-local"));
         const QJsonArray files = manifest.value(QStringLiteral("files")).toArray();
         QVERIFY(files.size() >= 10);
         for (const QJsonValue& value : files) {
             const QString name = value.toObject().value(QStringLiteral("name")).toString();
             const QByteArray bytes = readAll(pack.filePath(name));
             QCOMPARE(value.toObject().value(QStringLiteral("sha256")).toString(),
-                     QString::fromLatin1(
-                         QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex()));
+                QString::fromLatin1(
+                    QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex()));
             if (name.endsWith(QLatin1String(".pdf")))
                 QVERIFY2(bytes.startsWith("%PDF-"), qPrintable(name));
             if (name.endsWith(QLatin1String(".png"))) {
@@ -66,8 +70,10 @@ private slots:
                 QVERIFY(image.text(QStringLiteral("Scenario")).contains(QStringLiteral("read=30")));
                 QVERIFY(image.text(QStringLiteral("Models")).contains(QStringLiteral("mars")));
                 QCOMPARE(image.text(QStringLiteral("Database-SHA256")),
-                         manifest.value(QStringLiteral("database")).toObject()
-                             .value(QStringLiteral("sha256")).toString());
+                    manifest.value(QStringLiteral("database"))
+                        .toObject()
+                        .value(QStringLiteral("sha256"))
+                        .toString());
             }
         }
         // The same command again replaces its own earlier pack.
@@ -85,17 +91,16 @@ private slots:
         QVERIFY(note.open(QIODevice::WriteOnly));
         note.write("mine");
         const QString fresh = m_dir.filePath(QStringLiteral("fresh"));
-        QTest::newRow("no out") << QStringList{"evidence"} << QStringLiteral("--out");
+        QTest::newRow("no out") << QStringList {"evidence"} << QStringLiteral("--out");
         QTest::newRow("occupied folder")
-            << QStringList{"evidence", "--out", occupied} << QStringLiteral("not empty");
-        QTest::newRow("scenario")
-            << QStringList{"evidence", "--scenario", "request=huge", "--out", fresh}
-            << QStringLiteral("request=huge");
-        QTest::newRow("example") << QStringList{"evidence", "--example", "moon", "--out", fresh}
+            << QStringList {"evidence", "--out", occupied} << QStringLiteral("not empty");
+        QTest::newRow("scenario") << QStringList {"evidence", "--scenario", "request=huge", "--out",
+            fresh} << QStringLiteral("request=huge");
+        QTest::newRow("example") << QStringList {"evidence", "--example", "moon", "--out", fresh}
                                  << QStringLiteral("unknown example 'moon'");
-        QTest::newRow("database")
-            << QStringList{"evidence", "--db", m_dir.filePath("missing.sqlite"), "--out", fresh}
-            << QStringLiteral("missing.sqlite");
+        QTest::newRow("database") << QStringList {"evidence", "--db",
+            m_dir.filePath("missing.sqlite"), "--out", fresh}
+                                  << QStringLiteral("missing.sqlite");
     }
     void badInput_exitsWithStatus2AndSaysWhy()
     {
@@ -112,5 +117,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestEvidenceCommand)
+IOLENS_TEST_GUILESS_MAIN(TestEvidenceCommand)
 #include "test_evidence_command.moc"

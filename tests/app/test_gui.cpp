@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window's command line: --version, bad arguments, --screenshot (as used for the README).
+#include "support/build_paths.hpp"
+#include "support/test_registry.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -16,19 +19,19 @@ struct GuiResult {
     QString err;
 };
 
-GuiResult runGui(const QStringList& arguments,
-               const QProcessEnvironment& extra = QProcessEnvironment())
+GuiResult runGui(
+    const QStringList& arguments, const QProcessEnvironment& extra = QProcessEnvironment())
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     environment.insert(extra);
     process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(IOLENS_GUI_PATH), arguments);
+    process.start(iolens::test::guiProgram(), arguments);
     process.waitForFinished(120000);
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+        QString::fromUtf8(process.readAllStandardOutput()),
+        QString::fromUtf8(process.readAllStandardError())};
 }
 
 } // namespace
@@ -40,18 +43,18 @@ private slots:
     {
         const GuiResult result = runGui({QStringLiteral("--version")});
         QCOMPARE(result.exitCode, 0);
-        QVERIFY2(result.out.contains(QStringLiteral(IOLENS_VERSION)), qPrintable(result.out));
+        QVERIFY2(result.out.contains(iolens::test::projectVersion()), qPrintable(result.out));
     }
 
     void badArguments_exitWithStatusTwo_data()
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::newRow("unknown example")
-            << QStringList{QStringLiteral("--example"), QStringLiteral("nvme")};
-        QTest::newRow("file and example") << QStringList{
+            << QStringList {QStringLiteral("--example"), QStringLiteral("nvme")};
+        QTest::newRow("file and example") << QStringList {
             QStringLiteral("a.sqlite"), QStringLiteral("--example"), QStringLiteral("local")};
         QTest::newRow("window size too small")
-            << QStringList{QStringLiteral("--size"), QStringLiteral("12x5")};
+            << QStringList {QStringLiteral("--size"), QStringLiteral("12x5")};
     }
     void badArguments_exitWithStatusTwo()
     {
@@ -71,9 +74,12 @@ private slots:
         QTest::addColumn<QString>("unexpected");
         const QString english = QStringLiteral("Show this tab below the controls");
         const QString german = QStringLiteral("Diesen Reiter unter den Bedienelementen zeigen");
-        QTest::newRow("German chosen") << "C.UTF-8" << "de" << german << english;
-        QTest::newRow("English chosen") << "de_DE.UTF-8" << "en" << english << german;
-        QTest::newRow("system German") << "de_DE.UTF-8" << "" << german << english;
+        QTest::newRow("German chosen") << "C.UTF-8"
+                                       << "de" << german << english;
+        QTest::newRow("English chosen") << "de_DE.UTF-8"
+                                        << "en" << english << german;
+        QTest::newRow("system German") << "de_DE.UTF-8"
+                                       << "" << german << english;
     }
     void chosenLanguage_overridesTheSystemLocale()
     {
@@ -103,9 +109,9 @@ private slots:
     void screenshot_writesA1280x800Png_data()
     {
         QTest::addColumn<QStringList>("arguments");
-        QTest::newRow("default example") << QStringList{};
+        QTest::newRow("default example") << QStringList {};
         QTest::newRow("local example")
-            << QStringList{QStringLiteral("--example"), QStringLiteral("local")};
+            << QStringList {QStringLiteral("--example"), QStringLiteral("local")};
     }
     void screenshot_writesA1280x800Png()
     {
@@ -123,7 +129,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("window.png"));
         const GuiResult result = runGui({QStringLiteral("--size"), QStringLiteral("1920x1080"),
-                                         QStringLiteral("--screenshot"), path});
+            QStringLiteral("--screenshot"), path});
         QCOMPARE(result.exitCode, 0);
         QCOMPARE(QImage(path).size(), QSize(1920, 1080));
     }
@@ -135,12 +141,13 @@ private slots:
         QTemporaryDir dir;
         const QString withPanels = dir.filePath(QStringLiteral("panels.png"));
         const QString without = dir.filePath(QStringLiteral("no-panels.png"));
-        const QStringList tab{QStringLiteral("--tab"), QStringLiteral("conservation")};
-        QCOMPARE(runGui(QStringList(tab) << QStringLiteral("--screenshot") << withPanels).exitCode, 0);
-        QCOMPARE(runGui(QStringList(tab) << QStringLiteral("--no-panels")
-                                         << QStringLiteral("--screenshot") << without)
+        const QStringList tab {QStringLiteral("--tab"), QStringLiteral("conservation")};
+        QCOMPARE(
+            runGui(QStringList(tab) << QStringLiteral("--screenshot") << withPanels).exitCode, 0);
+        QCOMPARE(runGui(QStringList(tab)
+                     << QStringLiteral("--no-panels") << QStringLiteral("--screenshot") << without)
                      .exitCode,
-                 0);
+            0);
         const QImage shown(withPanels);
         const QImage hidden(without);
         QCOMPARE(hidden.size(), QSize(1280, 800));
@@ -152,13 +159,12 @@ private slots:
     void screenshot_missingFileFailsWithoutADialog()
     {
         QTemporaryDir dir;
-        const GuiResult result =
-            runGui({dir.filePath(QStringLiteral("missing.sqlite")), QStringLiteral("--screenshot"),
-                    dir.filePath(QStringLiteral("window.png"))});
+        const GuiResult result = runGui({dir.filePath(QStringLiteral("missing.sqlite")),
+            QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("window.png"))});
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(QStringLiteral("missing.sqlite")));
     }
 };
 
-QTEST_GUILESS_MAIN(TestGui)
+IOLENS_TEST_GUILESS_MAIN(TestGui)
 #include "test_gui.moc"

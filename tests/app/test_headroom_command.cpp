@@ -3,6 +3,7 @@
 #include "data/csv_table.hpp"
 #include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -23,7 +24,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         m_db = m_dir.filePath(QStringLiteral("tiered.sqlite"));
         const CliResult r = runCli({"import", "--db", m_db, "--csv",
-                                    QString::fromStdString(iolens::test::tieredCsvPath())});
+            QString::fromStdString(iolens::test::tieredCsvPath())});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     }
 
@@ -31,13 +32,13 @@ private slots:
     {
         const QString out = m_dir.filePath(QStringLiteral("headroom.csv"));
         const CliResult r = runCli({"headroom", "--db", m_db, "--scenario",
-                                    "request=16KiB,read=70,fileset=1GiB,scheduler=bfq",
-                                    "--limit", "rt_read_ms<=5", "--limit", "tp_write_mbs>=10",
-                                    "--technique", "cart", "--technique", "mars", "--out", out});
+            "request=16KiB,read=70,fileset=1GiB,scheduler=bfq", "--limit", "rt_read_ms<=5",
+            "--limit", "tp_write_mbs>=10", "--technique", "cart", "--technique", "mars", "--out",
+            out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(QStringLiteral("cart, fileset: up to ")));
         const auto table = iolens::core::readCsvFile(out.toStdString());
-        QCOMPARE(table.rows.size(), std::size_t{6}); // 2 techniques x 3 factors
+        QCOMPARE(table.rows.size(), std::size_t {6}); // 2 techniques x 3 factors
         const int factor = table.columnIndex("factor");
         const int binding = table.columnIndex("binding");
         const int largest = table.columnIndex("largest");
@@ -56,21 +57,20 @@ private slots:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        QTest::newRow("bad limit") << QStringList{"--limit", "rt_read_ms<5"}
-                                   << QStringLiteral("limit 'rt_read_ms<5'");
-        QTest::newRow("no limit") << QStringList{} << QStringLiteral("--limit");
-        QTest::newRow("bad factor") << QStringList{"--limit", "rt_read_ms<=5", "--factor", "cpu"}
+        QTest::newRow("bad limit")
+            << QStringList {"--limit", "rt_read_ms<5"} << QStringLiteral("limit 'rt_read_ms<5'");
+        QTest::newRow("no limit") << QStringList {} << QStringLiteral("--limit");
+        QTest::newRow("bad factor") << QStringList {"--limit", "rt_read_ms<=5", "--factor", "cpu"}
                                     << QStringLiteral("--factor 'cpu'");
-        QTest::newRow("bad scenario")
-            << QStringList{"--limit", "rt_read_ms<=5", "--scenario", "read=170"}
-            << QStringLiteral("read");
+        QTest::newRow("bad scenario") << QStringList {"--limit", "rt_read_ms<=5", "--scenario",
+            "read=170"} << QStringLiteral("read");
     }
 
     void headroom_badInputExitsWith2()
     {
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
-        QStringList all{"headroom", "--db", m_db};
+        QStringList all {"headroom", "--db", m_db};
         if (!arguments.contains(QStringLiteral("--scenario")))
             all << QStringLiteral("--scenario") << QStringLiteral("read=70");
         const CliResult r = runCli(all + arguments);
@@ -83,5 +83,5 @@ private:
     QString m_db;
 };
 
-QTEST_MAIN(TestHeadroomCommand)
+IOLENS_TEST_MAIN(TestHeadroomCommand)
 #include "test_headroom_command.moc"

@@ -2,6 +2,7 @@
 // `iolens-cli insideout`: Inside-Out on low-level node metrics, end to end.
 #include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -109,5 +110,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestInsideOutCommand)
+IOLENS_TEST_GUILESS_MAIN(TestInsideOutCommand)
 #include "test_insideout_command.moc"

@@ -3,6 +3,7 @@
 #include "support/cli_runner.hpp"
 #include "support/low_level_run_data.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -107,5 +108,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestInsideOutRunsCommand)
+IOLENS_TEST_GUILESS_MAIN(TestInsideOutRunsCommand)
 #include "test_insideout_runs_command.moc"

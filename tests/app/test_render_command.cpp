@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `iolens-cli render`: every view becomes a picture of the requested size, headless; bad input
 // exits with status 2 and says what is wrong.
+#include "support/build_paths.hpp"
+#include "support/test_registry.hpp"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -30,14 +33,14 @@ CliResult runCli(const QStringList& arguments, const QString& configHome = {})
     environment.remove(QStringLiteral("DISPLAY"));
     environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
     const QTemporaryDir emptyHome;
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
-                       configHome.isEmpty() ? emptyHome.path() : configHome);
+    environment.insert(
+        QStringLiteral("XDG_CONFIG_HOME"), configHome.isEmpty() ? emptyHome.path() : configHome);
     process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
+    process.start(iolens::test::cliProgram(), arguments);
     process.waitForFinished(600000);
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+        QString::fromUtf8(process.readAllStandardOutput()),
+        QString::fromUtf8(process.readAllStandardError())};
 }
 
 /// Share of sampled pixels that are not the most common colour: above zero means something
@@ -66,7 +69,7 @@ double colorShare(const QImage& picture, QColor color)
         for (int x = 0; x < image.width(); x += 2, ++samples) {
             const QColor c = image.pixelColor(x, y);
             hits += std::abs(c.red() - color.red()) <= 4 && std::abs(c.green() - color.green()) <= 4
-                    && std::abs(c.blue() - color.blue()) <= 4;
+                && std::abs(c.blue() - color.blue()) <= 4;
         }
     return samples == 0 ? 0.0 : static_cast<double>(hits) / samples;
 }
@@ -88,30 +91,28 @@ private slots:
         QTest::addColumn<QStringList>("extra");
         for (const char* view : {"measurements", "models", "predictions", "cdf", "conservation"})
             QTest::newRow(view) << QString::fromLatin1(view) << QStringList();
-        QTest::newRow("cdf write metric")
-            << QStringLiteral("cdf") << QStringList{QStringLiteral("--metric"),
-                                                    QStringLiteral("tp_write_mbs")};
+        QTest::newRow("cdf write metric") << QStringLiteral(
+            "cdf") << QStringList {QStringLiteral("--metric"), QStringLiteral("tp_write_mbs")};
         QTest::newRow("cdf rule, local")
-            << QStringLiteral("cdf") << QStringList{QStringLiteral("--cdf-scenario"),
-                                                    QStringLiteral("request_kib>32"),
-                                                    QStringLiteral("--local"),
-                                                    QStringLiteral("10")};
+            << QStringLiteral("cdf")
+            << QStringList {QStringLiteral("--cdf-scenario"), QStringLiteral("request_kib>32"),
+                   QStringLiteral("--local"), QStringLiteral("10")};
         QTest::newRow("surface") << QStringLiteral("surface") << QStringList();
         QTest::newRow("predictions at a scenario")
             << QStringLiteral("predictions")
-            << QStringList{QStringLiteral("--scenario"),
-                           QStringLiteral("request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
-                                          "pattern=random,vms=2")};
+            << QStringList {QStringLiteral("--scenario"),
+                   QStringLiteral("request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
+                                  "pattern=random,vms=2")};
     }
     void view_rendersAPictureOfTheRequestedSize()
     {
         QFETCH(QString, view);
         QFETCH(QStringList, extra);
         const QString out = m_dir.filePath(view + QString::number(qHash(extra)) + ".png");
-        const CliResult r = runCli(QStringList{QStringLiteral("render"), QStringLiteral("--view"),
-                                               view, QStringLiteral("--size"),
-                                               QStringLiteral("900x560"), QStringLiteral("--out"),
-                                               out} + extra);
+        const CliResult r = runCli(
+            QStringList {QStringLiteral("render"), QStringLiteral("--view"), view,
+                QStringLiteral("--size"), QStringLiteral("900x560"), QStringLiteral("--out"), out}
+            + extra);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(out));
         QImageReader reader(out);
@@ -130,20 +131,19 @@ private slots:
         const QString kept = m_dir.filePath(QStringLiteral("profiler-kept.png"));
         const QString broken = m_dir.filePath(QStringLiteral("profiler-broken.png"));
         CliResult r = runCli({"render", "--view", "profiler", "--size", "1200x800", "--limit",
-                              "rt_read_ms<=1000000", "--limit", "rt_write_ms<=1000000", "--out",
-                              kept});
+            "rt_read_ms<=1000000", "--limit", "rt_write_ms<=1000000", "--out", kept});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         r = runCli({"render", "--view", "profiler", "--size", "1200x800", "--limit",
-                    "tp_write_mbs>=1000000", "--out", broken});
+            "tp_write_mbs>=1000000", "--out", broken});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage keptImage(kept);
         const QImage brokenImage(broken);
         QVERIFY(!keptImage.isNull() && !brokenImage.isNull());
         QVERIFY2(colorShare(keptImage, kAllMeetOnWhite) > 0.10,
-                 qPrintable(QString::number(colorShare(keptImage, kAllMeetOnWhite))));
+            qPrintable(QString::number(colorShare(keptImage, kAllMeetOnWhite))));
         QVERIFY(colorShare(keptImage, kNoneMeetOnWhite) < 0.005);
         QVERIFY2(colorShare(brokenImage, kNoneMeetOnWhite) > 0.10,
-                 qPrintable(QString::number(colorShare(brokenImage, kNoneMeetOnWhite))));
+            qPrintable(QString::number(colorShare(brokenImage, kNoneMeetOnWhite))));
         QVERIFY(colorShare(brokenImage, kAllMeetOnWhite) < 0.005);
     }
 
@@ -154,8 +154,8 @@ private slots:
         QTemporaryDir home;
         QVERIFY(home.isValid());
         const QByteArray saved = "[planning]\nlimits=tp_write_mbs>=1000000\n";
-        const QStringList files{QStringLiteral("iolens/iolens.conf"),
-                                QStringLiteral("Unknown Organization/iolens-cli.conf")};
+        const QStringList files {QStringLiteral("iolens/iolens.conf"),
+            QStringLiteral("Unknown Organization/iolens-cli.conf")};
         for (const QString& name : files) {
             QVERIFY(QDir(home.path()).mkpath(QFileInfo(name).path()));
             QFile file(home.filePath(name));
@@ -163,13 +163,13 @@ private slots:
             file.write(saved);
         }
         const QString out = m_dir.filePath(QStringLiteral("profiler-settings.png"));
-        const CliResult r =
-            runCli({"render", "--view", "profiler", "--size", "1200x800", "--out", out}, home.path());
+        const CliResult r = runCli(
+            {"render", "--view", "profiler", "--size", "1200x800", "--out", out}, home.path());
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage image(out);
         QVERIFY(!image.isNull());
         QVERIFY2(colorShare(image, kNoneMeetOnWhite) < 0.005,
-                 qPrintable(QString::number(colorShare(image, kNoneMeetOnWhite))));
+            qPrintable(QString::number(colorShare(image, kNoneMeetOnWhite))));
         for (const QString& name : files) {
             QFile file(home.filePath(name));
             QVERIFY(file.open(QIODevice::ReadOnly));
@@ -190,13 +190,13 @@ private slots:
         CliResult r = runCli({"render", "--view", "capacity", "--size", "1200x700", "--out", none});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         r = runCli({"render", "--view", "capacity", "--size", "1200x700", "--limit",
-                    "rt_read_ms<=5", "--out", limited});
+            "rt_read_ms<=5", "--out", limited});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage noneImage(none);
         const QImage limitedImage(limited);
         QVERIFY(!noneImage.isNull() && !limitedImage.isNull());
         QVERIFY(noneImage.convertToFormat(QImage::Format_RGB32)
-                != limitedImage.convertToFormat(QImage::Format_RGB32));
+            != limitedImage.convertToFormat(QImage::Format_RGB32));
     }
 
     void vectorFormats_areWritten()
@@ -220,55 +220,46 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
         const QString out = m_dir.filePath(QStringLiteral("bad.png"));
-        QTest::newRow("view") << QStringList{"render", "--view", "pie", "--out", out}
+        QTest::newRow("view") << QStringList {"render", "--view", "pie", "--out", out}
                               << QStringLiteral("unknown view 'pie'");
-        QTest::newRow("no view") << QStringList{"render", "--out", out}
+        QTest::newRow("no view") << QStringList {"render", "--out", out}
                                  << QStringLiteral("--view");
-        QTest::newRow("size") << QStringList{"render", "--view", "cdf", "--size", "big", "--out", out}
-                              << QStringLiteral("--size");
-        QTest::newRow("tiny size")
-            << QStringList{"render", "--view", "cdf", "--size", "10x10", "--out", out}
-            << QStringLiteral("--size");
-        QTest::newRow("scenario")
-            << QStringList{"render", "--view", "predictions", "--scenario", "request=huge",
-                           "--out", out}
-            << QStringLiteral("request=huge");
+        QTest::newRow("size") << QStringList {"render", "--view", "cdf", "--size", "big", "--out",
+            out} << QStringLiteral("--size");
+        QTest::newRow("tiny size") << QStringList {"render", "--view", "cdf", "--size", "10x10",
+            "--out", out} << QStringLiteral("--size");
+        QTest::newRow("scenario") << QStringList {"render", "--view", "predictions", "--scenario",
+            "request=huge", "--out", out}
+                                  << QStringLiteral("request=huge");
         QTest::newRow("extension")
-            << QStringList{"render", "--view", "cdf", "--out", m_dir.filePath("x.bmp")}
+            << QStringList {"render", "--view", "cdf", "--out", m_dir.filePath("x.bmp")}
             << QStringLiteral("unknown picture format");
-        QTest::newRow("metric") << QStringList{"render", "--view", "cdf", "--metric", "speed",
-                                               "--out", out}
-                                << QStringLiteral("unknown metric 'speed'");
+        QTest::newRow("metric") << QStringList {"render", "--view", "cdf", "--metric", "speed",
+            "--out", out} << QStringLiteral("unknown metric 'speed'");
         QTest::newRow("limit syntax")
-            << QStringList{"render", "--view", "profiler", "--limit", "rt_read_ms<5", "--out", out}
+            << QStringList {"render", "--view", "profiler", "--limit", "rt_read_ms<5", "--out", out}
             << QStringLiteral("render: --limit: limit 'rt_read_ms<5'");
-        QTest::newRow("limit metric")
-            << QStringList{"render", "--view", "profiler", "--limit", "speed>=5", "--out", out}
-            << QStringLiteral("'speed' is not a metric");
+        QTest::newRow("limit metric") << QStringList {"render", "--view", "profiler", "--limit",
+            "speed>=5", "--out", out} << QStringLiteral("'speed' is not a metric");
         QTest::newRow("limit on another view")
-            << QStringList{"render", "--view", "cdf", "--limit", "rt_read_ms<=5", "--out", out}
+            << QStringList {"render", "--view", "cdf", "--limit", "rt_read_ms<=5", "--out", out}
             << QStringLiteral("--limit applies to the profiler and capacity views only");
-        QTest::newRow("cdf rule syntax")
-            << QStringList{"render", "--view", "cdf", "--cdf-scenario", "request_kib>>32", "--out",
-                           out}
-            << QStringLiteral("--cdf-scenario 'request_kib>>32': filter clause");
-        QTest::newRow("cdf rule matching nothing")
-            << QStringList{"render", "--view", "cdf", "--cdf-scenario", "request_kib>100000",
-                           "--out", out}
-            << QStringLiteral("no measurement matches");
+        QTest::newRow("cdf rule syntax") << QStringList {"render", "--view", "cdf",
+            "--cdf-scenario", "request_kib>>32", "--out",
+            out} << QStringLiteral("--cdf-scenario 'request_kib>>32': filter clause");
+        QTest::newRow("cdf rule matching nothing") << QStringList {"render", "--view", "cdf",
+            "--cdf-scenario", "request_kib>100000", "--out", out}
+                                                   << QStringLiteral("no measurement matches");
         QTest::newRow("cdf multivm on one VM")
-            << QStringList{"render", "--view", "cdf", "--cdf-scenario", "multivm", "--out", out}
+            << QStringList {"render", "--view", "cdf", "--cdf-scenario", "multivm", "--out", out}
             << QStringLiteral("no measurements with 2 or more VMs");
-        QTest::newRow("local count")
-            << QStringList{"render", "--view", "cdf", "--local", "0", "--out", out}
-            << QStringLiteral("--local expects a whole number");
-        QTest::newRow("local on another view")
-            << QStringList{"render", "--view", "models", "--local", "5", "--out", out}
-            << QStringLiteral("apply to --view cdf only");
-        QTest::newRow("database")
-            << QStringList{"render", "--db", m_dir.filePath("missing.sqlite"), "--view", "cdf",
-                           "--out", out}
-            << QStringLiteral("missing.sqlite");
+        QTest::newRow("local count") << QStringList {"render", "--view", "cdf", "--local", "0",
+            "--out", out} << QStringLiteral("--local expects a whole number");
+        QTest::newRow("local on another view") << QStringList {"render", "--view", "models",
+            "--local", "5", "--out", out} << QStringLiteral("apply to --view cdf only");
+        QTest::newRow("database") << QStringList {"render", "--db",
+            m_dir.filePath("missing.sqlite"), "--view", "cdf", "--out", out}
+                                  << QStringLiteral("missing.sqlite");
     }
     void badInput_exitsWithStatus2AndSaysWhy()
     {
@@ -284,5 +275,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestRenderCommand)
+IOLENS_TEST_GUILESS_MAIN(TestRenderCommand)
 #include "test_render_command.moc"

@@ -2,6 +2,7 @@
 // `iolens-cli render --view insideout --runs DIR`: the accuracy density picture, headless.
 #include "support/cli_runner.hpp"
 #include "support/low_level_run_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -49,5 +50,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRenderInsideOut)
+IOLENS_TEST_GUILESS_MAIN(TestRenderInsideOut)
 #include "test_render_insideout.moc"

@@ -2,6 +2,7 @@
 // `iolens-cli stability`: the SBCART paper's stability check on a database selection.
 #include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -84,5 +85,5 @@ private:
     QString m_db;
 };
 
-QTEST_GUILESS_MAIN(TestStabilityCommand)
+IOLENS_TEST_GUILESS_MAIN(TestStabilityCommand)
 #include "test_stability_command.moc"

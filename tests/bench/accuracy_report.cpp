@@ -19,11 +19,14 @@ using namespace iolens::core;
 
 namespace {
 
-std::string percent(double value) { return std::to_string(static_cast<int>(value * 100.0 + 0.5)) + " %"; }
+std::string percent(double value)
+{
+    return std::to_string(static_cast<int>(value * 100.0 + 0.5)) + " %";
+}
 
 // "cv / interpolation" mean relative error of one technique and metric, or why there is none.
 std::string cell(const std::string& technique, Metric metric,
-                 const std::vector<AggregatedMeasurement>& rows, const HoldoutSplit& split)
+    const std::vector<AggregatedMeasurement>& rows, const HoldoutSplit& split)
 {
     TrainingOptions options;
     options.metric = metric;
@@ -32,13 +35,15 @@ std::string cell(const std::string& technique, Metric metric,
     try {
         const TrainedModel model = TrainedModel::train(createRegressor(technique), rows, options);
         try {
-            cv = percent(crossValidatedEvaluation(model, rows, rule, 10, 1).evaluation.meanRelativeError);
+            cv = percent(
+                crossValidatedEvaluation(model, rows, rule, 10, 1).evaluation.meanRelativeError);
         } catch (const Error&) {
             cv = "–";
         }
         try {
-            interpolation = percent(
-                holdoutEvaluation(model, split.train, split.test, rule, "interpolation").meanRelativeError);
+            interpolation
+                = percent(holdoutEvaluation(model, split.train, split.test, rule, "interpolation")
+                              .meanRelativeError);
         } catch (const Error&) {
             interpolation = "–";
         }
@@ -59,11 +64,12 @@ int main(int argc, char** argv)
     if (techniques.empty())
         techniques = techniqueNames();
     for (const char* name : {"tiered", "local"}) {
-        const auto rows = aggregateRepetitions(readMeasurementsCsv(
-            name == std::string("tiered") ? iolens::test::tieredCsvPath() : iolens::test::localCsvPath()));
+        const auto rows = aggregateRepetitions(
+            readMeasurementsCsv(name == std::string("tiered") ? iolens::test::tieredCsvPath()
+                                                              : iolens::test::localCsvPath()));
         const HoldoutSplit split = interpolationSplit(rows);
         std::printf("\nfio-%s (%zu configurations; interpolation: %zu trained, %zu predicted)\n\n",
-                    name, rows.size(), split.train.size(), split.test.size());
+            name, rows.size(), split.train.size(), split.test.size());
         std::printf("| technique |");
         for (Metric metric : kCoreMetrics)
             std::printf(" %s |", std::string(metricName(metric)).c_str());

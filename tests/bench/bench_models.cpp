@@ -35,11 +35,12 @@ Dataset logTarget(std::vector<AggregatedMeasurement> rows, Metric metric)
 
 const std::vector<BenchData>& datasets()
 {
-    static const std::vector<BenchData> all{
-        {"local", logTarget(aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath())),
-                            Metric::RtReadMs)},
-        {"table1", logTarget(aggregateRepetitions(iolens::test::table1Measurements()),
-                             Metric::RtReadMs)},
+    static const std::vector<BenchData> all {
+        {"local",
+            logTarget(aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath())),
+                Metric::RtReadMs)},
+        {"table1",
+            logTarget(aggregateRepetitions(iolens::test::table1Measurements()), Metric::RtReadMs)},
     };
     return all;
 }
@@ -47,7 +48,7 @@ const std::vector<BenchData>& datasets()
 // Parameter sets timed per technique: the defaults, and for MARS the paper's largest nk.
 std::vector<std::pair<std::string, ParamValues>> parameterSets(const std::string& technique)
 {
-    std::vector<std::pair<std::string, ParamValues>> sets{{"default", {}}};
+    std::vector<std::pair<std::string, ParamValues>> sets {{"default", {}}};
     if (technique == "mars")
         sets.push_back({"nk800", {{"nk", 800}}});
     return sets;

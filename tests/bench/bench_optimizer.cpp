@@ -27,7 +27,7 @@ struct Options {
     std::string data = "all";
     int iterations = 10;
     bool plain = false;
-    std::vector<std::string> techniques{"mars", "cart", "m5", "cubist"};
+    std::vector<std::string> techniques {"mars", "cart", "m5", "cubist"};
 };
 
 Options parse(int argc, char** argv)
@@ -47,10 +47,10 @@ Options parse(int argc, char** argv)
                 options.techniques.clear();
             chosen = true;
             options.techniques.push_back(argv[++i]);
-        }
-        else {
-            std::fprintf(stderr, "usage: bench_optimizer [--data table1|local|tiered|all] "
-                                 "[--iterations N] [--plain] [--technique T]...\n");
+        } else {
+            std::fprintf(stderr,
+                "usage: bench_optimizer [--data table1|local|tiered|all] "
+                "[--iterations N] [--plain] [--technique T]...\n");
             std::exit(2);
         }
     }
@@ -64,20 +64,20 @@ struct Timed {
 
 Timed timedSearch(const std::vector<AggregatedMeasurement>& rows, const SearchRequest& request)
 {
-    const std::atomic<bool> never{false};
+    const std::atomic<bool> never {false};
     const auto start = std::chrono::steady_clock::now();
-    Timed timed{searchParameters(rows, request, never), 0.0};
+    Timed timed {searchParameters(rows, request, never), 0.0};
     timed.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return timed;
 }
 
-void benchDataset(const std::string& name, const std::vector<AggregatedMeasurement>& rows,
-                  const Options& options)
+void benchDataset(
+    const std::string& name, const std::vector<AggregatedMeasurement>& rows, const Options& options)
 {
-    std::printf("\n%s: %zu configurations, k = 4, n = 5, %d iterations, 10-fold CV\n",
-                name.c_str(), rows.size(), options.iterations);
+    std::printf("\n%s: %zu configurations, k = 4, n = 5, %d iterations, 10-fold CV\n", name.c_str(),
+        rows.size(), options.iterations);
     std::printf("%-8s %-13s %7s %10s %10s %9s%s\n", "model", "metric", "points", "default", "best",
-                "seconds", options.plain ? "   plain s  ratio  same" : "");
+        "seconds", options.plain ? "   plain s  ratio  same" : "");
     double total = 0.0, totalPlain = 0.0;
     for (const std::string& technique : options.techniques)
         for (Metric metric : kCoreMetrics) {
@@ -88,24 +88,22 @@ void benchDataset(const std::string& name, const std::vector<AggregatedMeasureme
             const Timed shared = timedSearch(rows, request);
             total += shared.seconds;
             std::printf("%-8s %-13s %7zu %10.4f %10.4f %9.2f", technique.c_str(),
-                        std::string(metricName(metric)).c_str(),
-                        shared.outcome.search.points.size(), shared.outcome.defaultCost,
-                        shared.outcome.search.best.cost, shared.seconds);
+                std::string(metricName(metric)).c_str(), shared.outcome.search.points.size(),
+                shared.outcome.defaultCost, shared.outcome.search.best.cost, shared.seconds);
             if (options.plain) {
                 request.sharedFits = false;
                 const Timed plain = timedSearch(rows, request);
                 totalPlain += plain.seconds;
                 const bool same = plain.outcome.search.best.cost == shared.outcome.search.best.cost
-                                  && plain.outcome.search.points.size()
-                                         == shared.outcome.search.points.size();
+                    && plain.outcome.search.points.size() == shared.outcome.search.points.size();
                 std::printf(" %9.2f %6.1f  %s", plain.seconds, plain.seconds / shared.seconds,
-                            same ? "yes" : "NO");
+                    same ? "yes" : "NO");
             }
             std::printf("\n");
             std::fflush(stdout);
         }
-    std::printf("%s: all %zu models %.1f s wall", name.c_str(), 4 * options.techniques.size(),
-                total);
+    std::printf(
+        "%s: all %zu models %.1f s wall", name.c_str(), 4 * options.techniques.size(), total);
     if (options.plain)
         std::printf(" (plain evaluation %.1f s, %.1fx)", totalPlain, totalPlain / total);
     std::printf("\n");
@@ -122,9 +120,9 @@ int main(int argc, char** argv)
     for (const char* name : {"local", "tiered"})
         if (options.data == name || options.data == "all")
             benchDataset(name,
-                         aggregateRepetitions(readMeasurementsCsv(
-                             name == std::string("local") ? iolens::test::localCsvPath()
-                                                          : iolens::test::tieredCsvPath())),
-                         options);
+                aggregateRepetitions(readMeasurementsCsv(name == std::string("local")
+                        ? iolens::test::localCsvPath()
+                        : iolens::test::tieredCsvPath())),
+                options);
     return 0;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "support/build_paths.hpp"
+
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -14,15 +16,15 @@ struct CliResult {
     QString err;
 };
 
-/// Runs the iolens-cli built beside the tests (IOLENS_CLI_PATH) and waits up to `timeoutMs`.
+/// Runs the iolens-cli built beside the tests (cliProgram()) and waits up to `timeoutMs`.
 inline CliResult runCli(const QStringList& arguments, int timeoutMs = 300000)
 {
     QProcess process;
-    process.start(QStringLiteral(IOLENS_CLI_PATH), arguments);
+    process.start(iolens::test::cliProgram(), arguments);
     process.waitForFinished(timeoutMs);
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+        QString::fromUtf8(process.readAllStandardOutput()),
+        QString::fromUtf8(process.readAllStandardError())};
 }
 
 } // namespace iolens::test

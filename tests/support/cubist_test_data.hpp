@@ -15,7 +15,7 @@ bool sameBits(const Eigen::VectorXd& a, const Eigen::VectorXd& b);
 /// Training rows plus perturbed copies (numeric values scaled by 1.07).
 Eigen::MatrixXd probeRows(const iolens::core::Dataset& data);
 /// Cubist fitted on `data` with these committees, neighbours and rules.
-iolens::core::Cubist fitted(const iolens::core::Dataset& data, int committees, int neighbors,
-                            int rules = 100);
+iolens::core::Cubist fitted(
+    const iolens::core::Dataset& data, int committees, int neighbors, int rules = 100);
 
 } // namespace iolens::test

@@ -5,7 +5,6 @@
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
 
-
 #include <QTest>
 
 #include <algorithm>

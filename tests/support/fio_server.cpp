@@ -32,7 +32,7 @@ bool listening(int port)
 int freeLoopbackPort()
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
+    sockaddr_in address {};
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t length = sizeof address;
@@ -45,15 +45,14 @@ int freeLoopbackPort()
     return port;
 }
 
-std::unique_ptr<core::ChildProcess> startFioServer(const QString& fioProgram, const QString& dir,
-                                                   int& port)
+std::unique_ptr<core::ChildProcess> startFioServer(
+    const QString& fioProgram, const QString& dir, int& port)
 {
     for (int attempt = 0; attempt < 5; ++attempt) {
         port = freeLoopbackPort();
         const QString log = dir + QStringLiteral("/server-%1.log").arg(port);
-        auto server = std::make_unique<core::ChildProcess>(
-            fioProgram.toStdString(),
-            std::vector<std::string>{"--server=ip:127.0.0.1," + std::to_string(port)},
+        auto server = std::make_unique<core::ChildProcess>(fioProgram.toStdString(),
+            std::vector<std::string> {"--server=ip:127.0.0.1," + std::to_string(port)},
             log.toStdString(), log.toStdString() + ".err");
         for (int wait = 0; wait < 150 && !server->poll(); ++wait) {
             if (listening(port))

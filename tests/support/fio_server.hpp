@@ -18,7 +18,7 @@ int freeLoopbackPort();
 /// Returns null (port 0) if no server came up. The ChildProcess stops the server when it goes
 /// out of scope, on a failed check too, and the server dies with the test process. Its
 /// messages go to DIR/server-PORT.log.
-std::unique_ptr<core::ChildProcess> startFioServer(const QString& fioProgram, const QString& dir,
-                                                   int& port);
+std::unique_ptr<core::ChildProcess> startFioServer(
+    const QString& fioProgram, const QString& dir, int& port);
 
 } // namespace iolens::test

@@ -12,7 +12,10 @@ namespace {
 constexpr long kTmpfsMagic = 0x01021994; // linux/magic.h TMPFS_MAGIC
 }
 
-QString fioPath() { return QStandardPaths::findExecutable(QStringLiteral("fio")); }
+QString fioPath()
+{
+    return QStandardPaths::findExecutable(QStringLiteral("fio"));
+}
 
 ToolRun fioTool()
 {
@@ -23,11 +26,14 @@ ToolRun fioTool()
     return run;
 }
 
-QString measurementScratchParent() { return QDir::currentPath(); }
+QString measurementScratchParent()
+{
+    return QDir::currentPath();
+}
 
 bool supportsDirectIo(const QString& directory)
 {
-    struct statfs info {};
+    struct statfs info { };
     if (statfs(directory.toLocal8Bit().constData(), &info) != 0)
         return false;
     return static_cast<long>(info.f_type) != kTmpfsMagic;

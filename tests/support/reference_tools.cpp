@@ -25,7 +25,7 @@ ToolRun runTool(const QString& program, const QString& script, const QStringList
     file.write(script.toUtf8());
     file.flush();
     QProcess process;
-    process.start(executable, QStringList{file.fileName()} + arguments);
+    process.start(executable, QStringList {file.fileName()} + arguments);
     if (!process.waitForFinished(600000)) {
         run.available = true;
         run.errors = QStringLiteral("timed out or failed to start");
@@ -50,6 +50,9 @@ ToolRun runPython(const QString& script, const QStringList& arguments)
     return runTool(QStringLiteral("python3"), script, arguments);
 }
 
-bool referenceRequired() { return qEnvironmentVariableIntValue("IOLENS_REQUIRE_REFERENCE") == 1; }
+bool referenceRequired()
+{
+    return qEnvironmentVariableIntValue("IOLENS_REQUIRE_REFERENCE") == 1;
+}
 
 } // namespace iolens::test

@@ -31,7 +31,7 @@ bool referenceRequired();
     do {                                                                                           \
         if (!(run).available) {                                                                    \
             if (iolens::test::referenceRequired())                                                 \
-                QFAIL(qPrintable((run).reason + QStringLiteral(" (IOLENS_REQUIRE_REFERENCE=1)")));  \
+                QFAIL(qPrintable((run).reason + QStringLiteral(" (IOLENS_REQUIRE_REFERENCE=1)"))); \
             QSKIP(qPrintable((run).reason));                                                       \
         }                                                                                          \
     } while (false)

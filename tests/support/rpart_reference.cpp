@@ -111,24 +111,23 @@ RpartResult parseRpart(const QString& output)
 } // namespace
 
 RpartResult runRpart(const Dataset& data, const Eigen::MatrixXd& probe, int minSplit, double cp,
-                     ToolRun& run, const std::vector<double>& otherCps)
+    ToolRun& run, const std::vector<double>& otherCps)
 {
     std::string cps;
     for (const double other : otherCps)
         cps += (cps.empty() ? "" : ",") + hexNumber(other);
     QTemporaryDir dir;
-    const auto train = writeFile(dir.path(), "train.csv",
-                                               datasetCsv(data.schema, data.x, &data.y));
-    const auto newData =
-        writeFile(dir.path(), "probe.csv", datasetCsv(data.schema, probe, nullptr));
+    const auto train = writeFile(dir.path(), "train.csv", datasetCsv(data.schema, data.x, &data.y));
+    const auto newData
+        = writeFile(dir.path(), "probe.csv", datasetCsv(data.schema, probe, nullptr));
     const auto levels = writeFile(dir.path(), "levels.txt", levelsFile(data.schema));
-    QStringList arguments{QString::fromStdString(train), QString::fromStdString(newData),
-                          QString::fromStdString(levels), QString::number(minSplit),
-                          QString::fromStdString(hexNumber(cp))};
+    QStringList arguments {QString::fromStdString(train), QString::fromStdString(newData),
+        QString::fromStdString(levels), QString::number(minSplit),
+        QString::fromStdString(hexNumber(cp))};
     if (!cps.empty())
         arguments << QString::fromStdString(cps);
     run = runRscript(kRpartScript, arguments);
-    return run.available && run.exitCode == 0 ? parseRpart(run.output) : RpartResult{};
+    return run.available && run.exitCode == 0 ? parseRpart(run.output) : RpartResult {};
 }
 
 /// Agreement to 1e-9, relative for magnitudes above 1 (NaN matches NaN).
@@ -151,8 +150,8 @@ QString mismatch(std::size_t node, const char* what, double ours, double theirs)
 }
 
 /// Empty if the split of `ours` is rpart's split `theirs`, else what differs.
-QString compareSplit(const Cart& model, const FeatureSchema& schema, std::size_t i,
-                     const RpartNode& theirs)
+QString compareSplit(
+    const Cart& model, const FeatureSchema& schema, std::size_t i, const RpartNode& theirs)
 {
     const CartNode& ours = model.nodes()[i];
     const FeatureColumn& column = schema.columns()[static_cast<std::size_t>(ours.feature)];
@@ -205,6 +204,5 @@ QString compareWithRpart(const Cart& model, const FeatureSchema& schema, const R
     }
     return {};
 }
-
 
 } // namespace iolens::test

@@ -25,7 +25,7 @@ struct RpartNode {
     int ncat = 0;            ///< -1 / +1: side of x < cut; k: categorical with k levels
     double index = 0.0;      ///< numeric: the cut point
     double improve = 0.0;
-    std::vector<int> codes;  ///< categorical csplit row: 1 left, 2 absent, 3 right
+    std::vector<int> codes; ///< categorical csplit row: 1 left, 2 absent, 3 right
 };
 
 /// What R reported: the tree in frame order, predictions for the probe rows, and optionally the
@@ -41,7 +41,7 @@ struct RpartResult {
 /// hex float) and predicts `probe` (NaN cells become NA), also for each of `otherCps`. `run` tells
 /// whether Rscript was available and how it ended; the result is empty if it failed.
 RpartResult runRpart(const core::Dataset& data, const Eigen::MatrixXd& probe, int minSplit,
-                     double cp, ToolRun& run, const std::vector<double>& otherCps = {});
+    double cp, ToolRun& run, const std::vector<double>& otherCps = {});
 
 /// Agreement to 1e-9, relative for magnitudes above 1 (NaN matches NaN).
 bool agrees(double a, double b);
@@ -49,7 +49,7 @@ bool agrees(double a, double b);
 /// Empty if `model`'s tree is rpart's node by node (frame order: split variables, cut points,
 /// level sides, sizes, means, deviances, complexities, improves within 1e-9), else the first
 /// difference.
-QString compareWithRpart(const core::Cart& model, const core::FeatureSchema& schema,
-                         const RpartResult& reference);
+QString compareWithRpart(
+    const core::Cart& model, const core::FeatureSchema& schema, const RpartResult& reference);
 
 } // namespace iolens::test

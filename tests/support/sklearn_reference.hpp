@@ -11,8 +11,8 @@ namespace iolens::test {
 
 /// Runs a python3 script with scikit-learn available: the first python3 on PATH that can import
 /// sklearn, else the system interpreter /usr/bin/python3 (Debian's python3-sklearn lives there
-/// even when a pyenv or venv python3 comes first on PATH). available = false, with the reason, when no interpreter
-/// has sklearn; use IOLENS_REQUIRE_TOOL on the result.
+/// even when a pyenv or venv python3 comes first on PATH). available = false, with the reason, when
+/// no interpreter has sklearn; use IOLENS_REQUIRE_TOOL on the result.
 ToolRun runPythonWithSklearn(const QString& script, const QStringList& arguments = {});
 
 /// Python code defining read_matrix(path) -> (X, y or None) for numericCsv files

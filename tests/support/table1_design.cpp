@@ -48,8 +48,8 @@ std::vector<Measurement> table1Measurements(std::uint64_t seed)
                 for (Pattern pattern : {Pattern::Random, Pattern::Sequential})
                     for (double readPct : {0.0, 25.0, 30.0, 50.0, 70.0, 75.0, 100.0}) {
                         Measurement m;
-                        m.config = {scheduler, std::int64_t{fileset} << 30,
-                                    std::int64_t{requestKiB} << 10, pattern, readPct, 100, 1};
+                        m.config = {scheduler, std::int64_t {fileset} << 30,
+                            std::int64_t {requestKiB} << 10, pattern, readPct, 100, 1};
                         const ServiceTimes s = serviceTimes(m.config);
                         const double share = readPct / 100.0;
                         // Closed system: 100 threads, each waiting for its own request; queueing
@@ -59,13 +59,16 @@ std::vector<Measurement> table1Measurements(std::uint64_t seed)
                         const double iops = 100.0 / (demandMs * stretch) * 1000.0;
                         const double sizeMiB = requestKiB / 1024.0;
                         if (share > 0.0) {
-                            m.setValue(Metric::RtReadMs, s.readMs * stretch * std::exp(noise(engine)));
-                            m.setValue(Metric::TpReadMbs, iops * share * sizeMiB * std::exp(noise(engine)));
+                            m.setValue(
+                                Metric::RtReadMs, s.readMs * stretch * std::exp(noise(engine)));
+                            m.setValue(Metric::TpReadMbs,
+                                iops * share * sizeMiB * std::exp(noise(engine)));
                         }
                         if (share < 1.0) {
-                            m.setValue(Metric::RtWriteMs, s.writeMs * stretch * std::exp(noise(engine)));
+                            m.setValue(
+                                Metric::RtWriteMs, s.writeMs * stretch * std::exp(noise(engine)));
                             m.setValue(Metric::TpWriteMbs,
-                                       iops * (1.0 - share) * sizeMiB * std::exp(noise(engine)));
+                                iops * (1.0 - share) * sizeMiB * std::exp(noise(engine)));
                         }
                         rows.push_back(std::move(m));
                     }

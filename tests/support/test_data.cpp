@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/test_data.hpp"
 
+#include "support/build_paths.hpp"
+
 #include <QDir>
 #include <QFile>
 
@@ -21,7 +23,8 @@ std::string hexNumber(double value)
     return text;
 }
 
-std::string datasetCsv(const FeatureSchema& schema, const Eigen::MatrixXd& x, const Eigen::VectorXd* y)
+std::string datasetCsv(
+    const FeatureSchema& schema, const Eigen::MatrixXd& x, const Eigen::VectorXd* y)
 {
     std::ostringstream out;
     for (std::size_t j = 0; j < schema.size(); ++j)
@@ -33,15 +36,16 @@ std::string datasetCsv(const FeatureSchema& schema, const Eigen::MatrixXd& x, co
             const double v = x(i, static_cast<Eigen::Index>(j));
             out << (j ? "," : "")
                 << (column.categorical() && !std::isnan(v)
-                        ? column.levels[static_cast<std::size_t>(v)]
-                        : hexNumber(v));
+                           ? column.levels[static_cast<std::size_t>(v)]
+                           : hexNumber(v));
         }
         out << (y ? "," + hexNumber((*y)(i)) : std::string()) << "\n";
     }
     return out.str();
 }
 
-Dataset datasetFromConfigurations(const std::vector<Configuration>& configs, const Eigen::VectorXd& y)
+Dataset datasetFromConfigurations(
+    const std::vector<Configuration>& configs, const Eigen::VectorXd& y)
 {
     Dataset data;
     data.configs = configs;
@@ -51,14 +55,19 @@ Dataset datasetFromConfigurations(const std::vector<Configuration>& configs, con
     return data;
 }
 
-
 std::string sourcePath(const std::string& relative)
 {
-    return std::string(IOLENS_SOURCE_DIR) + "/" + relative;
+    return sourceDirectory().toStdString() + "/" + relative;
 }
 
-std::string tieredCsvPath() { return sourcePath("resources/data/fio-tiered-grid.csv"); }
-std::string localCsvPath() { return sourcePath("resources/data/fio-local-grid.csv"); }
+std::string tieredCsvPath()
+{
+    return sourcePath("resources/data/fio-tiered-grid.csv");
+}
+std::string localCsvPath()
+{
+    return sourcePath("resources/data/fio-local-grid.csv");
+}
 
 std::string writeFile(const QString& directory, const QString& name, const std::string& content)
 {

@@ -17,12 +17,12 @@ std::string localCsvPath();
 /// A double as an exact hex float ("0x1.8p+1"), NaN as R's NA.
 std::string hexNumber(double value);
 /// A dataset built from configurations and a response, with the schema they imply.
-iolens::core::Dataset datasetFromConfigurations(const std::vector<iolens::core::Configuration>& configs,
-                                                const Eigen::VectorXd& y);
+iolens::core::Dataset datasetFromConfigurations(
+    const std::vector<iolens::core::Configuration>& configs, const Eigen::VectorXd& y);
 /// The features of x (factors as their labels) and optionally y as CSV for R, every number as an
 /// exact hex float so R reads the same doubles.
-std::string datasetCsv(const iolens::core::FeatureSchema& schema, const Eigen::MatrixXd& x,
-                       const Eigen::VectorXd* y);
+std::string datasetCsv(
+    const iolens::core::FeatureSchema& schema, const Eigen::MatrixXd& x, const Eigen::VectorXd* y);
 /// Writes `content` to a file in `directory` and returns its path.
 std::string writeFile(const QString& directory, const QString& name, const std::string& content);
 

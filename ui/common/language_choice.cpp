@@ -15,9 +15,8 @@ const QString kSettingsKey = QStringLiteral("ui/language");
 
 std::vector<LanguageOption> languageOptions()
 {
-    return {{QString(), QString()},
-            {QStringLiteral("en"), QStringLiteral("English")},
-            {QStringLiteral("de"), QStringLiteral("Deutsch")}};
+    return {{QString(), QString()}, {QStringLiteral("en"), QStringLiteral("English")},
+        {QStringLiteral("de"), QStringLiteral("Deutsch")}};
 }
 
 QString chosenLanguage()
@@ -37,8 +36,8 @@ QLocale interfaceLocale(const QString& code)
 {
     const std::vector<LanguageOption> options = languageOptions();
     const bool known = !code.isEmpty()
-                       && std::any_of(options.begin(), options.end(),
-                                      [&](const LanguageOption& o) { return o.code == code; });
+        && std::any_of(options.begin(), options.end(),
+            [&](const LanguageOption& o) { return o.code == code; });
     return known ? QLocale(code) : QLocale::system();
 }
 

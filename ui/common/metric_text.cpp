@@ -20,34 +20,37 @@ struct MetricTexts {
 };
 
 // Indexed by core::metricIndex.
-constexpr std::array<MetricTexts, core::kMetricCount> kMetricTexts{{
+constexpr std::array<MetricTexts, core::kMetricCount> kMetricTexts {{
     {QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read response time"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read RT"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "ms")},
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read RT"),
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "ms")},
     {QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write response time"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write RT"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "ms")},
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write RT"),
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "ms")},
     {QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read throughput"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read TP"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "MiB/s")},
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read TP"),
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "MiB/s")},
     {QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write throughput"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write TP"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "MiB/s")},
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write TP"),
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "MiB/s")},
     {QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read IOPS"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read IOPS"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "IOPS")},
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read IOPS"),
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "IOPS")},
     {QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write IOPS"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write IOPS"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "IOPS")},
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write IOPS"),
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "IOPS")},
     {QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read response time p99"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read RT p99"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "ms")},
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Read RT p99"),
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "ms")},
     {QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write response time p99"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write RT p99"),
-     QT_TRANSLATE_NOOP("iolens::ui::Metrics", "ms")},
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "Write RT p99"),
+        QT_TRANSLATE_NOOP("iolens::ui::Metrics", "ms")},
 }};
 
-QString translated(const char* text) { return QCoreApplication::translate(kContext, text); }
+QString translated(const char* text)
+{
+    return QCoreApplication::translate(kContext, text);
+}
 
 } // namespace
 
@@ -70,16 +73,20 @@ QString factorTitle(core::Factor factor)
 {
     using core::Factor;
     switch (factor) {
-    case Factor::Scheduler: return QCoreApplication::translate("iolens::ui::Metrics", "Scheduler");
+    case Factor::Scheduler:
+        return QCoreApplication::translate("iolens::ui::Metrics", "Scheduler");
     case Factor::FilesetBytes:
         return QCoreApplication::translate("iolens::ui::Metrics", "File-set size");
     case Factor::RequestBytes:
         return QCoreApplication::translate("iolens::ui::Metrics", "Request size");
     case Factor::Pattern:
         return QCoreApplication::translate("iolens::ui::Metrics", "Access pattern");
-    case Factor::ReadPct: return QCoreApplication::translate("iolens::ui::Metrics", "Read share");
-    case Factor::Threads: return QCoreApplication::translate("iolens::ui::Metrics", "Threads");
-    case Factor::Vms: return QCoreApplication::translate("iolens::ui::Metrics", "VMs");
+    case Factor::ReadPct:
+        return QCoreApplication::translate("iolens::ui::Metrics", "Read share");
+    case Factor::Threads:
+        return QCoreApplication::translate("iolens::ui::Metrics", "Threads");
+    case Factor::Vms:
+        return QCoreApplication::translate("iolens::ui::Metrics", "VMs");
     }
     return {};
 }

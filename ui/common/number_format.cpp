@@ -15,11 +15,9 @@ struct ByteUnit {
     std::int64_t bytes;
 };
 
-constexpr std::array<ByteUnit, 5> kByteUnits{{{"TiB", std::int64_t{1} << 40},
-                                              {"GiB", std::int64_t{1} << 30},
-                                              {"MiB", std::int64_t{1} << 20},
-                                              {"KiB", std::int64_t{1} << 10},
-                                              {"B", 1}}};
+constexpr std::array<ByteUnit, 5> kByteUnits {
+    {{"TiB", std::int64_t {1} << 40}, {"GiB", std::int64_t {1} << 30},
+        {"MiB", std::int64_t {1} << 20}, {"KiB", std::int64_t {1} << 10}, {"B", 1}}};
 
 // Up to `decimals` decimals, trailing zeros removed: "1.5", "4", "33.3".
 QString trimmedFixed(double value, int decimals, const QLocale& locale)
@@ -66,8 +64,8 @@ QString formatByteSize(std::int64_t bytes, const QLocale& locale)
     return locale.toString(static_cast<qlonglong>(bytes)) + QStringLiteral(" B");
 }
 
-std::optional<std::int64_t> parseByteSize(const QString& text, std::int64_t defaultUnitBytes,
-                                          const QLocale& locale)
+std::optional<std::int64_t> parseByteSize(
+    const QString& text, std::int64_t defaultUnitBytes, const QLocale& locale)
 {
     static const QRegularExpression pattern(
         QStringLiteral(R"(^\s*([0-9][0-9.,]*)\s*([a-zA-Z]*)\s*$)"));
@@ -85,20 +83,20 @@ std::optional<std::int64_t> parseByteSize(const QString& text, std::int64_t defa
     if (!unit.isEmpty()) {
         const QChar prefix = unit.front();
         const QString rest = unit.mid(1);
-        const bool valid = unit == QStringLiteral("b") || rest.isEmpty() ||
-                           rest == QStringLiteral("b") || rest == QStringLiteral("ib");
+        const bool valid = unit == QStringLiteral("b") || rest.isEmpty()
+            || rest == QStringLiteral("b") || rest == QStringLiteral("ib");
         if (!valid)
             return std::nullopt;
         if (unit == QStringLiteral("b"))
             unitBytes = 1;
         else if (prefix == QLatin1Char('k'))
-            unitBytes = std::int64_t{1} << 10;
+            unitBytes = std::int64_t {1} << 10;
         else if (prefix == QLatin1Char('m'))
-            unitBytes = std::int64_t{1} << 20;
+            unitBytes = std::int64_t {1} << 20;
         else if (prefix == QLatin1Char('g'))
-            unitBytes = std::int64_t{1} << 30;
+            unitBytes = std::int64_t {1} << 30;
         else if (prefix == QLatin1Char('t'))
-            unitBytes = std::int64_t{1} << 40;
+            unitBytes = std::int64_t {1} << 40;
         else
             return std::nullopt;
     }
@@ -118,8 +116,8 @@ QString formatRse(double relativeStdError, const QLocale& locale)
 {
     // Two significant digits: a noise figure is not known better than that, and 0.04 % must not
     // print as 0 %.
-    return QStringLiteral("± ") + formatSignificant(relativeStdError * 100.0, 2, locale) +
-           QStringLiteral(" %");
+    return QStringLiteral("± ") + formatSignificant(relativeStdError * 100.0, 2, locale)
+        + QStringLiteral(" %");
 }
 
 } // namespace iolens::ui

@@ -22,8 +22,8 @@ QString formatByteSize(std::int64_t bytes, const QLocale& locale = QLocale());
 /// Parses "16", "16 KiB", "16k", "1.5 GiB", "512 MB" (decimal prefixes are read as binary ones,
 /// as fio does). A bare number is in `defaultUnitBytes`. Returns std::nullopt for anything else
 /// or for a value that is not a positive whole number of bytes.
-std::optional<std::int64_t> parseByteSize(const QString& text, std::int64_t defaultUnitBytes,
-                                          const QLocale& locale = QLocale());
+std::optional<std::int64_t> parseByteSize(
+    const QString& text, std::int64_t defaultUnitBytes, const QLocale& locale = QLocale());
 
 /// A percentage without needless decimals ("50 %", "33.3 %").
 QString formatPercent(double percent, const QLocale& locale = QLocale());

@@ -11,8 +11,8 @@ bool installTranslations(QCoreApplication& app, const QLocale& locale)
 {
     // qt_add_translations embeds the .qm files under :/i18n.
     auto* own = new QTranslator(&app);
-    const bool found =
-        own->load(locale, QStringLiteral("iolens"), QStringLiteral("_"), QStringLiteral(":/i18n"));
+    const bool found = own->load(
+        locale, QStringLiteral("iolens"), QStringLiteral("_"), QStringLiteral(":/i18n"));
     if (found)
         QCoreApplication::installTranslator(own);
     else
@@ -21,7 +21,7 @@ bool installTranslations(QCoreApplication& app, const QLocale& locale)
     // Qt's own strings (dialog buttons); missing on systems without qt6-translations-l10n.
     auto* qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     else
         delete qt;

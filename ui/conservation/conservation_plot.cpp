@@ -23,9 +23,9 @@ QString sizeLabel(double requestKib)
 /// Marker shapes by request size, so that sizes stay apart in grey print as well.
 QCPScatterStyle sizeMarker(int index)
 {
-    static const QCPScatterStyle::ScatterShape shapes[] = {
-        QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
-        QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted};
+    static const QCPScatterStyle::ScatterShape shapes[]
+        = {QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+            QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted};
     const QColor color = seriesColor(index);
     return {shapes[index % 5], color, color, 10};
 }
@@ -65,9 +65,9 @@ bool ConservationPlot::fitToSize()
 {
     const int width = viewport().width() - 24;
     const QString summary = wrapToWidth(m_summaryText, m_summary->font(), width,
-                                        {{QStringLiteral(" ("), QStringLiteral("\n(")},
-                                         {QStringLiteral(": "), QStringLiteral(":\n")},
-                                         {QStringLiteral(", "), QStringLiteral(",\n")}});
+        {{QStringLiteral(" ("), QStringLiteral("\n(")},
+            {QStringLiteral(": "), QStringLiteral(":\n")},
+            {QStringLiteral(", "), QStringLiteral(",\n")}});
     bool changed = summary != m_summary->text();
     m_summary->setText(summary);
 
@@ -83,9 +83,9 @@ bool ConservationPlot::fitToSize()
     changed = changed || legend->wrap() != columns;
     const auto labels = yLabels();
     for (std::size_t i = 0; i < m_panels.size(); ++i)
-        changed = fitAxisLabel(*m_panels[i]->axis(QCPAxis::atLeft), labels[i].first,
-                               labels[i].second)
-                  || changed;
+        changed
+            = fitAxisLabel(*m_panels[i]->axis(QCPAxis::atLeft), labels[i].first, labels[i].second)
+            || changed;
     return changed;
 }
 
@@ -106,8 +106,7 @@ void ConservationPlot::arrangeLayout()
     for (int row : {0, 1, 3})
         plotLayout()->setRowStretchFactor(row, 0.001);
     const QString captions[kPanels] = {tr("C across read shares (Fig. 2a)"),
-                                       tr("f_rw per request size (Fig. 3)"),
-                                       tr("Estimation error per mix (Fig. 2b/c)")};
+        tr("f_rw per request size (Fig. 3)"), tr("Estimation error per mix (Fig. 2b/c)")};
     auto* margins = new QCPMarginGroup(this);
     for (int i = 0; i < kPanels; ++i) {
         QCPAxisRect* rect = i == 0 ? first : new QCPAxisRect(this);
@@ -125,8 +124,8 @@ void ConservationPlot::arrangeLayout()
     legend->setMargins(QMargins(8, 4, 8, 4));
     legend->setLayer(QStringLiteral("legend"));
 
-    QCPAxis* readAxes[] = {m_panels[0]->axis(QCPAxis::atBottom),
-                           m_panels[2]->axis(QCPAxis::atBottom)};
+    QCPAxis* readAxes[]
+        = {m_panels[0]->axis(QCPAxis::atBottom), m_panels[2]->axis(QCPAxis::atBottom)};
     for (QCPAxis* axis : readAxes) {
         axis->setLabel(tr("Read share (%)"));
         axis->setRange(-5.0, 105.0); // room for the markers of 0 % and 100 %
@@ -141,11 +140,14 @@ void ConservationPlot::arrangeLayout()
 std::array<std::pair<QString, QString>, kPanels> ConservationPlot::yLabels()
 {
     return {{{tr("C / T100r (1: capacity conserved)"), tr("C / T100r")},
-             {tr("f_rw = T100r / T100w (reads per write)"), tr("f_rw")},
-             {tr("Error of the total IOPS (%)"), tr("IOPS error (%)")}}};
+        {tr("f_rw = T100r / T100w (reads per write)"), tr("f_rw")},
+        {tr("Error of the total IOPS (%)"), tr("IOPS error (%)")}}};
 }
 
-QString ConservationPlot::summaryText() const { return m_summaryText; }
+QString ConservationPlot::summaryText() const
+{
+    return m_summaryText;
+}
 
 void ConservationPlot::clearSeries()
 {
@@ -270,7 +272,7 @@ void ConservationPlot::setSummary(const core::ConservationCheck& check)
                        .arg(check.mixes.size())
                        .arg(check.measurementsUsed)
                        .arg(formatPercent(100.0 * check.meanCapacityDeviation),
-                            formatPercent(100.0 * check.meanRelativeError));
+                           formatPercent(100.0 * check.meanRelativeError));
     if (check.mixesWithoutCapacity > 0)
         text += tr(" (%1 mixes left out: no 100 % read or write measurement of their size)")
                     .arg(check.mixesWithoutCapacity);

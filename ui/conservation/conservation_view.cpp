@@ -28,8 +28,8 @@ ConservationView::ConservationView(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_pages);
     attachExportMenu(m_plot, [this] {
-        return PictureInfo{tr("Conservation check"), tr("100 % read and 100 % write per request size"),
-                           tr("conservation (Ra and Lee)")};
+        return PictureInfo {tr("Conservation check"),
+            tr("100 % read and 100 % write per request size"), tr("conservation (Ra and Lee)")};
     });
     showMessage(tr("Open a measurement database to check the conservation hypothesis."));
 }

@@ -30,8 +30,8 @@ struct Document {
     /// (saved scenarios, the last scenario): the file path, or "example:<name>", then "#dataset".
     QString settingsKey() const
     {
-        return (example ? QStringLiteral("example:") + name : path) + QLatin1Char('#') +
-               QString::fromStdString(dataset);
+        return (example ? QStringLiteral("example:") + name : path) + QLatin1Char('#')
+            + QString::fromStdString(dataset);
     }
 };
 

@@ -75,8 +75,8 @@ bool DocumentController::openExample(Example example)
 {
     auto document = std::make_unique<Document>();
     const bool ok = guarded(tr("Cannot open example"), [&] {
-        document->database =
-            std::make_shared<core::MeasurementDatabase>(loadExampleDatabase(example));
+        document->database
+            = std::make_shared<core::MeasurementDatabase>(loadExampleDatabase(example));
         document->name = exampleDatasetName(example);
         document->example = true;
         loadDocumentData(*document);

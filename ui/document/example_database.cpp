@@ -20,12 +20,10 @@ struct ExampleInfo {
 
 const ExampleInfo& info(Example example)
 {
-    static const ExampleInfo tiered{
-        "tiered", "fio-tiered",
+    static const ExampleInfo tiered {"tiered", "fio-tiered",
         "Real fio 3.33 measurements (2026-11-22): grid and repetitions, 16 psync threads",
         "1 GiB page cache in front of a throttled array (120 MiB/s, 1500 IOPS), ext4 on loop"};
-    static const ExampleInfo local{
-        "local", "fio-local",
+    static const ExampleInfo local {"local", "fio-local",
         "Real fio 3.33 measurements (2026-11-22): full-factorial grid and repetitions, 16 psync "
         "threads, direct I/O",
         "fast virtual disk: loop device with direct I/O on a virtio disk, ext4"};
@@ -39,7 +37,10 @@ QString resourcePath(Example example)
 
 } // namespace
 
-QString exampleKey(Example example) { return QString::fromLatin1(info(example).key); }
+QString exampleKey(Example example)
+{
+    return QString::fromLatin1(info(example).key);
+}
 
 std::optional<Example> parseExample(const QString& key)
 {
@@ -50,7 +51,10 @@ std::optional<Example> parseExample(const QString& key)
     return std::nullopt;
 }
 
-QString exampleDatasetName(Example example) { return QString::fromLatin1(info(example).dataset); }
+QString exampleDatasetName(Example example)
+{
+    return QString::fromLatin1(info(example).dataset);
+}
 
 core::MeasurementDatabase loadExampleDatabase(Example example)
 {
@@ -62,7 +66,7 @@ core::MeasurementDatabase loadExampleDatabase(Example example)
     const QByteArray text = file.readAll();
     const auto measurements = core::measurementsFromCsv(
         core::parseCsv(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
-                       path.toStdString()));
+            path.toStdString()));
     auto db = core::MeasurementDatabase::inMemory();
     const ExampleInfo& meta = info(example);
     db.importMeasurements(measurements, {meta.dataset, meta.description, meta.system, {}});

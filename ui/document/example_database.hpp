@@ -17,7 +17,7 @@ enum class Example {
     Local,  ///< fio-local: a fast virtual disk (345 runs)
 };
 
-inline constexpr std::array kAllExamples{Example::Tiered, Example::Local};
+inline constexpr std::array kAllExamples {Example::Tiered, Example::Local};
 
 /// Key used on the command line and in settings ("tiered", "local").
 QString exampleKey(Example example);

@@ -9,7 +9,10 @@ namespace iolens::ui {
 namespace {
 const QString kSettingsKey = QStringLiteral("recentFiles");
 
-QString normalized(const QString& path) { return QFileInfo(path).absoluteFilePath(); }
+QString normalized(const QString& path)
+{
+    return QFileInfo(path).absoluteFilePath();
+}
 } // namespace
 
 RecentFiles::RecentFiles(QObject* parent)

@@ -14,7 +14,10 @@ namespace iolens::ui {
 
 namespace {
 
-std::string str(const QString& text) { return text.toStdString(); }
+std::string str(const QString& text)
+{
+    return text.toStdString();
+}
 
 /// The manifest of an earlier pack in `dir`, or an empty object if there is none.
 QJsonObject earlierManifest(const QDir& dir)
@@ -24,16 +27,16 @@ QJsonObject earlierManifest(const QDir& dir)
         return {};
     const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
     return manifest.value(QStringLiteral("format")).toString() == QLatin1String(kPackFormat)
-               ? manifest
-               : QJsonObject{};
+        ? manifest
+        : QJsonObject {};
 }
 
 /// A name from a manifest that stays inside the folder: a manifest edited to name "../x" must
 /// not make the export delete files elsewhere.
 bool insideFolder(const QString& name)
 {
-    return !name.isEmpty() && !QDir::isAbsolutePath(name) &&
-           !QDir::cleanPath(name).startsWith(QLatin1String(".."));
+    return !name.isEmpty() && !QDir::isAbsolutePath(name)
+        && !QDir::cleanPath(name).startsWith(QLatin1String(".."));
 }
 
 void removeEarlierPack(QDir& dir, const QJsonObject& manifest)
@@ -62,11 +65,14 @@ void checkEvidenceFolder(const QString& folder)
     if (!info.isDir())
         throw core::ConfigError(str(folder) + ": is a file, not a folder");
     const QDir dir(folder);
-    if (!dir.isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System) &&
-        earlierManifest(dir).isEmpty())
-        throw core::ConfigError(str(folder) + ": the folder is not empty and holds no earlier "
-                                "evidence pack (" + kManifestName + "); choose an empty or new "
-                                "folder");
+    if (!dir.isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)
+        && earlierManifest(dir).isEmpty())
+        throw core::ConfigError(str(folder)
+            + ": the folder is not empty and holds no earlier "
+              "evidence pack ("
+            + kManifestName
+            + "); choose an empty or new "
+              "folder");
 }
 
 void prepareEvidenceFolder(const QString& folder)

@@ -12,8 +12,7 @@ namespace iolens::ui {
 
 QString sha256Hex(const QByteArray& bytes)
 {
-    return QString::fromLatin1(
-        QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
 }
 
 std::optional<QString> fileSha256(const QString& path)
@@ -35,8 +34,8 @@ DatabaseFingerprint databaseFingerprint(const Document& document)
     if (document.example) {
         fingerprint.kind = QStringLiteral("example");
         const auto example = parseExample(document.name);
-        fingerprint.source = example == Example::Local ? resources::localCsvPath()
-                                                       : resources::tieredCsvPath();
+        fingerprint.source
+            = example == Example::Local ? resources::localCsvPath() : resources::tieredCsvPath();
     } else {
         fingerprint.kind = QStringLiteral("file");
         fingerprint.source = document.path;

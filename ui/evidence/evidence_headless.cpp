@@ -26,13 +26,13 @@ EvidencePackResult writeEvidencePackHeadless(const EvidenceRequest& request)
         throw core::ConfigError("evidence: missing required option --out");
     checkEvidenceFolder(request.out);
     // Parsed once here so that a bad scenario fails before a database is opened.
-    core::parseScenarioText(request.scenario.toStdString(), core::Configuration{});
+    core::parseScenarioText(request.scenario.toStdString(), core::Configuration {});
     MainWindow window;
-    openHeadlessWindow(window,
-                       {request.database, request.example, request.scenario, request.windowSize});
+    openHeadlessWindow(
+        window, {request.database, request.example, request.scenario, request.windowSize});
     if (!runUntil([&] { return modelsValidated(window); }, request.timeoutMs))
-        throw core::Error("evidence: the models were not trained and cross-validated within " +
-                          std::to_string(request.timeoutMs / 1000) + " s");
+        throw core::Error("evidence: the models were not trained and cross-validated within "
+            + std::to_string(request.timeoutMs / 1000) + " s");
     return writeEvidencePack(window, request.out);
 }
 

@@ -17,10 +17,10 @@ struct ManifestInput {
     QString created;  ///< ISO 8601, UTC
     QString scenario; ///< scenario.txt's line
     DatabaseFingerprint database;
-    int runs = 0;        ///< measurements of the dataset the models were trained on
-    int modelCount = 0;  ///< trained models in models.json
+    int runs = 0;       ///< measurements of the dataset the models were trained on
+    int modelCount = 0; ///< trained models in models.json
     std::vector<std::pair<QString, QString>> skippedViews; ///< view, reason
-    QStringList files;   ///< every file written so far, relative to the folder
+    QStringList files; ///< every file written so far, relative to the folder
 };
 
 /// The manifest of an evidence pack: `manifest.json` (format tag kPackFormat, software, date,

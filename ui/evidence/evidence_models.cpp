@@ -61,15 +61,14 @@ QJsonObject scoresJson(const MetricValidation& validation)
 }
 
 QJsonObject modelJson(const ModelEntry& entry, const core::TrainedModel& model,
-                      const MetricValidation& validation, const QString& file,
-                      const QString& sha256)
+    const MetricValidation& validation, const QString& file, const QString& sha256)
 {
     QJsonObject json;
     json.insert(QStringLiteral("label"), entry.label);
     json.insert(QStringLiteral("technique"), qstr(entry.technique));
-    json.insert(QStringLiteral("origin"), entry.origin == ModelOrigin::Optimized
-                                              ? QStringLiteral("optimized")
-                                              : QStringLiteral("default"));
+    json.insert(QStringLiteral("origin"),
+        entry.origin == ModelOrigin::Optimized ? QStringLiteral("optimized")
+                                               : QStringLiteral("default"));
     json.insert(QStringLiteral("metric"), qstr(core::metricName(model.metric())));
     json.insert(QStringLiteral("parameters"), parametersJson(model));
     json.insert(QStringLiteral("training_rows"), model.report().rows);
@@ -106,26 +105,25 @@ ModelsEvidence modelsEvidence(const ModelController& models)
             if (!found)
                 continue; // an added entry answers for some metrics only
             if (!found->model) {
-                failed.append(QJsonObject{{QStringLiteral("label"), entry.label},
-                                          {QStringLiteral("metric"), qstr(core::metricName(metric))},
-                                          {QStringLiteral("error"), qstr(found->error)}});
+                failed.append(QJsonObject {{QStringLiteral("label"), entry.label},
+                    {QStringLiteral("metric"), qstr(core::metricName(metric))},
+                    {QStringLiteral("error"), qstr(found->error)}});
                 continue;
             }
             const std::string text = found->model->toJson().dump();
-            EvidenceFile file{QStringLiteral("models/%1.%2.json")
-                                  .arg(fileSafeName(entry.label), qstr(core::metricName(metric))),
-                              QByteArray::fromStdString(text)};
-            trained.append(modelJson(entry, *found->model, entry.validation[i], file.name,
-                                     sha256Hex(file.bytes)));
+            EvidenceFile file {QStringLiteral("models/%1.%2.json")
+                                   .arg(fileSafeName(entry.label), qstr(core::metricName(metric))),
+                QByteArray::fromStdString(text)};
+            trained.append(modelJson(
+                entry, *found->model, entry.validation[i], file.name, sha256Hex(file.bytes)));
             evidence.serialized.push_back(std::move(file));
         }
     }
     evidence.modelCount = static_cast<int>(trained.size());
-    const QJsonObject root{{QStringLiteral("models"), trained},
-                           {QStringLiteral("failed"), failed},
-                           {QStringLiteral("training_seconds"), models.trainingSeconds()}};
-    evidence.summary = {QStringLiteral("models.json"),
-                        QJsonDocument(root).toJson(QJsonDocument::Indented)};
+    const QJsonObject root {{QStringLiteral("models"), trained}, {QStringLiteral("failed"), failed},
+        {QStringLiteral("training_seconds"), models.trainingSeconds()}};
+    evidence.summary
+        = {QStringLiteral("models.json"), QJsonDocument(root).toJson(QJsonDocument::Indented)};
     return evidence;
 }
 

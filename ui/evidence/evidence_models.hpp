@@ -19,9 +19,9 @@ struct EvidenceFile {
 /// What the pack says about the window's models: `models.json` and one serialized model per
 /// trained (entry, metric) under `models/`.
 struct ModelsEvidence {
-    EvidenceFile summary;               ///< models.json
+    EvidenceFile summary;                 ///< models.json
     std::vector<EvidenceFile> serialized; ///< models/<label>.<metric>.json, TrainedModel::toJson
-    int modelCount = 0;                 ///< trained models described
+    int modelCount = 0;                   ///< trained models described
 };
 
 /// Describes every model of `models`, in column order then kCoreMetrics order: label,

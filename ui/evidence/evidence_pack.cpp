@@ -29,9 +29,10 @@ void writeFile(const QString& folder, const EvidenceFile& file)
     const QString path = QDir(folder).filePath(file.name);
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile out(path);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(file.bytes) != file.bytes.size())
-        throw core::Error("evidence: " + path.toStdString() + ": cannot write (" +
-                          out.errorString().toStdString() + ")");
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || out.write(file.bytes) != file.bytes.size())
+        throw core::Error("evidence: " + path.toStdString() + ": cannot write ("
+            + out.errorString().toStdString() + ")");
 }
 
 QString modelLabels(const ModelController& models)
@@ -54,22 +55,21 @@ EvidencePackResult writeEvidencePack(MainWindow& window, const QString& folder)
     ManifestInput manifest;
     manifest.software = QStringLiteral("iolens ") + QString::fromLatin1(kVersion);
     manifest.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    manifest.scenario =
-        QString::fromStdString(core::scenarioText(window.scenarioPanel()->scenario()));
+    manifest.scenario
+        = QString::fromStdString(core::scenarioText(window.scenarioPanel()->scenario()));
     manifest.database = databaseFingerprint(*document);
     manifest.runs = static_cast<int>(document->runs.size());
 
-    const EvidenceTexts texts{manifest.scenario, modelLabels(*window.models()),
-                              manifest.database.dataset, manifest.database.sha256,
-                              manifest.software, manifest.created};
+    const EvidenceTexts texts {manifest.scenario, modelLabels(*window.models()),
+        manifest.database.dataset, manifest.database.sha256, manifest.software, manifest.created};
     const ViewsEvidence views = writeViewPictures(window, folder, texts);
     if (!views.errors.isEmpty())
         throw core::Error("evidence: " + views.errors.join(QStringLiteral("; ")).toStdString());
     manifest.files = views.written;
     manifest.skippedViews = views.skipped;
 
-    std::vector<EvidenceFile> files{{QStringLiteral("scenario.txt"),
-                                     (manifest.scenario + QLatin1Char('\n')).toUtf8()}};
+    std::vector<EvidenceFile> files {
+        {QStringLiteral("scenario.txt"), (manifest.scenario + QLatin1Char('\n')).toUtf8()}};
     ModelsEvidence models = modelsEvidence(*window.models());
     manifest.modelCount = models.modelCount;
     files.push_back(std::move(models.summary));
@@ -83,7 +83,7 @@ EvidencePackResult writeEvidencePack(MainWindow& window, const QString& folder)
     const ManifestFiles last = buildManifest(folder, manifest);
     writeFile(folder, last.manifest);
     writeFile(folder, last.checksums);
-    EvidencePackResult result{folder, manifest.files, manifest.modelCount, manifest.skippedViews};
+    EvidencePackResult result {folder, manifest.files, manifest.modelCount, manifest.skippedViews};
     result.files << last.manifest.name << last.checksums.name;
     return result;
 }

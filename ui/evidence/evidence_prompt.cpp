@@ -23,8 +23,8 @@ class EvidencePrompt {
 
 QString summary(const EvidencePackResult& result)
 {
-    QString text = EvidencePrompt::tr("%n file(s) written to %1, %2 model(s) described.",
-                                      nullptr, static_cast<int>(result.files.size()))
+    QString text = EvidencePrompt::tr("%n file(s) written to %1, %2 model(s) described.", nullptr,
+        static_cast<int>(result.files.size()))
                        .arg(QDir::toNativeSeparators(result.folder))
                        .arg(result.modelCount);
     for (const auto& [view, reason] : result.skippedViews)
@@ -42,14 +42,13 @@ void promptEvidencePack(MainWindow& window)
         return;
     try {
         const EvidencePackResult result = writeEvidencePack(window, folder);
-        window.statusBar()->showMessage(
-            EvidencePrompt::tr("Evidence pack written to %1.")
-                .arg(QDir::toNativeSeparators(folder)));
+        window.statusBar()->showMessage(EvidencePrompt::tr("Evidence pack written to %1.")
+                                            .arg(QDir::toNativeSeparators(folder)));
         QMessageBox::information(&window, EvidencePrompt::tr("Evidence pack"), summary(result));
     } catch (const core::Error& error) {
         qWarning().noquote() << "evidence pack:" << error.what();
         QMessageBox::warning(&window, EvidencePrompt::tr("Cannot export the evidence pack"),
-                             QString::fromUtf8(error.what()));
+            QString::fromUtf8(error.what()));
     }
 }
 

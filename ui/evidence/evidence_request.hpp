@@ -14,7 +14,7 @@ struct EvidenceRequest {
     QString database;                  ///< database file; empty: the embedded `example`
     Example example = Example::Tiered; ///< used when `database` is empty
     QString scenario;                  ///< core::parseScenarioText form; empty: the default
-    QSize windowSize{1600, 1000};      ///< the window the tables and panels are laid out in
+    QSize windowSize {1600, 1000};     ///< the window the tables and panels are laid out in
     QString out;                       ///< the pack's folder (empty, new, or an earlier pack)
     int timeoutMs = 600000;            ///< training and cross-validation must end by then
 };

@@ -26,14 +26,10 @@ class EvidenceViews {
 
 void addTexts(QImage& image, const QString& title, const EvidenceTexts& texts)
 {
-    const std::pair<const char*, QString> chunks[] = {
-        {"Title", title},
-        {"Scenario", texts.scenario},
-        {"Models", texts.models},
-        {"Dataset", texts.dataset},
-        {"Database-SHA256", texts.databaseSha256},
-        {"Software", texts.software},
-        {"Creation Time", texts.created}};
+    const std::pair<const char*, QString> chunks[]
+        = {{"Title", title}, {"Scenario", texts.scenario}, {"Models", texts.models},
+            {"Dataset", texts.dataset}, {"Database-SHA256", texts.databaseSha256},
+            {"Software", texts.software}, {"Creation Time", texts.created}};
     for (const auto& [key, value] : chunks)
         if (!value.isEmpty())
             image.setText(QString::fromLatin1(key), value);
@@ -65,8 +61,8 @@ QString whyNotReady(const RenderView& view, MainWindow& window)
     return EvidenceViews::tr("the view has nothing to show yet");
 }
 
-bool writePng(QImage image, const QString& path, const QString& title,
-              const EvidenceTexts& texts, QString& reason)
+bool writePng(QImage image, const QString& path, const QString& title, const EvidenceTexts& texts,
+    QString& reason)
 {
     image.setDevicePixelRatio(1.0);
     addTexts(image, title, texts);
@@ -79,10 +75,10 @@ bool writePng(QImage image, const QString& path, const QString& title,
 
 /// One view as PNG and PDF; returns the names written, appends failures to `errors`.
 QStringList writeView(const RenderView& view, MainWindow& window, const QString& folder,
-                      const EvidenceTexts& texts, QSize plotSize, QStringList& errors)
+    const EvidenceTexts& texts, QSize plotSize, QStringList& errors)
 {
     const RenderTarget target = view.target(window);
-    const PictureInfo info{view.title, texts.scenario, texts.models};
+    const PictureInfo info {view.title, texts.scenario, texts.models};
     const QString png = QStringLiteral("views/%1.png").arg(view.name);
     const QString pdf = QStringLiteral("views/%1.pdf").arg(view.name);
     QString reason;
@@ -92,15 +88,15 @@ QStringList writeView(const RenderView& view, MainWindow& window, const QString&
         PlotExportOptions options;
         options.size = plotSize;
         options.info = info;
-        pngDone = writePng(plotImage(*target.plot, options), QDir(folder).filePath(png),
-                           view.title, texts, reason);
+        pngDone = writePng(plotImage(*target.plot, options), QDir(folder).filePath(png), view.title,
+            texts, reason);
         if (!pngDone)
             errors.push_back(reason);
         pdfDone = savePlot(*target.plot, QDir(folder).filePath(pdf), options, &reason);
     } else {
         revealTab(window, target.widget);
-        pngDone = writePng(target.widget->grab().toImage(), QDir(folder).filePath(png),
-                           view.title, texts, reason);
+        pngDone = writePng(
+            target.widget->grab().toImage(), QDir(folder).filePath(png), view.title, texts, reason);
         if (!pngDone)
             errors.push_back(reason);
         pdfDone = saveWidgetPicture(*target.widget, QDir(folder).filePath(pdf), info, &reason);
@@ -117,8 +113,8 @@ QStringList writeView(const RenderView& view, MainWindow& window, const QString&
 
 } // namespace
 
-ViewsEvidence writeViewPictures(MainWindow& window, const QString& folder,
-                                const EvidenceTexts& texts, QSize plotSize)
+ViewsEvidence writeViewPictures(
+    MainWindow& window, const QString& folder, const EvidenceTexts& texts, QSize plotSize)
 {
     ViewsEvidence evidence;
     QDir(folder).mkpath(QStringLiteral("views"));

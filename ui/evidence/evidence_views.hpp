@@ -38,6 +38,6 @@ struct ViewsEvidence {
 /// parameter search run) is skipped with the reason; nothing here starts work.
 /// Needs a QApplication; runs on the UI thread.
 ViewsEvidence writeViewPictures(MainWindow& window, const QString& folder,
-                                const EvidenceTexts& texts, QSize plotSize = {1600, 1000});
+    const EvidenceTexts& texts, QSize plotSize = {1600, 1000});
 
 } // namespace iolens::ui

@@ -21,8 +21,8 @@ struct Figure {
 
 bool isTrainingColumn(int column)
 {
-    return column == ModelComparisonModel::RSquaredColumn ||
-           column == ModelComparisonModel::FitTimeColumn;
+    return column == ModelComparisonModel::RSquaredColumn
+        || column == ModelComparisonModel::FitTimeColumn;
 }
 
 Figure trainingFigure(const ModelEntry& entry, core::Metric metric, int column)
@@ -71,16 +71,17 @@ Figure validationFigure(const ModelEntry& entry, core::Metric metric, int column
         return figure;
     }
     switch (validation.state) {
-    case MetricValidation::State::Waiting: figure.waiting = true; break;
+    case MetricValidation::State::Waiting:
+        figure.waiting = true;
+        break;
     case MetricValidation::State::Failed:
         figure.reason = QString::fromStdString(validation.error);
         break;
     case MetricValidation::State::Done: {
         const core::CrossValidatedEvaluation& cv = *validation.result;
         figure.value = column == ModelComparisonModel::CvCostColumn ? cv.cost
-                       : column == ModelComparisonModel::MeanErrorColumn
-                           ? cv.evaluation.meanRelativeError
-                           : cv.evaluation.p90;
+            : column == ModelComparisonModel::MeanErrorColumn ? cv.evaluation.meanRelativeError
+                                                              : cv.evaluation.p90;
         break;
     }
     }
@@ -96,14 +97,17 @@ Figure figureOf(const ModelEntry& entry, core::Metric metric, int column)
 QString formatFigure(double value, int column)
 {
     switch (column) {
-    case ModelComparisonModel::RSquaredColumn: return QLocale().toString(value, 'f', 3);
+    case ModelComparisonModel::RSquaredColumn:
+        return QLocale().toString(value, 'f', 3);
     case ModelComparisonModel::MeanErrorColumn:
     case ModelComparisonModel::P90ErrorColumn:
     case ModelComparisonModel::InterpolationErrorColumn:
-    case ModelComparisonModel::ExtrapolationErrorColumn: return formatPercent(value * 100.0);
+    case ModelComparisonModel::ExtrapolationErrorColumn:
+        return formatPercent(value * 100.0);
     case ModelComparisonModel::FitTimeColumn:
         return ModelComparisonModel::tr("%1 ms").arg(formatSignificant(value * 1000.0));
-    default: return formatSignificant(value);
+    default:
+        return formatSignificant(value);
     }
 }
 
@@ -116,7 +120,7 @@ ModelComparisonModel::ModelComparisonModel(const ModelController* controller, QO
     connect(controller, &ModelController::trainingStarted, this, &ModelComparisonModel::resetRows);
     connect(controller, &ModelController::entryChanged, this, &ModelComparisonModel::refreshRows);
     connect(controller, &ModelController::crossValidationReady, this,
-            &ModelComparisonModel::onCrossValidated);
+        &ModelComparisonModel::onCrossValidated);
     m_rows = currentRows();
 }
 
@@ -149,8 +153,9 @@ void ModelComparisonModel::refreshRows()
             ++first;
         const std::size_t added = rows.size() > m_rows.size() ? rows.size() - m_rows.size() : 0;
         const auto offset = [](std::size_t n) { return static_cast<std::ptrdiff_t>(n); };
-        if (added == 0 || !std::equal(m_rows.begin() + offset(first), m_rows.end(),
-                                      rows.begin() + offset(first + added))) {
+        if (added == 0
+            || !std::equal(m_rows.begin() + offset(first), m_rows.end(),
+                rows.begin() + offset(first + added))) {
             resetRows();
             return;
         }
@@ -172,7 +177,7 @@ void ModelComparisonModel::onCrossValidated(int entry, core::Metric metric)
 int ModelComparisonModel::rowOf(int entry, core::Metric metric) const
 {
     for (std::size_t i = 0; i < m_rows.size(); ++i)
-        if (m_rows[i] == RowKey{entry, metric})
+        if (m_rows[i] == RowKey {entry, metric})
             return static_cast<int>(i);
     return -1;
 }
@@ -188,9 +193,9 @@ QString ModelComparisonModel::description(int row) const
     if (!slot || !slot->model)
         return tr("%1: no model (%2)")
             .arg(title, QString::fromStdString(slot ? slot->error : std::string()));
-    return title + QStringLiteral(" — ") +
-           parametersText(entry.technique, slot->model->parameters()) +
-           QStringLiteral("\n\n") + QString::fromStdString(slot->model->describe());
+    return title + QStringLiteral(" — ")
+        + parametersText(entry.technique, slot->model->parameters()) + QStringLiteral("\n\n")
+        + QString::fromStdString(slot->model->describe());
 }
 
 int ModelComparisonModel::rowCount(const QModelIndex& parent) const
@@ -210,30 +215,37 @@ QVariant ModelComparisonModel::data(const QModelIndex& index, int role) const
     const RowKey key = rowKey(index.row());
     const ModelEntry& entry = m_controller->entries().at(static_cast<std::size_t>(key.entry));
     switch (role) {
-    case Qt::DisplayRole: return displayText(entry, key.metric, index.column());
-    case kSortRole: return sortKey(entry, key.metric, index.column());
-    case Qt::ToolTipRole: return toolTip(entry, key.metric, index.column());
+    case Qt::DisplayRole:
+        return displayText(entry, key.metric, index.column());
+    case kSortRole:
+        return sortKey(entry, key.metric, index.column());
+    case Qt::ToolTipRole:
+        return toolTip(entry, key.metric, index.column());
     case Qt::TextAlignmentRole:
-        return index.column() >= RSquaredColumn
-                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-    default: return {};
+        return index.column() >= RSquaredColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    default:
+        return {};
     }
 }
 
-QVariant ModelComparisonModel::displayText(const ModelEntry& entry, core::Metric metric,
-                                           int column) const
+QVariant ModelComparisonModel::displayText(
+    const ModelEntry& entry, core::Metric metric, int column) const
 {
     switch (column) {
-    case TechniqueColumn: return entry.label;
-    case MetricColumn: return metricShortTitle(metric);
-    case OriginColumn: return originText(entry.origin);
+    case TechniqueColumn:
+        return entry.label;
+    case MetricColumn:
+        return metricShortTitle(metric);
+    case OriginColumn:
+        return originText(entry.origin);
     case ParametersColumn: {
         const core::TrainedModel* model = entry.model(metric);
         return model ? parametersText(entry.technique, model->parameters())
                      : entry.parametersSummary();
     }
-    default: break;
+    default:
+        break;
     }
     const Figure figure = figureOf(entry, metric, column);
     if (figure.waiting)
@@ -241,33 +253,41 @@ QVariant ModelComparisonModel::displayText(const ModelEntry& entry, core::Metric
     return figure.value ? formatFigure(*figure.value, column) : tr("—");
 }
 
-QVariant ModelComparisonModel::sortKey(const ModelEntry& entry, core::Metric metric,
-                                       int column) const
+QVariant ModelComparisonModel::sortKey(
+    const ModelEntry& entry, core::Metric metric, int column) const
 {
     switch (column) {
-    case TechniqueColumn: return entry.label;
-    case MetricColumn: return static_cast<int>(coreMetricIndex(metric));
-    case OriginColumn: return static_cast<int>(entry.origin);
-    case ParametersColumn: return displayText(entry, metric, column);
-    default: break;
+    case TechniqueColumn:
+        return entry.label;
+    case MetricColumn:
+        return static_cast<int>(coreMetricIndex(metric));
+    case OriginColumn:
+        return static_cast<int>(entry.origin);
+    case ParametersColumn:
+        return displayText(entry, metric, column);
+    default:
+        break;
     }
     const Figure figure = figureOf(entry, metric, column);
     return figure.value ? QVariant(*figure.value) : QVariant();
 }
 
-QVariant ModelComparisonModel::toolTip(const ModelEntry& entry, core::Metric metric,
-                                       int column) const
+QVariant ModelComparisonModel::toolTip(
+    const ModelEntry& entry, core::Metric metric, int column) const
 {
     switch (column) {
     case TechniqueColumn:
-        return entry.rows == TrainingRows::OneVm
-                   ? techniqueTitle(entry.technique) + QLatin1Char('\n') +
-                         trainingRowsExplanation(entry.rows, true)
-                   : techniqueTitle(entry.technique);
-    case MetricColumn: return metricTitle(metric);
-    case OriginColumn: return {};
-    case ParametersColumn: return displayText(entry, metric, column);
-    default: break;
+        return entry.rows == TrainingRows::OneVm ? techniqueTitle(entry.technique)
+                + QLatin1Char('\n') + trainingRowsExplanation(entry.rows, true)
+                                                 : techniqueTitle(entry.technique);
+    case MetricColumn:
+        return metricTitle(metric);
+    case OriginColumn:
+        return {};
+    case ParametersColumn:
+        return displayText(entry, metric, column);
+    default:
+        break;
     }
     const Figure figure = figureOf(entry, metric, column);
     if (figure.waiting)
@@ -278,8 +298,8 @@ QVariant ModelComparisonModel::toolTip(const ModelEntry& entry, core::Metric met
     if (isTrainingColumn(column))
         return {};
     const MetricValidation& validation = entry.validation[coreMetricIndex(metric)];
-    const core::ModelEvaluation* evaluation =
-        validation.evaluation(holdoutScenario(column).value_or(ErrorScenario::CrossValidation));
+    const core::ModelEvaluation* evaluation
+        = validation.evaluation(holdoutScenario(column).value_or(ErrorScenario::CrossValidation));
     if (!evaluation)
         return {};
     return tr("%1 configurations scored, %2 left out by the rule")
@@ -287,25 +307,36 @@ QVariant ModelComparisonModel::toolTip(const ModelEntry& entry, core::Metric met
         .arg(evaluation->excludedByRule);
 }
 
-QVariant ModelComparisonModel::headerData(int section, Qt::Orientation orientation,
-                                          int role) const
+QVariant ModelComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case TechniqueColumn: return tr("Technique");
-        case MetricColumn: return tr("Metric");
-        case OriginColumn: return tr("Origin");
-        case ParametersColumn: return tr("Parameters");
-        case RSquaredColumn: return tr("R² train");
-        case CvCostColumn: return tr("CV cost");
-        case MeanErrorColumn: return tr("CV mean err.");
-        case P90ErrorColumn: return tr("CV p90 err.");
-        case InterpolationErrorColumn: return tr("Interp. err.");
-        case ExtrapolationErrorColumn: return tr("Extrap. err.");
-        case FitTimeColumn: return tr("Fit time");
-        default: return {};
+        case TechniqueColumn:
+            return tr("Technique");
+        case MetricColumn:
+            return tr("Metric");
+        case OriginColumn:
+            return tr("Origin");
+        case ParametersColumn:
+            return tr("Parameters");
+        case RSquaredColumn:
+            return tr("R² train");
+        case CvCostColumn:
+            return tr("CV cost");
+        case MeanErrorColumn:
+            return tr("CV mean err.");
+        case P90ErrorColumn:
+            return tr("CV p90 err.");
+        case InterpolationErrorColumn:
+            return tr("Interp. err.");
+        case ExtrapolationErrorColumn:
+            return tr("Extrap. err.");
+        case FitTimeColumn:
+            return tr("Fit time");
+        default:
+            return {};
         }
     }
     if (role != Qt::ToolTipRole)
@@ -329,8 +360,10 @@ QVariant ModelComparisonModel::headerData(int section, Qt::Orientation orientati
     case ExtrapolationErrorColumn:
         return tr("Mean relative error on the largest request size, predicted by the technique "
                   "refitted on the smaller ones");
-    case FitTimeColumn: return tr("Wall time of fitting the model on all measurements");
-    default: return {};
+    case FitTimeColumn:
+        return tr("Wall time of fitting the model on all measurements");
+    default:
+        return {};
     }
 }
 

@@ -27,9 +27,9 @@ namespace {
 QString ruleDescription(const core::RelativeErrorRule& rule)
 {
     return ModelComparisonPanel::tr(
-               "Cross-validated with %1 folds (seed %2). Relative errors count read metrics where "
-               "read % ≥ %3 and write metrics where read % ≤ %4 (ICPE'13 Table 4); the CV cost "
-               "is the mean RMSE of log(metric) over the folds.")
+        "Cross-validated with %1 folds (seed %2). Relative errors count read metrics where "
+        "read % ≥ %3 and write metrics where read % ≤ %4 (ICPE'13 Table 4); the CV cost "
+        "is the mean RMSE of log(metric) over the folds.")
         .arg(ModelController::kFolds)
         .arg(ModelController::kSeed)
         .arg(QLocale().toString(rule.readMinPct))
@@ -63,8 +63,8 @@ ModelComparisonPanel::ModelComparisonPanel(const ModelController* controller, QW
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     // A MARS parameter list is as wide as all the figures together: it takes what is left,
     // elided, with the full list as its tooltip.
-    m_view->horizontalHeader()->setSectionResizeMode(ModelComparisonModel::ParametersColumn,
-                                                     QHeaderView::Stretch);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        ModelComparisonModel::ParametersColumn, QHeaderView::Stretch);
     m_rule->setWordWrap(true);
     m_rule->setForegroundRole(QPalette::PlaceholderText);
 
@@ -90,10 +90,10 @@ ModelComparisonPanel::ModelComparisonPanel(const ModelController* controller, QW
     layout->addWidget(m_splitter);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &ModelComparisonPanel::showCurrentDescription);
+        &ModelComparisonPanel::showCurrentDescription);
     // The selected model may finish training, or the data may change under it.
     connect(m_model, &QAbstractItemModel::dataChanged, this,
-            &ModelComparisonPanel::showCurrentDescription);
+        &ModelComparisonPanel::showCurrentDescription);
     // A new dataset starts with its first model selected, so the description is never empty
     // for no reason.
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
@@ -128,11 +128,14 @@ int ModelComparisonPanel::descriptionWidthNeeded() const
     for (const QString& line : m_description->toPlainText().split(QLatin1Char('\n')))
         widest = std::max(widest, metrics.horizontalAdvance(line));
     const auto margin = static_cast<int>(std::ceil(m_description->document()->documentMargin()));
-    return widest + 2 * (margin + m_description->frameWidth()) +
-           m_description->verticalScrollBar()->sizeHint().width();
+    return widest + 2 * (margin + m_description->frameWidth())
+        + m_description->verticalScrollBar()->sizeHint().width();
 }
 
-int ModelComparisonPanel::descriptionWidth() const { return m_description->width(); }
+int ModelComparisonPanel::descriptionWidth() const
+{
+    return m_description->width();
+}
 
 void ModelComparisonPanel::resizeEvent(QResizeEvent* event)
 {
@@ -153,16 +156,22 @@ void ModelComparisonPanel::fitDescription()
     for (int column = 0; column < header->count(); ++column) {
         // A stretching column (the parameters) elides its text, so only its heading counts.
         const bool elides = header->sectionResizeMode(column) == QHeaderView::Stretch;
-        tableNeeds += std::max(elides ? 0 : cells->sizeHintForColumn(column),
-                               header->sectionSizeHint(column));
+        tableNeeds += std::max(
+            elides ? 0 : cells->sizeHintForColumn(column), header->sectionSizeHint(column));
     }
     const int room = std::max(total / 4, total - tableNeeds);
     const int description = std::clamp(descriptionWidthNeeded(), total / 4, room);
     m_splitter->setSizes({total - description, description});
 }
 
-QString ModelComparisonPanel::descriptionText() const { return m_description->toPlainText(); }
+QString ModelComparisonPanel::descriptionText() const
+{
+    return m_description->toPlainText();
+}
 
-QString ModelComparisonPanel::ruleText() const { return m_rule->text(); }
+QString ModelComparisonPanel::ruleText() const
+{
+    return m_rule->text();
+}
 
 } // namespace iolens::ui

@@ -32,9 +32,8 @@ QString amountText(core::HeadroomFactor factor, double value)
 {
     switch (factor) {
     case core::HeadroomFactor::Vms:
-        return std::lround(value) == 1
-                   ? CapacityPanel::tr("1 VM")
-                   : CapacityPanel::tr("%1 VMs").arg(std::lround(value));
+        return std::lround(value) == 1 ? CapacityPanel::tr("1 VM")
+                                       : CapacityPanel::tr("%1 VMs").arg(std::lround(value));
     case core::HeadroomFactor::FilesetBytes:
         // A sweep point is any whole number of bytes: three digits say enough for planning.
         return value >= 1024.0 ? CapacityPanel::tr("%1 GiB").arg(formatSignificant(value / 1024.0))
@@ -72,9 +71,8 @@ CapacityPanel::CapacityPanel(ModelController* models, QWidget* parent)
     for (std::size_t m = 0; m < core::kCoreMetrics.size(); ++m) {
         const core::Metric metric = core::kCoreMetrics[m];
         const bool upper = isResponseTime(metric);
-        m_enabled[m] = new QCheckBox(QStringLiteral("%1 %2").arg(metricTitle(metric),
-                                                                  upper ? QStringLiteral("≤")
-                                                                        : QStringLiteral("≥")));
+        m_enabled[m] = new QCheckBox(QStringLiteral("%1 %2").arg(
+            metricTitle(metric), upper ? QStringLiteral("≤") : QStringLiteral("≥")));
         m_bounds[m] = new QDoubleSpinBox;
         m_bounds[m]->setRange(0.001, 1e6);
         m_bounds[m]->setDecimals(3);
@@ -157,7 +155,7 @@ std::vector<core::SlaLimit> CapacityPanel::limits() const
     for (std::size_t m = 0; m < core::kCoreMetrics.size(); ++m)
         if (m_enabled[m]->isChecked())
             limits.push_back({core::kCoreMetrics[m], isResponseTime(core::kCoreMetrics[m]),
-                              m_bounds[m]->value()});
+                m_bounds[m]->value()});
     return limits;
 }
 
@@ -212,8 +210,8 @@ void CapacityPanel::refresh()
         const int row = static_cast<int>(e);
         m_table->setItem(row, 0, new QTableWidgetItem(entries[e].label));
         for (std::size_t f = 0; f < core::kHeadroomFactors.size(); ++f) {
-            answers[f] = core::findHeadroom(models, m_scenario, core::kHeadroomFactors[f], chosen,
-                                            domain);
+            answers[f]
+                = core::findHeadroom(models, m_scenario, core::kHeadroomFactors[f], chosen, domain);
             auto* item = new QTableWidgetItem(
                 entries[e].trained ? headroomText(answers[f]) : tr("training…"));
             if (entries[e].trained && !answers[f].meetsNow)

@@ -52,8 +52,8 @@ private:
     void refresh();
 
     ModelController* m_models;
-    std::array<QCheckBox*, 4> m_enabled{};
-    std::array<QDoubleSpinBox*, 4> m_bounds{};
+    std::array<QCheckBox*, 4> m_enabled {};
+    std::array<QDoubleSpinBox*, 4> m_bounds {};
     QLabel* m_note;
     QTableWidget* m_table;
     core::Configuration m_scenario;

@@ -17,15 +17,17 @@ constexpr int kPlainHighExponent = 4;
 QString superscript(int exponent)
 {
     static const QChar digits[] = {QChar(0x2070), QChar(0x00B9), QChar(0x00B2), QChar(0x00B3),
-                                   QChar(0x2074), QChar(0x2075), QChar(0x2076), QChar(0x2077),
-                                   QChar(0x2078), QChar(0x2079)};
+        QChar(0x2074), QChar(0x2075), QChar(0x2076), QChar(0x2077), QChar(0x2078), QChar(0x2079)};
     QString text;
     for (const QChar c : QString::number(std::abs(exponent)))
         text += digits[c.digitValue()];
     return exponent < 0 ? QChar(0x207B) + text : text;
 }
 
-bool sameTick(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::fabs(b); }
+bool sameTick(double a, double b)
+{
+    return std::fabs(a - b) <= 1e-9 * std::fabs(b);
+}
 
 // Below this many decades QCPAxisTickerLog switches to linear steps.
 constexpr double kShortRangeDecades = 1.6;
@@ -59,7 +61,7 @@ DecadeTicker::DecadeTicker()
 QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& range)
 {
     m_shortRange = !m_zeroAt && range.lower > 0.0
-                   && std::log10(range.upper / range.lower) < kShortRangeDecades;
+        && std::log10(range.upper / range.lower) < kShortRangeDecades;
     if (m_shortRange) {
         QVector<double> ticks = mantissaTicks(range, {1.0, 2.0, 5.0});
         if (ticks.size() < 3) // less than a factor 2.5: finer steps
@@ -86,8 +88,8 @@ QVector<double> DecadeTicker::createSubTickVector(int subTickCount, const QVecto
     if (!m_shortRange || ticks.size() < 2)
         return QCPAxisTickerLog::createSubTickVector(subTickCount, ticks);
     QVector<double> subTicks;
-    for (const double value : mantissaTicks(QCPRange(ticks.front(), ticks.back()),
-                                            {1, 2, 3, 4, 5, 6, 7, 8, 9}))
+    for (const double value :
+        mantissaTicks(QCPRange(ticks.front(), ticks.back()), {1, 2, 3, 4, 5, 6, 7, 8, 9}))
         if (std::none_of(ticks.begin(), ticks.end(), [&](double t) { return sameTick(value, t); }))
             subTicks.push_back(value);
     return subTicks;

@@ -25,8 +25,8 @@ public:
 protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override;
     QVector<double> createSubTickVector(int subTickCount, const QVector<double>& ticks) override;
-    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
-                         int precision) override;
+    QString getTickLabel(
+        double tick, const QLocale& locale, QChar formatChar, int precision) override;
 
 private:
     std::optional<double> m_zeroAt;

@@ -8,9 +8,15 @@ namespace iolens::ui {
 
 namespace {
 
-double drawnPct(double relativeError) { return std::max(relativeError * 100.0, kErrorFloorPct); }
+double drawnPct(double relativeError)
+{
+    return std::max(relativeError * 100.0, kErrorFloorPct);
+}
 
-double decadeBelow(double value) { return std::pow(10.0, std::floor(std::log10(value))); }
+double decadeBelow(double value)
+{
+    return std::pow(10.0, std::floor(std::log10(value)));
+}
 // The smallest of 1, 2, 5 x 10^k that is >= value.
 double roundNumberAbove(double value)
 {

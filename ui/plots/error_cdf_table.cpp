@@ -65,7 +65,8 @@ ErrorCdfTable::ErrorCdfTable(QWidget* parent)
     });
 }
 
-void ErrorCdfTable::showCurves(const std::vector<CdfCurve>& curves, const std::vector<QColor>& colors)
+void ErrorCdfTable::showCurves(
+    const std::vector<CdfCurve>& curves, const std::vector<QColor>& colors)
 {
     const QSignalBlocker blocker(this);
     const int rows = static_cast<int>(curves.size());
@@ -73,8 +74,8 @@ void ErrorCdfTable::showCurves(const std::vector<CdfCurve>& curves, const std::v
     for (int row = 0; row < rows; ++row) {
         const CdfCurve& curve = curves[static_cast<std::size_t>(row)];
         const core::ModelEvaluation& e = curve.evaluation;
-        auto* model = new QTableWidgetItem(colorSwatch(colors.at(static_cast<std::size_t>(row))),
-                                           curve.label);
+        auto* model = new QTableWidgetItem(
+            colorSwatch(colors.at(static_cast<std::size_t>(row))), curve.label);
         model->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         model->setCheckState(Qt::Checked);
         model->setToolTip(percentileSummary(curve.label, e));
@@ -84,7 +85,7 @@ void ErrorCdfTable::showCurves(const std::vector<CdfCurve>& curves, const std::v
         setItem(row, P99Column, numberItem(relativeErrorText(e.p99)));
         setItem(row, MeanColumn, numberItem(relativeErrorText(e.meanRelativeError)));
         setItem(row, PointsColumn,
-                numberItem(QLocale().toString(static_cast<qlonglong>(e.cdf.values.size()))));
+            numberItem(QLocale().toString(static_cast<qlonglong>(e.cdf.values.size()))));
     }
     int height = horizontalHeader()->sizeHint().height() + 2 * frameWidth();
     for (int row = 0; row < rows; ++row)
@@ -104,11 +105,11 @@ int ErrorCdfTable::widthForColumns() const
     // The model column stretches, so its width is measured: tick box, swatch, label.
     int modelWidth = horizontalHeader()->sectionSizeHint(ModelColumn);
     const int decoration = style()->pixelMetric(QStyle::PM_IndicatorWidth) + iconSize().width()
-                           + fontMetrics().horizontalAdvance(QStringLiteral("MMMMM"));
+        + fontMetrics().horizontalAdvance(QStringLiteral("MMMMM"));
     for (int row = 0; row < rowCount(); ++row)
         if (const QTableWidgetItem* model = item(row, ModelColumn))
-            modelWidth = std::max(modelWidth,
-                                  decoration + fontMetrics().horizontalAdvance(model->text()));
+            modelWidth
+                = std::max(modelWidth, decoration + fontMetrics().horizontalAdvance(model->text()));
     int width = 2 * frameWidth() + modelWidth;
     for (int column = P50Column; column < columnCount(); ++column)
         width += horizontalHeader()->sectionSize(column);

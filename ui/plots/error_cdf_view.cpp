@@ -24,7 +24,7 @@ namespace iolens::ui {
 
 namespace {
 
-constexpr std::array<double, 3> kPercentileLevels{50.0, 90.0, 99.0};
+constexpr std::array<double, 3> kPercentileLevels {50.0, 90.0, 99.0};
 constexpr int kCurveWidth = 2;
 
 // The three levels as dashed guides, named "p50" / "p90" / "p99" on the right axis: the marks on
@@ -56,7 +56,7 @@ QSharedPointer<QCPAxisTickerText> addPercentileGuides(QCustomPlot& plot)
     right->setTickLength(0, 0);
     right->setRange(plot.yAxis->range());
     QObject::connect(plot.yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), right,
-                     qOverload<const QCPRange&>(&QCPAxis::setRange));
+        qOverload<const QCPRange&>(&QCPAxis::setRange));
     return ticker;
 }
 
@@ -90,8 +90,8 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
         for (const QString& label : m_labels)
             if (isCurveVisible(label))
                 shown.push_back(label);
-        return PictureInfo{tr("Error CDF: %1").arg(metricTitle(metric())), m_scenarioText,
-                           shown.join(QStringLiteral(", "))};
+        return PictureInfo {tr("Error CDF: %1").arg(metricTitle(metric())), m_scenarioText,
+            shown.join(QStringLiteral(", "))};
     });
 
     connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this] {
@@ -101,13 +101,13 @@ ErrorCdfView::ErrorCdfView(QWidget* parent)
     fitAfterLayout(*m_plot, [this] { return fitToPlotSize(); });
     connect(m_table, &ErrorCdfTable::curveToggled, this, &ErrorCdfView::setCurveVisible);
     connect(m_plot, &QCustomPlot::legendClick, this,
-            [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
-                auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
-                if (!entry)
-                    return;
-                const QString label = entry->plottable()->name();
-                setCurveVisible(label, !isCurveVisible(label));
-            });
+        [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+            auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
+            if (!entry)
+                return;
+            const QString label = entry->plottable()->name();
+            setCurveVisible(label, !isCurveVisible(label));
+        });
 }
 
 void ErrorCdfView::buildPlot()
@@ -270,7 +270,10 @@ void ErrorCdfView::arrangeBody()
     m_body->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
 }
 
-const QTableWidget* ErrorCdfView::percentileTable() const { return m_table; }
+const QTableWidget* ErrorCdfView::percentileTable() const
+{
+    return m_table;
+}
 
 bool ErrorCdfView::tableBesidePlot() const
 {
@@ -300,7 +303,10 @@ void ErrorCdfView::setCurveVisible(const QString& label, bool visible)
     m_plot->replot();
 }
 
-bool ErrorCdfView::isCurveVisible(const QString& label) const { return !m_hidden.contains(label); }
+bool ErrorCdfView::isCurveVisible(const QString& label) const
+{
+    return !m_hidden.contains(label);
+}
 
 // Everything that depends on the plot's size: the titles' line breaks, the y label, the legend's
 // shape and place, and where the percentile labels go. Returns whether anything changed.
@@ -309,7 +315,7 @@ bool ErrorCdfView::fitToPlotSize()
     bool changed = fitTitles(m_plot->viewport().width() - 24);
     // A short plot (a small screen in presentation mode) gets the short axis label.
     changed = fitAxisLabel(*m_plot->yAxis, tr("Share of configurations (%)"), tr("Share (%)"))
-              || changed;
+        || changed;
     changed = fitLegend() || changed;
     return placePercentileLabels() || changed;
 }
@@ -318,12 +324,12 @@ bool ErrorCdfView::fitTitles(int width)
 {
     // Long titles break at chosen places rather than being clipped by a narrow plot: the title
     // after its colon, the caption after the scenario name and then after its commas.
-    const QString title = fitToWidth(tr("%1: relative error of the predictions").arg(metricTitle(metric())),
-                                     m_title->font(), width, QStringLiteral(": "), QStringLiteral(":\n"));
-    const QString caption =
-        wrapToWidth(m_scenarioText, m_subtitle->font(), width,
-                    {{QStringLiteral(" · "), QStringLiteral("\n")},
-                     {QStringLiteral(", "), QStringLiteral(",\n")}});
+    const QString title
+        = fitToWidth(tr("%1: relative error of the predictions").arg(metricTitle(metric())),
+            m_title->font(), width, QStringLiteral(": "), QStringLiteral(":\n"));
+    const QString caption = wrapToWidth(m_scenarioText, m_subtitle->font(), width,
+        {{QStringLiteral(" · "), QStringLiteral("\n")},
+            {QStringLiteral(", "), QStringLiteral(",\n")}});
     const bool changed = title != m_title->text() || caption != m_subtitle->text();
     m_title->setText(title);
     m_subtitle->setText(caption);
@@ -346,8 +352,9 @@ bool ErrorCdfView::fitLegend()
     const int insideWrap = std::clamp((axes->height() - 20) / std::max(1, itemHeight), 1, 5);
     const int insideHeight = std::min(legend.itemCount(), insideWrap) * itemHeight + frame;
     const bool outside = 2 * insideHeight > axes->height();
-    const int wrap = outside ? std::max(1, (axes->outerRect().height() - frame) / std::max(1, itemHeight))
-                             : insideWrap;
+    const int wrap = outside
+        ? std::max(1, (axes->outerRect().height() - frame) / std::max(1, itemHeight))
+        : insideWrap;
     bool changed = false;
     if (wrap != legend.wrap()) {
         legend.setWrap(wrap);
@@ -379,7 +386,10 @@ bool ErrorCdfView::fitLegend()
     return true;
 }
 
-bool ErrorCdfView::legendBesideAxes() const { return m_legendSlot != nullptr; }
+bool ErrorCdfView::legendBesideAxes() const
+{
+    return m_legendSlot != nullptr;
+}
 
 // Each label stands at its level unless it would overlap the one above it (p90 under p99 on a
 // short plot): then it moves down just far enough.
@@ -387,8 +397,8 @@ bool ErrorCdfView::placePercentileLabels()
 {
     const QCPAxis* right = m_plot->yAxis2;
     const double pixelsPerUnit = m_plot->axisRect()->height() / right->range().size();
-    const double labelUnits = QFontMetrics(right->tickLabelFont()).height()
-                              / std::max(pixelsPerUnit, 1e-9);
+    const double labelUnits
+        = QFontMetrics(right->tickLabelFont()).height() / std::max(pixelsPerUnit, 1e-9);
     QMap<double, QString> labels;
     double above = std::numeric_limits<double>::infinity();
     for (auto level = kPercentileLevels.rbegin(); level != kPercentileLevels.rend(); ++level) {

@@ -19,14 +19,14 @@ QString percentileSummary(const QString& label, const core::ModelEvaluation& eva
 {
     return QCoreApplication::translate("iolens::ui::EvaluationText", "%1: p50 %2, p90 %3, p99 %4")
         .arg(label, relativeErrorText(evaluation.p50), relativeErrorText(evaluation.p90),
-             relativeErrorText(evaluation.p99));
+            relativeErrorText(evaluation.p99));
 }
 
 QString relativeErrorRuleText(const core::RelativeErrorRule& rule)
 {
     return QCoreApplication::translate("iolens::ui::EvaluationText",
-                                       "read metrics where the read share is at least %1, write "
-                                       "metrics where it is at most %2")
+        "read metrics where the read share is at least %1, write "
+        "metrics where it is at most %2")
         .arg(formatPercent(rule.readMinPct), formatPercent(rule.writeMaxPct));
 }
 

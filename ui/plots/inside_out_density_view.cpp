@@ -56,8 +56,8 @@ void scoreRuns(QPromise<RunAccuracyBatch>& promise, const QString& directory,
         for (const core::LowLevelRun& run : runs) {
             if (*stop)
                 break;
-            batch.runs.push_back(core::evaluateRunAccuracy(
-                run, options, [&stop] { return stop->load(); }));
+            batch.runs.push_back(
+                core::evaluateRunAccuracy(run, options, [&stop] { return stop->load(); }));
             promise.setProgressValue(static_cast<int>(batch.runs.size()));
         }
     } catch (const core::Error& error) {

@@ -11,7 +11,7 @@ OptimizationRunner::OptimizationRunner(QObject* parent)
     : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcher<WorkerResult>::finished, this,
-            &OptimizationRunner::onWorkerDone);
+        &OptimizationRunner::onWorkerDone);
 }
 
 OptimizationRunner::~OptimizationRunner()
@@ -23,8 +23,8 @@ OptimizationRunner::~OptimizationRunner()
     m_watcher.waitForFinished();
 }
 
-bool OptimizationRunner::start(std::vector<core::AggregatedMeasurement> rows,
-                               core::SearchRequest request)
+bool OptimizationRunner::start(
+    std::vector<core::AggregatedMeasurement> rows, core::SearchRequest request)
 {
     if (m_running)
         return false;
@@ -46,15 +46,13 @@ void OptimizationRunner::cancel()
 
 // Runs on the worker thread. No exception may leave it: QtConcurrent would rethrow it on the
 // UI thread from result(), inside the event loop.
-OptimizationRunner::WorkerResult
-OptimizationRunner::runSearch(const std::vector<core::AggregatedMeasurement>& rows,
-                              const core::SearchRequest& request,
-                              const std::atomic<bool>& cancel)
+OptimizationRunner::WorkerResult OptimizationRunner::runSearch(
+    const std::vector<core::AggregatedMeasurement>& rows, const core::SearchRequest& request,
+    const std::atomic<bool>& cancel)
 {
     const auto forward = [this](const core::OptimizerProgress& state) {
-        SearchProgress progress{state.iteration, state.evaluated, state.plannedThisIteration,
-                                state.bestCost, state.points ? *state.points
-                                                             : std::vector<core::EvaluatedPoint>{}};
+        SearchProgress progress {state.iteration, state.evaluated, state.plannedThisIteration,
+            state.bestCost, state.points ? *state.points : std::vector<core::EvaluatedPoint> {}};
         // Queued to this object's thread: the copy travels with the call.
         QMetaObject::invokeMethod(
             this, [this, progress = std::move(progress)] { emit progressed(progress); },

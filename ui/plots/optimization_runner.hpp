@@ -17,10 +17,10 @@ namespace iolens::ui {
 /// Where a running parameter search stands: OptimizerProgress with its own copy of the points,
 /// because the optimizer's vector keeps growing on the worker thread.
 struct SearchProgress {
-    int iteration = 0;            ///< 0 = the initial corner
-    int evaluated = 0;            ///< points evaluated so far, all iterations
-    int plannedThisIteration = 0; ///< points this iteration evaluates
-    double bestCost = 0.0;        ///< lowest CV RMSE so far
+    int iteration = 0;                        ///< 0 = the initial corner
+    int evaluated = 0;                        ///< points evaluated so far, all iterations
+    int plannedThisIteration = 0;             ///< points this iteration evaluates
+    double bestCost = 0.0;                    ///< lowest CV RMSE so far
     std::vector<core::EvaluatedPoint> points; ///< every evaluated point, in evaluation order
 };
 
@@ -61,7 +61,7 @@ private:
         QString error;
     };
     WorkerResult runSearch(const std::vector<core::AggregatedMeasurement>& rows,
-                           const core::SearchRequest& request, const std::atomic<bool>& cancel);
+        const core::SearchRequest& request, const std::atomic<bool>& cancel);
     void onWorkerDone();
 
     QFutureWatcher<WorkerResult> m_watcher;

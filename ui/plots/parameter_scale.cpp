@@ -16,11 +16,17 @@ constexpr double kLogRatio = 100.0;
 constexpr double kDeepestFloor = 1e-6;
 constexpr double kFloorWithoutData = 1e-3;
 
-double decadeBelow(double value) { return std::pow(10.0, std::floor(std::log10(value))); }
+double decadeBelow(double value)
+{
+    return std::pow(10.0, std::floor(std::log10(value)));
+}
 
 } // namespace
 
-double ParameterScale::drawn(double value) const { return log ? std::max(value, low) : value; }
+double ParameterScale::drawn(double value) const
+{
+    return log ? std::max(value, low) : value;
+}
 
 double ParameterScale::normalised(double value) const
 {
@@ -45,8 +51,8 @@ bool prefersLogAxis(const core::SearchDimension& dimension, bool specLogScale)
     return dimension.low == 0.0 && !dimension.integer && dimension.high > 0.0;
 }
 
-ParameterScale parameterScale(const core::SearchDimension& dimension, bool log,
-                              const std::vector<double>& evaluatedValues)
+ParameterScale parameterScale(
+    const core::SearchDimension& dimension, bool log, const std::vector<double>& evaluatedValues)
 {
     ParameterScale scale;
     scale.log = log && dimension.high > 0.0;
@@ -57,8 +63,9 @@ ParameterScale parameterScale(const core::SearchDimension& dimension, bool log,
         for (const double v : evaluatedValues)
             if (v > 0.0)
                 smallest = std::min(smallest, v);
-        const double floor = std::isfinite(smallest) ? decadeBelow(smallest) / 10.0
-                                                     : decadeBelow(dimension.high * kFloorWithoutData);
+        const double floor = std::isfinite(smallest)
+            ? decadeBelow(smallest) / 10.0
+            : decadeBelow(dimension.high * kFloorWithoutData);
         scale.low = std::max(floor, decadeBelow(dimension.high * kDeepestFloor));
         scale.zeroAt = scale.low;
     }

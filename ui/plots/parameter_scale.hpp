@@ -19,8 +19,8 @@ namespace iolens::ui {
 /// see DecadeTicker): the decade in between is empty by construction, so nothing is misplaced.
 struct ParameterScale {
     bool log = false;
-    double low = 0.0;  ///< axis start in parameter units (> 0 on a log axis)
-    double high = 1.0; ///< axis end; > low
+    double low = 0.0;             ///< axis start in parameter units (> 0 on a log axis)
+    double high = 1.0;            ///< axis end; > low
     std::optional<double> zeroAt; ///< log axes whose range includes 0: where 0 is drawn (= low)
 
     /// Where `value` is drawn, in parameter units: itself, or low for a value below a log
@@ -39,7 +39,7 @@ bool prefersLogAxis(const core::SearchDimension& dimension, bool specLogScale);
 
 /// The scale of `dimension` given the values evaluated so far (they place the zero of a log axis
 /// whose range starts at 0; with none positive yet it is 1/1000 of the range's top).
-ParameterScale parameterScale(const core::SearchDimension& dimension, bool log,
-                              const std::vector<double>& evaluatedValues);
+ParameterScale parameterScale(
+    const core::SearchDimension& dimension, bool log, const std::vector<double>& evaluatedValues);
 
 } // namespace iolens::ui

@@ -28,8 +28,8 @@ std::string axisLabel(const QCPAxis* axis)
     return axis ? axis->label().simplified().toStdString() : std::string();
 }
 
-void appendRow(std::string& csv, const SeriesText& series, double x, double y,
-               const std::string& z = {})
+void appendRow(
+    std::string& csv, const SeriesText& series, double x, double y, const std::string& z = {})
 {
     if (std::isnan(x) || std::isnan(y))
         return; // a gap in a line, not a point
@@ -78,10 +78,9 @@ QString plotDataCsv(const QCustomPlot& plot)
         const QCPAbstractPlottable* plottable = readable.plottable(i);
         if (!plottable->visible())
             continue;
-        SeriesText series{plottable->name().isEmpty()
-                              ? "series " + std::to_string(i + 1)
-                              : plottable->name().toStdString(),
-                          axisLabel(plottable->keyAxis()), axisLabel(plottable->valueAxis())};
+        SeriesText series {plottable->name().isEmpty() ? "series " + std::to_string(i + 1)
+                                                       : plottable->name().toStdString(),
+            axisLabel(plottable->keyAxis()), axisLabel(plottable->valueAxis())};
         if (const auto* graph = qobject_cast<const QCPGraph*>(plottable))
             appendPoints(csv, series, *graph->data());
         else if (const auto* bars = qobject_cast<const QCPBars*>(plottable))

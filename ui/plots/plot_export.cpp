@@ -76,23 +76,22 @@ QImage plotImage(QCustomPlot& plot, const PlotExportOptions& options)
     image.setDotsPerMeterY(dots);
     // toPixmap hands back an image with the scale as its device pixel ratio; a file has none.
     image.setDevicePixelRatio(1.0);
-    const std::pair<const char*, QString> texts[] = {{"Title", options.info.title},
-                                                     {"Scenario", options.info.scenario},
-                                                     {"Models", options.info.models},
-                                                     {"Software", QStringLiteral("iolens")}};
+    const std::pair<const char*, QString> texts[]
+        = {{"Title", options.info.title}, {"Scenario", options.info.scenario},
+            {"Models", options.info.models}, {"Software", QStringLiteral("iolens")}};
     for (const auto& [key, value] : texts)
         if (!value.isEmpty())
             image.setText(QString::fromLatin1(key), value);
     return image;
 }
 
-bool savePlot(QCustomPlot& plot, const QString& path, const PlotExportOptions& options,
-              QString* error)
+bool savePlot(
+    QCustomPlot& plot, const QString& path, const PlotExportOptions& options, QString* error)
 {
     const auto format = pictureFormatOf(path);
     if (!format) {
-        fail(error, PlotExport::tr("%1: unknown picture format (use .png, .svg or .pdf)")
-                        .arg(path));
+        fail(
+            error, PlotExport::tr("%1: unknown picture format (use .png, .svg or .pdf)").arg(path));
         return false;
     }
     QDir().mkpath(QFileInfo(path).absolutePath());
@@ -112,13 +111,14 @@ bool savePlot(QCustomPlot& plot, const QString& path, const PlotExportOptions& o
         const QSize size = exportSize(plot, options);
         // Cosmetic pens would be one device pixel wide: invisible hairlines in print.
         written = plot.savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
-                               QStringLiteral("iolens"), options.info.title);
+            QStringLiteral("iolens"), options.info.title);
         break;
     }
     }
     if (!written)
-        fail(error, PlotExport::tr("%1: cannot write (%2)")
-                        .arg(path, reason.isEmpty() ? QStringLiteral("?") : reason));
+        fail(error,
+            PlotExport::tr("%1: cannot write (%2)")
+                .arg(path, reason.isEmpty() ? QStringLiteral("?") : reason));
     return written;
 }
 

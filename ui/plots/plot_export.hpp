@@ -32,8 +32,8 @@ struct PictureInfo {
 
 /// How a plot is exported.
 struct PlotExportOptions {
-    QSize size;          ///< logical size in pixels; empty: the plot's size on screen
-    double scale = 1.0;  ///< device pixel ratio of a PNG (2: twice the pixels, same layout)
+    QSize size;         ///< logical size in pixels; empty: the plot's size on screen
+    double scale = 1.0; ///< device pixel ratio of a PNG (2: twice the pixels, same layout)
     PictureInfo info;
 };
 
@@ -46,7 +46,7 @@ QImage plotImage(QCustomPlot& plot, const PlotExportOptions& options);
 /// given) to a message naming the file when the extension is unknown or the file cannot be
 /// written. SVG and PDF are vector pictures at the logical size; the scale applies to PNG only.
 bool savePlot(QCustomPlot& plot, const QString& path, const PlotExportOptions& options,
-              QString* error = nullptr);
+    QString* error = nullptr);
 
 /// Puts the plot, as drawn on screen at twice its pixels, on the clipboard as an image.
 void copyPlotToClipboard(QCustomPlot& plot);

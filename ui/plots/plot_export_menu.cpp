@@ -55,15 +55,16 @@ std::optional<QPair<QSize, double>> askPngSize(QWidget* parent, QSize initial)
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
-    return QPair<QSize, double>{QSize(width->value(), height->value()), scale->value()};
+    return QPair<QSize, double> {QSize(width->value(), height->value()), scale->value()};
 }
 
 void savePicture(QCustomPlot* plot, const PictureInfoSource& info)
 {
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(
-        plot, PlotExportMenu::tr("Save picture"), QString(),
-        PlotExportMenu::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
+    const QString path
+        = QFileDialog::getSaveFileName(plot, PlotExportMenu::tr("Save picture"), QString(),
+            PlotExportMenu::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
+            &filter);
     if (path.isEmpty())
         return;
     PlotExportOptions options;
@@ -83,8 +84,8 @@ void savePicture(QCustomPlot* plot, const PictureInfoSource& info)
 
 void saveData(QCustomPlot* plot)
 {
-    const QString path = QFileDialog::getSaveFileName(plot, PlotExportMenu::tr("Save plot data"), QString(),
-                                                      PlotExportMenu::tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(plot, PlotExportMenu::tr("Save plot data"),
+        QString(), PlotExportMenu::tr("CSV files (*.csv)"));
     QString error;
     if (!path.isEmpty() && !savePlotDataCsv(*plot, path, &error))
         QMessageBox::warning(plot, PlotExportMenu::tr("Save plot data"), error);
@@ -96,8 +97,9 @@ QMenu* createExportMenu(QCustomPlot* plot, const PictureInfoSource& info)
 {
     auto* menu = new QMenu(plot);
     menu->addAction(PlotExportMenu::tr("Save &picture (PNG, SVG, PDF)…"), plot,
-                    [plot, info] { savePicture(plot, info); });
-    menu->addAction(PlotExportMenu::tr("&Copy picture"), plot, [plot] { copyPlotToClipboard(*plot); });
+        [plot, info] { savePicture(plot, info); });
+    menu->addAction(
+        PlotExportMenu::tr("&Copy picture"), plot, [plot] { copyPlotToClipboard(*plot); });
     menu->addAction(PlotExportMenu::tr("Save &data as CSV…"), plot, [plot] { saveData(plot); });
     return menu;
 }
@@ -106,11 +108,11 @@ void attachExportMenu(QCustomPlot* plot, PictureInfoSource info)
 {
     plot->setContextMenuPolicy(Qt::CustomContextMenu);
     QObject::connect(plot, &QWidget::customContextMenuRequested, plot,
-                     [plot, info = std::move(info)](const QPoint& position) {
-                         QMenu* menu = createExportMenu(plot, info);
-                         menu->setAttribute(Qt::WA_DeleteOnClose);
-                         menu->popup(plot->mapToGlobal(position));
-                     });
+        [plot, info = std::move(info)](const QPoint& position) {
+            QMenu* menu = createExportMenu(plot, info);
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(plot->mapToGlobal(position));
+        });
 }
 
 } // namespace iolens::ui

@@ -17,9 +17,8 @@ namespace {
 // colour, followed by the four hues of Paul Tol's "muted" scheme (2021) that are furthest from
 // them (wine, olive, indigo, teal), so that ten models (five techniques, each VM-aware and
 // projected from one VM) keep distinct colours. Yellow last: it is hard to see on white.
-constexpr std::array<QRgb, 11> kSeriesColors{0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
-                                             0xE69F00, 0x56B4E9, 0x882255, 0x999933,
-                                             0x332288, 0x44AA99, 0xF0E442};
+constexpr std::array<QRgb, 11> kSeriesColors {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00,
+    0x56B4E9, 0x882255, 0x999933, 0x332288, 0x44AA99, 0xF0E442};
 
 // Relative to the application font: 1.1 makes the default 9-10 pt readable on a projector
 // without crowding the ticks of a 450 px wide plot.
@@ -35,7 +34,7 @@ constexpr const char* kFollowsPalette = "iolensFollowsPalette";
 // so that a later palette starts from it again; a colour the view has set since the last pass
 // (it differs from the one shown) is the new choice.
 void followPalette(QObject& owner, const char* part, const QPalette& palette, const QColor& current,
-                   const std::function<void(const QColor&)>& set)
+    const std::function<void(const QColor&)>& set)
 {
     const QByteArray chosenKey = QByteArray(kChosen) + part;
     const QByteArray shownKey = QByteArray(kShown) + part;
@@ -50,7 +49,7 @@ void followPalette(QObject& owner, const char* part, const QPalette& palette, co
 }
 
 void followPalettePen(QObject& owner, const char* part, const QPalette& palette, QPen pen,
-                      const std::function<void(const QPen&)>& set)
+    const std::function<void(const QPen&)>& set)
 {
     followPalette(owner, part, palette, pen.color(), [&](const QColor& color) {
         pen.setColor(color);
@@ -61,31 +60,33 @@ void followPalettePen(QObject& owner, const char* part, const QPalette& palette,
 void axisFollowsPalette(QCPAxis& axis, const QPalette& palette)
 {
     followPalette(axis, "tickLabel", palette, axis.tickLabelColor(),
-                  [&](const QColor& c) { axis.setTickLabelColor(c); });
-    followPalette(axis, "label", palette, axis.labelColor(),
-                  [&](const QColor& c) { axis.setLabelColor(c); });
-    followPalettePen(axis, "base", palette, axis.basePen(), [&](const QPen& p) { axis.setBasePen(p); });
-    followPalettePen(axis, "tick", palette, axis.tickPen(), [&](const QPen& p) { axis.setTickPen(p); });
-    followPalettePen(axis, "subTick", palette, axis.subTickPen(),
-                     [&](const QPen& p) { axis.setSubTickPen(p); });
+        [&](const QColor& c) { axis.setTickLabelColor(c); });
+    followPalette(
+        axis, "label", palette, axis.labelColor(), [&](const QColor& c) { axis.setLabelColor(c); });
+    followPalettePen(
+        axis, "base", palette, axis.basePen(), [&](const QPen& p) { axis.setBasePen(p); });
+    followPalettePen(
+        axis, "tick", palette, axis.tickPen(), [&](const QPen& p) { axis.setTickPen(p); });
+    followPalettePen(
+        axis, "subTick", palette, axis.subTickPen(), [&](const QPen& p) { axis.setSubTickPen(p); });
     QCPGrid& grid = *axis.grid();
     followPalettePen(grid, "grid", palette, grid.pen(), [&](const QPen& p) { grid.setPen(p); });
-    followPalettePen(grid, "subGrid", palette, grid.subGridPen(),
-                     [&](const QPen& p) { grid.setSubGridPen(p); });
+    followPalettePen(
+        grid, "subGrid", palette, grid.subGridPen(), [&](const QPen& p) { grid.setSubGridPen(p); });
 }
 
 void legendFollowsPalette(QCPLegend& legend, const QPalette& palette)
 {
     followPalette(legend, "brush", palette, legend.brush().color(),
-                  [&](const QColor& c) { legend.setBrush(c); });
+        [&](const QColor& c) { legend.setBrush(c); });
     followPalettePen(legend, "border", palette, legend.borderPen(),
-                     [&](const QPen& p) { legend.setBorderPen(p); });
+        [&](const QPen& p) { legend.setBorderPen(p); });
     // The legend's own text colour is left as chosen: it only seeds the items made later, which
     // then follow the palette like the rest (seeding them with a shown colour would map twice).
     for (int i = 0; i < legend.itemCount(); ++i)
         if (QCPAbstractLegendItem* item = legend.item(i))
             followPalette(*item, "text", palette, item->textColor(),
-                          [&](const QColor& c) { item->setTextColor(c); });
+                [&](const QColor& c) { item->setTextColor(c); });
 }
 
 // Black dots with a white rim become light dots with a rim of the background. A custom shape
@@ -121,7 +122,7 @@ void plotFollowsPalette(QCustomPlot& plot)
     for (QCPLayoutElement* element : plot.plotLayout()->elements(true)) {
         if (auto* text = qobject_cast<QCPTextElement*>(element))
             followPalette(*text, "text", palette, text->textColor(),
-                          [&](const QColor& c) { text->setTextColor(c); });
+                [&](const QColor& c) { text->setTextColor(c); });
         else if (auto* legend = qobject_cast<QCPLegend*>(element))
             legendFollowsPalette(*legend, palette);
         else if (auto* scale = qobject_cast<QCPColorScale*>(element))
@@ -130,22 +131,23 @@ void plotFollowsPalette(QCustomPlot& plot)
     for (int i = 0; i < plot.plottableCount(); ++i) {
         QCPAbstractPlottable* plottable = plot.plottable(i);
         followPalettePen(*plottable, "pen", palette, plottable->pen(),
-                         [&](const QPen& p) { plottable->setPen(p); });
+            [&](const QPen& p) { plottable->setPen(p); });
         if (auto* graph = qobject_cast<QCPGraph*>(plottable))
             scatterFollowsPalette(*graph, palette);
     }
     for (int i = 0; i < plot.itemCount(); ++i) {
         QCPAbstractItem* item = plot.item(i);
         // A label on its own opaque box keeps its colours: the box, not the plot, is behind it.
-        if (auto* text = qobject_cast<QCPItemText*>(item); text && text->brush().style() == Qt::NoBrush)
-            followPalette(*text, "text", palette, text->color(),
-                          [&](const QColor& c) { text->setColor(c); });
+        if (auto* text = qobject_cast<QCPItemText*>(item);
+            text && text->brush().style() == Qt::NoBrush)
+            followPalette(
+                *text, "text", palette, text->color(), [&](const QColor& c) { text->setColor(c); });
         else if (auto* line = qobject_cast<QCPItemStraightLine*>(item))
-            followPalettePen(*line, "pen", palette, line->pen(),
-                             [&](const QPen& p) { line->setPen(p); });
+            followPalettePen(
+                *line, "pen", palette, line->pen(), [&](const QPen& p) { line->setPen(p); });
         else if (auto* segment = qobject_cast<QCPItemLine*>(item))
             followPalettePen(*segment, "pen", palette, segment->pen(),
-                             [&](const QPen& p) { segment->setPen(p); });
+                [&](const QPen& p) { segment->setPen(p); });
     }
 }
 
@@ -186,7 +188,7 @@ QColor colorOnPalette(const QColor& chosen, const QPalette& palette)
     }
     const auto mix = [share](float from, float to) { return from + share * (to - from); };
     return QColor::fromRgbF(mix(text.redF(), base.redF()), mix(text.greenF(), base.greenF()),
-                            mix(text.blueF(), base.blueF()), chosen.alphaF());
+        mix(text.blueF(), base.blueF()), chosen.alphaF());
 }
 
 QColor seriesColor(int index)
@@ -239,7 +241,7 @@ QFont plotFont(double pointScale, bool bold)
 }
 
 QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
-                   const QString& replacement)
+    const QString& replacement)
 {
     if (QFontMetrics(font).horizontalAdvance(text) <= width)
         return text;
@@ -260,13 +262,14 @@ void fitAfterLayout(QCustomPlot& plot, std::function<bool()> fit)
 }
 
 QString wrapToWidth(const QString& text, const QFont& font, int width,
-                    std::initializer_list<std::pair<QString, QString>> breaks)
+    std::initializer_list<std::pair<QString, QString>> breaks)
 {
-    QStringList lines{text};
+    QStringList lines {text};
     for (const auto& [separator, replacement] : breaks) {
         QStringList wrapped;
         for (const QString& line : lines)
-            wrapped += fitToWidth(line, font, width, separator, replacement).split(QLatin1Char('\n'));
+            wrapped
+                += fitToWidth(line, font, width, separator, replacement).split(QLatin1Char('\n'));
         lines = wrapped;
     }
     return lines.join(QLatin1Char('\n'));
@@ -276,8 +279,8 @@ bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief)
 {
     const bool vertical = axis.orientation() == Qt::Vertical;
     const int room = vertical ? axis.axisRect()->height() : axis.axisRect()->width();
-    const QString label =
-        QFontMetrics(axis.labelFont()).horizontalAdvance(full) < room ? full : brief;
+    const QString label
+        = QFontMetrics(axis.labelFont()).horizontalAdvance(full) < room ? full : brief;
     if (label == axis.label())
         return false;
     axis.setLabel(label);
@@ -324,8 +327,8 @@ void applyPlotStyle(QCustomPlot& plot)
     if (!plot.property(kFollowsPalette).toBool()) {
         plot.setProperty(kFollowsPalette, true);
         new PaletteWatcher(plot);
-        QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot,
-                         [&plot] { plotFollowsPalette(plot); });
+        QObject::connect(
+            &plot, &QCustomPlot::beforeReplot, &plot, [&plot] { plotFollowsPalette(plot); });
     }
     plot.setBackground(Qt::white);
     // Tick labels in the user's locale (decimal comma in German), without group separators,

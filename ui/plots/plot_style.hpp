@@ -57,13 +57,13 @@ void applyPlotStyle(QCustomPlot& plot);
 /// replaced by `replacement` (which holds a line break): long captions wrap at a chosen place
 /// instead of being clipped, since QCPTextElement does not wrap by itself.
 QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
-                   const QString& replacement);
+    const QString& replacement);
 
 /// fitToWidth with several places to break, coarse to fine: each (separator, replacement) pair
 /// in turn is applied to every line still wider than `width`, so a caption breaks first at its
 /// main joints (" · ", " (") and only then at finer ones (", ").
 QString wrapToWidth(const QString& text, const QFont& font, int width,
-                    std::initializer_list<std::pair<QString, QString>> breaks);
+    std::initializer_list<std::pair<QString, QString>> breaks);
 
 /// Runs `fit` after each layout of `plot` and lays the plot out again while `fit` reports a
 /// change (at most four times), before anything is drawn: for what depends on the laid-out size,

@@ -36,16 +36,15 @@ QPen scaled(QPen pen, double factor)
 /// Sets property `name` of `object` to its normal value times `factor`. The normal value is the
 /// current one unless the current one is what this code set last: a view that set a new pen or
 /// font since (a new colour on selection) has thereby set a new normal value.
-template <typename T>
-void scaleProperty(QObject& object, const char* name, double factor)
+template <typename T> void scaleProperty(QObject& object, const char* name, double factor)
 {
     const QByteArray normalKey = kNormalPrefix + name;
     const QByteArray scaledKey = kScaledPrefix + name;
     const T current = qvariant_cast<T>(object.property(name));
     const QVariant lastSet = object.property(scaledKey.constData());
     const T normal = lastSet.isValid() && qvariant_cast<T>(lastSet) == current
-                         ? qvariant_cast<T>(object.property(normalKey.constData()))
-                         : current;
+        ? qvariant_cast<T>(object.property(normalKey.constData()))
+        : current;
     const T value = scaled(normal, factor);
     object.setProperty(normalKey.constData(), QVariant::fromValue(normal));
     object.setProperty(scaledKey.constData(), QVariant::fromValue(value));
@@ -91,9 +90,8 @@ void installPresentationScale(QCustomPlot& plot, double factor)
         return;
     // beforeReplot comes before the layout and drawing: a graph a view just rebuilt is drawn
     // at the presentation size in the same replot.
-    QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot, [&plot] {
-        applyPresentationScale(plot, plot.property(kFactorProperty).toDouble());
-    });
+    QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot,
+        [&plot] { applyPresentationScale(plot, plot.property(kFactorProperty).toDouble()); });
 }
 
 } // namespace iolens::ui

@@ -46,10 +46,10 @@ SearchControls::SearchControls(QWidget* parent)
     : QWidget(parent)
     , m_technique(new QComboBox(this))
     , m_metric(new QComboBox(this))
-    , m_splits(countBox(this, 1, 20, 4,
-                        tr("k: split points per parameter around each explored point")))
-    , m_explorations(countBox(this, 1, 50, 5,
-                              tr("n: best points explored further in each iteration")))
+    , m_splits(
+          countBox(this, 1, 20, 4, tr("k: split points per parameter around each explored point")))
+    , m_explorations(
+          countBox(this, 1, 50, 5, tr("n: best points explored further in each iteration")))
     , m_iterations(countBox(this, 1, 50, 10, tr("Iterations of the search")))
     , m_start(new QPushButton(tr("&Start"), this))
     , m_cancel(new QPushButton(tr("&Cancel"), this))
@@ -80,13 +80,13 @@ SearchControls::SearchControls(QWidget* parent)
 
     connect(m_start, &QPushButton::clicked, this, &SearchControls::startRequested);
     connect(m_cancel, &QPushButton::clicked, this, &SearchControls::cancelRequested);
-    connect(m_technique, &QComboBox::currentIndexChanged, this,
-            &SearchControls::onTechniqueChanged);
+    connect(
+        m_technique, &QComboBox::currentIndexChanged, this, &SearchControls::onTechniqueChanged);
     connect(m_metric, &QComboBox::currentIndexChanged, this, &SearchControls::choiceChanged);
     connect(m_xAxis, &QComboBox::currentIndexChanged, this,
-            [this] { onAxisChosen(m_xAxis, m_yAxis, m_previousX); });
+        [this] { onAxisChosen(m_xAxis, m_yAxis, m_previousX); });
     connect(m_yAxis, &QComboBox::currentIndexChanged, this,
-            [this] { onAxisChosen(m_yAxis, m_xAxis, m_previousY); });
+        [this] { onAxisChosen(m_yAxis, m_xAxis, m_previousY); });
     onTechniqueChanged();
 }
 
@@ -118,7 +118,10 @@ void SearchControls::arrangeLayout()
     layout->addStretch(1);
 }
 
-std::string SearchControls::technique() const { return m_technique->currentText().toStdString(); }
+std::string SearchControls::technique() const
+{
+    return m_technique->currentText().toStdString();
+}
 
 core::Metric SearchControls::metric() const
 {
@@ -234,8 +237,8 @@ void SearchControls::onAxisChosen(QComboBox* chosen, QComboBox* other, int previ
 void SearchControls::setRunning(bool running)
 {
     m_running = running;
-    for (QWidget* knob : std::initializer_list<QWidget*>{m_technique, m_metric, m_splits,
-                                                         m_explorations, m_iterations})
+    for (QWidget* knob : std::initializer_list<QWidget*> {
+             m_technique, m_metric, m_splits, m_explorations, m_iterations})
         knob->setEnabled(!running);
     m_start->setEnabled(!running && m_startEnabled);
     m_cancel->setEnabled(running);
@@ -294,10 +297,19 @@ void SearchControls::showFinished(const core::OptimizerResult& result)
                                 .arg(formatSignificant(result.best.cost, 3)));
 }
 
-void SearchControls::showStatus(const QString& text) { m_status->setText(text); }
+void SearchControls::showStatus(const QString& text)
+{
+    m_status->setText(text);
+}
 
-QString SearchControls::statusText() const { return m_status->text(); }
+QString SearchControls::statusText() const
+{
+    return m_status->text();
+}
 
-QString SearchControls::progressText() const { return m_progressText->text(); }
+QString SearchControls::progressText() const
+{
+    return m_progressText->text();
+}
 
 } // namespace iolens::ui

@@ -28,9 +28,8 @@ constexpr double kMarkSize = 8.0;
 // Pixels between the best point's star and its label.
 constexpr int kLabelOffset = 20;
 
-constexpr std::array kShapes{QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
-                             QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
-                             QCPScatterStyle::ssTriangleInverted};
+constexpr std::array kShapes {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+    QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted};
 
 QString parameterValueText(const core::SearchDimension& dimension, double value)
 {
@@ -51,8 +50,8 @@ std::vector<double> valuesOf(const std::vector<core::EvaluatedPoint>& points, st
 core::EvaluatedPoint lowestCost(const std::vector<core::EvaluatedPoint>& points)
 {
     // The first of equal costs, as the optimizer's best.
-    return *std::min_element(points.begin(), points.end(),
-                             [](const auto& a, const auto& b) { return a.cost < b.cost; });
+    return *std::min_element(
+        points.begin(), points.end(), [](const auto& a, const auto& b) { return a.cost < b.cost; });
 }
 
 } // namespace
@@ -198,8 +197,8 @@ void SearchSurfacePlot::clearScene(const SurfaceScene& emptyScene)
 void SearchSurfacePlot::showScene(const SurfaceScene& scene)
 {
     resetPlottables();
-    const bool twoAxes = scene.yDimension != scene.xDimension
-                         && scene.yDimension < scene.dimensions.size();
+    const bool twoAxes
+        = scene.yDimension != scene.xDimension && scene.yDimension < scene.dimensions.size();
     if (scene.xDimension >= scene.dimensions.size()) {
         replot();
         return;
@@ -207,8 +206,8 @@ void SearchSurfacePlot::showScene(const SurfaceScene& scene)
     const auto scaleOf = [&](std::size_t d) {
         const bool hint = d < scene.logHints.size() && scene.logHints[d];
         const core::SearchDimension& dimension = scene.dimensions[d];
-        return parameterScale(dimension, prefersLogAxis(dimension, hint),
-                              valuesOf(scene.points, d));
+        return parameterScale(
+            dimension, prefersLogAxis(dimension, hint), valuesOf(scene.points, d));
     };
     const ParameterScale x = scaleOf(scene.xDimension);
     std::optional<ParameterScale> y;
@@ -228,8 +227,8 @@ void SearchSurfacePlot::showScene(const SurfaceScene& scene)
     replot();
 }
 
-void SearchSurfacePlot::setUpAxes(const SurfaceScene& scene, const ParameterScale& x,
-                                  const std::optional<ParameterScale>& y)
+void SearchSurfacePlot::setUpAxes(
+    const SurfaceScene& scene, const ParameterScale& x, const std::optional<ParameterScale>& y)
 {
     const QString metric = metricShortTitle(scene.metric);
     const QString xName = QString::fromStdString(scene.dimensions[scene.xDimension].name);
@@ -252,19 +251,19 @@ void SearchSurfacePlot::setUpAxes(const SurfaceScene& scene, const ParameterScal
     setCaption(QString());
 }
 
-void SearchSurfacePlot::drawSurface(const SurfaceScene& scene, const ParameterScale& x,
-                                    const ParameterScale& y)
+void SearchSurfacePlot::drawSurface(
+    const SurfaceScene& scene, const ParameterScale& x, const ParameterScale& y)
 {
-    const SurfaceSlice slice = sliceThroughBest(
-        scene.points, (scene.best ? *scene.best : lowestCost(scene.points)).values,
-        scene.xDimension, scene.yDimension, x, y);
+    const SurfaceSlice slice = sliceThroughBest(scene.points,
+        (scene.best ? *scene.best : lowestCost(scene.points)).values, scene.xDimension,
+        scene.yDimension, x, y);
     const NearestCostSurface surface(
         planePoints(scene.points, slice, scene.xDimension, scene.yDimension, x, y));
     const std::vector<double> costs = surface.grid(kCells, kCells, -kPad, 1.0 + kPad);
     // QCPColorMapData places cell centres; the grid's cells tile [-kPad, 1 + kPad].
     const double half = (1.0 + 2.0 * kPad) / kCells / 2.0;
     auto* data = new QCPColorMapData(kCells, kCells, QCPRange(-kPad + half, 1.0 + kPad - half),
-                                     QCPRange(-kPad + half, 1.0 + kPad - half));
+        QCPRange(-kPad + half, 1.0 + kPad - half));
     double low = std::numeric_limits<double>::infinity();
     double high = -low;
     for (int row = 0; row < kCells; ++row)
@@ -297,8 +296,7 @@ QString SearchSurfacePlot::sliceCaption(const SurfaceScene& scene, const Surface
     for (std::size_t d = 0; d < scene.dimensions.size(); ++d)
         if (d != scene.xDimension && d != scene.yDimension)
             fixed << QStringLiteral("%1 = %2").arg(QString::fromStdString(scene.dimensions[d].name),
-                                                   parameterValueText(scene.dimensions[d],
-                                                                      best.values[d]));
+                parameterValueText(scene.dimensions[d], best.values[d]));
     const auto shown = static_cast<qlonglong>(slice.indices.size());
     const QString values = fixed.join(QStringLiteral(", "));
     if (fixed.isEmpty())
@@ -324,8 +322,8 @@ QString SearchSurfacePlot::sliceCaption(const SurfaceScene& scene, const Surface
 void SearchSurfacePlot::setCaption(const QString& caption)
 {
     m_caption = caption;
-    m_subtitle->setText(fitToWidth(caption, m_subtitle->font(), width() - 24, QStringLiteral(" ("),
-                                   QStringLiteral("\n(")));
+    m_subtitle->setText(fitToWidth(
+        caption, m_subtitle->font(), width() - 24, QStringLiteral(" ("), QStringLiteral("\n(")));
 }
 
 void SearchSurfacePlot::drawProfile(const SurfaceScene& scene, const ParameterScale& x)
@@ -358,10 +356,9 @@ void SearchSurfacePlot::drawProfile(const SurfaceScene& scene, const ParameterSc
     setCaption(tr("%1 evaluated points").arg(static_cast<qlonglong>(order.size())));
 }
 
-void SearchSurfacePlot::drawPoints(const SurfaceScene& scene,
-                                   const std::vector<std::size_t>& shown,
-                                   const std::vector<std::size_t>& others,
-                                   const ParameterScale& x, const std::optional<ParameterScale>& y)
+void SearchSurfacePlot::drawPoints(const SurfaceScene& scene, const std::vector<std::size_t>& shown,
+    const std::vector<std::size_t>& others, const ParameterScale& x,
+    const std::optional<ParameterScale>& y)
 {
     const auto valueOf = [&](const core::EvaluatedPoint& p) {
         return y ? y->drawn(p.values[scene.yDimension]) : p.cost;
@@ -371,17 +368,16 @@ void SearchSurfacePlot::drawPoints(const SurfaceScene& scene,
         m_others->setLineStyle(QCPGraph::lsNone);
         // Small grey rings: seen on every cell colour and in the legend's white, yet quieter
         // than the points the cells are made of.
-        m_others->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-                                                  QPen(QColor(0xA0, 0xA0, 0xA0), 1.2),
-                                                  Qt::NoBrush, 5.0));
+        m_others->setScatterStyle(QCPScatterStyle(
+            QCPScatterStyle::ssCircle, QPen(QColor(0xA0, 0xA0, 0xA0), 1.2), Qt::NoBrush, 5.0));
         QStringList names;
         for (std::size_t d = 0; d < scene.dimensions.size(); ++d)
             if (d != scene.xDimension && d != scene.yDimension)
                 names << QString::fromStdString(scene.dimensions[d].name);
         m_others->setName(tr("other %1").arg(names.join(QStringLiteral(", "))));
         for (const std::size_t i : others)
-            m_others->addData(x.drawn(scene.points[i].values[scene.xDimension]),
-                              valueOf(scene.points[i]));
+            m_others->addData(
+                x.drawn(scene.points[i].values[scene.xDimension]), valueOf(scene.points[i]));
     }
     int lastIteration = -1;
     for (const std::size_t i : shown)
@@ -391,20 +387,20 @@ void SearchSurfacePlot::drawPoints(const SurfaceScene& scene,
         graph->setLineStyle(QCPGraph::lsNone);
         // Shape and colour both change with the iteration, so neighbours differ in two ways;
         // the white rim separates a mark from any cell colour.
-        graph->setScatterStyle(QCPScatterStyle(
-            kShapes[static_cast<std::size_t>(iteration) % kShapes.size()],
-            QPen(Qt::white, 1.2), QBrush(seriesColor(iteration + 4)), kMarkSize));
+        graph->setScatterStyle(
+            QCPScatterStyle(kShapes[static_cast<std::size_t>(iteration) % kShapes.size()],
+                QPen(Qt::white, 1.2), QBrush(seriesColor(iteration + 4)), kMarkSize));
         graph->setName(iteration == 0 ? tr("iteration 0") : QString::number(iteration));
         for (const std::size_t i : shown)
             if (scene.points[i].iteration == iteration)
-                graph->addData(x.drawn(scene.points[i].values[scene.xDimension]),
-                               valueOf(scene.points[i]));
+                graph->addData(
+                    x.drawn(scene.points[i].values[scene.xDimension]), valueOf(scene.points[i]));
         m_iterations.push_back(graph);
     }
 }
 
 void SearchSurfacePlot::drawBest(const SurfaceScene& scene, const core::EvaluatedPoint& best,
-                                 const ParameterScale& x, const std::optional<ParameterScale>& y)
+    const ParameterScale& x, const std::optional<ParameterScale>& y)
 {
     const double bx = x.drawn(best.values[scene.xDimension]);
     const double by = y ? y->drawn(best.values[scene.yDimension]) : best.cost;
@@ -417,13 +413,12 @@ void SearchSurfacePlot::drawBest(const SurfaceScene& scene, const core::Evaluate
     QStringList values;
     for (std::size_t d = 0; d < scene.dimensions.size(); ++d)
         values << QStringLiteral("%1 = %2").arg(QString::fromStdString(scene.dimensions[d].name),
-                                                parameterValueText(scene.dimensions[d],
-                                                                   best.values[d]));
+            parameterValueText(scene.dimensions[d], best.values[d]));
     // Two values fit on a line; three (MARS, Cubist) would make a label wider than the star's
     // neighbourhood, so they go one per line.
     const QString separator = values.size() > 2 ? QStringLiteral("\n") : QStringLiteral(", ");
     m_bestLabel->setText(tr("best: CV RMSE %1").arg(formatSignificant(best.cost, 3))
-                         + QLatin1Char('\n') + values.join(separator));
+        + QLatin1Char('\n') + values.join(separator));
     // The label goes to the side of the star with room for it, a little away from it. The axis
     // rect is the one of the last replot: close enough while a search adds points.
     const QRect area = axisRect()->rect();
@@ -438,10 +433,10 @@ void SearchSurfacePlot::drawBest(const SurfaceScene& scene, const core::Evaluate
     const bool below = y && y->normalised(best.values[scene.yDimension]) > 0.55;
     m_bestAnchor->position->setAxes(xAxis, yAxis);
     m_bestAnchor->position->setCoords(bx, by);
-    m_bestLabel->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft)
-                                      | (below ? Qt::AlignTop : Qt::AlignBottom));
-    m_bestLabel->position->setCoords(left ? -kLabelOffset : kLabelOffset,
-                                     below ? kLabelOffset : -kLabelOffset);
+    m_bestLabel->setPositionAlignment(
+        (left ? Qt::AlignRight : Qt::AlignLeft) | (below ? Qt::AlignTop : Qt::AlignBottom));
+    m_bestLabel->position->setCoords(
+        left ? -kLabelOffset : kLabelOffset, below ? kLabelOffset : -kLabelOffset);
     m_bestLabel->setVisible(true);
 }
 

@@ -65,16 +65,16 @@ private:
     void arrangeLayout();
     void addLabels();
     void showColorScale(bool show);
-    void setUpAxes(const SurfaceScene& scene, const ParameterScale& x,
-                   const std::optional<ParameterScale>& y);
+    void setUpAxes(
+        const SurfaceScene& scene, const ParameterScale& x, const std::optional<ParameterScale>& y);
     void drawSurface(const SurfaceScene& scene, const ParameterScale& x, const ParameterScale& y);
     void drawProfile(const SurfaceScene& scene, const ParameterScale& x);
     QString sliceCaption(const SurfaceScene& scene, const SurfaceSlice& slice) const;
     void drawPoints(const SurfaceScene& scene, const std::vector<std::size_t>& shown,
-                    const std::vector<std::size_t>& others, const ParameterScale& x,
-                    const std::optional<ParameterScale>& y);
+        const std::vector<std::size_t>& others, const ParameterScale& x,
+        const std::optional<ParameterScale>& y);
     void drawBest(const SurfaceScene& scene, const core::EvaluatedPoint& best,
-                  const ParameterScale& x, const std::optional<ParameterScale>& y);
+        const ParameterScale& x, const std::optional<ParameterScale>& y);
     void resetPlottables();
     /// The subtitle, broken before its parenthesis when the plot is too narrow for one line.
     void setCaption(const QString& caption);

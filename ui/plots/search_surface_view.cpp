@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/search_surface_view.hpp"
 
-#include "common/number_format.hpp"
 #include "common/metric_text.hpp"
+#include "common/number_format.hpp"
 #include "plots/plot_export_menu.hpp"
 #include "plots/search_controls.hpp"
 
@@ -68,12 +68,12 @@ SearchSurfaceView::SearchSurfaceView(QWidget* parent)
         onStopped(tr("The search failed: %1").arg(message));
     });
     connect(m_runner, &OptimizationRunner::cancelled, this,
-            [this] { onStopped(tr("Search cancelled.")); });
+        [this] { onStopped(tr("Search cancelled.")); });
     m_controls->setStartEnabled(false);
     onChoiceChanged();
     attachExportMenu(m_plot, [this] {
-        return PictureInfo{tr("Parameter search: %1").arg(metricTitle(m_scene.metric)),
-                           tr("cross-validation RMSE"), m_scene.technique};
+        return PictureInfo {tr("Parameter search: %1").arg(metricTitle(m_scene.metric)),
+            tr("cross-validation RMSE"), m_scene.technique};
     });
 }
 
@@ -104,9 +104,15 @@ bool SearchSurfaceView::start()
     return true;
 }
 
-void SearchSurfaceView::cancel() { m_runner->cancel(); }
+void SearchSurfaceView::cancel()
+{
+    m_runner->cancel();
+}
 
-bool SearchSurfaceView::isRunning() const { return m_runner->isRunning(); }
+bool SearchSurfaceView::isRunning() const
+{
+    return m_runner->isRunning();
+}
 
 void SearchSurfaceView::onProgress(const SearchProgress& progress)
 {
@@ -129,9 +135,9 @@ void SearchSurfaceView::onFinished(const core::SearchOutcome& outcome)
     m_scene.points = outcome.search.points;
     m_scene.best = outcome.search.best;
     redraw();
-    m_controls->showStatus(tr("%1 (default parameters → best point)")
-                               .arg(costImprovementText(outcome.defaultCost,
-                                                        outcome.search.best.cost)));
+    m_controls->showStatus(
+        tr("%1 (default parameters → best point)")
+            .arg(costImprovementText(outcome.defaultCost, outcome.search.best.cost)));
     emit searchFinished(outcome);
     if (outcome.model)
         emit modelOptimized(*outcome.model);
@@ -147,7 +153,8 @@ void SearchSurfaceView::onChoiceChanged()
 {
     const QString technique = QString::fromStdString(m_controls->technique());
     // Points of another technique or metric do not belong on these axes.
-    if (!isRunning() && (technique != m_scene.technique || m_controls->metric() != m_scene.metric)) {
+    if (!isRunning()
+        && (technique != m_scene.technique || m_controls->metric() != m_scene.metric)) {
         m_scene.points.clear();
         m_scene.best.reset();
     }

@@ -20,8 +20,8 @@ constexpr double kSamePlace = 1e-18;
 } // namespace
 
 SurfaceSlice sliceThroughBest(const std::vector<core::EvaluatedPoint>& points,
-                              const std::vector<double>& best, std::size_t xDim, std::size_t yDim,
-                              const ParameterScale& xScale, const ParameterScale& yScale)
+    const std::vector<double>& best, std::size_t xDim, std::size_t yDim,
+    const ParameterScale& xScale, const ParameterScale& yScale)
 {
     SurfaceSlice slice;
     double xLow = std::numeric_limits<double>::infinity(), xHigh = -xLow;
@@ -55,15 +55,15 @@ SurfaceSlice sliceThroughBest(const std::vector<core::EvaluatedPoint>& points,
 }
 
 std::vector<PlanePoint> planePoints(const std::vector<core::EvaluatedPoint>& points,
-                                    const SurfaceSlice& slice, std::size_t xDim, std::size_t yDim,
-                                    const ParameterScale& xScale, const ParameterScale& yScale)
+    const SurfaceSlice& slice, std::size_t xDim, std::size_t yDim, const ParameterScale& xScale,
+    const ParameterScale& yScale)
 {
     std::vector<PlanePoint> plane;
     plane.reserve(slice.indices.size());
     for (const std::size_t i : slice.indices) {
         const core::EvaluatedPoint& p = points[i];
         plane.push_back({xScale.normalised(p.values[xDim]),
-                         yDim < p.values.size() ? yScale.normalised(p.values[yDim]) : 0.0, p.cost});
+            yDim < p.values.size() ? yScale.normalised(p.values[yDim]) : 0.0, p.cost});
     }
     return plane;
 }
@@ -98,7 +98,7 @@ std::vector<double> NearestCostSurface::grid(int columns, int rows, double low, 
         const double y = low + (row + 0.5) * height;
         for (int column = 0; column < columns; ++column)
             costs[static_cast<std::size_t>(row) * static_cast<std::size_t>(columns)
-                  + static_cast<std::size_t>(column)]
+                + static_cast<std::size_t>(column)]
                 = costAt(low + (column + 0.5) * width, y);
     }
     return costs;

@@ -19,9 +19,9 @@ namespace iolens::ui {
 
 /// Which points a heat map is drawn from.
 enum class SliceKind {
-    Plane,     ///< the points in the plane through the best point
-    TooFew,    ///< all points: fewer than three lie in the plane
-    TooSmall,  ///< all points: those in the plane crowd a small patch of it
+    Plane,    ///< the points in the plane through the best point
+    TooFew,   ///< all points: fewer than three lie in the plane
+    TooSmall, ///< all points: those in the plane crowd a small patch of it
 };
 
 /// The evaluated points that lie in the plane of parameters `xDim` and `yDim` through `best`:
@@ -38,8 +38,8 @@ struct SurfaceSlice {
     bool fellBack() const { return kind != SliceKind::Plane; }
 };
 SurfaceSlice sliceThroughBest(const std::vector<core::EvaluatedPoint>& points,
-                              const std::vector<double>& best, std::size_t xDim, std::size_t yDim,
-                              const ParameterScale& xScale, const ParameterScale& yScale);
+    const std::vector<double>& best, std::size_t xDim, std::size_t yDim,
+    const ParameterScale& xScale, const ParameterScale& yScale);
 
 /// A point in the plane, in normalised axis coordinates (ParameterScale::normalised).
 struct PlanePoint {
@@ -50,8 +50,8 @@ struct PlanePoint {
 
 /// The slice's points placed on the two scales.
 std::vector<PlanePoint> planePoints(const std::vector<core::EvaluatedPoint>& points,
-                                    const SurfaceSlice& slice, std::size_t xDim, std::size_t yDim,
-                                    const ParameterScale& xScale, const ParameterScale& yScale);
+    const SurfaceSlice& slice, std::size_t xDim, std::size_t yDim, const ParameterScale& xScale,
+    const ParameterScale& yScale);
 
 /// Nearest-point costs over the plane. Ties (points drawn at the same place) go to the lower
 /// cost, the first evaluated among equal costs, so the picture does not depend on thread timing.

@@ -48,7 +48,10 @@ ModelController::ModelController(std::vector<std::string> techniques, QObject* p
 {
 }
 
-ModelController::~ModelController() { m_cancelled->store(true); }
+ModelController::~ModelController()
+{
+    m_cancelled->store(true);
+}
 
 void ModelController::setMeasurements(const std::vector<core::Measurement>& runs)
 {
@@ -82,12 +85,11 @@ void ModelController::setMeasurements(const std::vector<core::Measurement>& runs
         runInBackground<ModelSet>(
             this,
             [runs = trainingRuns(runs, m_entries[entry].rows),
-             technique = m_entries[entry].technique, cancelled = m_cancelled] {
-                return cancelled->load() ? ModelSet{} : trainModelSet(runs, technique);
+                technique = m_entries[entry].technique, cancelled = m_cancelled] {
+                return cancelled->load() ? ModelSet {} : trainModelSet(runs, technique);
             },
-            [this, generation, entry](const ModelSet& models) {
-                onTrained(generation, entry, models);
-            });
+            [this, generation, entry](
+                const ModelSet& models) { onTrained(generation, entry, models); });
     }
 }
 
@@ -124,13 +126,13 @@ int ModelController::addModel(const QString& label, core::TrainedModel model, Mo
 {
     const std::size_t metricIndex = coreMetricIndex(model.metric());
     int index = entryIndex(label);
-    const bool ownTechnique = std::find(m_techniques.begin(), m_techniques.end(),
-                                        label.toStdString()) != m_techniques.end() ||
-                              (index >= 0 && m_entries[static_cast<std::size_t>(index)].origin ==
-                                                 ModelOrigin::Default);
+    const bool ownTechnique
+        = std::find(m_techniques.begin(), m_techniques.end(), label.toStdString())
+            != m_techniques.end()
+        || (index >= 0
+            && m_entries[static_cast<std::size_t>(index)].origin == ModelOrigin::Default);
     if (metricIndex >= core::kCoreMetrics.size() || ownTechnique) {
-        qWarning().noquote() << "cannot add model" << label << "for"
-                             << metricText(model.metric())
+        qWarning().noquote() << "cannot add model" << label << "for" << metricText(model.metric())
                              << ": the label is taken or the metric has no column";
         return -1;
     }
@@ -148,7 +150,7 @@ int ModelController::addModel(const QString& label, core::TrainedModel model, Mo
     auto& models = entry.models.models;
     const core::Metric metric = model.metric();
     const auto same = std::find_if(models.begin(), models.end(),
-                                   [metric](const MetricModel& m) { return m.metric == metric; });
+        [metric](const MetricModel& m) { return m.metric == metric; });
     MetricModel& slot = same != models.end() ? *same : models.emplace_back();
     slot.metric = metric;
     slot.error.clear();
@@ -177,14 +179,13 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
         // A one-VM entry is cross-validated (and interpolated, extrapolated) on the rows it was
         // trained on; the multi-VM scenario trains on one VM and predicts the others either way.
         [model = *fitted, rows = entry.rows == TrainingRows::OneVm ? m_oneVmRows : m_rows,
-         all = m_rows, rule = m_rule, cancelled = m_cancelled, multiVm = m_hasMultiVm] {
+            all = m_rows, rule = m_rule, cancelled = m_cancelled, multiVm = m_hasMultiVm] {
             if (cancelled->load())
-                return ValidationOutcome{};
+                return ValidationOutcome {};
             return validateModel(model, {rows.get(), all.get(), rule, kFolds, kSeed, multiVm});
         },
-        [this, ticket = validation.ticket, entryIndex, metricIndex](const ValidationOutcome& o) {
-            onValidated(ticket, entryIndex, metricIndex, o);
-        });
+        [this, ticket = validation.ticket, entryIndex, metricIndex](
+            const ValidationOutcome& o) { onValidated(ticket, entryIndex, metricIndex, o); });
     if (!m_ruleText.isEmpty())
         startRuleEvaluation(entryIndex, metricIndex);
 }
@@ -231,10 +232,10 @@ void ModelController::startRuleEvaluation(int entryIndex, std::size_t metricInde
     runInBackground<RuleOutcome>(
         this,
         [model = *fitted, rows = m_rows, cancelled = m_cancelled,
-         input = RuleInput{nullptr, m_rule, m_ruleSplit, m_ruleFilter, m_ruleText.toStdString(),
-                           entry.rows}]() mutable {
+            input = RuleInput {nullptr, m_rule, m_ruleSplit, m_ruleFilter, m_ruleText.toStdString(),
+                entry.rows}]() mutable {
             if (cancelled->load())
-                return RuleOutcome{};
+                return RuleOutcome {};
             input.rows = rows.get();
             return evaluateRule(model, input);
         },
@@ -243,15 +244,13 @@ void ModelController::startRuleEvaluation(int entryIndex, std::size_t metricInde
         });
 }
 
-void ModelController::onRuleEvaluated(std::uint64_t ticket, int entryIndex,
-                                      std::size_t metricIndex,
-                                      const std::optional<core::ModelEvaluation>& result,
-                                      const std::string& error)
+void ModelController::onRuleEvaluated(std::uint64_t ticket, int entryIndex, std::size_t metricIndex,
+    const std::optional<core::ModelEvaluation>& result, const std::string& error)
 {
     if (entryIndex >= static_cast<int>(m_entries.size()))
         return;
-    MetricValidation& validation = m_entries[static_cast<std::size_t>(entryIndex)]
-                                       .validation[metricIndex];
+    MetricValidation& validation
+        = m_entries[static_cast<std::size_t>(entryIndex)].validation[metricIndex];
     if (validation.ruleTicket != ticket)
         return; // an older rule, model or dataset
     validation.rule = result;
@@ -262,14 +261,14 @@ void ModelController::onRuleEvaluated(std::uint64_t ticket, int entryIndex,
         emit ruleEvaluationsReady();
 }
 
-void ModelController::onValidated(std::uint64_t ticket, int entryIndex, std::size_t metricIndex,
-                                  const ValidationOutcome& outcome)
+void ModelController::onValidated(
+    std::uint64_t ticket, int entryIndex, std::size_t metricIndex, const ValidationOutcome& outcome)
 {
     // Tickets are never reused, so this also drops the answers of an older dataset.
     if (entryIndex >= static_cast<int>(m_entries.size()))
         return;
-    MetricValidation& validation = m_entries[static_cast<std::size_t>(entryIndex)]
-                                       .validation[metricIndex];
+    MetricValidation& validation
+        = m_entries[static_cast<std::size_t>(entryIndex)].validation[metricIndex];
     if (validation.ticket != ticket)
         return;
     outcome.applyTo(validation);
@@ -300,26 +299,26 @@ int ModelController::entryIndex(const QString& label) const
 
 bool ModelController::isTraining() const
 {
-    return std::any_of(m_entries.begin(), m_entries.end(),
-                       [](const ModelEntry& entry) { return !entry.trained; });
+    return std::any_of(
+        m_entries.begin(), m_entries.end(), [](const ModelEntry& entry) { return !entry.trained; });
 }
 
 bool ModelController::isValidating() const
 {
     for (const ModelEntry& entry : m_entries)
         for (std::size_t i = 0; i < core::kCoreMetrics.size(); ++i)
-            if (entry.covers(core::kCoreMetrics[i]) &&
-                entry.validation[i].state == MetricValidation::State::Waiting)
+            if (entry.covers(core::kCoreMetrics[i])
+                && entry.validation[i].state == MetricValidation::State::Waiting)
                 return true;
     return false;
 }
 
-const core::CrossValidatedEvaluation* ModelController::crossValidation(int entry,
-                                                                       core::Metric metric) const
+const core::CrossValidatedEvaluation* ModelController::crossValidation(
+    int entry, core::Metric metric) const
 {
     const std::size_t metricIndex = coreMetricIndex(metric);
-    if (entry < 0 || entry >= static_cast<int>(m_entries.size()) ||
-        metricIndex >= core::kCoreMetrics.size())
+    if (entry < 0 || entry >= static_cast<int>(m_entries.size())
+        || metricIndex >= core::kCoreMetrics.size())
         return nullptr;
     const auto& result = m_entries[static_cast<std::size_t>(entry)].validation[metricIndex].result;
     return result ? &*result : nullptr;

@@ -46,7 +46,10 @@ public:
 
     const std::vector<std::string>& techniques() const { return m_techniques; }
     /// The techniques to train from the next setMeasurements() on (registry keys, column order).
-    void setTechniques(std::vector<std::string> techniques) { m_techniques = std::move(techniques); }
+    void setTechniques(std::vector<std::string> techniques)
+    {
+        m_techniques = std::move(techniques);
+    }
     /// Forgets every model (added ones too: they belong to the old data), indexes the
     /// measurements and starts training on `runs`. Emits trainingStarted(), an evaluation with
     /// every column waiting, then entryChanged() per technique as it finishes, and modelsReady()
@@ -60,7 +63,7 @@ public:
     /// cross-validated like the others. Returns the entry's index, or -1 (with a warning) if
     /// `label` names a technique the window trains itself or the metric is not a core metric.
     int addModel(const QString& label, core::TrainedModel model,
-                 ModelOrigin origin = ModelOrigin::Optimized);
+        ModelOrigin origin = ModelOrigin::Optimized);
 
     /// The models, one entry per column, in order: the techniques (each followed by its one-VM
     /// entry on multi-VM data), then the added ones.
@@ -119,13 +122,12 @@ signals:
 private:
     void onTrained(int generation, int entry, const ModelSet& models);
     void startValidation(int entry, std::size_t metricIndex);
-    void onValidated(std::uint64_t ticket, int entry, std::size_t metricIndex,
-                     const ValidationOutcome& outcome);
+    void onValidated(
+        std::uint64_t ticket, int entry, std::size_t metricIndex, const ValidationOutcome& outcome);
     void reportIfAllValidated();
     void startRuleEvaluation(int entry, std::size_t metricIndex);
     void onRuleEvaluated(std::uint64_t ticket, int entry, std::size_t metricIndex,
-                         const std::optional<core::ModelEvaluation>& result,
-                         const std::string& error);
+        const std::optional<core::ModelEvaluation>& result, const std::string& error);
     void evaluate();
 
     std::vector<std::string> m_techniques;
@@ -140,9 +142,9 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancelled;
     core::Configuration m_scenario;
     bool m_hasMultiVm = false;
-    QString m_ruleText;                       ///< the accepted rule scenario
-    std::optional<std::string> m_ruleSplit;   ///< its split=NAME clause
-    std::string m_ruleFilter;                 ///< its filter clauses
+    QString m_ruleText;                     ///< the accepted rule scenario
+    std::optional<std::string> m_ruleSplit; ///< its split=NAME clause
+    std::string m_ruleFilter;               ///< its filter clauses
     bool m_hasScenario = false;
     int m_generation = 0;
     std::uint64_t m_nextTicket = 0;

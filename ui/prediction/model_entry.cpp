@@ -11,11 +11,16 @@ namespace iolens::ui {
 const core::ModelEvaluation* MetricValidation::evaluation(ErrorScenario scenario) const
 {
     switch (scenario) {
-    case ErrorScenario::CrossValidation: return result ? &result->evaluation : nullptr;
-    case ErrorScenario::Interpolation: return interpolation ? &*interpolation : nullptr;
-    case ErrorScenario::Extrapolation: return extrapolation ? &*extrapolation : nullptr;
-    case ErrorScenario::MultiVm: return multiVm ? &*multiVm : nullptr;
-    case ErrorScenario::Rule: return rule ? &*rule : nullptr;
+    case ErrorScenario::CrossValidation:
+        return result ? &result->evaluation : nullptr;
+    case ErrorScenario::Interpolation:
+        return interpolation ? &*interpolation : nullptr;
+    case ErrorScenario::Extrapolation:
+        return extrapolation ? &*extrapolation : nullptr;
+    case ErrorScenario::MultiVm:
+        return multiVm ? &*multiVm : nullptr;
+    case ErrorScenario::Rule:
+        return rule ? &*rule : nullptr;
     }
     return nullptr;
 }
@@ -23,11 +28,16 @@ const core::ModelEvaluation* MetricValidation::evaluation(ErrorScenario scenario
 const std::string& MetricValidation::errorOf(ErrorScenario scenario) const
 {
     switch (scenario) {
-    case ErrorScenario::Interpolation: return interpolationError;
-    case ErrorScenario::Extrapolation: return extrapolationError;
-    case ErrorScenario::MultiVm: return multiVmError;
-    case ErrorScenario::Rule: return ruleError;
-    case ErrorScenario::CrossValidation: break;
+    case ErrorScenario::Interpolation:
+        return interpolationError;
+    case ErrorScenario::Extrapolation:
+        return extrapolationError;
+    case ErrorScenario::MultiVm:
+        return multiVmError;
+    case ErrorScenario::Rule:
+        return ruleError;
+    case ErrorScenario::CrossValidation:
+        break;
     }
     return error;
 }

@@ -67,7 +67,7 @@ struct ModelEntry {
     TrainingRows rows = TrainingRows::All;
     bool trained = false; ///< false while the window still trains it
     ModelSet models;      ///< the model (or error) per metric; default entries have all four
-    std::array<MetricValidation, 4> validation{}; ///< kCoreMetrics order
+    std::array<MetricValidation, 4> validation {}; ///< kCoreMetrics order
 
     /// The model of `metric`, or nullptr (still training, failed, or not part of this entry).
     const core::TrainedModel* model(core::Metric metric) const;

@@ -19,10 +19,10 @@ struct TechniqueText {
     const char* title;
 };
 
-constexpr std::array<TechniqueText, 5> kTechniqueTexts{{
+constexpr std::array<TechniqueText, 5> kTechniqueTexts {{
     {"lm", QT_TRANSLATE_NOOP("iolens::ui::Models", "Linear regression with interactions")},
-    {"mars", QT_TRANSLATE_NOOP("iolens::ui::Models",
-                               "MARS (multivariate adaptive regression splines)")},
+    {"mars",
+        QT_TRANSLATE_NOOP("iolens::ui::Models", "MARS (multivariate adaptive regression splines)")},
     {"cart", QT_TRANSLATE_NOOP("iolens::ui::Models", "CART regression tree")},
     {"m5", QT_TRANSLATE_NOOP("iolens::ui::Models", "M5 model tree")},
     {"cubist", QT_TRANSLATE_NOOP("iolens::ui::Models", "Cubist rule-based model")},
@@ -48,8 +48,8 @@ QString originText(ModelOrigin origin)
 {
     // A literal context, so that lupdate finds the strings.
     return origin == ModelOrigin::Default
-               ? QCoreApplication::translate("iolens::ui::Models", "default")
-               : QCoreApplication::translate("iolens::ui::Models", "optimized");
+        ? QCoreApplication::translate("iolens::ui::Models", "default")
+        : QCoreApplication::translate("iolens::ui::Models", "optimized");
 }
 
 QString parametersText(const std::string& technique, const core::ParamValues& values)

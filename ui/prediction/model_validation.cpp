@@ -6,7 +6,6 @@
 #include "validation/holdout_split.hpp"
 #include "workflow/model_assessment.hpp"
 
-
 namespace iolens::ui {
 
 namespace {
@@ -16,9 +15,8 @@ const char* const kNoMultiVm = "the data has no measurement with 2 or more VMs";
 // Refits `model` on `split.train` and scores it on `split.test`; the reason in `error` instead
 // when a side is empty or the technique refuses. Never throws (it runs on a worker thread).
 void evaluateHoldout(const core::TrainedModel& model, const core::HoldoutSplit& split,
-                     const core::RelativeErrorRule& rule, const std::string& name,
-                     const std::string& noTest, std::optional<core::ModelEvaluation>& result,
-                     std::string& error)
+    const core::RelativeErrorRule& rule, const std::string& name, const std::string& noTest,
+    std::optional<core::ModelEvaluation>& result, std::string& error)
 {
     if (split.test.empty()) {
         error = noTest;
@@ -55,19 +53,19 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
     ValidationOutcome outcome;
     const auto& rows = *input.rows;
     try {
-        outcome.result =
-            core::crossValidatedEvaluation(model, rows, input.rule, input.folds, input.seed);
+        outcome.result
+            = core::crossValidatedEvaluation(model, rows, input.rule, input.folds, input.seed);
     } catch (const std::exception& e) {
         outcome.error = e.what();
     }
     const std::string fewSizes = "the data has too few request sizes for this scenario";
     evaluateHoldout(model, core::interpolationSplit(rows), input.rule, "interpolation", fewSizes,
-                    outcome.interpolation, outcome.interpolationError);
+        outcome.interpolation, outcome.interpolationError);
     evaluateHoldout(model, core::extrapolationSplit(rows), input.rule, "extrapolation", fewSizes,
-                    outcome.extrapolation, outcome.extrapolationError);
+        outcome.extrapolation, outcome.extrapolationError);
     if (input.multiVm)
         evaluateHoldout(model, core::multiVmSplit(*input.allRows), input.rule, "multi-vm",
-                        kNoMultiVm, outcome.multiVm, outcome.multiVmError);
+            kNoMultiVm, outcome.multiVm, outcome.multiVmError);
     else
         outcome.multiVmError = kNoMultiVm;
     return outcome;
@@ -77,12 +75,12 @@ RuleOutcome evaluateRule(const core::TrainedModel& model, const RuleInput& input
 {
     RuleOutcome outcome;
     try {
-        auto chosen = core::selectionSplit(*input.rows, input.split,
-                                           core::ConfigurationFilter::parse(input.filter));
+        auto chosen = core::selectionSplit(
+            *input.rows, input.split, core::ConfigurationFilter::parse(input.filter));
         // The rows the rule picks are predicted; a one-VM entry refits on one VM only.
         chosen.train = trainingRows(chosen.train, input.trainedOn);
         evaluateHoldout(model, chosen, input.rule, input.name,
-                        "no measurement matches " + input.name, outcome.result, outcome.error);
+            "no measurement matches " + input.name, outcome.result, outcome.error);
     } catch (const std::exception& e) {
         outcome.error = e.what();
     }
@@ -90,8 +88,8 @@ RuleOutcome evaluateRule(const core::TrainedModel& model, const RuleInput& input
 }
 
 // The messages keep ModelController's translation context: they moved here from it.
-RuleParse parseRuleScenario(const QString& text,
-                            const std::vector<core::AggregatedMeasurement>* rows)
+RuleParse parseRuleScenario(
+    const QString& text, const std::vector<core::AggregatedMeasurement>* rows)
 {
     core::ScenarioSelection selection;
     try {
@@ -99,14 +97,13 @@ RuleParse parseRuleScenario(const QString& text,
     } catch (const std::exception& e) {
         return {std::nullopt, QString::fromStdString(e.what())};
     }
-    const auto refuse = [](const QString& reason) { return RuleParse{std::nullopt, reason}; };
+    const auto refuse = [](const QString& reason) { return RuleParse {std::nullopt, reason}; };
     if (selection.kind != core::ScenarioSelection::Kind::Measurements)
         return refuse(ModelController::tr("cross-validation, interpolation and extrapolation are "
                                           "scenarios of their own: a rule picks measurements, "
                                           "such as request_kib>32"));
     if (selection.dataset)
-        return refuse(
-            ModelController::tr("the window shows one dataset: dataset= does not apply"));
+        return refuse(ModelController::tr("the window shows one dataset: dataset= does not apply"));
     if (!selection.split && selection.filter.empty())
         return refuse(ModelController::tr(
             "a rule picks the measurements to predict, such as request_kib>32"));
@@ -116,10 +113,11 @@ RuleParse parseRuleScenario(const QString& text,
         if (split.test.empty())
             return refuse(ModelController::tr("no measurement matches %1").arg(text.trimmed()));
         if (split.train.empty())
-            return refuse(ModelController::tr(
-                "every measurement matches %1: none is left to train on").arg(text.trimmed()));
+            return refuse(
+                ModelController::tr("every measurement matches %1: none is left to train on")
+                    .arg(text.trimmed()));
     }
-    return {RuleScenario{text.trimmed(), selection.split, selection.filter}, {}};
+    return {RuleScenario {text.trimmed(), selection.split, selection.filter}, {}};
 }
 
 } // namespace iolens::ui

@@ -85,7 +85,7 @@ struct RuleParse {
 /// (core::parseScenario), label and filter clauses only. Refuses the other scenarios, a
 /// dataset= clause, a rule without clauses and, when `rows` is given, a rule that picks none
 /// or all of them. Cost: one pass over `rows`.
-RuleParse parseRuleScenario(const QString& text,
-                            const std::vector<core::AggregatedMeasurement>* rows);
+RuleParse parseRuleScenario(
+    const QString& text, const std::vector<core::AggregatedMeasurement>* rows);
 
 } // namespace iolens::ui

@@ -23,15 +23,24 @@ constexpr int kMetricCount = 4;
 
 // The titles, the model columns and the measured column are three grids side by side (so the
 // middle one can scroll); fixed heights keep their rows in line.
-int rowHeight(const QWidget* widget) { return widget->fontMetrics().height() + 6; }
-int headerHeight(const QWidget* widget) { return 2 * widget->fontMetrics().lineSpacing() + 2; }
+int rowHeight(const QWidget* widget)
+{
+    return widget->fontMetrics().height() + 6;
+}
+int headerHeight(const QWidget* widget)
+{
+    return 2 * widget->fontMetrics().lineSpacing() + 2;
+}
 
 // Which fixed height a label of the columns has, kept on the label so that a font change
 // (presentation mode) can size every row again.
 constexpr const char* kRowKind = "iolensPredictionRow";
 enum class RowKind { Row = 1, Header = 2 };
 
-void markRow(QLabel* label, RowKind kind) { label->setProperty(kRowKind, static_cast<int>(kind)); }
+void markRow(QLabel* label, RowKind kind)
+{
+    label->setProperty(kRowKind, static_cast<int>(kind));
+}
 
 QLabel* valueLabel(QWidget* parent)
 {
@@ -69,12 +78,12 @@ void PredictionPanel::fitRowHeights()
     for (QLabel* label : findChildren<QLabel*>()) {
         const int kind = label->property(kRowKind).toInt();
         if (kind != 0)
-            label->setFixedHeight(kind == static_cast<int>(RowKind::Header) ? headerHeight(this)
-                                                                             : rowHeight(this));
+            label->setFixedHeight(
+                kind == static_cast<int>(RowKind::Header) ? headerHeight(this) : rowHeight(this));
     }
     // Room for the scroll bar below the rows, so that it never covers the last one.
-    m_scroll->setFixedHeight(headerHeight(this) + kMetricCount * rowHeight(this) +
-                             m_scroll->horizontalScrollBar()->sizeHint().height());
+    m_scroll->setFixedHeight(headerHeight(this) + kMetricCount * rowHeight(this)
+        + m_scroll->horizontalScrollBar()->sizeHint().height());
 }
 
 void PredictionPanel::changeEvent(QEvent* event)
@@ -89,9 +98,12 @@ QString factorValueText(core::Factor factor, double modellingValue)
     switch (factor) {
     case core::Factor::FilesetBytes:
         return formatByteSize(std::llround(modellingValue * 1024.0 * 1024.0));
-    case core::Factor::RequestBytes: return formatByteSize(std::llround(modellingValue * 1024.0));
-    case core::Factor::ReadPct: return formatPercent(modellingValue);
-    default: return QLocale().toString(modellingValue);
+    case core::Factor::RequestBytes:
+        return formatByteSize(std::llround(modellingValue * 1024.0));
+    case core::Factor::ReadPct:
+        return formatPercent(modellingValue);
+    default:
+        return QLocale().toString(modellingValue);
     }
 }
 
@@ -113,8 +125,8 @@ PredictionPanel::PredictionPanel(QWidget* parent)
     for (std::size_t i = 0; i < kMetricCount; ++i) {
         const core::Metric metric = core::kCoreMetrics[i];
         // The unit goes in the row title, so that the columns of numbers stay narrow.
-        m_titles[i] = new QLabel(tr("%1 (%2)").arg(metricTitle(metric), metricUnitText(metric)),
-                                 this);
+        m_titles[i]
+            = new QLabel(tr("%1 (%2)").arg(metricTitle(metric), metricUnitText(metric)), this);
         m_titles[i]->setFixedHeight(rowHeight(this));
         markRow(m_titles[i], RowKind::Row);
         m_measured[i] = valueLabel(this);
@@ -196,16 +208,15 @@ void PredictionPanel::showEvaluation(const ScenarioEvaluation& evaluation)
     if (labels != m_labels)
         rebuildColumns(evaluation.models);
 
-    const bool multiVm = std::any_of(
-        evaluation.models.begin(), evaluation.models.end(),
+    const bool multiVm = std::any_of(evaluation.models.begin(), evaluation.models.end(),
         [](const ModelColumn& model) { return model.rows == TrainingRows::OneVm; });
     for (std::size_t c = 0; c < m_columns.size(); ++c) {
         const ModelColumn& model = evaluation.models[c];
         const QString title = model.origin == ModelOrigin::Default
-                                  ? tr("%1 with default parameters:")
-                                  : tr("%1 with optimized parameters:");
-        QString tip = title.arg(techniqueTitle(model.technique)) + QLatin1Char('\n') +
-                      model.parameters;
+            ? tr("%1 with default parameters:")
+            : tr("%1 with optimized parameters:");
+        QString tip
+            = title.arg(techniqueTitle(model.technique)) + QLatin1Char('\n') + model.parameters;
         const QString trainedOn = trainingRowsExplanation(model.rows, multiVm);
         if (!trainedOn.isEmpty())
             tip = model.label + QLatin1Char('\n') + trainedOn + QStringLiteral("\n\n") + tip;
@@ -240,18 +251,17 @@ QString PredictionPanel::nearestFor(const ScenarioEvaluation& evaluation) const
     for (core::Factor factor : nearest.differing)
         factors << factorTitle(factor);
     const QString steps = nearest.steps == 1.0
-                              ? tr("1 step")
-                              : tr("%1 steps").arg(QLocale().toString(nearest.steps, 'g', 2));
+        ? tr("1 step")
+        : tr("%1 steps").arg(QLocale().toString(nearest.steps, 'g', 2));
     return tr("Nearest measurement: %1 away (%2).").arg(steps, factors.join(QStringLiteral(", ")));
 }
 
 void PredictionPanel::showPrediction(QLabel* cell, const MetricEvaluation& metric,
-                                     const ModelColumn& model, std::size_t column,
-                                     std::size_t metricIndex) const
+    const ModelColumn& model, std::size_t column, std::size_t metricIndex) const
 {
     cell->setToolTip({});
-    const ModelPrediction* prediction =
-        column < metric.predictions.size() ? &metric.predictions[column] : nullptr;
+    const ModelPrediction* prediction
+        = column < metric.predictions.size() ? &metric.predictions[column] : nullptr;
     if (!metric.applies) {
         cell->setText(tr("n/a"));
     } else if (!model.covers[metricIndex]) {
@@ -276,8 +286,8 @@ void PredictionPanel::showMeasured(QLabel* cell, const MetricEvaluation& metric)
     else if (!metric.measured)
         cell->setText(tr("not measured"));
     else if (metric.rse)
-        cell->setText(formatSignificant(*metric.measured) + QLatin1Char(' ') +
-                      formatRse(*metric.rse));
+        cell->setText(
+            formatSignificant(*metric.measured) + QLatin1Char(' ') + formatRse(*metric.rse));
     else
         cell->setText(formatSignificant(*metric.measured));
 }
@@ -312,7 +322,7 @@ QString PredictionPanel::describeNote(const ExtrapolationNote& note, int modelCo
     else
         text = tr("⚠ %1 %2 is outside the measured range %3 – %4: the models extrapolate.")
                    .arg(factor, value, factorValueText(note.factor, note.min),
-                        factorValueText(note.factor, note.max));
+                       factorValueText(note.factor, note.max));
     if (static_cast<int>(note.metrics.size()) < modelCount) {
         QStringList metrics;
         for (core::Metric metric : note.metrics)
@@ -356,9 +366,18 @@ QString PredictionPanel::measuredText(core::Metric metric) const
     return m_measured.at(coreMetricIndex(metric))->text();
 }
 
-QString PredictionPanel::statusText() const { return m_status->text(); }
+QString PredictionPanel::statusText() const
+{
+    return m_status->text();
+}
 
-QString PredictionPanel::extrapolationText() const { return m_extrapolation->text(); }
-QString PredictionPanel::nearestText() const { return m_nearest->text(); }
+QString PredictionPanel::extrapolationText() const
+{
+    return m_extrapolation->text();
+}
+QString PredictionPanel::nearestText() const
+{
+    return m_nearest->text();
+}
 
 } // namespace iolens::ui

@@ -52,11 +52,11 @@ private:
     void fitRowHeights();
     struct ModelCells {
         QLabel* header = nullptr;
-        std::array<QLabel*, 4> values{}; ///< kCoreMetrics order
+        std::array<QLabel*, 4> values {}; ///< kCoreMetrics order
     };
     void rebuildColumns(const std::vector<ModelColumn>& models);
     void showPrediction(QLabel* cell, const MetricEvaluation& metric, const ModelColumn& model,
-                        std::size_t column, std::size_t metricIndex) const;
+        std::size_t column, std::size_t metricIndex) const;
     void showMeasured(QLabel* cell, const MetricEvaluation& metric) const;
     QString statusFor(const ScenarioEvaluation& evaluation) const;
     QString nearestFor(const ScenarioEvaluation& evaluation) const;
@@ -65,8 +65,8 @@ private:
     QGridLayout* m_grid; ///< the model columns, inside m_scroll
     QScrollArea* m_scroll;
     QLabel* m_measuredHeader;
-    std::array<QLabel*, 4> m_titles{};
-    std::array<QLabel*, 4> m_measured{};
+    std::array<QLabel*, 4> m_titles {};
+    std::array<QLabel*, 4> m_measured {};
     std::vector<ModelCells> m_columns;
     QStringList m_labels; ///< the models the columns were built for
     QLabel* m_status;

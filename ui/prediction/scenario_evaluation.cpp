@@ -19,7 +19,7 @@ bool outside(double value, double min, double max)
 }
 
 void addNote(std::vector<ExtrapolationNote>& notes, core::Factor factor, double value, double min,
-             double max, core::Metric metric)
+    double max, core::Metric metric)
 {
     for (ExtrapolationNote& note : notes) {
         if (note.factor == factor && note.min == min && note.max == max) {
@@ -35,7 +35,7 @@ void addNote(std::vector<ExtrapolationNote>& notes, core::Factor factor, double 
 // The numeric factors where `scenario` leaves the training data of `model`: outside a modelled
 // factor's range, or different from a factor that was constant (and so is ignored).
 void collectNotes(const core::Configuration& scenario, const core::TrainedModel& model,
-                  core::Metric metric, std::vector<ExtrapolationNote>& notes)
+    core::Metric metric, std::vector<ExtrapolationNote>& notes)
 {
     const core::FeatureSchema& schema = model.schema();
     for (const core::FeatureColumn& column : schema.columns()) {
@@ -64,8 +64,9 @@ bool metricApplies(core::Metric metric, double readPct)
 
 bool ScenarioEvaluation::modelsReady() const
 {
-    return !models.empty() && std::all_of(models.begin(), models.end(),
-                                          [](const ModelColumn& column) { return column.trained; });
+    return !models.empty()
+        && std::all_of(
+            models.begin(), models.end(), [](const ModelColumn& column) { return column.trained; });
 }
 
 namespace {
@@ -85,7 +86,7 @@ ModelColumn columnOf(const ModelEntry& entry)
 }
 
 ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry& entry,
-                           core::Metric metric, std::vector<ExtrapolationNote>& notes)
+    core::Metric metric, std::vector<ExtrapolationNote>& notes)
 {
     ModelPrediction prediction;
     if (!entry.trained)
@@ -101,9 +102,9 @@ ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry
         // ICPE'13 section 6.3: a one-VM model answers for N VMs through one VM's share.
         prediction.value = core::predictSpreadOverVms(*model->model, scenario);
         // A projected model is asked about one VM's share, so that is what must lie in its data.
-        collectNotes(core::modelsVmCount(*model->model) ? scenario
-                                                        : core::perVmConfiguration(scenario),
-                     *model->model, metric, notes);
+        collectNotes(
+            core::modelsVmCount(*model->model) ? scenario : core::perVmConfiguration(scenario),
+            *model->model, metric, notes);
     } catch (const std::exception& e) {
         prediction.error = e.what();
     }
@@ -113,8 +114,7 @@ ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry
 } // namespace
 
 ScenarioEvaluation evaluateScenario(const core::Configuration& scenario,
-                                    const MeasuredLookup& measured,
-                                    const std::vector<ModelEntry>& entries)
+    const MeasuredLookup& measured, const std::vector<ModelEntry>& entries)
 {
     ScenarioEvaluation result;
     result.scenario = scenario;

@@ -36,10 +36,10 @@ struct ModelColumn {
     QString label;         ///< the entry's label: "mars", "cart (optimized)"
     std::string technique; ///< registry key
     ModelOrigin origin = ModelOrigin::Default;
-    TrainingRows rows = TrainingRows::All; ///< ModelEntry::rows
-    bool trained = false;  ///< false: its cells wait ("…")
-    QString parameters;    ///< ModelEntry::parametersSummary()
-    std::array<bool, 4> covers{true, true, true, true}; ///< kCoreMetrics order
+    TrainingRows rows = TrainingRows::All;               ///< ModelEntry::rows
+    bool trained = false;                                ///< false: its cells wait ("…")
+    QString parameters;                                  ///< ModelEntry::parametersSummary()
+    std::array<bool, 4> covers {true, true, true, true}; ///< kCoreMetrics order
 };
 
 /// A factor of the scenario outside the range some models were trained on. For a numeric factor
@@ -56,8 +56,8 @@ struct ExtrapolationNote {
 /// The prediction panel's content for one scenario: every model side by side.
 struct ScenarioEvaluation {
     core::Configuration scenario;
-    std::vector<ModelColumn> models;           ///< the columns, in the entries' order
-    std::array<MetricEvaluation, 4> metrics{}; ///< kCoreMetrics order
+    std::vector<ModelColumn> models;            ///< the columns, in the entries' order
+    std::array<MetricEvaluation, 4> metrics {}; ///< kCoreMetrics order
     int repetitions = 0; ///< runs of exactly this configuration; 0 if it was not measured
     std::vector<ExtrapolationNote> extrapolation;
     /// The nearest measured configuration (core::dataSteps); std::nullopt without data.
@@ -71,8 +71,7 @@ struct ScenarioEvaluation {
 /// its measurement. Never throws: a prediction that fails (a level the model never saw) sets
 /// ModelPrediction::error. O(models x factors); microseconds for the five default techniques.
 ScenarioEvaluation evaluateScenario(const core::Configuration& scenario,
-                                    const MeasuredLookup& measured,
-                                    const std::vector<ModelEntry>& entries);
+    const MeasuredLookup& measured, const std::vector<ModelEntry>& entries);
 
 /// True if `metric` has a value at `readPct` (reads need reads, writes need writes).
 bool metricApplies(core::Metric metric, double readPct);

@@ -14,7 +14,10 @@ namespace {
 const QString kKey = QStringLiteral("models/techniques");
 } // namespace
 
-std::vector<std::string> paperTechniques() { return {"lm", "mars", "cart", "m5", "cubist"}; }
+std::vector<std::string> paperTechniques()
+{
+    return {"lm", "mars", "cart", "m5", "cubist"};
+}
 
 std::vector<std::string> loadTechniqueChoice()
 {

@@ -66,15 +66,14 @@ QString entryHeader(const QString& label, const std::string& technique, Training
 QString trainingRowsExplanation(TrainingRows which, bool multiVm)
 {
     if (which == TrainingRows::OneVm)
-        return QCoreApplication::translate(
-            "VmTrainingPlan",
+        return QCoreApplication::translate("VmTrainingPlan",
             "Trained and cross-validated on the one-VM measurements only. For N VMs it predicts "
             "one VM's share (threads and file set divided by N): response times are that VM's, "
             "throughput and IOPS are N times its (ICPE'13 section 6.3).");
     if (multiVm)
         return QCoreApplication::translate("VmTrainingPlan",
-                                           "Trained on every measurement: it learns the VM count "
-                                           "as a factor and predicts N VMs directly.");
+            "Trained on every measurement: it learns the VM count "
+            "as a factor and predicts N VMs directly.");
     return {};
 }
 

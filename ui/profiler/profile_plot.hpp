@@ -22,7 +22,7 @@ struct ProfileDrawing {
     const core::LimitRegions* limits = nullptr;
     /// the bounds of the limits on the metric shown, drawn as horizontal lines
     std::vector<double> limitBounds;
-    std::vector<QColor> colors;                         ///< one per curve
+    std::vector<QColor> colors;           ///< one per curve
     std::vector<QString> labels;          ///< one per curve (the legend is the view's)
     QVector<double> measuredX, measuredY; ///< measurements on the sweep line
 };
@@ -83,11 +83,11 @@ private:
     QCPGraph* m_bandHigh;
     QCPGraph* m_measured;
     QCPItemStraightLine* m_scenarioLine;
-    std::vector<QCPItemRect*> m_far; ///< pooled: the unused ones are hidden
-    std::vector<QCPItemRect*> m_limitBands; ///< pooled likewise
+    std::vector<QCPItemRect*> m_far;                 ///< pooled: the unused ones are hidden
+    std::vector<QCPItemRect*> m_limitBands;          ///< pooled likewise
     std::vector<core::LimitVerdict> m_limitVerdicts; ///< of each used band
-    std::vector<QCPItemStraightLine*> m_limitLines; ///< pooled likewise
-    QVector<double> m_x;             ///< scratch, kept to avoid an allocation per redraw
+    std::vector<QCPItemStraightLine*> m_limitLines;  ///< pooled likewise
+    QVector<double> m_x; ///< scratch, kept to avoid an allocation per redraw
     QVector<double> m_y;
 };
 

@@ -137,11 +137,11 @@ void ProfilerView::updateLimitCaption()
                          limit.atMost ? QStringLiteral("≤") : QStringLiteral("≥"),
                          QLocale().toString(limit.bound), metricUnitText(limit.metric))
                      .toHtmlEscaped();
-    m_limitCaption->setText(
-        tr("<b>SLA limits:</b> %1. Shaded: green where every model keeps every limit, amber "
-           "where the models disagree, red where none does; a dash-dotted line marks a limit on the "
-           "metric shown.")
-            .arg(texts.join(QStringLiteral(", "))));
+    m_limitCaption->setText(tr(
+        "<b>SLA limits:</b> %1. Shaded: green where every model keeps every limit, amber "
+        "where the models disagree, red where none does; a dash-dotted line marks a limit on the "
+        "metric shown.")
+                                .arg(texts.join(QStringLiteral(", "))));
 }
 
 void ProfilerView::rebuildDomain()
@@ -299,8 +299,8 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
 
 void ProfilerView::drawLimits(core::Factor factor, Sweep& sweep)
 {
-    std::erase_if(sweep.limited,
-        [&](const auto& kept) { return !m_limitModels.contains(kept.first); });
+    std::erase_if(
+        sweep.limited, [&](const auto& kept) { return !m_limitModels.contains(kept.first); });
     // One sweep per limited metric (two limits on one metric share it), kept between redraws
     // so its buffers are reused.
     for (const auto& [metric, voters] : m_limitModels)
@@ -336,8 +336,8 @@ void ProfilerView::updateLegend()
                 return static_cast<int>(std::lround(under + a * (c - under)));
             };
             return swatch(QColor(over(fill.red(), background.red()),
-                                 over(fill.green(), background.green()),
-                                 over(fill.blue(), background.blue())),
+                              over(fill.green(), background.green()),
+                              over(fill.blue(), background.blue())),
                        QStringLiteral("&#9608;"))
                 + QStringLiteral("&nbsp;");
         };

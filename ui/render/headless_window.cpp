@@ -20,9 +20,9 @@ void openDocument(MainWindow& window, const HeadlessWindowSetup& setup)
     // The controller reports why it failed through a signal only; keep the last message. The
     // connection ends with this function, so no later error writes to the gone `failure`.
     QString failure;
-    const QMetaObject::Connection listen = QObject::connect(
-        window.documents(), &DocumentController::errorOccurred, &window,
-        [&failure](const QString&, const QString& message) { failure = message; });
+    const QMetaObject::Connection listen
+        = QObject::connect(window.documents(), &DocumentController::errorOccurred, &window,
+            [&failure](const QString&, const QString& message) { failure = message; });
     const bool opened = setup.database.isEmpty() ? window.documents()->openExample(setup.example)
                                                  : window.documents()->openFile(setup.database);
     QObject::disconnect(listen);

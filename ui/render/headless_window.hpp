@@ -18,7 +18,7 @@ struct HeadlessWindowSetup {
     QString database;                  ///< database file; empty: the embedded `example`
     Example example = Example::Tiered; ///< used when `database` is empty
     QString scenario;                  ///< core::parseScenarioText form; empty: the default
-    QSize size{1600, 1000};            ///< the window's size in pixels
+    QSize size {1600, 1000};           ///< the window's size in pixels
 };
 
 /// Prepares `window` for a headless command: turns its error dialogs off (nobody could close

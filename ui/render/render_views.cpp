@@ -30,7 +30,7 @@ namespace {
 /// k = 4 splits per parameter (the paper's), n = 3 explorations and 3 iterations: a few dozen
 /// points, enough for a surface, in seconds rather than the minutes of the full 10 iterations.
 constexpr const char* kSurfaceTechnique = "cart";
-constexpr core::OptimizerSettings kSurfaceSettings{4, 3, 3, std::nullopt};
+constexpr core::OptimizerSettings kSurfaceSettings {4, 3, 3, std::nullopt};
 
 bool modelsTrained(MainWindow& window)
 {
@@ -43,43 +43,52 @@ bool modelsValidated(MainWindow& window)
     return modelsTrained(window) && !window.models()->isValidating();
 }
 
-void showTab(MainWindow& window, QWidget* page) { window.views()->setCurrentWidget(page); }
+void showTab(MainWindow& window, QWidget* page)
+{
+    window.views()->setCurrentWidget(page);
+}
 
 void requireCoreMetric(const RenderRequest& request)
 {
-    if (request.metric && std::find(core::kCoreMetrics.begin(), core::kCoreMetrics.end(),
-                                    *request.metric) == core::kCoreMetrics.end())
-        throw core::ConfigError("view " + request.view.toStdString() + " shows rt_read_ms, "
-                                "rt_write_ms, tp_read_mbs and tp_write_mbs only");
+    if (request.metric
+        && std::find(core::kCoreMetrics.begin(), core::kCoreMetrics.end(), *request.metric)
+            == core::kCoreMetrics.end())
+        throw core::ConfigError("view " + request.view.toStdString()
+            + " shows rt_read_ms, "
+              "rt_write_ms, tp_read_mbs and tp_write_mbs only");
 }
 
 void noMetric(const RenderRequest& request)
 {
     if (request.metric)
-        throw core::ConfigError("view " + request.view.toStdString() +
-                                " shows no single metric: leave out --metric");
+        throw core::ConfigError(
+            "view " + request.view.toStdString() + " shows no single metric: leave out --metric");
 }
 
 RenderView measurementsView()
 {
     return {QStringLiteral("measurements"), QStringLiteral("Measurements"),
-            [](MainWindow& w, const RenderRequest& r) {
-                noMetric(r);
-                showTab(w, w.tablePanel());
-            },
-            modelsTrained, // the panel's measured-vs-predicted scatter needs the models
-            [](MainWindow& w) { return RenderTarget{nullptr, w.tablePanel()}; }};
+        [](MainWindow& w, const RenderRequest& r) {
+            noMetric(r);
+            showTab(w, w.tablePanel());
+        },
+        modelsTrained, // the panel's measured-vs-predicted scatter needs the models
+        [](MainWindow& w) {
+            return RenderTarget {nullptr, w.tablePanel()};
+        }};
 }
 
 RenderView modelsView()
 {
     return {QStringLiteral("models"), QStringLiteral("Model comparison"),
-            [](MainWindow& w, const RenderRequest& r) {
-                noMetric(r);
-                showTab(w, w.comparisonPanel());
-            },
-            modelsValidated,
-            [](MainWindow& w) { return RenderTarget{nullptr, w.comparisonPanel()}; }};
+        [](MainWindow& w, const RenderRequest& r) {
+            noMetric(r);
+            showTab(w, w.comparisonPanel());
+        },
+        modelsValidated,
+        [](MainWindow& w) {
+            return RenderTarget {nullptr, w.comparisonPanel()};
+        }};
 }
 
 RenderView predictionsView()
@@ -89,22 +98,22 @@ RenderView predictionsView()
     // which would not fit below the controls at small sizes. Its error bars need the
     // cross-validation, so the picture waits for it.
     return {QStringLiteral("predictions"), QStringLiteral("Predictions"),
-            [](MainWindow& w, const RenderRequest& r) {
-                noMetric(r);
-                showTab(w, w.views()->findChild<QWidget*>(QStringLiteral("predictions")));
-            },
-            modelsValidated,
-            [](MainWindow& w) {
-                auto* chart = w.views()->findChild<PredictionChart*>(QStringLiteral("predictions"));
-                return RenderTarget{chart->plot(), nullptr};
-            }};
+        [](MainWindow& w, const RenderRequest& r) {
+            noMetric(r);
+            showTab(w, w.views()->findChild<QWidget*>(QStringLiteral("predictions")));
+        },
+        modelsValidated,
+        [](MainWindow& w) {
+            auto* chart = w.views()->findChild<PredictionChart*>(QStringLiteral("predictions"));
+            return RenderTarget {chart->plot(), nullptr};
+        }};
 }
 
 // Selects the error scenario `text` names (RenderRequest::cdfScenario) on the Error CDF tab.
 void chooseCdfScenario(ErrorCdfPage& page, const QString& text)
 {
     const QString name = text.trimmed().toLower();
-    static const std::vector<std::pair<QString, ErrorScenario>> named{
+    static const std::vector<std::pair<QString, ErrorScenario>> named {
         {QStringLiteral("cv"), ErrorScenario::CrossValidation},
         {QStringLiteral("interpolation"), ErrorScenario::Interpolation},
         {QStringLiteral("extrapolation"), ErrorScenario::Extrapolation},
@@ -114,87 +123,89 @@ void chooseCdfScenario(ErrorCdfPage& page, const QString& text)
         if (name != key)
             continue;
         if (!page.isScenarioEnabled(scenario))
-            throw core::ConfigError("--cdf-scenario " + name.toStdString() +
-                                    ": the data has no measurements with 2 or more VMs");
+            throw core::ConfigError("--cdf-scenario " + name.toStdString()
+                + ": the data has no measurements with 2 or more VMs");
         page.setScenario(scenario);
         return;
     }
     const QString error = page.setRule(text);
     if (!error.isEmpty())
-        throw core::ConfigError("--cdf-scenario '" + text.toStdString() + "': " +
-                                error.toStdString());
+        throw core::ConfigError(
+            "--cdf-scenario '" + text.toStdString() + "': " + error.toStdString());
 }
 
 RenderView cdfView()
 {
     return {QStringLiteral("cdf"), QStringLiteral("Error CDF"),
-            [](MainWindow& w, const RenderRequest& r) {
-                requireCoreMetric(r);
-                showTab(w, w.errorCdfPage());
-                if (r.metric)
-                    w.errorCdfView()->setMetric(*r.metric);
-                if (!r.cdfScenario.isEmpty())
-                    chooseCdfScenario(*w.errorCdfPage(), r.cdfScenario);
-                if (r.local)
-                    w.errorCdfPage()->setLocal(true, *r.local);
-            },
-            [](MainWindow& w) {
-                return modelsValidated(w) && !w.models()->isEvaluatingRule();
-            },
-            [](MainWindow& w) { return RenderTarget{w.errorCdfView()->plot(), nullptr}; }};
+        [](MainWindow& w, const RenderRequest& r) {
+            requireCoreMetric(r);
+            showTab(w, w.errorCdfPage());
+            if (r.metric)
+                w.errorCdfView()->setMetric(*r.metric);
+            if (!r.cdfScenario.isEmpty())
+                chooseCdfScenario(*w.errorCdfPage(), r.cdfScenario);
+            if (r.local)
+                w.errorCdfPage()->setLocal(true, *r.local);
+        },
+        [](MainWindow& w) { return modelsValidated(w) && !w.models()->isEvaluatingRule(); },
+        [](MainWindow& w) {
+            return RenderTarget {w.errorCdfView()->plot(), nullptr};
+        }};
 }
 
 RenderView surfaceView()
 {
     return {QStringLiteral("surface"), QStringLiteral("Parameter search"),
-            [](MainWindow& w, const RenderRequest& r) {
-                requireCoreMetric(r);
-                showTab(w, w.searchView());
-                SearchControls* controls = w.searchView()->controls();
-                controls->setTechnique(kSurfaceTechnique);
-                if (r.metric)
-                    controls->setMetric(*r.metric);
-                controls->setSettings(kSurfaceSettings);
-                if (!w.searchView()->start())
-                    throw core::ConfigError("the parameter search cannot start: no measurements");
-            },
-            [](MainWindow& w) {
-                return !w.searchView()->isRunning() && w.searchView()->outcome().has_value();
-            },
-            [](MainWindow& w) {
-                return RenderTarget{w.searchView()->plot(), nullptr};
-            }};
+        [](MainWindow& w, const RenderRequest& r) {
+            requireCoreMetric(r);
+            showTab(w, w.searchView());
+            SearchControls* controls = w.searchView()->controls();
+            controls->setTechnique(kSurfaceTechnique);
+            if (r.metric)
+                controls->setMetric(*r.metric);
+            controls->setSettings(kSurfaceSettings);
+            if (!w.searchView()->start())
+                throw core::ConfigError("the parameter search cannot start: no measurements");
+        },
+        [](MainWindow& w) {
+            return !w.searchView()->isRunning() && w.searchView()->outcome().has_value();
+        },
+        [](MainWindow& w) {
+            return RenderTarget {w.searchView()->plot(), nullptr};
+        }};
 }
 
 RenderView conservationView()
 {
     return {QStringLiteral("conservation"), QStringLiteral("Conservation check"),
-            [](MainWindow& w, const RenderRequest& r) {
-                noMetric(r);
-                showTab(w, w.conservationView());
-            },
-            [](MainWindow&) { return true; },
-            [](MainWindow& w) {
-                ConservationView* view = w.conservationView();
-                // Without the measurements the check needs, the picture is the tab's message.
-                return view->check() ? RenderTarget{view->plot(), nullptr}
-                                     : RenderTarget{nullptr, view};
-            }};
+        [](MainWindow& w, const RenderRequest& r) {
+            noMetric(r);
+            showTab(w, w.conservationView());
+        },
+        [](MainWindow&) { return true; },
+        [](MainWindow& w) {
+            ConservationView* view = w.conservationView();
+            // Without the measurements the check needs, the picture is the tab's message.
+            return view->check() ? RenderTarget {view->plot(), nullptr}
+                                 : RenderTarget {nullptr, view};
+        }};
 }
 
 RenderView profilerView()
 {
     return {QStringLiteral("profiler"), QStringLiteral("Profiler"),
-            [](MainWindow& w, const RenderRequest& r) {
-                requireCoreMetric(r);
-                showTab(w, w.profilerView());
-                if (r.metric)
-                    w.profilerView()->setMetric(*r.metric);
-                if (!r.limits.empty())
-                    w.profilerView()->setLimits(r.limits);
-            },
-            modelsTrained,
-            [](MainWindow& w) { return RenderTarget{nullptr, w.profilerView()}; }};
+        [](MainWindow& w, const RenderRequest& r) {
+            requireCoreMetric(r);
+            showTab(w, w.profilerView());
+            if (r.metric)
+                w.profilerView()->setMetric(*r.metric);
+            if (!r.limits.empty())
+                w.profilerView()->setLimits(r.limits);
+        },
+        modelsTrained,
+        [](MainWindow& w) {
+            return RenderTarget {nullptr, w.profilerView()};
+        }};
 }
 
 // The accuracy density of measured runs (seed 002 Fig. 9): computed by its own view in a window
@@ -203,47 +214,48 @@ RenderView insideOutView()
 {
     static const QString kName = QStringLiteral("render-insideout");
     return {QStringLiteral("insideout"), QStringLiteral("Inside-Out accuracy density"),
-            [](MainWindow& w, const RenderRequest& r) {
-                noMetric(r);
-                if (r.runs.isEmpty())
-                    throw core::ConfigError("view insideout needs --runs DIR (a lowlevel "
-                                            "directory, TARGET/.iolens/lowlevel)");
-                auto* view = new InsideOutDensityView(&w);
-                view->setObjectName(kName);
-                view->setWindowFlag(Qt::Window);
-                view->resize(r.size);
-                view->show();
-                view->evaluate(r.runs);
-            },
-            [](MainWindow& w) {
-                const auto* view = w.findChild<InsideOutDensityView*>(kName);
-                return view && view->hasResults();
-            },
-            [](MainWindow& w) {
-                return RenderTarget{w.findChild<InsideOutDensityView*>(kName)->plot(), nullptr};
-            }};
+        [](MainWindow& w, const RenderRequest& r) {
+            noMetric(r);
+            if (r.runs.isEmpty())
+                throw core::ConfigError("view insideout needs --runs DIR (a lowlevel "
+                                        "directory, TARGET/.iolens/lowlevel)");
+            auto* view = new InsideOutDensityView(&w);
+            view->setObjectName(kName);
+            view->setWindowFlag(Qt::Window);
+            view->resize(r.size);
+            view->show();
+            view->evaluate(r.runs);
+        },
+        [](MainWindow& w) {
+            const auto* view = w.findChild<InsideOutDensityView*>(kName);
+            return view && view->hasResults();
+        },
+        [](MainWindow& w) {
+            return RenderTarget {w.findChild<InsideOutDensityView*>(kName)->plot(), nullptr};
+        }};
 }
 
 RenderView capacityView()
 {
     return {QStringLiteral("capacity"), QStringLiteral("Capacity"),
-            [](MainWindow& w, const RenderRequest& r) {
-                noMetric(r);
-                showTab(w, w.capacityPage());
-                // The limits come from --limit only: a picture must not depend on the settings.
-                w.capacityPage()->setLimits(r.limits);
-            },
-            modelsTrained,
-            [](MainWindow& w) { return RenderTarget{nullptr, w.capacityPage()}; }};
+        [](MainWindow& w, const RenderRequest& r) {
+            noMetric(r);
+            showTab(w, w.capacityPage());
+            // The limits come from --limit only: a picture must not depend on the settings.
+            w.capacityPage()->setLimits(r.limits);
+        },
+        modelsTrained,
+        [](MainWindow& w) {
+            return RenderTarget {nullptr, w.capacityPage()};
+        }};
 }
 
 } // namespace
 
 const std::vector<RenderView>& renderViews()
 {
-    static const std::vector<RenderView> views{
-        measurementsView(), modelsView(),   predictionsView(), cdfView(),
-        profilerView(),     capacityView(), surfaceView(),     conservationView(),
+    static const std::vector<RenderView> views {measurementsView(), modelsView(), predictionsView(),
+        cdfView(), profilerView(), capacityView(), surfaceView(), conservationView(),
         insideOutView()};
     return views;
 }
@@ -251,8 +263,8 @@ const std::vector<RenderView>& renderViews()
 const RenderView* findRenderView(const QString& name)
 {
     const auto& views = renderViews();
-    const auto it = std::find_if(views.begin(), views.end(),
-                                 [&](const RenderView& v) { return v.name == name; });
+    const auto it = std::find_if(
+        views.begin(), views.end(), [&](const RenderView& v) { return v.name == name; });
     return it == views.end() ? nullptr : &*it;
 }
 

@@ -25,8 +25,8 @@ struct RenderTarget {
 
 /// One view `iolens-cli render` can draw. Adding a view is one entry in renderViews().
 struct RenderView {
-    QString name;        ///< --view value
-    QString title;       ///< for the picture's metadata
+    QString name;  ///< --view value
+    QString title; ///< for the picture's metadata
     /// Sets the view up on a window whose document is open and whose scenario is set: selects
     /// its tab, the metric, starts work it needs (a parameter search). May throw core::ConfigError
     /// for a request it cannot serve (a metric it does not show).

@@ -20,22 +20,25 @@ namespace iolens::ui {
 
 namespace {
 
-std::string str(const QString& text) { return text.toStdString(); }
+std::string str(const QString& text)
+{
+    return text.toStdString();
+}
 
 void validate(const RenderRequest& request)
 {
     if (!findRenderView(request.view))
-        throw core::ConfigError("unknown view '" + str(request.view) + "' (use " +
-                                str(renderViewNames()) + ")");
+        throw core::ConfigError(
+            "unknown view '" + str(request.view) + "' (use " + str(renderViewNames()) + ")");
     if (request.out.isEmpty())
         throw core::ConfigError("missing required option --out");
     if (!pictureFormatOf(request.out))
-        throw core::ConfigError(str(request.out) +
-                                ": unknown picture format (use .png, .svg or .pdf)");
+        throw core::ConfigError(
+            str(request.out) + ": unknown picture format (use .png, .svg or .pdf)");
     if (request.size.width() < 100 || request.size.height() < 100)
         throw core::ConfigError("the picture size must be at least 100x100 pixels");
     // Parsed once here so that a bad scenario fails before a database is opened.
-    core::parseScenarioText(str(request.scenario), core::Configuration{});
+    core::parseScenarioText(str(request.scenario), core::Configuration {});
 }
 
 QString modelLabels(const MainWindow& window)
@@ -67,7 +70,8 @@ QSize parseRenderSize(const QString& text)
     const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
     if (width < 100 || height < 100 || width > 10000 || height > 10000)
         throw core::ConfigError("--size expects WIDTHxHEIGHT in pixels, each 100..10000 (e.g. "
-                                "1600x1000), got '" + str(text) + "'");
+                                "1600x1000), got '"
+            + str(text) + "'");
     return {width, height};
 }
 
@@ -76,16 +80,14 @@ QString renderView(const RenderRequest& request)
     validate(request);
     const RenderView& view = *findRenderView(request.view);
     MainWindow window;
-    openHeadlessWindow(window,
-                       {request.database, request.example, request.scenario, request.size});
+    openHeadlessWindow(window, {request.database, request.example, request.scenario, request.size});
     view.prepare(window, request);
     if (!runUntil([&] { return view.ready(window); }, request.timeoutMs))
-        throw core::Error("render: the " + str(view.name) + " view was not ready within " +
-                          std::to_string(request.timeoutMs / 1000) + " s");
-    const PictureInfo info{view.title,
-                           QString::fromStdString(
-                               core::scenarioText(window.scenarioPanel()->scenario())),
-                           modelLabels(window)};
+        throw core::Error("render: the " + str(view.name) + " view was not ready within "
+            + std::to_string(request.timeoutMs / 1000) + " s");
+    const PictureInfo info {view.title,
+        QString::fromStdString(core::scenarioText(window.scenarioPanel()->scenario())),
+        modelLabels(window)};
     const RenderTarget target = view.target(window);
     QString error;
     bool written = false;

@@ -66,8 +66,8 @@ bool savePdf(QWidget& widget, const QString& path, const PictureInfo& info)
     writer.setTitle(info.title);
     writer.setResolution(96); // one PDF unit per widget pixel
     const QSizeF points = QSizeF(widget.size()) * kPointsPerPixel;
-    writer.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point), QPageLayout::Portrait,
-                                     QMarginsF()));
+    writer.setPageLayout(
+        QPageLayout(QPageSize(points, QPageSize::Point), QPageLayout::Portrait, QMarginsF()));
     QPainter painter;
     if (!painter.begin(&writer))
         return false;
@@ -77,8 +77,8 @@ bool savePdf(QWidget& widget, const QString& path, const PictureInfo& info)
 
 } // namespace
 
-bool saveWidgetPicture(QWidget& widget, const QString& path, const PictureInfo& info,
-                       QString* error)
+bool saveWidgetPicture(
+    QWidget& widget, const QString& path, const PictureInfo& info, QString* error)
 {
     const auto format = pictureFormatOf(path);
     QString reason;
@@ -86,16 +86,22 @@ bool saveWidgetPicture(QWidget& widget, const QString& path, const PictureInfo& 
     if (format) {
         QDir().mkpath(QFileInfo(path).absolutePath());
         switch (*format) {
-        case PictureFormat::Png: written = savePng(widget, path, info, reason); break;
-        case PictureFormat::Svg: written = saveSvg(widget, path, info); break;
-        case PictureFormat::Pdf: written = savePdf(widget, path, info); break;
+        case PictureFormat::Png:
+            written = savePng(widget, path, info, reason);
+            break;
+        case PictureFormat::Svg:
+            written = saveSvg(widget, path, info);
+            break;
+        case PictureFormat::Pdf:
+            written = savePdf(widget, path, info);
+            break;
         }
     }
     if (!written && error)
-        *error = format ? WidgetPicture::tr("%1: cannot write (%2)")
-                              .arg(path, reason.isEmpty() ? QStringLiteral("?") : reason)
-                        : WidgetPicture::tr("%1: unknown picture format (use .png, .svg or .pdf)")
-                              .arg(path);
+        *error = format
+            ? WidgetPicture::tr("%1: cannot write (%2)")
+                  .arg(path, reason.isEmpty() ? QStringLiteral("?") : reason)
+            : WidgetPicture::tr("%1: unknown picture format (use .png, .svg or .pdf)").arg(path);
     return written;
 }
 

@@ -13,7 +13,7 @@ namespace iolens::ui {
 /// `info` as text chunks), SVG (QSvgGenerator) or PDF (QPdfWriter, one page of the widget's size
 /// at 96 dpi), by the extension. For the views that are tables and panels rather than plots
 /// (measurements, models, predictions). Returns false with `error` naming the file on failure.
-bool saveWidgetPicture(QWidget& widget, const QString& path, const PictureInfo& info,
-                       QString* error = nullptr);
+bool saveWidgetPicture(
+    QWidget& widget, const QString& path, const PictureInfo& info, QString* error = nullptr);
 
 } // namespace iolens::ui

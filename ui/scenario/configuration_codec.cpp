@@ -12,15 +12,15 @@ QString encodeConfiguration(const core::Configuration& config)
     const auto& required = core::requiredMeasurementColumns();
     // The first seven required columns are the configuration (measurement_csv.hpp).
     const std::vector<std::string> header(required.begin(), required.begin() + 7);
-    return QString::fromStdString(core::formatCsvLine(header) +
-                                  core::formatCsvLine(core::configurationFields(config)));
+    return QString::fromStdString(
+        core::formatCsvLine(header) + core::formatCsvLine(core::configurationFields(config)));
 }
 
 std::optional<core::Configuration> decodeConfiguration(const QString& text)
 {
     try {
-        const auto configs =
-            core::configurationsFromCsv(core::parseCsv(text.toStdString(), "settings"));
+        const auto configs
+            = core::configurationsFromCsv(core::parseCsv(text.toStdString(), "settings"));
         if (configs.size() == 1)
             return configs.front();
     } catch (const core::Error&) {

@@ -18,7 +18,7 @@ const QString kGroup = QStringLiteral("scenarios");
 
 std::vector<std::string> csvHeader()
 {
-    std::vector<std::string> header{"name"};
+    std::vector<std::string> header {"name"};
     const auto& required = core::requiredMeasurementColumns();
     // The first seven required columns are the configuration (measurement_csv.hpp).
     header.insert(header.end(), required.begin(), required.begin() + 7);
@@ -29,7 +29,7 @@ std::string toCsv(const std::vector<SavedScenario>& scenarios)
 {
     std::string text = core::formatCsvLine(csvHeader());
     for (const SavedScenario& scenario : scenarios) {
-        std::vector<std::string> fields{scenario.name.toStdString()};
+        std::vector<std::string> fields {scenario.name.toStdString()};
         const auto config = core::configurationFields(scenario.config);
         fields.insert(fields.end(), config.begin(), config.end());
         text += core::formatCsvLine(fields);
@@ -40,8 +40,8 @@ std::string toCsv(const std::vector<SavedScenario>& scenarios)
 // QSettings keys may not contain '/' or '\\' as plain characters.
 QString settingsKey(const QString& documentKey)
 {
-    return kGroup + QLatin1Char('/') +
-           QString::fromLatin1(documentKey.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+    return kGroup + QLatin1Char('/')
+        + QString::fromLatin1(documentKey.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
 }
 
 } // namespace
@@ -68,7 +68,7 @@ void SavedScenarios::setDocumentKey(const QString& documentKey)
                     m_scenarios.push_back(
                         {QString::fromStdString(
                              table.rows[i].fields[static_cast<std::size_t>(nameColumn)]),
-                         configs[i]});
+                            configs[i]});
             } catch (const core::Error& error) {
                 qWarning("saved scenarios dropped: %s", error.what());
                 m_scenarios.clear();
@@ -81,7 +81,7 @@ void SavedScenarios::setDocumentKey(const QString& documentKey)
 int SavedScenarios::indexOf(const QString& name) const
 {
     const auto found = std::find_if(m_scenarios.begin(), m_scenarios.end(),
-                                    [&](const SavedScenario& s) { return s.name == name; });
+        [&](const SavedScenario& s) { return s.name == name; });
     return found == m_scenarios.end() ? -1 : static_cast<int>(found - m_scenarios.begin());
 }
 
@@ -112,7 +112,10 @@ bool SavedScenarios::remove(int index)
     return true;
 }
 
-std::string SavedScenarios::toConfigsCsv() const { return toCsv(m_scenarios); }
+std::string SavedScenarios::toConfigsCsv() const
+{
+    return toCsv(m_scenarios);
+}
 
 void SavedScenarios::store() const
 {

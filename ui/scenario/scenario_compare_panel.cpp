@@ -48,15 +48,14 @@ QTableWidgetItem* cell(const QString& text, bool number = true)
 
 QString scenarioSummary(const core::Configuration& config)
 {
-    const QString vms = config.vms == 1
-                            ? ScenarioComparePanel::tr("1 VM")
-                            : ScenarioComparePanel::tr("%1 VMs").arg(config.vms);
+    const QString vms = config.vms == 1 ? ScenarioComparePanel::tr("1 VM")
+                                        : ScenarioComparePanel::tr("%1 VMs").arg(config.vms);
     return ScenarioComparePanel::tr("%1 · %2 read · %3 · %4 · %5 · %6")
         .arg(formatByteSize(config.requestBytes), formatPercent(config.readPct),
-             formatByteSize(config.filesetBytes), QString::fromStdString(config.scheduler),
-             config.pattern == core::Pattern::Random ? ScenarioComparePanel::tr("random")
-                                                     : ScenarioComparePanel::tr("sequential"),
-             vms);
+            formatByteSize(config.filesetBytes), QString::fromStdString(config.scheduler),
+            config.pattern == core::Pattern::Random ? ScenarioComparePanel::tr("random")
+                                                    : ScenarioComparePanel::tr("sequential"),
+            vms);
 }
 
 ScenarioComparePanel::ScenarioComparePanel(ModelController* models, QWidget* parent)
@@ -109,7 +108,7 @@ ScenarioComparePanel::ScenarioComparePanel(ModelController* models, QWidget* par
     connect(m_save, &QPushButton::clicked, this, [this] { saveCurrent(m_name->text()); });
     connect(m_name, &QLineEdit::returnPressed, this, [this] { saveCurrent(m_name->text()); });
     connect(m_remove, &QPushButton::clicked, this,
-            [this] { m_scenarios->remove(m_list->currentRow()); });
+        [this] { m_scenarios->remove(m_list->currentRow()); });
     connect(m_export, &QPushButton::clicked, this, &ScenarioComparePanel::exportCsv);
     connect(m_list, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
         const int index = m_list->row(item);
@@ -198,29 +197,28 @@ void ScenarioComparePanel::refresh()
         m_table->setItem(r, BColumn, cell(valueText(row.b, row.metric)));
         const auto change = row.change();
         m_table->setItem(r, ChangeColumn,
-                         cell(change ? (*change > 0 ? QStringLiteral("+") : QString()) +
-                                           valueText(change, row.metric)
-                                     : QStringLiteral("–")));
+            cell(change ? (*change > 0 ? QStringLiteral("+") : QString())
+                        + valueText(change, row.metric)
+                        : QStringLiteral("–")));
         const auto percent = row.changePercent();
         m_table->setItem(r, PercentColumn,
-                         cell(percent ? (*percent > 0 ? QStringLiteral("+") : QString()) +
-                                            formatPercent(*percent)
-                                      : QStringLiteral("–")));
+            cell(percent
+                    ? (*percent > 0 ? QStringLiteral("+") : QString()) + formatPercent(*percent)
+                    : QStringLiteral("–")));
     }
 }
 
 void ScenarioComparePanel::exportCsv()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export scenarios"),
-                                                      QStringLiteral("scenarios.csv"),
-                                                      tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export scenarios"), QStringLiteral("scenarios.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QFile file(path);
     const QByteArray text = QByteArray::fromStdString(m_scenarios->toConfigsCsv());
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) != text.size())
         QMessageBox::warning(this, tr("Export scenarios"),
-                             tr("Could not write %1: %2").arg(path, file.errorString()));
+            tr("Could not write %1: %2").arg(path, file.errorString()));
 }
 
 } // namespace iolens::ui

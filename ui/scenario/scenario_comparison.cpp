@@ -21,8 +21,8 @@ std::optional<double> ScenarioDelta::changePercent() const
     return 100.0 * (*b - *a) / *a;
 }
 
-std::vector<ScenarioDelta> compareScenarios(const ScenarioEvaluation& a,
-                                            const ScenarioEvaluation& b)
+std::vector<ScenarioDelta> compareScenarios(
+    const ScenarioEvaluation& a, const ScenarioEvaluation& b)
 {
     std::vector<ScenarioDelta> rows;
     const std::size_t models = std::min(a.models.size(), b.models.size());

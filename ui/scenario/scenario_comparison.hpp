@@ -13,9 +13,9 @@ namespace iolens::ui {
 /// One metric of one model (or of the measurements) in scenario A and in scenario B.
 struct ScenarioDelta {
     core::Metric metric = core::Metric::RtReadMs;
-    QString source;           ///< the model's label, or "measured"
-    bool measured = false;    ///< a row of measurements, not of a model
-    std::optional<double> a;  ///< in the metric's unit; empty: no value in A
+    QString source;          ///< the model's label, or "measured"
+    bool measured = false;   ///< a row of measurements, not of a model
+    std::optional<double> a; ///< in the metric's unit; empty: no value in A
     std::optional<double> b;
 
     /// b - a, when both exist.
@@ -27,7 +27,7 @@ struct ScenarioDelta {
 /// Compares two evaluations of the same models (ModelController's entries at one time): for
 /// every metric, one row per model with a value in either scenario, then the measurements if
 /// either scenario was measured. A metric that applies in neither scenario has no rows.
-std::vector<ScenarioDelta> compareScenarios(const ScenarioEvaluation& a,
-                                            const ScenarioEvaluation& b);
+std::vector<ScenarioDelta> compareScenarios(
+    const ScenarioEvaluation& a, const ScenarioEvaluation& b);
 
 } // namespace iolens::ui

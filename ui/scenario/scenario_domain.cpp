@@ -10,9 +10,8 @@ namespace {
 
 int coreMetricCount(const core::AggregatedMeasurement& m)
 {
-    return static_cast<int>(
-        std::count_if(core::kCoreMetrics.begin(), core::kCoreMetrics.end(),
-                      [&](core::Metric metric) { return m.value(metric).has_value(); }));
+    return static_cast<int>(std::count_if(core::kCoreMetrics.begin(), core::kCoreMetrics.end(),
+        [&](core::Metric metric) { return m.value(metric).has_value(); }));
 }
 
 } // namespace
@@ -22,14 +21,14 @@ ScenarioDomain scenarioDomain(const std::vector<core::Configuration>& configs)
     return core::factorDomain(configs);
 }
 
-std::optional<core::Configuration>
-defaultScenario(const std::vector<core::AggregatedMeasurement>& measured)
+std::optional<core::Configuration> defaultScenario(
+    const std::vector<core::AggregatedMeasurement>& measured)
 {
     const core::AggregatedMeasurement* best = nullptr;
     for (const auto& m : measured) {
         // Strictly better only, so ties keep the earlier row (data order).
-        if (!best || m.repetitions > best->repetitions ||
-            (m.repetitions == best->repetitions && coreMetricCount(m) > coreMetricCount(*best)))
+        if (!best || m.repetitions > best->repetitions
+            || (m.repetitions == best->repetitions && coreMetricCount(m) > coreMetricCount(*best)))
             best = &m;
     }
     if (!best)

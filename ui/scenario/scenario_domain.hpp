@@ -22,8 +22,8 @@ ScenarioDomain scenarioDomain(const std::vector<core::Configuration>& configs);
 /// show beside the prediction from the start. Prefers the most repetitions (a real standard
 /// error), then the most core metrics (a mix shows reads and writes), then data order.
 /// std::nullopt for no data.
-std::optional<core::Configuration>
-defaultScenario(const std::vector<core::AggregatedMeasurement>& measured);
+std::optional<core::Configuration> defaultScenario(
+    const std::vector<core::AggregatedMeasurement>& measured);
 
 /// The most frequent thread count of `configs` (the smaller on ties); 1 without data. The window
 /// has no threads control: the data fixes it (16 in both examples).

@@ -43,7 +43,10 @@ StepScale sizeScale(const std::vector<std::int64_t>& measured, double floor)
     return StepScale::halfOctaves(lo, hi, asDoubles(measured));
 }
 
-QString byteLabel(double bytes) { return formatByteSize(static_cast<std::int64_t>(bytes)); }
+QString byteLabel(double bytes)
+{
+    return formatByteSize(static_cast<std::int64_t>(bytes));
+}
 
 QString patternText(core::Pattern pattern)
 {
@@ -100,7 +103,7 @@ void ScenarioPanel::setDomain(const ScenarioDomain& domain, int threads)
     m_request->setScale(sizeScale(domain.requestBytes, kSmallestRequest), byteLabel);
     m_fileset->setScale(sizeScale(domain.filesetBytes, kKiB), byteLabel);
     m_read->setScale(StepScale::linear(0.0, 100.0, 1.0, domain.readPcts),
-                     [](double pct) { return formatPercent(pct); });
+        [](double pct) { return formatPercent(pct); });
     static_cast<ByteSizeSpinBox*>(m_request->spinBox())->setSteps(m_request->scale());
     static_cast<ByteSizeSpinBox*>(m_fileset->spinBox())->setSteps(m_fileset->scale());
 

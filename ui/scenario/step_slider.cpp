@@ -57,7 +57,10 @@ void StepSlider::setScale(const StepScale& scale, const Formatter& format)
     setValue(current);
 }
 
-double StepSlider::value() const { return m_spinBox->value(); }
+double StepSlider::value() const
+{
+    return m_spinBox->value();
+}
 
 void StepSlider::setValue(double value)
 {

@@ -84,9 +84,9 @@ MeasuredPredictedPlot::MeasuredPredictedPlot(ModelController* models, QWidget* p
     connect(m_model, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);
     connect(m_metric, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);
     connect(m_models, &ModelController::trainingStarted, this,
-            &MeasuredPredictedPlot::rebuildModelChoice);
-    connect(m_models, &ModelController::entryChanged, this,
-            &MeasuredPredictedPlot::rebuildModelChoice);
+        &MeasuredPredictedPlot::rebuildModelChoice);
+    connect(
+        m_models, &ModelController::entryChanged, this, &MeasuredPredictedPlot::rebuildModelChoice);
     rebuildModelChoice();
 }
 
@@ -108,7 +108,10 @@ void MeasuredPredictedPlot::setMetric(core::Metric metric)
     m_metric->setCurrentIndex(static_cast<int>(core::metricIndex(metric)));
 }
 
-void MeasuredPredictedPlot::setEntry(int entry) { m_model->setCurrentIndex(entry); }
+void MeasuredPredictedPlot::setEntry(int entry)
+{
+    m_model->setCurrentIndex(entry);
+}
 
 QString MeasuredPredictedPlot::titleText() const
 {
@@ -131,14 +134,14 @@ void MeasuredPredictedPlot::rebuildModelChoice()
 
 void MeasuredPredictedPlot::redraw()
 {
-    const auto metric = core::kCoreMetrics[static_cast<std::size_t>(
-        std::max(0, m_metric->currentIndex()))];
+    const auto metric
+        = core::kCoreMetrics[static_cast<std::size_t>(std::max(0, m_metric->currentIndex()))];
     const int entryIndex = m_model->currentIndex();
     const auto& entries = m_models->entries();
-    const core::TrainedModel* model =
-        entryIndex >= 0 && entryIndex < static_cast<int>(entries.size())
-            ? entries[static_cast<std::size_t>(entryIndex)].model(metric)
-            : nullptr;
+    const core::TrainedModel* model
+        = entryIndex >= 0 && entryIndex < static_cast<int>(entries.size())
+        ? entries[static_cast<std::size_t>(entryIndex)].model(metric)
+        : nullptr;
 
     QVector<double> inX, inY, outX, outY, selX, selY;
     double low = std::numeric_limits<double>::infinity();
@@ -154,8 +157,8 @@ void MeasuredPredictedPlot::redraw()
                 continue;
             low = std::min({low, *measured, predicted});
             high = std::max({high, *measured, predicted});
-            const bool highlighted = std::binary_search(m_highlighted.begin(),
-                                                        m_highlighted.end(), row.config);
+            const bool highlighted
+                = std::binary_search(m_highlighted.begin(), m_highlighted.end(), row.config);
             (highlighted ? inX : outX).append(*measured);
             (highlighted ? inY : outY).append(predicted);
             if (highlighted)

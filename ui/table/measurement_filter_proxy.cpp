@@ -15,8 +15,8 @@ MeasurementFilterProxy::MeasurementFilterProxy(QObject* parent)
 
 void MeasurementFilterProxy::setFilterText(const QString& text)
 {
-    const QStringList words =
-        text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    const QStringList words
+        = text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
     if (words == m_words)
         return;
     // Qt 6.4 has no begin/endFilterChange pair; invalidateFilter() is the supported way to

@@ -12,14 +12,14 @@ namespace {
 
 bool isMetricColumn(int column)
 {
-    return column >= MeasurementTableModel::FirstMetricColumn &&
-           column < MeasurementTableModel::RunsColumn;
+    return column >= MeasurementTableModel::FirstMetricColumn
+        && column < MeasurementTableModel::RunsColumn;
 }
 
 core::Metric metricOf(int column)
 {
-    return core::kCoreMetrics[static_cast<std::size_t>(column -
-                                                       MeasurementTableModel::FirstMetricColumn)];
+    return core::kCoreMetrics[static_cast<std::size_t>(
+        column - MeasurementTableModel::FirstMetricColumn)];
 }
 
 } // namespace
@@ -34,7 +34,7 @@ void MeasurementTableModel::setMeasurements(const std::vector<core::Measurement>
     beginResetModel();
     m_rows = core::aggregateRepetitions(runs);
     std::sort(m_rows.begin(), m_rows.end(),
-              [](const auto& a, const auto& b) { return a.config < b.config; });
+        [](const auto& a, const auto& b) { return a.config < b.config; });
     m_runCount = static_cast<int>(runs.size());
     endResetModel();
 }
@@ -55,33 +55,47 @@ QVariant MeasurementTableModel::data(const QModelIndex& index, int role) const
         return {};
     const core::AggregatedMeasurement& row = m_rows[static_cast<std::size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole: return displayText(row, index.column());
-    case kSortRole: return sortKey(row, index.column());
-    case Qt::ToolTipRole: return toolTip(row, index.column());
+    case Qt::DisplayRole:
+        return displayText(row, index.column());
+    case kSortRole:
+        return sortKey(row, index.column());
+    case Qt::ToolTipRole:
+        return toolTip(row, index.column());
     case Qt::TextAlignmentRole:
-        if (index.column() == SchedulerColumn || index.column() == PatternColumn ||
-            index.column() == SplitColumn)
+        if (index.column() == SchedulerColumn || index.column() == PatternColumn
+            || index.column() == SplitColumn)
             return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    default: return {};
+    default:
+        return {};
     }
 }
 
-QVariant MeasurementTableModel::displayText(const core::AggregatedMeasurement& row,
-                                            int column) const
+QVariant MeasurementTableModel::displayText(
+    const core::AggregatedMeasurement& row, int column) const
 {
     const core::Configuration& c = row.config;
     switch (column) {
-    case SchedulerColumn: return QString::fromStdString(c.scheduler);
-    case PatternColumn: return c.pattern == core::Pattern::Random ? tr("random") : tr("sequential");
-    case RequestColumn: return formatByteSize(c.requestBytes);
-    case FilesetColumn: return formatByteSize(c.filesetBytes);
-    case ReadPctColumn: return formatPercent(c.readPct);
-    case ThreadsColumn: return c.threads;
-    case VmsColumn: return c.vms;
-    case RunsColumn: return row.repetitions;
-    case SplitColumn: return QString::fromStdString(row.split);
-    default: break;
+    case SchedulerColumn:
+        return QString::fromStdString(c.scheduler);
+    case PatternColumn:
+        return c.pattern == core::Pattern::Random ? tr("random") : tr("sequential");
+    case RequestColumn:
+        return formatByteSize(c.requestBytes);
+    case FilesetColumn:
+        return formatByteSize(c.filesetBytes);
+    case ReadPctColumn:
+        return formatPercent(c.readPct);
+    case ThreadsColumn:
+        return c.threads;
+    case VmsColumn:
+        return c.vms;
+    case RunsColumn:
+        return row.repetitions;
+    case SplitColumn:
+        return QString::fromStdString(row.split);
+    default:
+        break;
     }
     const core::Metric metric = metricOf(column);
     const auto mean = row.value(metric);
@@ -97,13 +111,20 @@ QVariant MeasurementTableModel::sortKey(const core::AggregatedMeasurement& row, 
 {
     const core::Configuration& c = row.config;
     switch (column) {
-    case RequestColumn: return static_cast<double>(c.requestBytes);
-    case FilesetColumn: return static_cast<double>(c.filesetBytes);
-    case ReadPctColumn: return c.readPct;
-    case ThreadsColumn: return c.threads;
-    case VmsColumn: return c.vms;
-    case RunsColumn: return row.repetitions;
-    default: break;
+    case RequestColumn:
+        return static_cast<double>(c.requestBytes);
+    case FilesetColumn:
+        return static_cast<double>(c.filesetBytes);
+    case ReadPctColumn:
+        return c.readPct;
+    case ThreadsColumn:
+        return c.threads;
+    case VmsColumn:
+        return c.vms;
+    case RunsColumn:
+        return row.repetitions;
+    default:
+        break;
     }
     if (!isMetricColumn(column))
         return displayText(row, column);
@@ -121,8 +142,8 @@ QVariant MeasurementTableModel::toolTip(const core::AggregatedMeasurement& row, 
         return tr("%1 does not apply at %2 reads")
             .arg(metricTitle(metric), formatPercent(row.config.readPct));
     QString tip = row.repetitions == 1
-                      ? tr("%1: a single run").arg(metricTitle(metric))
-                      : tr("%1: mean of %2 runs").arg(metricTitle(metric)).arg(row.repetitions);
+        ? tr("%1: a single run").arg(metricTitle(metric))
+        : tr("%1: mean of %2 runs").arg(metricTitle(metric)).arg(row.repetitions);
     if (const auto rse = row.rse(metric))
         tip += QLatin1Char('\n') + tr("relative standard error %1").arg(formatRse(*rse));
     return tip;
@@ -138,18 +159,27 @@ QVariant MeasurementTableModel::headerData(int section, Qt::Orientation orientat
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case SchedulerColumn: return tr("Scheduler");
-    case PatternColumn: return tr("Pattern");
-    case RequestColumn: return tr("Request");
-    case FilesetColumn: return tr("File set");
-    case ReadPctColumn: return tr("Read");
-    case ThreadsColumn: return tr("Threads");
-    case VmsColumn: return tr("VMs");
-    case RunsColumn: return tr("Runs");
-    case SplitColumn: return tr("Split");
+    case SchedulerColumn:
+        return tr("Scheduler");
+    case PatternColumn:
+        return tr("Pattern");
+    case RequestColumn:
+        return tr("Request");
+    case FilesetColumn:
+        return tr("File set");
+    case ReadPctColumn:
+        return tr("Read");
+    case ThreadsColumn:
+        return tr("Threads");
+    case VmsColumn:
+        return tr("VMs");
+    case RunsColumn:
+        return tr("Runs");
+    case SplitColumn:
+        return tr("Split");
     default:
-        return tr("%1 (%2)").arg(metricShortTitle(metricOf(section)),
-                                 metricUnitText(metricOf(section)));
+        return tr("%1 (%2)").arg(
+            metricShortTitle(metricOf(section)), metricUnitText(metricOf(section)));
     }
 }
 

@@ -58,7 +58,7 @@ MeasurementTablePanel::MeasurementTablePanel(QWidget* parent)
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &MeasurementTablePanel::updateCount);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MeasurementTablePanel::updateCount);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &MeasurementTablePanel::onCurrentRowChanged);
+        &MeasurementTablePanel::onCurrentRowChanged);
     updateCount();
 }
 
@@ -95,7 +95,7 @@ void MeasurementTablePanel::fitTableWidth()
     // A few pixels of slack: styles draw the frame and the scroll bar's edge a little wider
     // than they report.
     const int table = m_columnsWidth + 2 * m_view->frameWidth()
-                      + m_view->verticalScrollBar()->sizeHint().width() + 4;
+        + m_view->verticalScrollBar()->sizeHint().width() + 4;
     if (table + kPlotMinimum <= available)
         m_splitter->setSizes({table, available - table});
 }

@@ -25,12 +25,11 @@ QString aboutText()
         "<li>Zhang, Liu, Zhang, Jiang: <i>Storage Device Performance Prediction with SBCART "
         "(Selective Bagging Classification and Regression Tree) Models</i></li>"
         "</ul>");
-    return QCoreApplication::translate(
-               "AboutText",
-               "<h3>iolens %1</h3><p>A what-if explorer for storage performance: statistical "
-               "models trained on measurements predict response time and throughput for the "
-               "workload you set.</p><p>The methods come from these papers:</p>%2"
-               "<p>License: GPL-3.0-or-later</p>")
+    return QCoreApplication::translate("AboutText",
+        "<h3>iolens %1</h3><p>A what-if explorer for storage performance: statistical "
+        "models trained on measurements predict response time and throughput for the "
+        "workload you set.</p><p>The methods come from these papers:</p>%2"
+        "<p>License: GPL-3.0-or-later</p>")
         .arg(QString::fromLatin1(iolens::kVersion), papers);
 }
 

@@ -33,8 +33,10 @@ QString scenarioName(ErrorScenario scenario)
         return ErrorCdfPage::tr("extrapolation: the largest request size left out of training");
     case ErrorScenario::MultiVm:
         return ErrorCdfPage::tr("multi-VM: one-VM models predict the 2+ VM measurements");
-    case ErrorScenario::Rule: return ErrorCdfPage::tr("rule…");
-    case ErrorScenario::CrossValidation: break;
+    case ErrorScenario::Rule:
+        return ErrorCdfPage::tr("rule…");
+    case ErrorScenario::CrossValidation:
+        break;
     }
     return ErrorCdfPage::tr("%1-fold cross-validation").arg(ModelController::kFolds);
 }
@@ -52,9 +54,8 @@ ErrorCdfPage::ErrorCdfPage(ModelController* models, QWidget* parent)
     , m_localSuffix(new QLabel(tr("measurements nearest the scenario"), this))
     , m_view(new ErrorCdfView(this))
 {
-    for (ErrorScenario scenario :
-         {ErrorScenario::CrossValidation, ErrorScenario::Interpolation,
-          ErrorScenario::Extrapolation, ErrorScenario::MultiVm, ErrorScenario::Rule})
+    for (ErrorScenario scenario : {ErrorScenario::CrossValidation, ErrorScenario::Interpolation,
+             ErrorScenario::Extrapolation, ErrorScenario::MultiVm, ErrorScenario::Rule})
         m_scenario->addItem(scenarioName(scenario), static_cast<int>(scenario));
     auto* label = new QLabel(tr("&Scenario:"), this);
     label->setBuddy(m_scenario);
@@ -163,9 +164,15 @@ void ErrorCdfPage::setLocal(bool enabled, int count)
         m_local->setChecked(enabled); // refreshes
 }
 
-bool ErrorCdfPage::isLocal() const { return m_local->isChecked(); }
+bool ErrorCdfPage::isLocal() const
+{
+    return m_local->isChecked();
+}
 
-int ErrorCdfPage::localCount() const { return m_localCount->value(); }
+int ErrorCdfPage::localCount() const
+{
+    return m_localCount->value();
+}
 
 QString ErrorCdfPage::applyRule()
 {
@@ -192,9 +199,9 @@ void ErrorCdfPage::onScenarioChosen()
 void ErrorCdfPage::updateMultiVmEntry()
 {
     auto* items = qobject_cast<QStandardItemModel*>(m_scenario->model());
-    QStandardItem* item =
-        items ? items->item(m_scenario->findData(static_cast<int>(ErrorScenario::MultiVm)))
-              : nullptr;
+    QStandardItem* item = items
+        ? items->item(m_scenario->findData(static_cast<int>(ErrorScenario::MultiVm)))
+        : nullptr;
     if (!item)
         return;
     const bool available = m_models->hasMultiVm();
@@ -218,12 +225,11 @@ QString ErrorCdfPage::caption() const
 {
     const ErrorScenario shown = scenario();
     QString name = shown == ErrorScenario::Rule
-                       ? tr("rule %1: the measurements it picks left out of training")
-                             .arg(m_models->ruleScenario())
-                       : scenarioName(shown);
+        ? tr("rule %1: the measurements it picks left out of training")
+              .arg(m_models->ruleScenario())
+        : scenarioName(shown);
     if (m_local->isChecked())
-        name = tr("%1, the %n measurements nearest the scenario", nullptr,
-                  m_localCount->value())
+        name = tr("%1, the %n measurements nearest the scenario", nullptr, m_localCount->value())
                    .arg(name);
     return scenarioCaption(name, m_models->errorRule());
 }
@@ -244,10 +250,9 @@ void ErrorCdfPage::refresh()
             if (!evaluation)
                 continue;
             // The entry's position is its colour in every view (the profiler's too).
-            curves.push_back({entry.label,
-                              local ? core::localEvaluation(*evaluation, here, count)
-                                    : *evaluation,
-                              static_cast<int>(e)});
+            curves.push_back(
+                {entry.label, local ? core::localEvaluation(*evaluation, here, count) : *evaluation,
+                    static_cast<int>(e)});
         }
         m_view->setCurves(metric, std::move(curves));
     }

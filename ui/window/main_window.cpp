@@ -4,25 +4,25 @@
 #include "conservation/conservation_view.hpp"
 #include "document/document_controller.hpp"
 #include "document/recent_files.hpp"
+#include "evidence/evidence_prompt.hpp"
+#include "measure/measure_prompt.hpp"
 #include "models/model_comparison_panel.hpp"
 #include "planning/capacity_panel.hpp"
+#include "plots/error_cdf_view.hpp"
+#include "plots/search_surface_view.hpp"
 #include "prediction/model_controller.hpp"
 #include "prediction/prediction_chart.hpp"
 #include "prediction/prediction_panel.hpp"
+#include "prediction/technique_choice.hpp"
 #include "profiler/profiler_view.hpp"
+#include "scenario/scenario_compare_panel.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "table/measured_predicted_plot.hpp"
 #include "table/measurement_table_panel.hpp"
-#include "plots/error_cdf_view.hpp"
-#include "plots/search_surface_view.hpp"
-#include "prediction/technique_choice.hpp"
-#include "scenario/scenario_compare_panel.hpp"
 #include "window/about_text.hpp"
 #include "window/error_cdf_page.hpp"
 #include "window/file_drop_filter.hpp"
 #include "window/inside_out_accuracy_dialog.hpp"
-#include "measure/measure_prompt.hpp"
-#include "evidence/evidence_prompt.hpp"
 #include "window/presentation_mode.hpp"
 #include "window/window_menus.hpp"
 #include "window/window_settings.hpp"
@@ -67,12 +67,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_table->setSideView(m_scatter);
     // The data, then what the models say about it, then the what-if and planning views, then
     // the tools; each page's objectName is what `iolens --tab` and `render --view` take.
-    const std::pair<QWidget*, QString> pages[] = {
-        {m_table, tr("Measurements")},     {predictions, tr("Predictions")},
-        {m_comparison, tr("Models")},
-        {m_errorCdf, tr("Error CDF")},     {m_profiler, tr("Profiler")},
-        {m_scenarios, tr("Scenarios")},    {m_capacity, tr("Capacity")},
-        {m_search, tr("Parameter search")}, {m_conservation, tr("Conservation")}};
+    const std::pair<QWidget*, QString> pages[] = {{m_table, tr("Measurements")},
+        {predictions, tr("Predictions")}, {m_comparison, tr("Models")},
+        {m_errorCdf, tr("Error CDF")}, {m_profiler, tr("Profiler")}, {m_scenarios, tr("Scenarios")},
+        {m_capacity, tr("Capacity")}, {m_search, tr("Parameter search")},
+        {m_conservation, tr("Conservation")}};
     for (const auto& [page, title] : pages)
         m_views->addTab(page, title);
     m_menus->setViews(m_views);
@@ -103,7 +102,10 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-ErrorCdfView* MainWindow::errorCdfView() const { return m_errorCdf->view(); }
+ErrorCdfView* MainWindow::errorCdfView() const
+{
+    return m_errorCdf->view();
+}
 
 QWidget* MainWindow::buildControls()
 {
@@ -121,8 +123,8 @@ QWidget* MainWindow::buildControls()
 
 void MainWindow::connectParts()
 {
-    connect(m_documents, &DocumentController::documentChanged, this,
-            &MainWindow::onDocumentChanged);
+    connect(
+        m_documents, &DocumentController::documentChanged, this, &MainWindow::onDocumentChanged);
     // Rows a running measurement adds: the table fills live; the models retrain at its end.
     connect(m_documents, &DocumentController::runsRefreshed, this, [this] {
         const Document* document = m_documents->document();
@@ -134,26 +136,25 @@ void MainWindow::connectParts()
     connect(m_documents, &DocumentController::errorOccurred, this, &MainWindow::showError);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_models, &ModelController::setScenario);
     connect(m_table, &MeasurementTablePanel::configurationSelected, m_scenario,
-            &ScenarioPanel::setScenario);
+        &ScenarioPanel::setScenario);
     connect(m_profiler, &ProfilerView::scenarioRequested, m_scenario, &ScenarioPanel::setScenario);
     // The profiler shades the Capacity tab's SLA limits; the stored ones were loaded before.
     connect(m_capacity, &CapacityPanel::limitsChanged, m_profiler, &ProfilerView::setLimits);
     m_profiler->setLimits(m_capacity->limits());
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_scenarios,
-            &ScenarioComparePanel::setCurrentScenario);
-    connect(m_scenario, &ScenarioPanel::scenarioChanged, m_capacity,
-            &CapacityPanel::setScenario);
+        &ScenarioComparePanel::setCurrentScenario);
+    connect(m_scenario, &ScenarioPanel::scenarioChanged, m_capacity, &CapacityPanel::setScenario);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, this,
-            [this](const core::Configuration& config) {
-                if (const Document* document = m_documents->document(); document && m_remembers)
-                    saveLastScenario(document->settingsKey(), config);
-            });
+        [this](const core::Configuration& config) {
+            if (const Document* document = m_documents->document(); document && m_remembers)
+                saveLastScenario(document->settingsKey(), config);
+        });
     connect(m_scenarios, &ScenarioComparePanel::applyRequested, m_scenario,
-            &ScenarioPanel::setScenario);
+        &ScenarioPanel::setScenario);
     connect(m_table, &MeasurementTablePanel::shownConfigurationsChanged, m_scatter,
-            &MeasuredPredictedPlot::setHighlighted);
+        &MeasuredPredictedPlot::setHighlighted);
     connect(m_table, &MeasurementTablePanel::configurationSelected, m_scatter,
-            &MeasuredPredictedPlot::setSelected);
+        &MeasuredPredictedPlot::setSelected);
     connect(m_models, &ModelController::evaluated, m_prediction, &PredictionPanel::showEvaluation);
     connect(m_models, &ModelController::modelsReady, this, &MainWindow::onModelsReady);
     connect(m_models, &ModelController::evaluationsReady, this, &MainWindow::onEvaluationsReady);
@@ -166,21 +167,20 @@ void MainWindow::connectParts()
         [this] { promptInsideOutAccuracy(this); });
     connect(m_menus, &WindowMenus::exampleRequested, m_documents, &DocumentController::openExample);
     connect(m_menus, &WindowMenus::recentRequested, m_documents, &DocumentController::openFile);
-    connect(m_menus, &WindowMenus::datasetRequested, m_documents,
-            &DocumentController::selectDataset);
+    connect(
+        m_menus, &WindowMenus::datasetRequested, m_documents, &DocumentController::selectDataset);
     connect(m_menus, &WindowMenus::techniquesRequested, this, &MainWindow::chooseTechniques);
     connect(m_search, &SearchSurfaceView::modelOptimized, this,
-            [this](const core::TrainedModel& model) {
-                m_models->addModel(
-                    tr("%1 (optimized)").arg(QString::fromStdString(model.regressor().technique())),
-                    model);
-            });
+        [this](const core::TrainedModel& model) {
+            m_models->addModel(
+                tr("%1 (optimized)").arg(QString::fromStdString(model.regressor().technique())),
+                model);
+        });
     connect(m_menus, &WindowMenus::evidenceRequested, this, [this] { promptEvidencePack(*this); });
     m_presentation = new PresentationMode(this, m_menus);
     connect(m_menus, &WindowMenus::aboutRequested, this, &MainWindow::showAbout);
-    connect(m_menus, &WindowMenus::languageChosen, this, [this] {
-        statusBar()->showMessage(tr("The language changes when iolens starts next."));
-    });
+    connect(m_menus, &WindowMenus::languageChosen, this,
+        [this] { statusBar()->showMessage(tr("The language changes when iolens starts next.")); });
     connect(m_menus, &WindowMenus::quitRequested, this, &MainWindow::close);
     connect(m_menus, &WindowMenus::panelsToggled, this, &MainWindow::setPanelsShown);
 }
@@ -192,7 +192,10 @@ void MainWindow::setPanelsShown(bool shown)
     m_menus->panelsAction()->setChecked(shown);
 }
 
-bool MainWindow::panelsShown() const { return !m_splitter->widget(0)->isHidden(); }
+bool MainWindow::panelsShown() const
+{
+    return !m_splitter->widget(0)->isHidden();
+}
 
 void MainWindow::onDocumentChanged()
 {
@@ -217,8 +220,8 @@ void MainWindow::onDocumentChanged()
     else if (const auto start = defaultScenario(measured))
         m_scenario->setScenario(*start);
     updateTitle();
-    statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') +
-                             tr("Training %1 techniques…").arg(m_models->techniques().size()));
+    statusBar()->showMessage(datasetSummary() + QLatin1Char(' ')
+        + tr("Training %1 techniques…").arg(m_models->techniques().size()));
 }
 
 void MainWindow::chooseTechniques(const std::vector<std::string>& techniques)
@@ -237,15 +240,15 @@ void MainWindow::chooseTechniques(const std::vector<std::string>& techniques)
 void MainWindow::onModelsReady()
 {
     if (m_documents->document())
-        statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') + trainedSummary() +
-                                 QLatin1Char(' ') + tr("Cross-validating them…"));
+        statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') + trainedSummary()
+            + QLatin1Char(' ') + tr("Cross-validating them…"));
 }
 
 void MainWindow::onEvaluationsReady()
 {
     if (m_documents->document())
-        statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') + trainedSummary() +
-                                 QLatin1Char(' ') + tr("Cross-validation done: see Models."));
+        statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') + trainedSummary()
+            + QLatin1Char(' ') + tr("Cross-validation done: see Models."));
 }
 
 QString MainWindow::datasetSummary() const
@@ -282,9 +285,8 @@ void MainWindow::showError(const QString& title, const QString& message)
 
 void MainWindow::promptOpen()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open measurement database"), QString(),
-        tr("iolens databases (%1);;All files (*)").arg(kDatabaseFilter));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open measurement database"),
+        QString(), tr("iolens databases (%1);;All files (*)").arg(kDatabaseFilter));
     if (!path.isEmpty())
         m_documents->openFile(path);
 }
@@ -294,11 +296,10 @@ void MainWindow::promptSaveAs()
     const Document* document = m_documents->document();
     if (!document)
         return;
-    const QString suggestion =
-        document->path.isEmpty() ? document->name + QStringLiteral(".sqlite") : document->path;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save a copy of the database"), suggestion,
-        tr("iolens databases (%1);;All files (*)").arg(kDatabaseFilter));
+    const QString suggestion
+        = document->path.isEmpty() ? document->name + QStringLiteral(".sqlite") : document->path;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save a copy of the database"),
+        suggestion, tr("iolens databases (%1);;All files (*)").arg(kDatabaseFilter));
     if (!path.isEmpty())
         m_documents->saveAs(path);
 }

@@ -27,7 +27,7 @@ PresentationMode::PresentationMode(QWidget* window, WindowMenus* menus)
     connect(m_menus, &WindowMenus::presentationToggled, this, &PresentationMode::setOn);
     connect(this, &PresentationMode::toggled, m_menus->presentationAction(), &QAction::setChecked);
     connect(m_menus, &WindowMenus::presentationScreenshotRequested, this,
-            [this] { promptPresentationScreenshot(*m_window); });
+        [this] { promptPresentationScreenshot(*m_window); });
 }
 
 PresentationMode::~PresentationMode()

@@ -56,29 +56,28 @@ QImage presentationScreenshot(QWidget& widget, double scale)
     const int dots = static_cast<int>(std::lround(kLogicalDotsPerMetre * scale));
     image.setDotsPerMeterX(dots);
     image.setDotsPerMeterY(dots);
-    image.setText(QStringLiteral("Software"),
-                  QStringLiteral("iolens ") + QString::fromLatin1(kVersion));
+    image.setText(
+        QStringLiteral("Software"), QStringLiteral("iolens ") + QString::fromLatin1(kVersion));
     if (!widget.windowTitle().isEmpty())
         image.setText(QStringLiteral("Title"), widget.windowTitle());
     return image;
 }
 
-bool savePresentationScreenshot(QWidget& widget, const QString& path, double scale,
-                                QString* error)
+bool savePresentationScreenshot(QWidget& widget, const QString& path, double scale, QString* error)
 {
     QImageWriter writer(path, "png");
     if (writer.write(presentationScreenshot(widget, scale)))
         return true;
     if (error)
-        *error = PresentationScreenshot::tr("%1: cannot write (%2)")
-                     .arg(path, writer.errorString());
+        *error
+            = PresentationScreenshot::tr("%1: cannot write (%2)").arg(path, writer.errorString());
     return false;
 }
 
 void promptPresentationScreenshot(QWidget& window)
 {
-    QString path = QFileDialog::getSaveFileName(
-        &window, PresentationScreenshot::tr("Save presentation screenshot (2x)"),
+    QString path = QFileDialog::getSaveFileName(&window,
+        PresentationScreenshot::tr("Save presentation screenshot (2x)"),
         QStringLiteral("iolens-screenshot.png"),
         PresentationScreenshot::tr("PNG pictures (*.png)"));
     if (path.isEmpty())
@@ -87,8 +86,8 @@ void promptPresentationScreenshot(QWidget& window)
         path += QStringLiteral(".png");
     QString error;
     if (!savePresentationScreenshot(window, path, 2.0, &error))
-        QMessageBox::warning(&window, PresentationScreenshot::tr("Cannot save the screenshot"),
-                             error);
+        QMessageBox::warning(
+            &window, PresentationScreenshot::tr("Cannot save the screenshot"), error);
 }
 
 } // namespace iolens::ui

@@ -18,8 +18,8 @@ QImage presentationScreenshot(QWidget& widget, double scale = 2.0);
 
 /// Writes presentationScreenshot(widget, scale) as PNG to `path`. Returns false and sets
 /// `error` naming the file if it cannot be written.
-bool savePresentationScreenshot(QWidget& widget, const QString& path, double scale = 2.0,
-                                QString* error = nullptr);
+bool savePresentationScreenshot(
+    QWidget& widget, const QString& path, double scale = 2.0, QString* error = nullptr);
 
 /// View ▸ Save presentation screenshot…: asks for a PNG file and saves the window at 2x; a
 /// failure is shown in a message box.

@@ -36,8 +36,8 @@ QList<QKeySequence> keysOr(QKeySequence::StandardKey key, const QKeySequence& fa
 QString exampleMenuText(Example example)
 {
     return example == Example::Tiered
-               ? WindowMenus::tr("fio-tiered: a cache in front of a throttled array")
-               : WindowMenus::tr("fio-local: a fast virtual disk");
+        ? WindowMenus::tr("fio-tiered: a cache in front of a throttled array")
+        : WindowMenus::tr("fio-local: a fast virtual disk");
 }
 
 WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
@@ -49,19 +49,18 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     open->setShortcut(QKeySequence::Open);
     QMenu* examples = file->addMenu(tr("Open &example"));
     for (Example example : kAllExamples)
-        examples->addAction(exampleMenuText(example), this,
-                            [this, example] { emit exampleRequested(example); });
+        examples->addAction(
+            exampleMenuText(example), this, [this, example] { emit exampleRequested(example); });
     m_recent = file->addMenu(tr("Open &recent"));
     file->addSeparator();
     m_saveAs = file->addAction(tr("Save &as…"), this, &WindowMenus::saveAsRequested);
     m_saveAs->setShortcuts(keysOr(QKeySequence::SaveAs, Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     QAction* measure = file->addAction(tr("&Measure…"), this, &WindowMenus::measureRequested);
     measure->setShortcut(Qt::CTRL | Qt::Key_M);
-    m_evidence = file->addAction(tr("Export &evidence pack…"), this,
-                                 &WindowMenus::evidenceRequested);
+    m_evidence
+        = file->addAction(tr("Export &evidence pack…"), this, &WindowMenus::evidenceRequested);
     m_evidence->setShortcut(Qt::CTRL | Qt::Key_E);
-    file->addAction(
-        tr("&Inside-Out accuracy…"), this, &WindowMenus::insideOutAccuracyRequested);
+    file->addAction(tr("&Inside-Out accuracy…"), this, &WindowMenus::insideOutAccuracyRequested);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &WindowMenus::quitRequested);
     quit->setShortcuts(keysOr(QKeySequence::Quit, Qt::CTRL | Qt::Key_Q));
@@ -89,8 +88,8 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     m_presentation->setCheckable(true);
     m_presentation->setShortcut(Qt::Key_F5); // starts a slide show in Impress and PowerPoint too
     connect(m_presentation, &QAction::toggled, this, &WindowMenus::presentationToggled);
-    view->addAction(tr("Save presentation &screenshot…"), this,
-                    &WindowMenus::presentationScreenshotRequested);
+    view->addAction(
+        tr("Save presentation &screenshot…"), this, &WindowMenus::presentationScreenshotRequested);
     // On a projector's 1280x800 at presentation size the panels take 40 % of the height: hiding
     // them leaves the window to the plot being shown.
     m_panels = view->addAction(tr("Scenario and p&rediction panels"));
@@ -123,9 +122,9 @@ void WindowMenus::setDocument(const Document* document)
         return;
     for (const core::DatasetInfo& info : document->datasets) {
         const QString name = QString::fromStdString(info.name);
-        QAction* action =
-            m_datasets->addAction(tr("%1 (%2 runs)").arg(name).arg(info.measurementCount), this,
-                                  [this, name] { emit datasetRequested(name); });
+        QAction* action
+            = m_datasets->addAction(tr("%1 (%2 runs)").arg(name).arg(info.measurementCount), this,
+                [this, name] { emit datasetRequested(name); });
         action->setCheckable(true);
         action->setChecked(info.name == document->dataset);
         action->setToolTip(QString::fromStdString(info.system));
@@ -143,8 +142,8 @@ void WindowMenus::buildLanguageMenu(QMenu* menu)
     auto* group = new QActionGroup(menu);
     const QString chosen = chosenLanguage();
     for (const LanguageOption& option : languageOptions()) {
-        QAction* action = menu->addAction(option.code.isEmpty() ? tr("System default")
-                                                                : option.nativeName);
+        QAction* action
+            = menu->addAction(option.code.isEmpty() ? tr("System default") : option.nativeName);
         action->setCheckable(true);
         action->setChecked(option.code == chosen);
         action->setData(option.code);
@@ -160,8 +159,8 @@ void WindowMenus::setViews(QTabWidget* views)
 {
     m_goTo->clear();
     for (int i = 0; i < views->count(); ++i) {
-        QAction* action = m_goTo->addAction(views->tabText(i), views,
-                                            [views, i] { views->setCurrentIndex(i); });
+        QAction* action = m_goTo->addAction(
+            views->tabText(i), views, [views, i] { views->setCurrentIndex(i); });
         // Ctrl+1 … Ctrl+9 as in browsers; QTabWidget itself only offers Ctrl+Tab, and only while
         // the focus is inside it.
         if (i < 9)
@@ -173,8 +172,8 @@ void WindowMenus::setTechniques(const std::vector<std::string>& techniques)
 {
     for (QAction* action : m_models->actions()) {
         const std::string technique = action->data().toString().toStdString();
-        action->setChecked(std::find(techniques.begin(), techniques.end(), technique)
-                           != techniques.end());
+        action->setChecked(
+            std::find(techniques.begin(), techniques.end(), technique) != techniques.end());
     }
 }
 
@@ -185,9 +184,9 @@ void WindowMenus::rebuildRecent()
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files[i];
         // "&1 name" gives the first nine entries a keyboard accelerator.
-        const QString text =
-            i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path))
-                  : QDir::toNativeSeparators(path);
+        const QString text = i < 9
+            ? QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path))
+            : QDir::toNativeSeparators(path);
         m_recent->addAction(text, this, [this, path] { emit recentRequested(path); });
     }
     if (!files.isEmpty()) {

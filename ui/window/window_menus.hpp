@@ -19,9 +19,9 @@ namespace iolens::ui {
 class RecentFiles;
 struct Document;
 
-/// The main window's menu bar: File (open, examples, recent files, save as, evidence pack, quit), Dataset (one
-/// entry per dataset of the database), Models (which techniques to train), View (presentation
-/// mode, tabs, language) and Help. It only turns clicks into requests; the window
+/// The main window's menu bar: File (open, examples, recent files, save as, evidence pack, quit),
+/// Dataset (one entry per dataset of the database), Models (which techniques to train), View
+/// (presentation mode, tabs, language) and Help. It only turns clicks into requests; the window
 /// decides what they do, so the menus stay free of dialogs and of the document's logic.
 class WindowMenus : public QObject {
     Q_OBJECT
@@ -43,7 +43,8 @@ public:
     /// View ▸ Go to tab: one entry per page of `views`, the first nine on Ctrl+1 … Ctrl+9.
     void setViews(QTabWidget* views);
     QMenu* goToMenu() const { return m_goTo; }
-    /// View ▸ Language: the system default, English, Deutsch; the choice applies from the next start.
+    /// View ▸ Language: the system default, English, Deutsch; the choice applies from the next
+    /// start.
     QMenu* languageMenu() const { return m_language; }
     /// Ticks the techniques the window trains.
     void setTechniques(const std::vector<std::string>& techniques);

@@ -2,8 +2,8 @@
 #include "window/window_screenshot.hpp"
 
 #include "models/model_comparison_panel.hpp"
-#include "window/error_cdf_page.hpp"
 #include "prediction/model_controller.hpp"
+#include "window/error_cdf_page.hpp"
 #include "window/main_window.hpp"
 
 #include <QDebug>
@@ -33,8 +33,8 @@ bool grabTo(MainWindow& window, const QString& path)
 
 } // namespace
 
-void saveScreenshotWhenReady(MainWindow& window, const QString& path,
-                             const std::function<void(bool)>& done, int timeoutMs)
+void saveScreenshotWhenReady(
+    MainWindow& window, const QString& path, const std::function<void(bool)>& done, int timeoutMs)
 {
     QPointer<MainWindow> target(&window);
     // Shared by the two ways this can end, so only the first one reports.
@@ -50,17 +50,16 @@ void saveScreenshotWhenReady(MainWindow& window, const QString& path,
     auto grabSoon = [finish] { QTimer::singleShot(0, [finish] { finish(true); }); };
     ModelController* models = window.models();
     // The Models and Error CDF tabs show cross-validated figures, which come after the models.
-    const bool figures = window.views()->currentWidget() == window.comparisonPanel() ||
-                         window.views()->currentWidget() == window.errorCdfPage();
-    const bool ready = !models->entries().empty() && !models->isTraining() &&
-                       !(figures && models->isValidating());
+    const bool figures = window.views()->currentWidget() == window.comparisonPanel()
+        || window.views()->currentWidget() == window.errorCdfPage();
+    const bool ready = !models->entries().empty() && !models->isTraining()
+        && !(figures && models->isValidating());
     if (ready)
         grabSoon();
     else
         QObject::connect(models,
-                         figures ? &ModelController::evaluationsReady
-                                 : &ModelController::modelsReady,
-                         &window, grabSoon, Qt::SingleShotConnection);
+            figures ? &ModelController::evaluationsReady : &ModelController::modelsReady, &window,
+            grabSoon, Qt::SingleShotConnection);
     QTimer::singleShot(timeoutMs, &window, [finish] {
         qWarning() << "screenshot: the models did not finish in time";
         finish(false);

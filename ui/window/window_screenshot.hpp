@@ -15,6 +15,6 @@ class MainWindow;
 /// `done(true)`, or `done(false)` if the file could not be written or the models did not finish
 /// within `timeoutMs`. Used by `iolens --screenshot` for the README picture and by a test.
 void saveScreenshotWhenReady(MainWindow& window, const QString& path,
-                             const std::function<void(bool)>& done, int timeoutMs = 120000);
+    const std::function<void(bool)>& done, int timeoutMs = 120000);
 
 } // namespace iolens::ui

@@ -19,14 +19,13 @@ const QString kTab = QStringLiteral("window/tab");
 // QSettings keys may not hold '/' or '\\' as plain characters; paths do.
 QString scenarioKey(const QString& documentKey)
 {
-    return QStringLiteral("lastScenario/") +
-           QString::fromLatin1(documentKey.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+    return QStringLiteral("lastScenario/")
+        + QString::fromLatin1(documentKey.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
 }
 
 } // namespace
 
-void saveWindowLayout(const QMainWindow& window, const QSplitter& splitter,
-                      const QTabWidget& views)
+void saveWindowLayout(const QMainWindow& window, const QSplitter& splitter, const QTabWidget& views)
 {
     QSettings settings;
     settings.setValue(kGeometry, window.saveGeometry());

@@ -16,8 +16,8 @@ namespace iolens::ui {
 /// What the window remembers between sessions, in QSettings: its geometry, the split between
 /// the controls and the views, the tab shown, and per database the last scenario.
 
-void saveWindowLayout(const QMainWindow& window, const QSplitter& splitter,
-                      const QTabWidget& views);
+void saveWindowLayout(
+    const QMainWindow& window, const QSplitter& splitter, const QTabWidget& views);
 /// Restores what saveWindowLayout stored; leaves the defaults where nothing was stored.
 void restoreWindowLayout(QMainWindow& window, QSplitter& splitter, QTabWidget& views);
 

@@ -2,6 +2,7 @@
 #include "data/aggregation.hpp"
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -21,7 +22,7 @@ private slots:
         b.setValue(Metric::RtReadMs, 2.0);
         c.setValue(Metric::RtReadMs, 3.0);
         const auto result = aggregateRepetitions({a, b, c});
-        QCOMPARE(result.size(), std::size_t{1});
+        QCOMPARE(result.size(), std::size_t {1});
         QCOMPARE(result[0].repetitions, 3);
         QCOMPARE(*result[0].value(Metric::RtReadMs), 2.0);
         // sd = 1, se = 1/sqrt(3), relative to the mean 2.
@@ -40,7 +41,7 @@ private slots:
     void aggregate_sharedDatasetHasOneRowPerConfiguration()
     {
         const auto rows = aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath()));
-        QCOMPARE(rows.size(), std::size_t{300}); // the repeat split re-measures grid cells
+        QCOMPARE(rows.size(), std::size_t {300}); // the repeat split re-measures grid cells
         int repeated = 0;
         for (const auto& row : rows)
             repeated += row.repetitions > 1 ? 1 : 0;
@@ -48,5 +49,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAggregation)
+IOLENS_TEST_GUILESS_MAIN(TestAggregation)
 #include "test_aggregation.moc"

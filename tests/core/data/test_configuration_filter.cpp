@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "data/configuration_filter.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -24,8 +25,8 @@ private slots:
     void admits_data()
     {
         QTest::addColumn<QString>("filter");
-        QTest::addColumn<bool>("small");  // 16 KiB random 50 %
-        QTest::addColumn<bool>("large");  // 64 KiB sequential 100 %
+        QTest::addColumn<bool>("small"); // 16 KiB random 50 %
+        QTest::addColumn<bool>("large"); // 64 KiB sequential 100 %
         QTest::newRow("empty") << "" << true << true;
         QTest::newRow("le") << "request_kib<=16" << true << false;
         QTest::newRow("gt") << "request_kib>16" << false << true;
@@ -59,5 +60,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConfigurationFilter)
+IOLENS_TEST_GUILESS_MAIN(TestConfigurationFilter)
 #include "test_configuration_filter.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -12,8 +13,8 @@ private slots:
     void parse_handlesQuotesAndBlankLines()
     {
         const CsvTable table = parseCsv("a,b\n\n\"x, y\",\"say \"\"hi\"\"\"\n1,2\n", "t.csv");
-        QCOMPARE(table.header.size(), std::size_t{2});
-        QCOMPARE(table.rows.size(), std::size_t{2});
+        QCOMPARE(table.header.size(), std::size_t {2});
+        QCOMPARE(table.rows.size(), std::size_t {2});
         QCOMPARE(table.rows[0].fields[0], std::string("x, y"));
         QCOMPARE(table.rows[0].fields[1], std::string("say \"hi\""));
         QCOMPARE(table.rows[1].line, 4);
@@ -70,5 +71,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCsvTable)
+IOLENS_TEST_GUILESS_MAIN(TestCsvTable)
 #include "test_csv_table.moc"

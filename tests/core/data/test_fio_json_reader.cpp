@@ -3,6 +3,7 @@
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QDir>
 #include <QTest>
@@ -17,7 +18,10 @@ std::string samplePath(const char* name)
     return iolens::test::sourcePath(std::string("tests/data/fio-json/") + name);
 }
 
-bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
+bool close(double a, double b)
+{
+    return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
+}
 } // namespace
 
 class TestFioJsonReader : public QObject {
@@ -25,10 +29,11 @@ class TestFioJsonReader : public QObject {
 private slots:
     void read_mixedRunMatchesTheCsvRow()
     {
-        const Measurement m = readFioJson(samplePath("p001_grid_none_fs1024M_bs4096_seq_r50_v1_rep0_vm0.json"));
+        const Measurement m
+            = readFioJson(samplePath("p001_grid_none_fs1024M_bs4096_seq_r50_v1_rep0_vm0.json"));
         QCOMPARE(m.config.scheduler, std::string("none"));
-        QCOMPARE(m.config.filesetBytes, std::int64_t{1073741824});
-        QCOMPARE(m.config.requestBytes, std::int64_t{4096});
+        QCOMPARE(m.config.filesetBytes, std::int64_t {1073741824});
+        QCOMPARE(m.config.requestBytes, std::int64_t {4096});
         QVERIFY(m.config.pattern == Pattern::Sequential);
         QCOMPARE(m.config.readPct, 50.0);
         QCOMPARE(m.config.threads, 16);
@@ -52,7 +57,7 @@ private slots:
             const Measurement m = readFioJson(dir.filePath(file).toStdString());
             const auto same = std::find_if(csv.begin(), csv.end(), [&](const Measurement& row) {
                 return row.config == m.config && row.split == "grid"
-                       && row.value(Metric::TpReadMbs) == m.value(Metric::TpReadMbs);
+                    && row.value(Metric::TpReadMbs) == m.value(Metric::TpReadMbs);
             });
             QVERIFY2(same != csv.end(), qPrintable(file));
             for (Metric metric : kAllMetrics) {
@@ -65,7 +70,8 @@ private slots:
 
     void read_writeOnlyRunHasNoReadMetrics()
     {
-        const Measurement m = readFioJson(samplePath("p175_grid_bfq_fs1024M_bs16384_seq_r0_v1_rep0_vm0.json"));
+        const Measurement m
+            = readFioJson(samplePath("p175_grid_bfq_fs1024M_bs16384_seq_r0_v1_rep0_vm0.json"));
         QCOMPARE(m.config.readPct, 0.0);
         QCOMPARE(m.config.scheduler, std::string("bfq"));
         QVERIFY(!m.value(Metric::RtReadMs));
@@ -76,7 +82,8 @@ private slots:
     {
         FioImportOptions options;
         options.scheduler = "mq-deadline";
-        const Measurement m = readFioJson(samplePath("p175_grid_bfq_fs1024M_bs16384_seq_r0_v1_rep0_vm0.json"), options);
+        const Measurement m = readFioJson(
+            samplePath("p175_grid_bfq_fs1024M_bs16384_seq_r0_v1_rep0_vm0.json"), options);
         QCOMPARE(m.config.scheduler, std::string("mq-deadline"));
     }
 
@@ -84,14 +91,15 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("not json") << "{oops" << "not valid JSON";
-        QTest::newRow("no jobs") << "{}" << "field 'jobs': missing";
+        QTest::newRow("not json") << "{oops"
+                                  << "not valid JSON";
+        QTest::newRow("no jobs") << "{}"
+                                 << "field 'jobs': missing";
         QTest::newRow("no size")
             << R"({"jobs":[{"job options":{"rw":"randread","bs":"4k"},"read":{},"write":{}}]})"
             << "field 'jobs[0].job options.size'";
-        QTest::newRow("bad rw")
-            << R"({"jobs":[{"job options":{"rw":"trim","size":"1g"}}]})"
-            << "field 'jobs[0].job options.rw'";
+        QTest::newRow("bad rw") << R"({"jobs":[{"job options":{"rw":"trim","size":"1g"}}]})"
+                                << "field 'jobs[0].job options.rw'";
         QTest::newRow("missing clat")
             << R"({"jobs":[{"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1},"write":{"total_ios":0}}]})"
             << "field 'jobs[0].read.clat_ns': missing";
@@ -128,5 +136,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFioJsonReader)
+IOLENS_TEST_GUILESS_MAIN(TestFioJsonReader)
 #include "test_fio_json_reader.moc"

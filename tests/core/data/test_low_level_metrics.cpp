@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "data/low_level_metrics.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -181,5 +182,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLowLevelMetrics)
+IOLENS_TEST_GUILESS_MAIN(TestLowLevelMetrics)
 #include "test_low_level_metrics.moc"

@@ -2,15 +2,16 @@
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
 using namespace iolens::core;
 
 namespace {
-const std::string kHeader =
-    "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,rt_write_ms,"
-    "tp_read_mbs,tp_write_mbs\n";
+const std::string kHeader
+    = "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,rt_write_ms,"
+      "tp_read_mbs,tp_write_mbs\n";
 const std::string kGoodRow = "bfq,268435456,4096,random,50,16,1,0.5,0.7,10,12\n";
 } // namespace
 
@@ -20,9 +21,9 @@ private slots:
     void read_sharedDatasets()
     {
         const auto tiered = readMeasurementsCsv(iolens::test::tieredCsvPath());
-        QCOMPARE(tiered.size(), std::size_t{130});
+        QCOMPARE(tiered.size(), std::size_t {130});
         const auto local = readMeasurementsCsv(iolens::test::localCsvPath());
-        QCOMPARE(local.size(), std::size_t{345});
+        QCOMPARE(local.size(), std::size_t {345});
         // Read metrics are empty where there are no reads.
         for (const Measurement& m : local) {
             QCOMPARE(m.value(Metric::RtReadMs).has_value(), m.config.readPct > 0.0);
@@ -54,9 +55,9 @@ private slots:
         QTest::newRow("negative size")
             << header + "bfq,-5,4096,random,50,16,1,0.5,0.7,10,12\n"
             << "row 2, column 'fileset_bytes': '-5' must be greater than zero";
-        QTest::newRow("read_pct range")
-            << header + QString::fromStdString(kGoodRow) + "bfq,268435456,4096,random,150,16,1,0.5,0.7,10,12\n"
-            << "row 3, column 'read_pct': '150' is outside 0..100";
+        QTest::newRow("read_pct range") << header + QString::fromStdString(kGoodRow)
+                + "bfq,268435456,4096,random,150,16,1,0.5,0.7,10,12\n"
+                                        << "row 3, column 'read_pct': '150' is outside 0..100";
         QTest::newRow("unknown pattern")
             << header + "bfq,268435456,4096,zigzag,50,16,1,0.5,0.7,10,12\n"
             << "row 2, column 'pattern': 'zigzag' is not 'random' or 'sequential'";
@@ -91,11 +92,11 @@ private slots:
     void configurations_ignoreOtherColumns()
     {
         const auto configs = configurationsFromCsv(parseCsv(kHeader + kGoodRow, "c.csv"));
-        QCOMPARE(configs.size(), std::size_t{1});
-        QCOMPARE(configs[0].requestBytes, std::int64_t{4096});
+        QCOMPARE(configs.size(), std::size_t {1});
+        QCOMPARE(configs[0].requestBytes, std::int64_t {4096});
         QCOMPARE(configs[0].scheduler, std::string("bfq"));
     }
 };
 
-QTEST_GUILESS_MAIN(TestMeasurementCsv)
+IOLENS_TEST_GUILESS_MAIN(TestMeasurementCsv)
 #include "test_measurement_csv.moc"

@@ -2,6 +2,7 @@
 // The scenario text of `iolens-cli render --scenario`.
 #include "common/error.hpp"
 #include "data/scenario_text.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -14,7 +15,7 @@ private slots:
     {
         const Configuration c = parseScenarioText(
             "request=16KiB, read=70,fileset=4GiB,scheduler=bfq,pattern=sequential,vms=2,threads=8",
-            Configuration{});
+            Configuration {});
         QCOMPARE(c.requestBytes, std::int64_t(16 * 1024));
         QCOMPARE(c.readPct, 70.0);
         QCOMPARE(c.filesetBytes, std::int64_t(4) << 30);
@@ -39,7 +40,7 @@ private slots:
 
     void parse_bareNumbersAreInTheModellingUnit()
     {
-        const Configuration c = parseScenarioText("request=64,fileset=512", Configuration{});
+        const Configuration c = parseScenarioText("request=64,fileset=512", Configuration {});
         QCOMPARE(c.requestBytes, std::int64_t(64 * 1024));
         QCOMPARE(c.filesetBytes, std::int64_t(512) << 20);
     }
@@ -47,31 +48,39 @@ private slots:
     void text_roundTrips()
     {
         const Configuration c = parseScenarioText(
-            "request=16KiB,read=70,fileset=4GiB,scheduler=bfq,pattern=random,vms=2", Configuration{});
+            "request=16KiB,read=70,fileset=4GiB,scheduler=bfq,pattern=random,vms=2",
+            Configuration {});
         QCOMPARE(scenarioText(c),
-                 std::string("request=16KiB,read=70,fileset=4GiB,scheduler=bfq,pattern=random,"
-                             "threads=1,vms=2"));
-        QVERIFY(parseScenarioText(scenarioText(c), Configuration{}) == c);
+            std::string("request=16KiB,read=70,fileset=4GiB,scheduler=bfq,pattern=random,"
+                        "threads=1,vms=2"));
+        QVERIFY(parseScenarioText(scenarioText(c), Configuration {}) == c);
     }
 
     void parse_rejectsBadItems_data()
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("named");
-        QTest::newRow("unknown key") << "size=4k" << "size";
-        QTest::newRow("no value") << "read=" << "read=";
-        QTest::newRow("no equals") << "bfq" << "bfq";
-        QTest::newRow("read > 100") << "read=120" << "read=120";
-        QTest::newRow("bad size") << "request=abc" << "request=abc";
-        QTest::newRow("bad pattern") << "pattern=zigzag" << "pattern";
-        QTest::newRow("zero vms") << "vms=0" << "vms=0";
+        QTest::newRow("unknown key") << "size=4k"
+                                     << "size";
+        QTest::newRow("no value") << "read="
+                                  << "read=";
+        QTest::newRow("no equals") << "bfq"
+                                   << "bfq";
+        QTest::newRow("read > 100") << "read=120"
+                                    << "read=120";
+        QTest::newRow("bad size") << "request=abc"
+                                  << "request=abc";
+        QTest::newRow("bad pattern") << "pattern=zigzag"
+                                     << "pattern";
+        QTest::newRow("zero vms") << "vms=0"
+                                  << "vms=0";
     }
     void parse_rejectsBadItems()
     {
         QFETCH(QString, text);
         QFETCH(QString, named);
         try {
-            parseScenarioText(text.toStdString(), Configuration{});
+            parseScenarioText(text.toStdString(), Configuration {});
             QFAIL("no ConfigError");
         } catch (const ConfigError& e) {
             QVERIFY2(QString::fromStdString(e.what()).contains(named), e.what());
@@ -79,5 +88,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestScenarioText)
+IOLENS_TEST_GUILESS_MAIN(TestScenarioText)
 #include "test_scenario_text.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/file_set_layout.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -40,8 +41,8 @@ private slots:
             QCOMPARE(int(shares[std::size_t(vm)].files.size()), files);
             QCOMPARE(shares[std::size_t(vm)].fileBytes, fileMiB * kMiB);
             QCOMPARE(shares[std::size_t(vm)].directory.string(),
-                     "/t/filesets/" + std::to_string(filesetMiB * kMiB) + "-vms"
-                         + std::to_string(vms) + "/vm" + std::to_string(vm));
+                "/t/filesets/" + std::to_string(filesetMiB * kMiB) + "-vms" + std::to_string(vms)
+                    + "/vm" + std::to_string(vm));
         }
         QCOMPARE(shares[0].files[0].filename().string(), std::string("f0000"));
     }
@@ -62,11 +63,11 @@ private slots:
         QTemporaryDir dir;
         const TargetDirectory t = TargetDirectory::claim(fs::path(dir.path().toStdString()) / "t");
         const auto shares = planFileSet(t.fileSetsDirectory(), 2 * kMiB, 2);
-        const std::atomic<bool> cancel{true};
-        QCOMPARE(layOutFileSet(t, shares, &cancel), std::int64_t{0});
+        const std::atomic<bool> cancel {true};
+        QCOMPARE(layOutFileSet(t, shares, &cancel), std::int64_t {0});
         QVERIFY(!isFileSetLaidOut(shares));
     }
 };
 
-QTEST_GUILESS_MAIN(TestFileSetLayout)
+IOLENS_TEST_GUILESS_MAIN(TestFileSetLayout)
 #include "test_file_set_layout.moc"

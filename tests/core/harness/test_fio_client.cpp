@@ -3,6 +3,7 @@
 #include "harness/fio_client.hpp"
 #include "support/fio_server.hpp"
 #include "support/fio_tool.hpp"
+#include "support/test_registry.hpp"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -223,5 +224,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFioClient)
+IOLENS_TEST_GUILESS_MAIN(TestFioClient)
 #include "test_fio_client.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/fio_job.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -55,7 +56,7 @@ private slots:
         QVERIFY(has(args, "--thread"));
         QVERIFY(has(args, "--output-format=json"));
         QVERIFY(std::none_of(args.begin(), args.end(),
-                             [](const std::string& a) { return a.starts_with("--write_bw_log"); }));
+            [](const std::string& a) { return a.starts_with("--write_bw_log"); }));
     }
 
     void arguments_randomBufferedWithPerSecondLog()
@@ -82,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFioJob)
+IOLENS_TEST_GUILESS_MAIN(TestFioJob)
 #include "test_fio_job.moc"

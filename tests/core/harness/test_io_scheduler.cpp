@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "harness/io_scheduler.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -40,8 +41,8 @@ private slots:
         const auto state = parseSchedulerState("mq-deadline kyber [bfq] none\n");
         QVERIFY(state);
         QCOMPARE(state->current, std::string("bfq"));
-        QCOMPARE(state->available,
-                 (std::vector<std::string>{"mq-deadline", "kyber", "bfq", "none"}));
+        QCOMPARE(
+            state->available, (std::vector<std::string> {"mq-deadline", "kyber", "bfq", "none"}));
         QCOMPARE(parseSchedulerState("[none] mq-deadline")->current, std::string("none"));
         QVERIFY(!parseSchedulerState("none mq-deadline"));
     }
@@ -86,7 +87,7 @@ private slots:
             QFAIL("an unknown scheduler was accepted");
         } catch (const ConfigError& e) {
             QVERIFY2(QString(e.what()).contains("no I/O scheduler 'cfq' (it offers none, bfq)"),
-                     e.what());
+                e.what());
         }
         QCOMPARE(fileText(root), std::string("[none] bfq\n")); // untouched
         QVERIFY_THROWS_EXCEPTION(ConfigError, IoSchedulerSwitch("sdz", root));
@@ -99,10 +100,10 @@ private slots:
         QTemporaryDir dir;
         const fs::path root = fakeSysfs(dir, "[none] bfq");
         fs::permissions(root / "block" / "fake0" / "queue" / "scheduler",
-                        fs::perms::owner_read | fs::perms::group_read);
+            fs::perms::owner_read | fs::perms::group_read);
         QVERIFY(!IoSchedulerSwitch("fake0", root).canSwitch());
     }
 };
 
-QTEST_GUILESS_MAIN(TestIoScheduler)
+IOLENS_TEST_GUILESS_MAIN(TestIoScheduler)
 #include "test_io_scheduler.moc"

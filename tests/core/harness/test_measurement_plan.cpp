@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "harness/measurement_plan.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -36,10 +37,10 @@ private slots:
                          "direct": false, "ioengine": "libaio"},
             "factors": {"fileset": ["256M", 1073741824], "request": ["4k", "64KiB"],
                         "pattern": ["random", "sequential"], "read_pct": [0, 50, 100]}})",
-                                               "plan.json");
+            "plan.json");
         QCOMPARE(plan.dataset, std::string("ssd"));
         QCOMPARE(plan.design, std::string("full_factorial"));
-        QCOMPARE(plan.configurations.size(), std::size_t{2 * 2 * 2 * 3});
+        QCOMPARE(plan.configurations.size(), std::size_t {2 * 2 * 2 * 3});
         QCOMPARE(plan.workload.repetitions, 2);
         QCOMPARE(plan.workload.rampSeconds, 1.0);
         QCOMPARE(plan.workload.runtimeSeconds, 3.0);
@@ -55,8 +56,8 @@ private slots:
             QCOMPARE(c.threads, 1);
             QCOMPARE(c.vms, 1);
         }
-        QCOMPARE(filesets, (std::set<std::int64_t>{256 * kMiB, 1024 * kMiB}));
-        QCOMPARE(requests, (std::set<std::int64_t>{4096, 65536}));
+        QCOMPARE(filesets, (std::set<std::int64_t> {256 * kMiB, 1024 * kMiB}));
+        QCOMPARE(requests, (std::set<std::int64_t> {4096, 65536}));
     }
 
     void defaults_oDirectOnAndThreeRepetitions()
@@ -65,7 +66,7 @@ private slots:
             R"({"dataset": "d", "factors": {"fileset": ["16M"], "request": ["4k"]}})", "p");
         QVERIFY(plan.workload.direct);
         QCOMPARE(plan.workload.repetitions, 3);
-        QCOMPARE(plan.configurations.size(), std::size_t{1});
+        QCOMPARE(plan.configurations.size(), std::size_t {1});
         QCOMPARE(plan.configurations[0].readPct, 100.0);
         QCOMPARE(plan.configurations[0].pattern, Pattern::Random);
     }
@@ -77,8 +78,8 @@ private slots:
               {"fileset": "64M", "request": "8k", "threads": 4, "vms": 2, "scheduler": "bfq"},
               {"fileset": "32M", "request": "4k", "read_pct": 25, "pattern": "sequential"},
               {"fileset": "64M", "request": "8k", "threads": 4, "vms": 2, "scheduler": "bfq"}]})",
-                                               "p");
-        QCOMPARE(plan.configurations.size(), std::size_t{2});
+            "p");
+        QCOMPARE(plan.configurations.size(), std::size_t {2});
         QCOMPARE(plan.configurations[0].vms, 2);
         QCOMPARE(plan.configurations[0].scheduler, std::string("bfq"));
         QCOMPARE(plan.configurations[1].readPct, 25.0);
@@ -95,21 +96,21 @@ private slots:
         const MeasurementPlan a = parsePlan(text, "p");
         const MeasurementPlan b = parsePlan(text, "p");
         QCOMPARE(a.configurations, b.configurations); // the same seed, the same sample
-        QVERIFY(a.configurations.size() >= 35); // duplicates merged, few at these ranges
+        QVERIFY(a.configurations.size() >= 35);       // duplicates merged, few at these ranges
         std::set<Pattern> patterns;
         for (const Configuration& c : a.configurations) {
             QVERIFY(c.filesetBytes >= 48 * kMiB && c.filesetBytes <= 1056 * kMiB);
-            QCOMPARE(c.filesetBytes % (16 * kMiB * c.vms), std::int64_t{0});
+            QCOMPARE(c.filesetBytes % (16 * kMiB * c.vms), std::int64_t {0});
             QVERIFY(c.requestBytes >= 4096 && c.requestBytes <= 256 * 1024);
-            QCOMPARE(c.requestBytes % 4096, std::int64_t{0});
+            QCOMPARE(c.requestBytes % 4096, std::int64_t {0});
             QVERIFY(c.readPct >= 20.0 && c.readPct <= 80.0);
             QCOMPARE(c.readPct, std::round(c.readPct));
             QCOMPARE(c.threads % c.vms, 0);
             patterns.insert(c.pattern);
         }
-        QCOMPARE(patterns.size(), std::size_t{2});
-        const MeasurementPlan other = parsePlan(
-            std::string(text).replace(text.find("\"seed\": 7"), 9, "\"seed\": 8"), "p");
+        QCOMPARE(patterns.size(), std::size_t {2});
+        const MeasurementPlan other
+            = parsePlan(std::string(text).replace(text.find("\"seed\": 7"), 9, "\"seed\": 8"), "p");
         QVERIFY(other.configurations != a.configurations);
     }
 
@@ -120,18 +121,18 @@ private slots:
                                           {"address": "ip6:fe80::1,9000"}],
                 "factors": {"fileset": ["32M"], "request": ["4k"], "threads": [2, 4]}})",
             "plan.json");
-        QCOMPARE(plan.hosts.size(), std::size_t{2});
+        QCOMPARE(plan.hosts.size(), std::size_t {2});
         QCOMPARE(plan.hosts[0].name, std::string("vm1"));
         QCOMPARE(plan.hosts[0].address, std::string("10.0.0.5"));
         QCOMPARE(plan.hosts[0].port, 0);
         QCOMPARE(plan.hosts[1].name, std::string("ip6:fe80::1,9000")); // default: the address
         QCOMPARE(plan.hosts[1].address, std::string("ip6:fe80::1"));
         QCOMPARE(plan.hosts[1].port, 9000);
-        QCOMPARE(plan.configurations.size(), std::size_t{2});
+        QCOMPARE(plan.configurations.size(), std::size_t {2});
         for (const Configuration& c : plan.configurations)
             QCOMPARE(c.vms, 2);
-        QVERIFY(parsePlan(R"({"dataset": "d", "factors": {"fileset": ["16M"], "request": ["4k"]}})",
-                          "p")
+        QVERIFY(parsePlan(
+            R"({"dataset": "d", "factors": {"fileset": ["16M"], "request": ["4k"]}})", "p")
                     .hosts.empty());
     }
 
@@ -140,8 +141,10 @@ private slots:
         QTest::addColumn<QString>("plan");
         QTest::addColumn<QString>("message");
         const QString sizes = R"("factors": {"fileset": ["16M"], "request": ["4k"]})";
-        QTest::newRow("not json") << "{" << "plan.json: not valid JSON";
-        QTest::newRow("no dataset") << "{" + sizes + "}" << "plan.json: field 'dataset': missing";
+        QTest::newRow("not json") << "{"
+                                  << "plan.json: not valid JSON";
+        QTest::newRow("no dataset") << "{" + sizes + "}"
+                                    << "plan.json: field 'dataset': missing";
         QTest::newRow("bad size")
             << R"({"dataset": "d", "factors": {"fileset": ["16M"], "request": ["4k", "4q"]}})"
             << "plan.json: field 'factors.request[1]': '\"4q\"' is not a size";
@@ -156,12 +159,12 @@ private slots:
         QTest::newRow("unknown factor")
             << R"({"dataset": "d", "factors": {"fileset": ["16M"], "request": ["4k"], "qd": [1]}})"
             << "field 'factors.qd[0]': unknown factor";
-        QTest::newRow("runtime")
-            << "{\"dataset\": \"d\", \"workload\": {\"runtime_seconds\": 0}, " + sizes + "}"
-            << "field 'workload.runtime_seconds'";
-        QTest::newRow("direct")
-            << "{\"dataset\": \"d\", \"workload\": {\"direct\": 1}, " + sizes + "}"
-            << "field 'workload.direct': expected true or false";
+        QTest::newRow("runtime") << "{\"dataset\": \"d\", \"workload\": {\"runtime_seconds\": 0}, "
+                + sizes + "}"
+                                 << "field 'workload.runtime_seconds'";
+        QTest::newRow("direct") << "{\"dataset\": \"d\", \"workload\": {\"direct\": 1}, " + sizes
+                + "}"
+                                << "field 'workload.direct': expected true or false";
         QTest::newRow("design") << "{\"dataset\": \"d\", \"design\": \"taguchi\", " + sizes + "}"
                                 << "field 'design': 'taguchi' is not";
         QTest::newRow("uneven vms")
@@ -185,18 +188,19 @@ private slots:
             << "field 'hosts[0].address': port '99999' is not a number from 1 to 65535";
         QTest::newRow("host twice")
             << R"({"dataset": "d", "hosts": [{"address": "h,8765"}, {"name": "b",
-                  "address": "h,8765"}], )" + sizes + "}"
+                  "address": "h,8765"}], )"
+                + sizes + "}"
             << "field 'hosts[1]': host 'b' (h,8765) is listed twice";
         QTest::newRow("host vms")
             << "{\"dataset\": \"d\", " + twoHosts
-                   + R"("factors": {"fileset": ["16M"], "request": ["4k"], "vms": [3]}})"
+                + R"("factors": {"fileset": ["16M"], "request": ["4k"], "vms": [3]}})"
             << "field 'hosts': with 2 hosts every configuration runs on 2 VMs";
         QTest::newRow("host device")
             << "{\"dataset\": \"d\", \"target\": {\"device\": \"sda\"}, " + twoHosts + sizes + "}"
             << "field 'target.device': not with hosts";
         QTest::newRow("host schedulers")
             << "{\"dataset\": \"d\", " + twoHosts
-                   + R"("factors": {"fileset": ["16M"], "request": ["4k"],
+                + R"("factors": {"fileset": ["16M"], "request": ["4k"],
                         "scheduler": ["none", "bfq"]}})"
             << "field 'factors.scheduler': with hosts at most one scheduler";
     }
@@ -210,5 +214,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMeasurementPlan)
+IOLENS_TEST_GUILESS_MAIN(TestMeasurementPlan)
 #include "test_measurement_plan.moc"

@@ -6,6 +6,7 @@
 #include "harness/measurement_session.hpp"
 #include "store/measurement_database.hpp"
 #include "support/fio_tool.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -26,15 +27,17 @@ MeasurementPlan tinyPlan(const QTemporaryDir& dir, const std::string& factors)
     MeasurementPlan plan = parsePlan(
         R"({"dataset": "tiny", "target": {"device": "fake0"},
             "workload": {"ramp_seconds": 0, "runtime_seconds": 1, "repetitions": 1,
-                         "direct": )" + std::string(direct ? "true" : "false") + R"(},
-            "factors": )" + factors + "}",
+                         "direct": )"
+            + std::string(direct ? "true" : "false") + R"(},
+            "factors": )"
+            + factors + "}",
         "tiny.json");
     plan.target.directory = fs::path(dir.path().toStdString()) / "target";
     return plan;
 }
 
 struct Fixture {
-    QTemporaryDir dir{iolens::test::measurementScratchParent() + "/session-XXXXXX"};
+    QTemporaryDir dir {iolens::test::measurementScratchParent() + "/session-XXXXXX"};
     fs::path sysfs;
     MeasureOptions options;
 
@@ -73,21 +76,21 @@ private slots:
         };
         MeasurementSession session(plan, db, f.options);
         QVERIFY2(session.estimate().schedulerNote.find("switching") != std::string::npos,
-                 session.estimate().schedulerNote.c_str());
+            session.estimate().schedulerNote.c_str());
         QCOMPARE(session.estimate().runsPending, 2);
-        QCOMPARE(session.estimate().layoutBytes, std::int64_t{16 << 20});
+        QCOMPARE(session.estimate().layoutBytes, std::int64_t {16 << 20});
         const MeasureReport report = session.run();
         QVERIFY(!report.cancelled);
         QCOMPARE(report.runsStored, 2);
-        QCOMPARE(seenWhileRunning, (std::vector<std::string>{"none", "bfq"}));
+        QCOMPARE(seenWhileRunning, (std::vector<std::string> {"none", "bfq"}));
         QCOMPARE(f.scheduler(), std::string("mq-deadline"));
         std::set<std::string> stored;
         for (const Measurement& m : db.measurements()) {
             stored.insert(m.config.scheduler);
             QVERIFY(m.value(Metric::TpReadMbs).value_or(0.0) > 0.0);
-            QCOMPARE(m.config.filesetBytes, std::int64_t{16 << 20});
+            QCOMPARE(m.config.filesetBytes, std::int64_t {16 << 20});
         }
-        QCOMPARE(stored, (std::set<std::string>{"none", "bfq"}));
+        QCOMPARE(stored, (std::set<std::string> {"none", "bfq"}));
         // Nothing left to do: a second session resumes to an empty list. (A plain file keeps
         // only the name last written; real sysfs lists them all again.)
         std::ofstream(f.sysfs / "block" / "fake0" / "queue" / "scheduler") << kOriginalScheduler;
@@ -99,11 +102,11 @@ private slots:
     void cancel_stopsFioStoresNothingAndRestoresScheduler()
     {
         Fixture f;
-        MeasurementPlan plan = tinyPlan(
-            f.dir, R"({"scheduler": ["bfq"], "fileset": ["16M"], "request": ["64k"]})");
+        MeasurementPlan plan
+            = tinyPlan(f.dir, R"({"scheduler": ["bfq"], "fileset": ["16M"], "request": ["64k"]})");
         plan.workload.runtimeSeconds = 30; // cancelled long before
         MeasurementDatabase db = MeasurementDatabase::inMemory();
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel {false};
         f.options.cancel = &cancel;
         f.options.progress = [&](const MeasureProgress& p) {
             if (p.phase == MeasureProgress::Phase::Running)
@@ -124,8 +127,8 @@ private slots:
     void fioFailure_throwsWithFioMessageAndRestoresScheduler()
     {
         Fixture f;
-        MeasurementPlan plan = tinyPlan(
-            f.dir, R"({"scheduler": ["bfq"], "fileset": ["16M"], "request": ["64k"]})");
+        MeasurementPlan plan
+            = tinyPlan(f.dir, R"({"scheduler": ["bfq"], "fileset": ["16M"], "request": ["64k"]})");
         plan.workload.ioengine = "no-such-engine";
         MeasurementDatabase db = MeasurementDatabase::inMemory();
         MeasurementSession session(plan, db, f.options);
@@ -150,18 +153,18 @@ private slots:
         QCOMPARE(session.configurations().front().scheduler, std::string("mq-deadline"));
         QCOMPARE(session.run().runsStored, 1);
         const auto rows = db.measurements();
-        QCOMPARE(rows.size(), std::size_t{1});
+        QCOMPARE(rows.size(), std::size_t {1});
         QCOMPARE(rows[0].config.vms, 2);
         QCOMPARE(rows[0].config.threads, 2);
-        QCOMPARE(rows[0].config.filesetBytes, std::int64_t{32 << 20});
+        QCOMPARE(rows[0].config.filesetBytes, std::int64_t {32 << 20});
         const fs::path raw = plan.target.directory / ".iolens" / "raw";
         const std::string key = "mq-deadline_fs32M_bs65536_ran_r100_t2_v2-rep0";
         QVERIFY(fs::exists(raw / (key + ".vm0.json")));
         QVERIFY(fs::exists(raw / (key + ".vm1.json")));
         // Each VM read its own 16 MiB share in its own folder.
         const fs::path sets = plan.target.directory / "filesets" / "33554432-vms2";
-        QCOMPARE(fs::file_size(sets / "vm0" / "f0000"), std::uintmax_t{16 << 20});
-        QCOMPARE(fs::file_size(sets / "vm1" / "f0000"), std::uintmax_t{16 << 20});
+        QCOMPARE(fs::file_size(sets / "vm0" / "f0000"), std::uintmax_t {16 << 20});
+        QCOMPARE(fs::file_size(sets / "vm1" / "f0000"), std::uintmax_t {16 << 20});
     }
 
     void missingFio_isAConfigError()
@@ -176,5 +179,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMeasurementSession)
+IOLENS_TEST_GUILESS_MAIN(TestMeasurementSession)
 #include "test_measurement_session.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "harness/multi_vm.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -43,11 +44,11 @@ private slots:
         Measurement a;
         a.setValue(Metric::RtWriteMs, 0.25);
         a.setValue(Metric::TpWriteMbs, 12.5);
-        const Measurement m = combineVmResults({a}, Configuration{});
+        const Measurement m = combineVmResults({a}, Configuration {});
         QCOMPARE(m.metrics, a.metrics);
-        QVERIFY_THROWS_EXCEPTION(StateError, combineVmResults({}, Configuration{}));
+        QVERIFY_THROWS_EXCEPTION(StateError, combineVmResults({}, Configuration {}));
     }
 };
 
-QTEST_GUILESS_MAIN(TestMultiVm)
+IOLENS_TEST_GUILESS_MAIN(TestMultiVm)
 #include "test_multi_vm.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/noise_summary.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -13,7 +14,7 @@ private slots:
     void quantile_linearInterpolationLikeR()
     {
         // R: quantile(c(1, 2, 3, 4, 10), c(0, .5, .9, 1)) = 1, 3, 7.6, 10
-        const std::vector<double> v{10, 2, 4, 1, 3};
+        const std::vector<double> v {10, 2, 4, 1, 3};
         QCOMPARE(quantile(v, 0.0), 1.0);
         QCOMPARE(quantile(v, 0.5), 3.0);
         QVERIFY(std::fabs(quantile(v, 0.9) - 7.6) < 1e-12);
@@ -33,7 +34,7 @@ private slots:
         runs[2].setValue(Metric::TpReadMbs, 100.0);
         runs[3].setValue(Metric::TpReadMbs, 100.0);
         const auto summary = summarizeNoise(aggregateRepetitions(runs));
-        QCOMPARE(summary.size(), std::size_t{1}); // only read throughput was measured
+        QCOMPARE(summary.size(), std::size_t {1}); // only read throughput was measured
         QCOMPARE(summary[0].metric, Metric::TpReadMbs);
         QCOMPARE(summary[0].configurations, 2);
         // sd of {90, 110} = 14.14, se = 10, mean 100: RSE 0.1.
@@ -43,5 +44,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNoiseSummary)
+IOLENS_TEST_GUILESS_MAIN(TestNoiseSummary)
 #include "test_noise_summary.moc"

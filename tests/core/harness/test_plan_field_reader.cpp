@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "harness/plan_field_reader.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -147,5 +148,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanFieldReader)
+IOLENS_TEST_GUILESS_MAIN(TestPlanFieldReader)
 #include "test_plan_field_reader.moc"

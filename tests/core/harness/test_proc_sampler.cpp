@@ -5,6 +5,7 @@
 #include "harness/proc_counters.hpp"
 #include "harness/proc_rates.hpp"
 #include "harness/proc_sampler.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -340,5 +341,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProcSampler)
+IOLENS_TEST_GUILESS_MAIN(TestProcSampler)
 #include "test_proc_sampler.moc"

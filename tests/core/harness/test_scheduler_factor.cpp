@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "harness/scheduler_factor.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -137,5 +138,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSchedulerFactor)
+IOLENS_TEST_GUILESS_MAIN(TestSchedulerFactor)
 #include "test_scheduler_factor.moc"

@@ -2,6 +2,7 @@
 #include "common/error.hpp"
 #include "harness/file_set_layout.hpp"
 #include "harness/target_directory.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -72,12 +73,12 @@ private slots:
         QTemporaryDir dir;
         const TargetDirectory t = TargetDirectory::claim(fs::path(dir.path().toStdString()) / "t");
         const auto shares = planFileSet(t.fileSetsDirectory(), 4 * 1024 * 1024, 2);
-        QCOMPARE(layOutFileSet(t, shares), std::int64_t{4 * 1024 * 1024});
+        QCOMPARE(layOutFileSet(t, shares), std::int64_t {4 * 1024 * 1024});
         QVERIFY(isFileSetLaidOut(shares));
-        QCOMPARE(layOutFileSet(t, shares), std::int64_t{0}); // reused, not rewritten
+        QCOMPARE(layOutFileSet(t, shares), std::int64_t {0}); // reused, not rewritten
         const fs::path foreign = shares[1].directory / "notes.txt";
         std::ofstream(foreign) << "keep me";
-        QCOMPARE(t.removeFileSets(), std::int64_t{4 * 1024 * 1024});
+        QCOMPARE(t.removeFileSets(), std::int64_t {4 * 1024 * 1024});
         QVERIFY(fs::exists(foreign));
         QVERIFY(!fs::exists(shares[0].directory));
         QVERIFY(!fs::exists(shares[0].files[0]));
@@ -85,5 +86,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTargetDirectory)
+IOLENS_TEST_GUILESS_MAIN(TestTargetDirectory)
 #include "test_target_directory.moc"

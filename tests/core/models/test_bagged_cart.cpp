@@ -4,6 +4,7 @@
 #include "models/regressor_registry.hpp"
 #include "models/resampling.hpp"
 #include "support/ensemble_test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -233,5 +234,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestBaggedCart)
+IOLENS_TEST_GUILESS_MAIN(TestBaggedCart)
 #include "test_bagged_cart.moc"

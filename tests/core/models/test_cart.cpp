@@ -7,6 +7,7 @@
 #include "support/reference_tools.hpp"
 #include "support/rpart_reference.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -25,8 +26,8 @@ namespace {
 
 Dataset realDataset(const QString& source, Metric metric)
 {
-    const std::string path =
-        source == "local" ? iolens::test::localCsvPath() : iolens::test::tieredCsvPath();
+    const std::string path
+        = source == "local" ? iolens::test::localCsvPath() : iolens::test::tieredCsvPath();
     return buildDataset(aggregateRepetitions(readMeasurementsCsv(path)), metric);
 }
 
@@ -35,14 +36,14 @@ Dataset realDataset(const QString& source, Metric metric)
 Dataset syntheticDataset(unsigned seed, int rows)
 {
     std::mt19937 rng(seed);
-    const std::vector<std::string> schedulers{"bfq", "kyber", "mq-deadline", "none"};
+    const std::vector<std::string> schedulers {"bfq", "kyber", "mq-deadline", "none"};
     std::vector<Configuration> configs;
     Eigen::VectorXd y(rows);
     std::normal_distribution<double> noise(0.0, 1.0);
     for (int i = 0; i < rows; ++i) {
         Configuration c;
         c.scheduler = schedulers[rng() % schedulers.size()];
-        c.filesetBytes = std::int64_t{1048576} * static_cast<std::int64_t>(1 + rng() % 40);
+        c.filesetBytes = std::int64_t {1048576} * static_cast<std::int64_t>(1 + rng() % 40);
         c.requestBytes = 1024 * static_cast<std::int64_t>(1 + rng() % 8);
         c.pattern = rng() % 2 ? Pattern::Random : Pattern::Sequential;
         c.readPct = static_cast<double>(rng() % 1001) / 10.0;
@@ -50,7 +51,7 @@ Dataset syntheticDataset(unsigned seed, int rows)
         configs.push_back(c);
         const double kib = static_cast<double>(c.requestBytes) / 1024.0;
         y(i) = (kib > 4 ? 6.0 : 1.0) + 0.04 * c.readPct + (c.scheduler == "bfq" ? 3.0 : 0.0)
-               + (c.pattern == Pattern::Sequential ? 0.8 * c.threads : 0.0) + noise(rng);
+            + (c.pattern == Pattern::Sequential ? 0.8 * c.threads : 0.0) + noise(rng);
     }
     return iolens::test::datasetFromConfigurations(configs, y);
 }
@@ -61,14 +62,14 @@ Dataset syntheticDataset(unsigned seed, int rows)
 Dataset tiesDataset(unsigned seed)
 {
     std::mt19937 rng(seed);
-    const std::vector<std::string> schedulers{"bfq", "kyber", "mq-deadline", "none"};
+    const std::vector<std::string> schedulers {"bfq", "kyber", "mq-deadline", "none"};
     std::vector<Configuration> configs;
     Eigen::VectorXd y(120);
     for (int i = 0; i < 120; ++i) {
         Configuration c;
         const int kib = 1 + static_cast<int>(rng() % 6);
         c.requestBytes = 1024 * kib;
-        c.filesetBytes = std::int64_t{2} * 1048576 * kib;
+        c.filesetBytes = std::int64_t {2} * 1048576 * kib;
         c.scheduler = schedulers[rng() % schedulers.size()];
         c.pattern = rng() % 2 ? Pattern::Random : Pattern::Sequential;
         c.readPct = 25.0 * static_cast<double>(rng() % 5);
@@ -84,8 +85,8 @@ Dataset tiesDataset(unsigned seed)
 /// separates the two tied levels, and rpart's stable level order decides which one goes left.
 Dataset levelTiesDataset()
 {
-    const std::vector<std::string> schedulers{"bfq",         "kyber", "kyber",
-                                              "mq-deadline", "mq-deadline", "none"};
+    const std::vector<std::string> schedulers {
+        "bfq", "kyber", "kyber", "mq-deadline", "mq-deadline", "none"};
     std::vector<Configuration> configs;
     Eigen::VectorXd y(30);
     for (int i = 0; i < 30; ++i) {
@@ -183,10 +184,9 @@ QString compareExactly(const CartTree& a, const CartTree& b)
         const CartNode& x = a.nodes[i];
         const CartNode& y = b.nodes[i];
         const bool same = x.rows == y.rows && x.value == y.value && x.deviance == y.deviance
-                          && x.complexity == y.complexity && x.feature == y.feature
-                          && x.improve == y.improve && x.cut == y.cut
-                          && x.lessGoesLeft == y.lessGoesLeft && x.levelSides == y.levelSides
-                          && x.left == y.left && x.right == y.right;
+            && x.complexity == y.complexity && x.feature == y.feature && x.improve == y.improve
+            && x.cut == y.cut && x.lessGoesLeft == y.lessGoesLeft && x.levelSides == y.levelSides
+            && x.left == y.left && x.right == y.right;
         if (!same)
             return QStringLiteral("node %1 differs").arg(i);
     }
@@ -206,7 +206,7 @@ std::vector<int> levelCountsOf(const FeatureSchema& schema)
 /// tree (the boundaries of rpart's cp table, where ties are decided).
 std::vector<double> cpsToCheck(const Dataset& data, int minSplit)
 {
-    std::vector<double> cps{0.0, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 0.6, 0.999};
+    std::vector<double> cps {0.0, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 0.6, 0.999};
     const Cart full = fitted(data, minSplit, 0.0);
     for (std::size_t i = 0; i < full.nodes().size(); ++i)
         if (!full.nodes()[i].isLeaf() && full.scaledComplexity(i) < 1.0)
@@ -230,7 +230,7 @@ private slots:
     {
         QTest::addColumn<int>("minSplit");
         QTest::addColumn<int>("minBucket");
-        for (const auto& [split, bucket] : std::vector<std::pair<int, int>>{
+        for (const auto& [split, bucket] : std::vector<std::pair<int, int>> {
                  {2, 1}, {3, 1}, {4, 1}, {5, 2}, {7, 2}, {8, 3}, {10, 3}, {20, 7}, {400, 133}})
             QTest::addRow("minsplit %d", split) << split << bucket;
     }
@@ -238,7 +238,7 @@ private slots:
     {
         QFETCH(int, minSplit);
         QFETCH(int, minBucket);
-        const CartParams params{minSplit, 0.01};
+        const CartParams params {minSplit, 0.01};
         QCOMPARE(params.minBucket(), minBucket);
     }
 
@@ -250,7 +250,7 @@ private slots:
         QCOMPARE(values.at("minsplit"), 20.0);
         QCOMPARE(values.at("cp"), 0.01);
         const std::vector<ParamSpec> specs = model->paramSpecs();
-        QCOMPARE(specs.size(), std::size_t{2});
+        QCOMPARE(specs.size(), std::size_t {2});
         QCOMPARE(specs[0].searchHigh, 400.0);
         QCOMPARE(specs[1].searchHigh, 0.999);
         QVERIFY(specs[1].maxValue < 1.0);
@@ -279,7 +279,8 @@ private slots:
         QFETCH(double, stored);
         Cart model;
         if (!valid) {
-            QVERIFY_THROWS_EXCEPTION(ConfigError, model.setParameters({{name.toStdString(), value}}));
+            QVERIFY_THROWS_EXCEPTION(
+                ConfigError, model.setParameters({{name.toStdString(), value}}));
             return;
         }
         model.setParameters({{name.toStdString(), value}});
@@ -302,7 +303,7 @@ private slots:
         y << 1, 2, 3, 10, 11, 12;
         const Dataset data = iolens::test::datasetFromConfigurations(configs, y);
         const Cart model = fitted(data, 6, 0.1);
-        QCOMPARE(model.nodes().size(), std::size_t{3});
+        QCOMPARE(model.nodes().size(), std::size_t {3});
         const CartNode& root = model.nodes()[0];
         QCOMPARE(root.deviance, 125.5);
         QCOMPARE(root.cut, 3.5);
@@ -333,7 +334,7 @@ private slots:
     void fit_recoversStepFunction()
     {
         QFETCH(bool, categorical);
-        const std::vector<std::string> schedulers{"bfq", "kyber", "mq-deadline", "none"};
+        const std::vector<std::string> schedulers {"bfq", "kyber", "mq-deadline", "none"};
         const auto truth = [&](int kib, const std::string& scheduler) {
             if (categorical)
                 return scheduler == "kyber" || scheduler == "none" ? 8.0 : -3.0;
@@ -359,7 +360,8 @@ private slots:
                 QCOMPARE(node.deviance, 0.0);
                 continue;
             }
-            const std::string name = data.schema.columns()[static_cast<std::size_t>(node.feature)].name();
+            const std::string name
+                = data.schema.columns()[static_cast<std::size_t>(node.feature)].name();
             QCOMPARE(name, std::string(categorical ? "scheduler" : "request_kib"));
             if (!categorical)
                 QVERIFY(node.cut == 29.5 || node.cut == 69.5);
@@ -371,15 +373,16 @@ private slots:
         const Eigen::VectorXd p = model.predict(grid);
         for (int i = 0; i < grid.rows(); ++i) {
             const double kib = grid(i, 1);
-            const double expected = categorical ? truth(0, schedulers[static_cast<std::size_t>(i % 4)])
-                                                : truth(kib < 29.5 ? 0 : (kib < 69.5 ? 50 : 99), "");
+            const double expected = categorical
+                ? truth(0, schedulers[static_cast<std::size_t>(i % 4)])
+                : truth(kib < 29.5 ? 0 : (kib < 69.5 ? 50 : 99), "");
             QCOMPARE(p(i), expected);
         }
         const std::string rules = model.describe();
         QVERIFY2(rules.find(categorical ? "if scheduler in {bfq, mq-deadline} then -3"
                                         : "if request_kib < 29.5 then 5  (116 rows)")
-                     != std::string::npos,
-                 rules.c_str());
+                != std::string::npos,
+            rules.c_str());
     }
 
     // --- R rpart as the reference -----------------------------------------------------------
@@ -390,12 +393,12 @@ private slots:
         QTest::addColumn<int>("metric"); // the seed for "synthetic"
         QTest::addColumn<int>("minSplit");
         QTest::addColumn<double>("cp");
-        const std::vector<std::pair<int, double>> settings{{20, 0.01}, {5, 0.001}, {2, 0.0}};
+        const std::vector<std::pair<int, double>> settings {{20, 0.01}, {5, 0.001}, {2, 0.0}};
         for (const auto& [minSplit, cp] : settings) {
             for (const char* source : {"local", "tiered"})
                 for (const Metric metric : {Metric::RtReadMs, Metric::TpWriteMbs})
                     QTest::addRow("%s %s minsplit %d cp %g", source,
-                                  std::string(metricName(metric)).c_str(), minSplit, cp)
+                        std::string(metricName(metric)).c_str(), minSplit, cp)
                         << source << int(metric) << minSplit << cp;
             for (const int seed : {1, 2, 3})
                 QTest::addRow("synthetic seed %d minsplit %d cp %g", seed, minSplit, cp)
@@ -438,10 +441,10 @@ private slots:
         for (Eigen::Index i = 0; i < predictions.size(); ++i) {
             const double expected = reference.predictions[static_cast<std::size_t>(i)];
             QVERIFY2(iolens::test::agrees(predictions(i), expected),
-                     qPrintable(QStringLiteral("row %1: iolens %2, rpart %3")
-                                    .arg(i)
-                                    .arg(predictions(i), 0, 'g', 17)
-                                    .arg(expected, 0, 'g', 17)));
+                qPrintable(QStringLiteral("row %1: iolens %2, rpart %3")
+                               .arg(i)
+                               .arg(predictions(i), 0, 'g', 17)
+                               .arg(expected, 0, 'g', 17)));
         }
     }
 
@@ -454,9 +457,12 @@ private slots:
         QTest::addColumn<int>("minSplit");
         QTest::addColumn<double>("fittedCp");
         QTest::newRow("local rt_read minsplit 2") << "local" << int(Metric::RtReadMs) << 2 << 0.0;
-        QTest::newRow("local tp_write minsplit 20") << "local" << int(Metric::TpWriteMbs) << 20 << 0.01;
-        QTest::newRow("tiered tp_write minsplit 2") << "tiered" << int(Metric::TpWriteMbs) << 2 << 0.01;
-        QTest::newRow("tiered rt_read minsplit 6") << "tiered" << int(Metric::RtReadMs) << 6 << 0.001;
+        QTest::newRow("local tp_write minsplit 20")
+            << "local" << int(Metric::TpWriteMbs) << 20 << 0.01;
+        QTest::newRow("tiered tp_write minsplit 2")
+            << "tiered" << int(Metric::TpWriteMbs) << 2 << 0.01;
+        QTest::newRow("tiered rt_read minsplit 6")
+            << "tiered" << int(Metric::RtReadMs) << 6 << 0.001;
         QTest::newRow("synthetic minsplit 2") << "synthetic" << 4 << 2 << 0.0;
         QTest::newRow("synthetic minsplit 7") << "synthetic" << 5 << 7 << 0.002;
         QTest::newRow("single pattern minsplit 3") << "single pattern" << 0 << 3 << 0.05;
@@ -475,21 +481,22 @@ private slots:
         const Cart model = fitted(data, minSplit, fittedCp);
         const std::vector<double> cps = cpsToCheck(data, minSplit);
         iolens::test::ToolRun run;
-        const RpartResult reference = iolens::test::runRpart(data, probe, minSplit, fittedCp, run, cps);
+        const RpartResult reference
+            = iolens::test::runRpart(data, probe, minSplit, fittedCp, run, cps);
         for (const double cp : cps) {
             const Eigen::VectorXd ours = model.predictAtCp(probe, cp);
             QVERIFY2(identical(ours, fitted(data, minSplit, cp).predict(probe)),
-                     qPrintable(QStringLiteral("cp %1").arg(cp, 0, 'g', 17)));
+                qPrintable(QStringLiteral("cp %1").arg(cp, 0, 'g', 17)));
             if (!run.available || run.exitCode != 0)
                 continue;
             const std::vector<double>& theirs = reference.predictionsAtCp.at(cp);
             for (Eigen::Index i = 0; i < ours.size(); ++i)
                 QVERIFY2(iolens::test::agrees(ours(i), theirs[static_cast<std::size_t>(i)]),
-                         qPrintable(QStringLiteral("cp %1 row %2: iolens %3, rpart %4")
-                                        .arg(cp, 0, 'g', 17)
-                                        .arg(i)
-                                        .arg(ours(i), 0, 'g', 17)
-                                        .arg(theirs[static_cast<std::size_t>(i)], 0, 'g', 17)));
+                    qPrintable(QStringLiteral("cp %1 row %2: iolens %3, rpart %4")
+                                   .arg(cp, 0, 'g', 17)
+                                   .arg(i)
+                                   .arg(ours(i), 0, 'g', 17)
+                                   .arg(theirs[static_cast<std::size_t>(i)], 0, 'g', 17)));
         }
         QVERIFY(identical(model.predictAtCp(probe, fittedCp), model.predict(probe)));
         IOLENS_REQUIRE_TOOL(run);
@@ -505,8 +512,10 @@ private slots:
         QTest::addColumn<int>("metric");
         QTest::addColumn<int>("minSplit");
         for (const int minSplit : {2, 5, 20}) {
-            QTest::addRow("local rt_read minsplit %d", minSplit) << "local" << int(Metric::RtReadMs) << minSplit;
-            QTest::addRow("tiered tp_write minsplit %d", minSplit) << "tiered" << int(Metric::TpWriteMbs) << minSplit;
+            QTest::addRow("local rt_read minsplit %d", minSplit)
+                << "local" << int(Metric::RtReadMs) << minSplit;
+            QTest::addRow("tiered tp_write minsplit %d", minSplit)
+                << "tiered" << int(Metric::TpWriteMbs) << minSplit;
             QTest::addRow("synthetic minsplit %d", minSplit) << "synthetic" << 6 << minSplit;
         }
     }
@@ -516,7 +525,7 @@ private slots:
         QFETCH(int, metric);
         QFETCH(int, minSplit);
         const Dataset data = namedDataset(source, metric);
-        const CartParams params{minSplit, 0.0};
+        const CartParams params {minSplit, 0.0};
         CartGrowthOptions options;
         options.minSplit = minSplit;
         options.minBucket = params.minBucket();
@@ -524,10 +533,11 @@ private slots:
         const CartTree full = growCartTree(data.x, data.y, levelCountsOf(data.schema), options);
         for (const double cp : cpsToCheck(data, minSplit)) {
             options.cp = cp;
-            const CartTree grown = growCartTree(data.x, data.y, levelCountsOf(data.schema), options);
+            const CartTree grown
+                = growCartTree(data.x, data.y, levelCountsOf(data.schema), options);
             const QString difference = compareExactly(pruneCartTree(full, cp), grown);
             QVERIFY2(difference.isEmpty(),
-                     qPrintable(QStringLiteral("cp %1: ").arg(cp, 0, 'g', 17) + difference));
+                qPrintable(QStringLiteral("cp %1: ").arg(cp, 0, 'g', 17) + difference));
         }
     }
 
@@ -538,21 +548,49 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("outcome"); // "leaf", "tree" or "error"
         QTest::addColumn<QString>("warning"); // expected in a warning ("" = none needed)
-        QTest::newRow("constant target") << "constant" << "leaf" << "constant";
+        QTest::newRow("constant target") << "constant"
+                                         << "leaf"
+                                         << "constant";
         // 0.1 has no exact mean: rpart splits such data on rounding noise of ~1e-32.
-        QTest::newRow("constant inexact target") << "constant 0.1" << "leaf" << "constant";
-        QTest::newRow("fewer rows than minsplit") << "19 rows" << "leaf" << "minsplit";
-        QTest::newRow("single row") << "1 row" << "leaf" << "minsplit";
-        QTest::newRow("single distinct value in a predictor") << "constant column" << "tree" << "";
-        QTest::newRow("duplicated rows") << "duplicated" << "tree" << "";
-        QTest::newRow("NaN response") << "NaN y" << "tree" << "2 row(s)";
-        QTest::newRow("NaN predictor") << "NaN x" << "error" << "";
-        QTest::newRow("infinite response") << "inf y" << "error" << "";
-        QTest::newRow("all responses NaN") << "all NaN y" << "error" << "";
-        QTest::newRow("no rows") << "0 rows" << "error" << "";
-        QTest::newRow("level index out of range") << "bad level" << "error" << "";
-        QTest::newRow("fractional level index") << "fractional level" << "error" << "";
-        QTest::newRow("x and y rows differ") << "shape" << "error" << "";
+        QTest::newRow("constant inexact target") << "constant 0.1"
+                                                 << "leaf"
+                                                 << "constant";
+        QTest::newRow("fewer rows than minsplit") << "19 rows"
+                                                  << "leaf"
+                                                  << "minsplit";
+        QTest::newRow("single row") << "1 row"
+                                    << "leaf"
+                                    << "minsplit";
+        QTest::newRow("single distinct value in a predictor") << "constant column"
+                                                              << "tree"
+                                                              << "";
+        QTest::newRow("duplicated rows") << "duplicated"
+                                         << "tree"
+                                         << "";
+        QTest::newRow("NaN response") << "NaN y"
+                                      << "tree"
+                                      << "2 row(s)";
+        QTest::newRow("NaN predictor") << "NaN x"
+                                       << "error"
+                                       << "";
+        QTest::newRow("infinite response") << "inf y"
+                                           << "error"
+                                           << "";
+        QTest::newRow("all responses NaN") << "all NaN y"
+                                           << "error"
+                                           << "";
+        QTest::newRow("no rows") << "0 rows"
+                                 << "error"
+                                 << "";
+        QTest::newRow("level index out of range") << "bad level"
+                                                  << "error"
+                                                  << "";
+        QTest::newRow("fractional level index") << "fractional level"
+                                                << "error"
+                                                << "";
+        QTest::newRow("x and y rows differ") << "shape"
+                                             << "error"
+                                             << "";
     }
     void fit_degenerateData()
     {
@@ -600,17 +638,18 @@ private slots:
         }
         const FitReport report = model.fit(data);
         if (!warning.isEmpty()) {
-            const bool found = std::any_of(report.warnings.begin(), report.warnings.end(),
-                                           [&](const std::string& w) {
-                                               return w.find(warning.toStdString()) != std::string::npos;
-                                           });
+            const bool found = std::any_of(
+                report.warnings.begin(), report.warnings.end(), [&](const std::string& w) {
+                    return w.find(warning.toStdString()) != std::string::npos;
+                });
             QVERIFY2(found, qPrintable(warning));
         }
         const Eigen::VectorXd p = model.predict(base.x);
         if (outcome == "leaf") {
-            QCOMPARE(model.nodes().size(), std::size_t{1});
+            QCOMPARE(model.nodes().size(), std::size_t {1});
             QVERIFY((p.array() == model.nodes()[0].value).all());
-            QVERIFY(std::fabs(model.nodes()[0].value - data.y.mean()) <= 1e-15 * std::fabs(data.y.mean()));
+            QVERIFY(std::fabs(model.nodes()[0].value - data.y.mean())
+                <= 1e-15 * std::fabs(data.y.mean()));
             return;
         }
         QVERIFY(model.splitCount() > 0);
@@ -639,7 +678,8 @@ private slots:
         QTest::addColumn<int>("minSplit");
         QTest::addColumn<double>("cp");
         QTest::newRow("local rt_read full tree") << "local" << int(Metric::RtReadMs) << 2 << 0.0;
-        QTest::newRow("tiered tp_write default") << "tiered" << int(Metric::TpWriteMbs) << 20 << 0.01;
+        QTest::newRow("tiered tp_write default")
+            << "tiered" << int(Metric::TpWriteMbs) << 20 << 0.01;
         QTest::newRow("single pattern") << "single pattern" << 0 << 5 << 0.001;
         QTest::newRow("synthetic") << "synthetic" << 8 << 10 << 0.003;
         QTest::newRow("root only") << "synthetic" << 8 << 400 << 0.01;
@@ -669,7 +709,7 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         for (const char* kind : {"format", "parameters", "features", "child index", "level sides",
-                                 "feature index", "missing field", "no nodes"})
+                 "feature index", "missing field", "no nodes"})
             QTest::newRow(kind) << kind;
     }
     void loadState_rejectsInconsistentState()
@@ -721,8 +761,9 @@ private slots:
         QCOMPARE(rules, model.splitCount() + 1);
         for (const CartNode& node : model.nodes())
             if (!node.isLeaf())
-                QVERIFY(text.find(data.schema.columns()[static_cast<std::size_t>(node.feature)].name())
-                        != std::string::npos);
+                QVERIFY(
+                    text.find(data.schema.columns()[static_cast<std::size_t>(node.feature)].name())
+                    != std::string::npos);
     }
 
     void predict_rejectsBadInput()
@@ -733,7 +774,8 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(StateError, model.saveState());
         const Dataset data = syntheticDataset(2, 80);
         model.fit(data);
-        QVERIFY_THROWS_EXCEPTION(DataError, model.predict(Eigen::MatrixXd::Zero(2, data.cols() + 1)));
+        QVERIFY_THROWS_EXCEPTION(
+            DataError, model.predict(Eigen::MatrixXd::Zero(2, data.cols() + 1)));
         Eigen::MatrixXd x = data.x.topRows(1);
         x(0, 0) = 9.0; // scheduler has 4 levels
         QVERIFY_THROWS_EXCEPTION(DataError, model.predict(x));
@@ -748,7 +790,8 @@ private slots:
     {
         const Dataset data = realDataset("local", Metric::RtReadMs);
         const Eigen::MatrixXd probe = probeRows(data, 8);
-        const std::vector<std::pair<int, double>> settings{{2, 0.0}, {5, 0.001}, {20, 0.01}, {9, 0.05}};
+        const std::vector<std::pair<int, double>> settings {
+            {2, 0.0}, {5, 0.001}, {20, 0.01}, {9, 0.05}};
         const Cart prototype;
         std::vector<Eigen::VectorXd> serial, parallel(settings.size());
         for (const auto& [minSplit, cp] : settings)
@@ -768,5 +811,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCart)
+IOLENS_TEST_GUILESS_MAIN(TestCart)
 #include "test_cart.moc"

@@ -5,6 +5,7 @@
 #include "data/measurement_csv.hpp"
 #include "models/trained_model.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/out_of_sample.hpp"
 
 #include <QTest>
@@ -40,8 +41,8 @@ AggregatedMeasurement measured(double kib, double readPct, double readIops, doub
 // A 50 % mix at 4 KiB lets the schema see read shares between the pure ones.
 std::vector<AggregatedMeasurement> handData()
 {
-    return {measured(4, 100, 1000, 0), measured(4, 0, 0, 500),  measured(16, 100, 250, 0),
-            measured(16, 0, 0, 50),    measured(64, 100, 60, 0), measured(4, 50, 300, 300)};
+    return {measured(4, 100, 1000, 0), measured(4, 0, 0, 500), measured(16, 100, 250, 0),
+        measured(16, 0, 0, 50), measured(64, 100, 60, 0), measured(4, 50, 300, 300)};
 }
 
 TrainedModel trained(Metric metric, bool logResponse)
@@ -63,10 +64,11 @@ private slots:
         const double k = 1000.0 / (30.0 + 70.0 * 2.0);
         QCOMPARE(trained(Metric::IopsRead, false).predict(config(4, 30)), k * 30.0);
         QCOMPARE(trained(Metric::IopsWrite, false).predict(config(4, 30)), k * 70.0);
-        QCOMPARE(trained(Metric::TpWriteMbs, false).predict(config(4, 30)), k * 70.0 * 4.0 / 1024.0);
+        QCOMPARE(
+            trained(Metric::TpWriteMbs, false).predict(config(4, 30)), k * 70.0 * 4.0 / 1024.0);
         // The log-scale model answers the same, and the pure workloads give back the inputs.
         QVERIFY(std::fabs(trained(Metric::IopsWrite, true).predict(config(4, 30)) - k * 70.0)
-                < 1e-9 * k);
+            < 1e-9 * k);
         QCOMPARE(trained(Metric::IopsRead, false).predict(config(16, 100)), 250.0);
         QCOMPARE(trained(Metric::IopsWrite, false).predict(config(16, 0)), 50.0);
     }
@@ -100,19 +102,17 @@ private slots:
     {
         ConservationModel conservation;
         QVERIFY_THROWS_EXCEPTION(ConfigError,
-                                 conservation.fitMeasurements(handData(), FeatureSchema{},
-                                                              Metric::RtReadMs, false));
+            conservation.fitMeasurements(handData(), FeatureSchema {}, Metric::RtReadMs, false));
         TrainingOptions reads;
         reads.metric = Metric::IopsRead;
-        const std::vector<AggregatedMeasurement> onlyReads{measured(4, 100, 1000, 0),
-                                                           measured(4, 50, 300, 300)};
-        QVERIFY_THROWS_EXCEPTION(
-            DataError,
+        const std::vector<AggregatedMeasurement> onlyReads {
+            measured(4, 100, 1000, 0), measured(4, 50, 300, 300)};
+        QVERIFY_THROWS_EXCEPTION(DataError,
             TrainedModel::train(std::make_unique<ConservationModel>(), onlyReads, reads));
         // No cross-validation: a dataset of one metric lacks the other direction.
         const TrainedModel model = trained(Metric::IopsRead, false);
         QVERIFY_THROWS_EXCEPTION(
-            ConfigError, crossValidatedEvaluation(model, handData(), RelativeErrorRule{}, 2, 1));
+            ConfigError, crossValidatedEvaluation(model, handData(), RelativeErrorRule {}, 2, 1));
     }
 
     void mixedSizes_paperRuleAndCapacityFractions()
@@ -121,34 +121,37 @@ private slots:
         const auto& conservation = dynamic_cast<const ConservationModel&>(model.regressor());
         const double k4 = 1000.0 / (50.0 + 50.0 * 2.0);
         const double k16 = 250.0 / (50.0 + 50.0 * 5.0);
-        const std::vector<SizeShare> mix{{0.25, 4.0}, {0.75, 16.0}};
-        QCOMPARE(conservation.mixedTotalIops(config(4, 0), mix, 50.0, SizeMixRule::PaperWeightedMean),
-                 100.0 * (0.25 * k4 + 0.75 * k16));
-        QCOMPARE(conservation.mixedTotalIops(config(4, 0), mix, 50.0, SizeMixRule::CapacityFractions),
-                 1.0 / (0.25 / (100.0 * k4) + 0.75 / (100.0 * k16)));
-        QVERIFY_THROWS_EXCEPTION(DataError, conservation.mixedTotalIops(config(4, 0), {{0.5, 4.0}}, 50.0,
-                                                                       SizeMixRule::PaperWeightedMean));
+        const std::vector<SizeShare> mix {{0.25, 4.0}, {0.75, 16.0}};
+        QCOMPARE(
+            conservation.mixedTotalIops(config(4, 0), mix, 50.0, SizeMixRule::PaperWeightedMean),
+            100.0 * (0.25 * k4 + 0.75 * k16));
+        QCOMPARE(
+            conservation.mixedTotalIops(config(4, 0), mix, 50.0, SizeMixRule::CapacityFractions),
+            1.0 / (0.25 / (100.0 * k4) + 0.75 / (100.0 * k16)));
+        QVERIFY_THROWS_EXCEPTION(DataError,
+            conservation.mixedTotalIops(
+                config(4, 0), {{0.5, 4.0}}, 50.0, SizeMixRule::PaperWeightedMean));
     }
 
     void evaluation_countsWhatTheModelRefuses()
     {
         const TrainedModel model = trained(Metric::IopsRead, false);
         // 32 KiB lies beyond the sizes with both measurements: refused, the rest is scored.
-        const std::vector<AggregatedMeasurement> rows{measured(4, 50, 300, 300),
-                                                      measured(32, 50, 100, 100)};
-        const ModelEvaluation evaluation =
-            evaluateModel(model, rows, RelativeErrorRule{}, "mixes");
-        QCOMPARE(evaluation.configs.size(), std::size_t{1});
+        const std::vector<AggregatedMeasurement> rows {
+            measured(4, 50, 300, 300), measured(32, 50, 100, 100)};
+        const ModelEvaluation evaluation
+            = evaluateModel(model, rows, RelativeErrorRule {}, "mixes");
+        QCOMPARE(evaluation.configs.size(), std::size_t {1});
         QCOMPARE(evaluation.notPredicted, 1);
         QVERIFY_THROWS_EXCEPTION(
-            DataError, evaluateModel(model, {rows[1]}, RelativeErrorRule{}, "beyond"));
+            DataError, evaluateModel(model, {rows[1]}, RelativeErrorRule {}, "beyond"));
     }
 
     void saveLoad_roundTripsExactly()
     {
         const TrainedModel model = trained(Metric::TpReadMbs, true);
         const TrainedModel loaded = TrainedModel::fromJson(model.toJson());
-        const std::vector<Configuration> configs{config(4, 30), config(8, 75), config(16, 100)};
+        const std::vector<Configuration> configs {config(4, 30), config(8, 75), config(16, 100)};
         QCOMPARE(loaded.predict(configs), model.predict(configs));
         QCOMPARE(loaded.describe(), model.describe());
     }
@@ -158,23 +161,23 @@ private slots:
         const auto rows = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
         TrainingOptions options;
         options.metric = Metric::TpReadMbs;
-        const TrainedModel model =
-            TrainedModel::train(std::make_unique<ConservationModel>(), rows, options);
+        const TrainedModel model
+            = TrainedModel::train(std::make_unique<ConservationModel>(), rows, options);
         const auto& conservation = dynamic_cast<const ConservationModel&>(model.regressor());
         // fio-tiered: 2 schedulers x 3 file sets x 2 patterns, 3 sizes each; the grid lacks the
         // 100 % read run of 64 KiB sequential on 256 MiB for both schedulers.
-        QCOMPARE(conservation.tables().size(), std::size_t{12});
+        QCOMPARE(conservation.tables().size(), std::size_t {12});
         std::size_t sizes = 0;
         for (const auto& table : conservation.tables())
             sizes += table.second.size();
-        QCOMPARE(sizes, std::size_t{12 * 3 - 2});
-        QCOMPARE(model.report().warnings.size(), std::size_t{2});
+        QCOMPARE(sizes, std::size_t {12 * 3 - 2});
+        QCOMPARE(model.report().warnings.size(), std::size_t {2});
         for (const AggregatedMeasurement& row : rows)
             if (row.config.readPct == 100.0)
                 QVERIFY(std::fabs(model.predict(row.config) - *row.value(Metric::TpReadMbs))
-                        < 1e-9 * *row.value(Metric::TpReadMbs));
+                    < 1e-9 * *row.value(Metric::TpReadMbs));
     }
 };
 
-QTEST_GUILESS_MAIN(TestConservationModel)
+IOLENS_TEST_GUILESS_MAIN(TestConservationModel)
 #include "test_conservation_model.moc"

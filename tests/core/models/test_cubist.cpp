@@ -13,6 +13,7 @@
 #include "models/trained_model.hpp"
 #include "support/cubist_test_data.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/k_fold.hpp"
 
 #include <QTest>
@@ -653,5 +654,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCubist)
+IOLENS_TEST_GUILESS_MAIN(TestCubist)
 #include "test_cubist.moc"

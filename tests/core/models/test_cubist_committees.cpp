@@ -6,6 +6,7 @@
 #include "models/cubist.hpp"
 #include "models/cubist_data.hpp"
 #include "support/cubist_test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -65,7 +66,8 @@ private slots:
             for (int k = 0; k <= 9; ++k)
                 QVERIFY2(sameBits(table.predict(k, c), four.predictWith(probe, k, c)),
                     qPrintable(QString("committees %1, neighbors %2").arg(c).arg(k)));
-        const cubist::CommitteePredictions noNeighbours = four.committeePredictions(probe, 2, false);
+        const cubist::CommitteePredictions noNeighbours
+            = four.committeePredictions(probe, 2, false);
         QVERIFY(sameBits(noNeighbours.predict(0, 2), four.predictWith(probe, 0, 2)));
         QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 5, false));
     }
@@ -98,10 +100,12 @@ private slots:
         for (int rules : {2, 3, 4, 6, 10, 30, 100, 400}) {
             const Cubist own = fitted(data, 3, 0, rules);
             for (int c = 1; c <= 3; ++c) {
-                const bool same = sameBits(own.predictWith(probe, 0, c), wide.predictWith(probe, 0, c))
+                const bool same
+                    = sameBits(own.predictWith(probe, 0, c), wide.predictWith(probe, 0, c))
                     && sameBits(own.predictWith(probe, 5, c), wide.predictWith(probe, 5, c));
                 if (wide.sameMembersWithRules(rules, c)) {
-                    QVERIFY2(same, qPrintable(QString("rules %1, committees %2").arg(rules).arg(c)));
+                    QVERIFY2(
+                        same, qPrintable(QString("rules %1, committees %2").arg(rules).arg(c)));
                     shared += rules != 400;
                 } else {
                     ++cut;
@@ -133,5 +137,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCubistCommittees)
+IOLENS_TEST_GUILESS_MAIN(TestCubistCommittees)
 #include "test_cubist_committees.moc"

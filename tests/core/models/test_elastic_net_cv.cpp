@@ -7,6 +7,7 @@
 #include "support/ensemble_test_data.hpp"
 #include "support/sklearn_reference.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/k_fold.hpp"
 
 #include <QTemporaryDir>
@@ -159,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestElasticNetCv)
+IOLENS_TEST_GUILESS_MAIN(TestElasticNetCv)
 #include "test_elastic_net_cv.moc"

@@ -9,6 +9,7 @@
 #include "support/ensemble_test_data.hpp"
 #include "support/sklearn_reference.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -338,5 +339,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestElasticNetPath)
+IOLENS_TEST_GUILESS_MAIN(TestElasticNetPath)
 #include "test_elastic_net_path.moc"

@@ -3,6 +3,7 @@
 #include "support/ensemble_test_data.hpp"
 #include "support/sklearn_reference.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -140,5 +141,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFeatureFilter)
+IOLENS_TEST_GUILESS_MAIN(TestFeatureFilter)
 #include "test_feature_filter.moc"

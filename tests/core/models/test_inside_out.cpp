@@ -2,6 +2,7 @@
 #include "common/error.hpp"
 #include "models/inside_out.hpp"
 #include "support/ensemble_test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -177,5 +178,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInsideOut)
+IOLENS_TEST_GUILESS_MAIN(TestInsideOut)
 #include "test_inside_out.moc"

@@ -7,6 +7,7 @@
 #include "models/trained_model.hpp"
 #include "support/ensemble_test_data.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -85,5 +86,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInsideOutRegressor)
+IOLENS_TEST_GUILESS_MAIN(TestInsideOutRegressor)
 #include "test_inside_out_regressor.moc"

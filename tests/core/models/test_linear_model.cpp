@@ -5,6 +5,7 @@
 #include "models/linear_model.hpp"
 #include "support/reference_tools.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -77,12 +78,6 @@ private slots:
         QVERIFY(!report.warnings.empty()); // the collinear column is reported
     }
 
-    void predict_beforeFitThrows()
-    {
-        LinearModel model;
-        QVERIFY_THROWS_EXCEPTION(StateError, model.predict(Eigen::MatrixXd::Zero(1, 1)));
-    }
-
     void setParameters_rejectsOutOfRange()
     {
         LinearModel model;
@@ -97,9 +92,11 @@ private slots:
         QTest::addColumn<bool>("logResponse");
         QTest::addColumn<int>("degree");
         QTest::newRow("local rt_read log deg2") << "local" << int(Metric::RtReadMs) << true << 2;
-        QTest::newRow("local tp_write raw deg2") << "local" << int(Metric::TpWriteMbs) << false << 2;
+        QTest::newRow("local tp_write raw deg2")
+            << "local" << int(Metric::TpWriteMbs) << false << 2;
         QTest::newRow("tiered rt_read log deg2") << "tiered" << int(Metric::RtReadMs) << true << 2;
-        QTest::newRow("tiered rt_write raw deg1") << "tiered" << int(Metric::RtWriteMs) << false << 1;
+        QTest::newRow("tiered rt_write raw deg1")
+            << "tiered" << int(Metric::RtWriteMs) << false << 1;
         QTest::newRow("tiered tp_read log deg3") << "tiered" << int(Metric::TpReadMbs) << true << 3;
         QTest::newRow("collinear deg2") << "collinear" << 0 << false << 2;
     }
@@ -109,14 +106,16 @@ private slots:
         QFETCH(int, metric);
         QFETCH(bool, logResponse);
         QFETCH(int, degree);
-        const Dataset data = source == "collinear" ? collinearDataset()
-                             : sharedDataset(source == "local" ? iolens::test::localCsvPath()
-                                                               : iolens::test::tieredCsvPath(),
-                                             static_cast<Metric>(metric), logResponse);
+        const Dataset data = source == "collinear"
+            ? collinearDataset()
+            : sharedDataset(
+                source == "local" ? iolens::test::localCsvPath() : iolens::test::tieredCsvPath(),
+                static_cast<Metric>(metric), logResponse);
         QTemporaryDir dir;
-        const std::string csv = iolens::test::writeFile(dir.path(), "d.csv", iolens::test::datasetCsv(data.schema, data.x, &data.y));
-        const auto run = iolens::test::runRscript(kLmScript, {QString::fromStdString(csv),
-                                                              QString::number(degree)});
+        const std::string csv = iolens::test::writeFile(
+            dir.path(), "d.csv", iolens::test::datasetCsv(data.schema, data.x, &data.y));
+        const auto run = iolens::test::runRscript(
+            kLmScript, {QString::fromStdString(csv), QString::number(degree)});
         IOLENS_REQUIRE_TOOL(run);
         QVERIFY2(run.exitCode == 0, qPrintable(run.errors));
 
@@ -140,24 +139,13 @@ private slots:
             // Relative agreement; the absolute floor covers coefficients that are zero up to
             // rounding (scaled by how large the term's column gets).
             QVERIFY2(std::fabs(actual - expected) <= 1e-7 * std::fabs(expected) + 1e-12 * scale,
-                     qPrintable(QStringLiteral("%1: iolens %2, R %3")
-                                    .arg(parts[0]).arg(actual, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+                qPrintable(QStringLiteral("%1: iolens %2, R %3")
+                               .arg(parts[0])
+                               .arg(actual, 0, 'g', 17)
+                               .arg(expected, 0, 'g', 17)));
         }
-    }
-
-    void saveLoad_givesBitIdenticalPredictions()
-    {
-        const Dataset data = sharedDataset(iolens::test::tieredCsvPath(), Metric::RtReadMs, true);
-        LinearModel model;
-        model.fit(data);
-        LinearModel loaded;
-        loaded.setParameters(model.parameters());
-        loaded.loadState(nlohmann::json::parse(model.saveState().dump()), data.schema);
-        const Eigen::VectorXd a = model.predict(data.x), b = loaded.predict(data.x);
-        for (Eigen::Index i = 0; i < a.size(); ++i)
-            QCOMPARE(b(i), a(i));
     }
 };
 
-QTEST_GUILESS_MAIN(TestLinearModel)
+IOLENS_TEST_GUILESS_MAIN(TestLinearModel)
 #include "test_linear_model.moc"

@@ -11,6 +11,7 @@
 #include "models/m5.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -242,5 +243,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestM5)
+IOLENS_TEST_GUILESS_MAIN(TestM5)
 #include "test_m5.moc"

@@ -6,6 +6,7 @@
 #include "models/regressor_registry.hpp"
 #include "support/reference_tools.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -27,8 +28,8 @@ namespace {
 
 Dataset realDataset(const QString& source, Metric metric, bool logResponse)
 {
-    const std::string path =
-        source == "local" ? iolens::test::localCsvPath() : iolens::test::tieredCsvPath();
+    const std::string path
+        = source == "local" ? iolens::test::localCsvPath() : iolens::test::tieredCsvPath();
     Dataset data = buildDataset(aggregateRepetitions(readMeasurementsCsv(path)), metric);
     if (logResponse)
         data.y = data.y.array().log();
@@ -44,7 +45,7 @@ std::vector<Configuration> randomConfigurations(unsigned seed, int rows)
     for (int i = 0; i < rows; ++i) {
         Configuration c;
         c.scheduler = rng() % 2 ? "bfq" : "none";
-        c.filesetBytes = std::int64_t{1048576} * static_cast<std::int64_t>(1 + rng() % 1000);
+        c.filesetBytes = std::int64_t {1048576} * static_cast<std::int64_t>(1 + rng() % 1000);
         c.requestBytes = 1024 * static_cast<std::int64_t>(1 + rng() % 256);
         c.pattern = rng() % 2 ? Pattern::Random : Pattern::Sequential;
         c.readPct = static_cast<double>(rng() % 101);
@@ -69,7 +70,7 @@ Dataset friedmanDataset(unsigned seed, int rows)
         const double r = static_cast<double>(c.requestBytes) / 1024.0 / 256.0;
         const double p = c.readPct / 100.0;
         y(i) = 10.0 * std::sin(3.14159 * f * r) + 20.0 * (p - 0.5) * (p - 0.5) + 0.3 * c.threads
-               + 1.2 * c.vms + (c.scheduler == "none" ? 3.0 : 0.0) + noise(rng);
+            + 1.2 * c.vms + (c.scheduler == "none" ? 3.0 : 0.0) + noise(rng);
     }
     return iolens::test::datasetFromConfigurations(configs, y);
 }
@@ -82,7 +83,7 @@ std::vector<Configuration> gridConfigurations(unsigned seed, int rows)
     std::mt19937 rng(seed + 2);
     for (Configuration& c : configs) {
         c.readPct = 10.0 * static_cast<double>(rng() % 11);
-        c.filesetBytes = std::int64_t{104857600} * static_cast<std::int64_t>(1 + rng() % 10);
+        c.filesetBytes = std::int64_t {104857600} * static_cast<std::int64_t>(1 + rng() % 10);
     }
     return configs;
 }
@@ -105,7 +106,7 @@ Dataset interactionDataset()
     for (int i = 0; i < 400; ++i) {
         const Configuration& c = configs[static_cast<std::size_t>(i)];
         y(i) = std::max(0.0, c.readPct - 30.0)
-               * std::max(0.0, 500.0 - static_cast<double>(c.filesetBytes) / 1048576.0);
+            * std::max(0.0, 500.0 - static_cast<double>(c.filesetBytes) / 1048576.0);
     }
     return iolens::test::datasetFromConfigurations(configs, y);
 }
@@ -233,14 +234,13 @@ EarthResult parseEarth(const QString& output)
 
 /// Runs earth on train (fitted) and test (predicted) with the given parameters.
 iolens::test::ToolRun runEarth(const QTemporaryDir& dir, const Dataset& train, const Dataset& test,
-                               const MarsParams& p, int timingRepetitions = 0)
+    const MarsParams& p, int timingRepetitions = 0)
 {
     const std::string csv = iolens::test::writeFile(dir.path(), "mars.csv", toCsv(train, test));
     return iolens::test::runRscript(kEarthScript,
-                                    {QString::fromStdString(csv), QString::number(p.degree),
-                                     QString::number(p.nk), QString::number(p.thresh, 'g', 17),
-                                     QString::number(p.nprune >= 1000 ? 0 : p.nprune),
-                                     QString::number(timingRepetitions)});
+        {QString::fromStdString(csv), QString::number(p.degree), QString::number(p.nk),
+            QString::number(p.thresh, 'g', 17), QString::number(p.nprune >= 1000 ? 0 : p.nprune),
+            QString::number(timingRepetitions)});
 }
 
 Mars fitted(const Dataset& data, const MarsParams& params)
@@ -258,21 +258,24 @@ void addRealAndSyntheticRows()
     QTest::addColumn<bool>("logResponse");
     QTest::addColumn<int>("degree");
     QTest::addColumn<int>("nk");
-    const std::vector<std::tuple<QString, Metric, bool>> sets{
-        {"local", Metric::RtReadMs, true},        {"local", Metric::TpWriteMbs, false},
-        {"tiered", Metric::RtReadMs, true},       {"tiered", Metric::TpWriteMbs, false},
-        {"friedman", Metric::RtReadMs, false},    {"hinge", Metric::RtReadMs, false},
+    const std::vector<std::tuple<QString, Metric, bool>> sets {
+        {"local", Metric::RtReadMs, true},
+        {"local", Metric::TpWriteMbs, false},
+        {"tiered", Metric::RtReadMs, true},
+        {"tiered", Metric::TpWriteMbs, false},
+        {"friedman", Metric::RtReadMs, false},
+        {"hinge", Metric::RtReadMs, false},
         {"interaction", Metric::RtReadMs, false},
     };
     for (const auto& [source, metric, logResponse] : sets)
         for (int degree : {1, 2})
             for (int nk : {0, 800}) {
-                const QString name =
-                    QStringLiteral("%1 %2%3 degree %4 nk %5")
-                        .arg(source, logResponse ? "log " : "",
-                             QString::fromUtf8(metricName(metric).data()))
-                        .arg(degree)
-                        .arg(nk == 0 ? QStringLiteral("auto") : QString::number(nk));
+                const QString name
+                    = QStringLiteral("%1 %2%3 degree %4 nk %5")
+                          .arg(source, logResponse ? "log " : "",
+                              QString::fromUtf8(metricName(metric).data()))
+                          .arg(degree)
+                          .arg(nk == 0 ? QStringLiteral("auto") : QString::number(nk));
                 QTest::newRow(qPrintable(name))
                     << source << int(metric) << logResponse << degree << nk;
             }
@@ -321,8 +324,9 @@ private slots:
         Eigen::VectorXd y(100);
         for (int i = 0; i < 100; ++i)
             y(i) = 1.0 - 0.5 * configs[static_cast<std::size_t>(i)].threads;
-        const Mars mars = fitted(iolens::test::datasetFromConfigurations(configs, y), MarsParams{});
-        const std::vector<std::string> expected{"(Intercept)", "threads"};
+        const Mars mars
+            = fitted(iolens::test::datasetFromConfigurations(configs, y), MarsParams {});
+        const std::vector<std::string> expected {"(Intercept)", "threads"};
         // A linear term, not a hinge (earth's Auto.linpreds).
         QVERIFY2(mars.termNames() == expected, mars.describe().c_str());
         QVERIFY(std::fabs(mars.coefficients()(1) + 0.5) < 1e-12);
@@ -334,8 +338,8 @@ private slots:
         MarsParams params;
         params.degree = 2;
         const Mars mars = fitted(data, params);
-        QVERIFY2(hasOnlyTerm(mars, "h(500-fileset_mib)*h(read_pct-30)", 1.0),
-                 mars.describe().c_str());
+        QVERIFY2(
+            hasOnlyTerm(mars, "h(500-fileset_mib)*h(read_pct-30)", 1.0), mars.describe().c_str());
         QVERIFY((mars.predict(data.x) - data.y).cwiseAbs().maxCoeff() < 1e-9);
     }
 
@@ -368,8 +372,8 @@ private slots:
         const double theirs = rmse(earth.predictions, test.y);
         qInfo("%d terms (earth %d), identical: %s; GCV %.6g (earth %.6g), held-out RMSE %.6g "
               "(earth %.6g)",
-              static_cast<int>(terms.size()), static_cast<int>(earth.terms.size()),
-              terms == earth.terms ? "yes" : "no", mars.gcv(), earth.gcv, ours, theirs);
+            static_cast<int>(terms.size()), static_cast<int>(earth.terms.size()),
+            terms == earth.terms ? "yes" : "no", mars.gcv(), earth.gcv, ours, theirs);
         if (terms != earth.terms) {
             std::string onlyOurs, onlyEarth;
             for (const std::string& t : terms)
@@ -385,11 +389,11 @@ private slots:
         const double tss = (train.y.array() - train.y.mean()).square().sum();
         const double sd = std::sqrt(tss / static_cast<double>(train.rows()));
         QVERIFY2(std::fabs(mars.gcv() - earth.gcv) <= 0.01 * earth.gcv + 1e-12 * tss,
-                 "GCV differs by > 1 %");
+            "GCV differs by > 1 %");
         QVERIFY2(std::fabs(mars.rss() - earth.rss) <= 0.01 * earth.rss + 1e-12 * tss,
-                 "RSS differs by > 1 %");
+            "RSS differs by > 1 %");
         QVERIFY2(std::fabs(ours - theirs) <= 0.02 * theirs + 1e-9 * sd,
-                 "held-out RMSE differs by > 2 %");
+            "held-out RMSE differs by > 2 %");
     }
 
     void fit_isFasterThanEarth_data()
@@ -429,11 +433,11 @@ private slots:
         const auto start = std::chrono::steady_clock::now();
         for (int i = 0; i < repetitions; ++i)
             mars.fit(train);
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+        const double seconds
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
             / repetitions;
         qInfo("nk 800: iolens %.4f s, earth %.4f s per fit (%d rows): earth / iolens = %.2f",
-              seconds, earth.seconds, static_cast<int>(train.rows()), earth.seconds / seconds);
+            seconds, earth.seconds, static_cast<int>(train.rows()), earth.seconds / seconds);
         QVERIFY(std::fabs(mars.gcv() - earth.gcv) <= 0.01 * earth.gcv);
     }
 
@@ -454,12 +458,12 @@ private slots:
         QFETCH(int, degree);
         const Dataset data = split(datasetFor(source, int(Metric::RtReadMs), true)).first;
         MarsPath path(data, degree, 800);
-        MarsParams cover{800, 0.0, 1000, degree}; // what a shared fit would use
+        MarsParams cover {800, 0.0, 1000, degree}; // what a shared fit would use
         const Mars master = fitted(data, cover);
         for (int nk : {3, 9, 21, 60, 800})
             for (double thresh : {0.0, 0.001, 0.05})
                 for (int nprune : {2, 4, 1000}) {
-                    MarsParams params{nk, thresh, nprune, degree};
+                    MarsParams params {nk, thresh, nprune, degree};
                     const Mars direct = fitted(data, params);
                     const Mars derived = path.model(params);
                     const QByteArray where = QStringLiteral("nk %1 thresh %2 nprune %3")
@@ -473,7 +477,7 @@ private slots:
                     QVERIFY2(derived.forwardTerms() == direct.forwardTerms(), where.constData());
                     QVERIFY2(derived.describe() == direct.describe(), where.constData());
                     QVERIFY2(master.predictWith(data.x, params) == direct.predict(data.x),
-                             where.constData());
+                        where.constData());
                 }
     }
 
@@ -571,7 +575,7 @@ private slots:
         data.y.setConstant(4.25);
         Mars mars;
         const FitReport report = mars.fit(data);
-        QVERIFY(mars.termNames() == std::vector<std::string>{"(Intercept)"});
+        QVERIFY(mars.termNames() == std::vector<std::string> {"(Intercept)"});
         QCOMPARE(mars.predict(data.x)(0), 4.25);
         QVERIFY(!report.warnings.empty());
     }
@@ -581,7 +585,7 @@ private slots:
         const Dataset full = hingeDataset();
         Dataset data = full;
         data.x.col(1).setConstant(data.x(0, 1)); // fileset_mib: one value everywhere
-        const Mars mars = fitted(data, MarsParams{});
+        const Mars mars = fitted(data, MarsParams {});
         for (const MarsTerm& term : mars.terms())
             QVERIFY(!term.usesPredictor(1));
         QVERIFY(hasOnlyTerm(mars, "h(read_pct-40)", 2.0));
@@ -595,7 +599,7 @@ private slots:
         twice.x << once.x, once.x;
         twice.y.resize(2 * once.rows());
         twice.y << once.y, once.y;
-        const Mars a = fitted(once, MarsParams{}), b = fitted(twice, MarsParams{});
+        const Mars a = fitted(once, MarsParams {}), b = fitted(twice, MarsParams {});
         QVERIFY(b.predict(once.x).allFinite());
         QVERIFY(b.rSquared() > 0.5);
         QVERIFY(a.rSquared() > 0.5);
@@ -615,7 +619,7 @@ private slots:
         Dataset data = full;
         data.x = full.x.topRows(rows);
         data.y = full.y.head(rows);
-        const Mars mars = fitted(data, MarsParams{});
+        const Mars mars = fitted(data, MarsParams {});
         QVERIFY(mars.predict(full.x).allFinite());
     }
 
@@ -679,8 +683,8 @@ private slots:
             mars.setParameters({{name.toStdString(), value}});
             QCOMPARE(mars.parameters().at(name.toStdString()), value);
         } else {
-            QVERIFY_THROWS_EXCEPTION(ConfigError,
-                                     mars.setParameters({{name.toStdString(), value}}));
+            QVERIFY_THROWS_EXCEPTION(
+                ConfigError, mars.setParameters({{name.toStdString(), value}}));
         }
     }
 
@@ -704,24 +708,17 @@ private slots:
         }
     }
 
-    void predict_beforeFitThrows()
-    {
-        Mars mars;
-        QVERIFY_THROWS_EXCEPTION(StateError, mars.predict(Eigen::MatrixXd::Zero(1, 1)));
-        QVERIFY_THROWS_EXCEPTION(StateError, mars.saveState());
-    }
-
     void predict_rejectsWrongFeatureCount()
     {
         const Dataset data = hingeDataset();
-        const Mars mars = fitted(data, MarsParams{});
+        const Mars mars = fitted(data, MarsParams {});
         QVERIFY_THROWS_EXCEPTION(DataError, mars.predict(Eigen::MatrixXd::Zero(2, 3)));
     }
 
     void describe_listsTermsAndStatistics()
     {
         const Dataset data = realDataset("local", Metric::RtReadMs, true);
-        const Mars mars = fitted(data, MarsParams{});
+        const Mars mars = fitted(data, MarsParams {});
         const QString text = QString::fromStdString(mars.describe());
         QVERIFY2(text.contains("(Intercept)"), qPrintable(text));
         QVERIFY2(text.contains("h(request_kib-"), qPrintable(text));
@@ -731,32 +728,10 @@ private slots:
             QVERIFY2(text.contains(QString::fromStdString(name)), name.c_str());
     }
 
-    void saveLoad_givesBitIdenticalPredictions_data()
-    {
-        QTest::addColumn<int>("degree");
-        QTest::newRow("degree 1") << 1;
-        QTest::newRow("degree 3") << 3;
-    }
-    void saveLoad_givesBitIdenticalPredictions()
-    {
-        QFETCH(int, degree);
-        const Dataset data = realDataset("local", Metric::TpWriteMbs, false);
-        MarsParams params;
-        params.degree = degree;
-        const Mars mars = fitted(data, params);
-        std::unique_ptr<Regressor> loaded = createRegressor("mars");
-        loaded->setParameters(mars.parameters());
-        loaded->loadState(nlohmann::json::parse(mars.saveState().dump()), data.schema);
-        const Eigen::VectorXd a = mars.predict(data.x), b = loaded->predict(data.x);
-        for (Eigen::Index i = 0; i < a.size(); ++i)
-            QCOMPARE(b(i), a(i)); // exact
-        QVERIFY(loaded->describe() == mars.describe());
-    }
-
     void loadState_rejectsForeignState()
     {
         const Dataset data = realDataset("local", Metric::TpWriteMbs, false);
-        const Mars mars = fitted(data, MarsParams{});
+        const Mars mars = fitted(data, MarsParams {});
         nlohmann::json state = mars.saveState();
         Mars other;
         nlohmann::json newer = state;
@@ -778,5 +753,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMars)
+IOLENS_TEST_GUILESS_MAIN(TestMars)
 #include "test_mars.moc"

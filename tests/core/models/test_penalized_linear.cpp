@@ -10,6 +10,7 @@
 #include "models/trained_model.hpp"
 #include "support/ensemble_test_data.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -247,5 +248,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPenalizedLinear)
+IOLENS_TEST_GUILESS_MAIN(TestPenalizedLinear)
 #include "test_penalized_linear.moc"

@@ -7,6 +7,7 @@
 #include "support/ensemble_test_data.hpp"
 #include "support/sklearn_reference.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -611,5 +612,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestRandomForest)
+IOLENS_TEST_GUILESS_MAIN(TestRandomForest)
 #include "test_random_forest.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/resampling.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -75,5 +76,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestResampling)
+IOLENS_TEST_GUILESS_MAIN(TestResampling)
 #include "test_resampling.moc"

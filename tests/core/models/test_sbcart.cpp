@@ -4,6 +4,7 @@
 #include "models/resampling.hpp"
 #include "models/sbcart.hpp"
 #include "support/ensemble_test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -320,5 +321,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestSbcart)
+IOLENS_TEST_GUILESS_MAIN(TestSbcart)
 #include "test_sbcart.moc"

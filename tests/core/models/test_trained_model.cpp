@@ -4,6 +4,7 @@
 #include "models/linear_model.hpp"
 #include "models/trained_model.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -17,9 +18,9 @@ private slots:
     void train_logResponsePredictsOnMetricScale()
     {
         const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
-        const TrainedModel model =
-            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
-        QCOMPARE(model.schema().fixedFactors().size(), std::size_t{2}); // threads and vms
+        const TrainedModel model
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        QCOMPARE(model.schema().fixedFactors().size(), std::size_t {2}); // threads and vms
         for (const auto& row : data) {
             if (!row.value(Metric::RtReadMs))
                 continue;
@@ -32,9 +33,10 @@ private slots:
     void json_roundTripIsBitIdentical()
     {
         const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath()));
-        const TrainedModel model =
-            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpWriteMbs, false});
-        const TrainedModel loaded = TrainedModel::fromJson(nlohmann::json::parse(model.toJson().dump()));
+        const TrainedModel model = TrainedModel::train(
+            std::make_unique<LinearModel>(), data, {Metric::TpWriteMbs, false});
+        const TrainedModel loaded
+            = TrainedModel::fromJson(nlohmann::json::parse(model.toJson().dump()));
         std::vector<Configuration> configs;
         for (const auto& row : data)
             configs.push_back(row.config);
@@ -48,8 +50,8 @@ private slots:
     void predict_unknownSchedulerIsAnInputError()
     {
         const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath()));
-        const TrainedModel model =
-            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        const TrainedModel model
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
         Configuration config = data.front().config;
         config.scheduler = "kyber";
         QVERIFY_THROWS_EXCEPTION(DataError, model.predict(config));
@@ -57,10 +59,11 @@ private slots:
 
     void fromJson_rejectsNewerFormat()
     {
-        nlohmann::json json = {{"format", "iolens-model"}, {"version", TrainedModel::kFormatVersion + 1}};
+        nlohmann::json json
+            = {{"format", "iolens-model"}, {"version", TrainedModel::kFormatVersion + 1}};
         QVERIFY_THROWS_EXCEPTION(DataError, TrainedModel::fromJson(json));
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrainedModel)
+IOLENS_TEST_GUILESS_MAIN(TestTrainedModel)
 #include "test_trained_model.moc"

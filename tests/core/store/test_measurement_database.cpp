@@ -4,6 +4,7 @@
 #include "store/measurement_database.hpp"
 #include "store/schema.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -27,10 +28,10 @@ private slots:
             QCOMPARE(back[i].split, rows[i].split);
         }
         const auto datasets = db.datasets();
-        QCOMPARE(datasets.size(), std::size_t{1});
+        QCOMPARE(datasets.size(), std::size_t {1});
         QCOMPARE(datasets[0].configurationCount, 106);
-        QCOMPARE(db.splits(), (std::vector<std::string>{"grid", "repeat"}));
-        QCOMPARE(db.measurements({std::nullopt, "repeat"}).size(), std::size_t{24});
+        QCOMPARE(db.splits(), (std::vector<std::string> {"grid", "repeat"}));
+        QCOMPARE(db.measurements({std::nullopt, "repeat"}).size(), std::size_t {24});
     }
 
     void import_failureLeavesDatabaseUnchanged()
@@ -39,18 +40,20 @@ private slots:
         auto rows = readMeasurementsCsv(iolens::test::tieredCsvPath());
         db.importMeasurements(rows, {"first", "", "", std::nullopt});
         rows[50].setValue(Metric::RtReadMs, -1.0); // violates the schema's CHECK constraint
-        QVERIFY_THROWS_EXCEPTION(StoreError, db.importMeasurements(rows, {"second", "", "", std::nullopt}));
-        QCOMPARE(db.measurements().size(), std::size_t{130});
-        QCOMPARE(db.datasets().size(), std::size_t{1});
+        QVERIFY_THROWS_EXCEPTION(
+            StoreError, db.importMeasurements(rows, {"second", "", "", std::nullopt}));
+        QCOMPARE(db.measurements().size(), std::size_t {130});
+        QCOMPARE(db.datasets().size(), std::size_t {1});
     }
 
     void open_rejectsNonDatabaseFiles()
     {
         QTemporaryDir dir;
-        const std::string text = iolens::test::writeFile(dir.path(), "text.sqlite", "hello, not sqlite\n");
+        const std::string text
+            = iolens::test::writeFile(dir.path(), "text.sqlite", "hello, not sqlite\n");
         QVERIFY_THROWS_EXCEPTION(DatabaseFormatError, MeasurementDatabase::open(text, true));
         QVERIFY_THROWS_EXCEPTION(DatabaseFormatError,
-                                 MeasurementDatabase::open(dir.filePath("missing.sqlite").toStdString(), true));
+            MeasurementDatabase::open(dir.filePath("missing.sqlite").toStdString(), true));
     }
 
     void open_rejectsNewerSchema()
@@ -76,7 +79,7 @@ private slots:
         {
             auto db = MeasurementDatabase::openOrCreate(path);
             db.importMeasurements(readMeasurementsCsv(iolens::test::localCsvPath()),
-                                  {"local", "d", "s", std::nullopt});
+                {"local", "d", "s", std::nullopt});
             // Version 1 is the schema without the tables of later migrations.
             db.connection().exec("DROP TABLE host_measurements");
             db.connection().setUserVersion(1);
@@ -84,13 +87,13 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(DatabaseFormatError, MeasurementDatabase::open(path, true));
         auto db = MeasurementDatabase::open(path, false);
         QCOMPARE(db.schemaVersion(), kSchemaVersion);
-        QCOMPARE(db.measurements().size(), std::size_t{345});
+        QCOMPARE(db.measurements().size(), std::size_t {345});
         QCOMPARE(db.datasets()[0].system, std::string("s"));
         QVERIFY(db.hostMeasurements().empty());
         Measurement run = db.measurements().front();
         run.config.vms = 2;
         db.importMultiHostRun(run, {{"vm1", "a", run}, {"vm2", "b", run}}, {"hosts", "", "", {}});
-        QCOMPARE(db.hostMeasurements({"hosts", std::nullopt}).size(), std::size_t{2});
+        QCOMPARE(db.hostMeasurements({"hosts", std::nullopt}).size(), std::size_t {2});
     }
 
     void importMultiHostRun_storesAllOrNothing()
@@ -105,27 +108,27 @@ private slots:
         host.config.filesetBytes = 16 << 20;
         host.setValue(Metric::TpReadMbs, 15.0);
         db.importMultiHostRun(run, {{"vm1", "10.0.0.1", host}, {"vm2", "10.0.0.2,9000", host}},
-                              {"hosts", "", "", std::nullopt});
+            {"hosts", "", "", std::nullopt});
         const auto rows = db.hostMeasurements();
-        QCOMPARE(rows.size(), std::size_t{2});
+        QCOMPARE(rows.size(), std::size_t {2});
         QCOMPARE(rows[1].hostIndex, 1);
         QCOMPARE(rows[1].host.host, std::string("vm2"));
         QCOMPARE(rows[1].host.address, std::string("10.0.0.2,9000"));
         QCOMPARE(rows[1].run.config, run.config);
         QCOMPARE(rows[1].run.rep, 1);
         QCOMPARE(rows[1].host.measurement.config.threads, 2);
-        QCOMPARE(rows[1].host.measurement.config.filesetBytes, std::int64_t{16 << 20});
+        QCOMPARE(rows[1].host.measurement.config.filesetBytes, std::int64_t {16 << 20});
         QCOMPARE(*rows[1].host.measurement.value(Metric::TpReadMbs), 15.0);
 
         Measurement bad = host;
         bad.setValue(Metric::RtReadMs, -1.0); // violates the CHECK constraint of the second host
         run.rep = 2;
         QVERIFY_THROWS_EXCEPTION(StoreError,
-                                 db.importMultiHostRun(run, {{"vm1", "a", host}, {"vm2", "b", bad}},
-                                                       {"hosts", "", "", std::nullopt}));
-        QCOMPARE(db.measurements().size(), std::size_t{1});
-        QCOMPARE(db.hostMeasurements().size(), std::size_t{2});
-        QCOMPARE(db.hostMeasurements({"other", std::nullopt}).size(), std::size_t{0});
+            db.importMultiHostRun(
+                run, {{"vm1", "a", host}, {"vm2", "b", bad}}, {"hosts", "", "", std::nullopt}));
+        QCOMPARE(db.measurements().size(), std::size_t {1});
+        QCOMPARE(db.hostMeasurements().size(), std::size_t {2});
+        QCOMPARE(db.hostMeasurements({"other", std::nullopt}).size(), std::size_t {0});
     }
 
     void open_rejectsForeignSqliteDatabase()
@@ -143,11 +146,12 @@ private slots:
     {
         QTemporaryDir dir;
         auto db = MeasurementDatabase::inMemory();
-        db.importMeasurements(readMeasurementsCsv(iolens::test::localCsvPath()), {"local", "d", "s", std::nullopt});
+        db.importMeasurements(
+            readMeasurementsCsv(iolens::test::localCsvPath()), {"local", "d", "s", std::nullopt});
         const std::string copy = dir.filePath("copy.sqlite").toStdString();
         db.saveAs(copy);
         auto reopened = MeasurementDatabase::open(copy, true);
-        QCOMPARE(reopened.measurements().size(), std::size_t{345});
+        QCOMPARE(reopened.measurements().size(), std::size_t {345});
         QCOMPARE(reopened.datasets()[0].system, std::string("s"));
     }
 
@@ -163,7 +167,7 @@ private slots:
         db.saveModel(model);
         model.serialized = "{\"a\":2}";
         db.saveModel(model);
-        QCOMPARE(db.models().size(), std::size_t{1});
+        QCOMPARE(db.models().size(), std::size_t {1});
         QCOMPARE(db.model("m")->serialized, std::string("{\"a\":2}"));
         QVERIFY(db.removeModel("m"));
         QVERIFY(!db.model("m"));
@@ -172,15 +176,16 @@ private slots:
     void optimizerPoints_recordedPerRun()
     {
         auto db = MeasurementDatabase::inMemory();
-        db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()), {"t", "", "", std::nullopt});
+        db.importMeasurements(
+            readMeasurementsCsv(iolens::test::tieredCsvPath()), {"t", "", "", std::nullopt});
         const auto run = db.createOptimizerRun("cart", "rt_read_ms", "t", "{\"k\":4}");
         db.addOptimizerPoints(run, {{0, "{\"cp\":0.01}", 1.5}, {1, "{\"cp\":0.1}", std::nullopt}});
         const auto points = db.optimizerPoints(run);
-        QCOMPARE(points.size(), std::size_t{2});
+        QCOMPARE(points.size(), std::size_t {2});
         QCOMPARE(*points[0].score, 1.5);
         QVERIFY(!points[1].score);
     }
 };
 
-QTEST_GUILESS_MAIN(TestMeasurementDatabase)
+IOLENS_TEST_GUILESS_MAIN(TestMeasurementDatabase)
 #include "test_measurement_database.moc"

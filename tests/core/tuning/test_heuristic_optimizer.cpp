@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/test_registry.hpp"
 #include "tuning/heuristic_optimizer.hpp"
 
 #include <QTest>
@@ -26,7 +27,10 @@ struct Bowl {
     }
 };
 
-std::vector<SearchDimension> box() { return {{"x", 0.0, 4.0, false}, {"y", 0.0, 4.0, false}}; }
+std::vector<SearchDimension> box()
+{
+    return {{"x", 0.0, 4.0, false}, {"y", 0.0, 4.0, false}};
+}
 
 int countIteration(const OptimizerResult& r, int iteration)
 {
@@ -46,11 +50,11 @@ private slots:
         // ICPE'13 Figure 7: k = 3, n = 2, two parameters.
         Bowl bowl;
         const HeuristicOptimizer optimizer(box(), {3, 2, 2, std::nullopt});
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel {false};
         const OptimizerResult r = optimizer.run(bowl.cost(), cancel);
-        QCOMPARE(countIteration(r, 0), 1);           // the lower corner
-        QCOMPARE(r.points.front().values, (std::vector<double>{0.0, 0.0}));
-        QCOMPARE(countIteration(r, 1), 24);          // 5 x 5 grid over the whole box, minus the corner
+        QCOMPARE(countIteration(r, 0), 1); // the lower corner
+        QCOMPARE(r.points.front().values, (std::vector<double> {0.0, 0.0}));
+        QCOMPARE(countIteration(r, 1), 24); // 5 x 5 grid over the whole box, minus the corner
         std::set<std::vector<double>> first;
         for (const auto& p : r.points)
             if (p.iteration <= 1)
@@ -61,14 +65,14 @@ private slots:
         // Pivots (1, 3) and (2, 3): boxes [0,2]x[2,4] and [1,3]x[2,4] at half steps; 16 + 7 new.
         QCOMPARE(countIteration(r, 2), 23);
         QCOMPARE(bowl.evaluations, 48);
-        QCOMPARE(r.best.values, (std::vector<double>{1.5, 3.0}));
+        QCOMPARE(r.best.values, (std::vector<double> {1.5, 3.0}));
     }
 
     void convexCost_findsTheOptimum()
     {
         Bowl bowl;
         const HeuristicOptimizer optimizer(box(), {4, 5, 10, std::nullopt});
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel {false};
         const OptimizerResult r = optimizer.run(bowl.cost(), cancel);
         QVERIFY(std::fabs(r.best.values[0] - 1.3) < 1e-3);
         QVERIFY(std::fabs(r.best.values[1] - 2.9) < 1e-3);
@@ -77,13 +81,14 @@ private slots:
 
     void integerDimension_roundsHalfToEven()
     {
-        const HeuristicOptimizer optimizer({{"minsplit", 2.0, 400.0, true}}, {3, 5, 10, std::nullopt});
+        const HeuristicOptimizer optimizer(
+            {{"minsplit", 2.0, 400.0, true}}, {3, 5, 10, std::nullopt});
         QCOMPARE(optimizer.validValue(0, 2.5), 2.0);
         QCOMPARE(optimizer.validValue(0, 3.5), 4.0);
         QCOMPARE(optimizer.validValue(0, 1000.0), 400.0);
         // k = 3 over [2, 400]: 2, 101.5 -> 102, 201, 300.5 -> 300, 400
         const auto grid = optimizer.gridAround({2.0}, {{{2.0}, 1.0, 0}});
-        QCOMPARE(grid.size(), std::size_t{5});
+        QCOMPARE(grid.size(), std::size_t {5});
         QCOMPARE(grid[1][0], 102.0);
         QCOMPARE(grid[3][0], 300.0);
     }
@@ -92,33 +97,33 @@ private slots:
     {
         Bowl reference;
         const HeuristicOptimizer optimizer(box(), {3, 2, 4, std::nullopt});
-        std::atomic<bool> never{false};
+        std::atomic<bool> never {false};
         const OptimizerResult full = optimizer.run(reference.cost(), never);
 
         // Cancel inside the second iteration's batch: half its points get no cost.
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel {false};
         int calls = 0;
-        const BatchCost interrupted = [&](const std::vector<std::vector<double>>& points,
-                                          const std::atomic<bool>&) {
-            std::vector<std::optional<double>> costs;
-            ++calls;
-            for (std::size_t i = 0; i < points.size(); ++i) {
-                const auto& p = points[i];
-                const bool stop = calls == 3 && i >= points.size() / 2;
-                if (stop)
-                    cancel = true;
-                costs.push_back(stop ? std::nullopt
-                                     : std::optional<double>((p[0] - 1.3) * (p[0] - 1.3)
-                                                             + (p[1] - 2.9) * (p[1] - 2.9)));
-            }
-            return costs;
-        };
+        const BatchCost interrupted
+            = [&](const std::vector<std::vector<double>>& points, const std::atomic<bool>&) {
+                  std::vector<std::optional<double>> costs;
+                  ++calls;
+                  for (std::size_t i = 0; i < points.size(); ++i) {
+                      const auto& p = points[i];
+                      const bool stop = calls == 3 && i >= points.size() / 2;
+                      if (stop)
+                          cancel = true;
+                      costs.push_back(stop ? std::nullopt
+                                           : std::optional<double>((p[0] - 1.3) * (p[0] - 1.3)
+                                               + (p[1] - 2.9) * (p[1] - 2.9)));
+                  }
+                  return costs;
+              };
         const OptimizerResult partial = optimizer.run(interrupted, cancel);
         QVERIFY(partial.cancelled);
         QVERIFY(partial.points.size() < full.points.size());
 
         Bowl resumed;
-        std::atomic<bool> go{false};
+        std::atomic<bool> go {false};
         const OptimizerResult finished = optimizer.run(resumed.cost(), go, {}, partial.points);
         QCOMPARE(finished.points.size(), full.points.size());
         QCOMPARE(resumed.evaluations, static_cast<int>(full.points.size() - partial.points.size()));
@@ -133,11 +138,11 @@ private slots:
     {
         Bowl bowl;
         const HeuristicOptimizer optimizer(box(), {4, 5, 50, 0.5});
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel {false};
         const OptimizerResult r = optimizer.run(bowl.cost(), cancel);
         QVERIFY(r.iterations < 50);
     }
 };
 
-QTEST_GUILESS_MAIN(TestHeuristicOptimizer)
+IOLENS_TEST_GUILESS_MAIN(TestHeuristicOptimizer)
 #include "test_heuristic_optimizer.moc"

@@ -2,6 +2,7 @@
 #include "data/measurement_csv.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "tuning/cross_validation_cost.hpp"
 #include "tuning/search_space.hpp"
 #include "tuning/shared_fit_cost.hpp"
@@ -22,9 +23,9 @@ Dataset tieredLogReadTime()
 
 // Every combination of the given values, in the search space's parameter order.
 std::vector<std::vector<double>> grid(const std::vector<SearchDimension>& space,
-                                      const std::map<std::string, std::vector<double>>& values)
+    const std::map<std::string, std::vector<double>>& values)
 {
-    std::vector<std::vector<double>> points{{}};
+    std::vector<std::vector<double>> points {{}};
     for (const SearchDimension& d : space) {
         std::vector<std::vector<double>> next;
         for (const auto& p : points)
@@ -57,18 +58,17 @@ private slots:
         const Dataset data = tieredLogReadTime();
         const auto prototype = createRegressor(technique.toStdString());
         const auto space = searchSpace(*prototype);
-        const std::map<std::string, std::vector<double>> values{
-            {"minsplit", {2, 7, 20}},       {"cp", {0.0, 0.001, 0.01, 0.05, 0.3}},
-            {"nsplits", {2, 3, 8, 100}},    {"ntrees", {1, 3, 5}},
-            {"ninstances", {0, 2, 9}},       {"nk", {3, 21, 60}},
+        const std::map<std::string, std::vector<double>> values {{"minsplit", {2, 7, 20}},
+            {"cp", {0.0, 0.001, 0.01, 0.05, 0.3}}, {"nsplits", {2, 3, 8, 100}},
+            {"ntrees", {1, 3, 5}}, {"ninstances", {0, 2, 9}}, {"nk", {3, 21, 60}},
             {"thresh", {0.0, 0.001, 0.05}}, {"nprune", {2, 5, 800}}};
         const auto points = grid(space, values);
         const FoldAssignment folds(data.rows(), 10, 3);
-        const SharedFitPlan plan = technique == "cart"     ? cartSharedFitPlan()
-                                   : technique == "cubist" ? cubistSharedFitPlan()
-                                   : technique == "m5"     ? m5SharedFitPlan()
-                                                           : marsSharedFitPlan();
-        std::atomic<bool> cancel{false};
+        const SharedFitPlan plan = technique == "cart" ? cartSharedFitPlan()
+            : technique == "cubist"                    ? cubistSharedFitPlan()
+            : technique == "m5"                        ? m5SharedFitPlan()
+                                                       : marsSharedFitPlan();
+        std::atomic<bool> cancel {false};
         const auto fast = sharedFitCost(*prototype, space, data, folds, plan)(points, cancel);
         const auto plain = crossValidationCost(*prototype, space, data, folds)(points, cancel);
         QCOMPARE(fast.size(), points.size());
@@ -95,21 +95,22 @@ private slots:
         const Dataset data = tieredLogReadTime();
         const auto prototype = createRegressor(technique.toStdString());
         const auto space = searchSpace(*prototype);
-        const std::vector<std::map<std::string, std::vector<double>>> batches{
+        const std::vector<std::map<std::string, std::vector<double>>> batches {
             {{"minsplit", {7}}, {"cp", {0.0, 0.01}}, {"nsplits", {400}}, {"ntrees", {1, 3}},
-             {"ninstances", {0, 2}}, {"nk", {21}}, {"thresh", {0.0, 0.01}}, {"nprune", {5, 800}}},
+                {"ninstances", {0, 2}}, {"nk", {21}}, {"thresh", {0.0, 0.01}},
+                {"nprune", {5, 800}}},
             {{"minsplit", {7, 20}}, {"cp", {0.001, 0.3}}, {"nsplits", {2, 3, 30, 100, 400}},
-             {"ntrees", {2, 5}}, {"ninstances", {0, 9}}, {"nk", {3, 15, 60}},
-             {"thresh", {0.0, 0.05}}, {"nprune", {2, 800}}},
+                {"ntrees", {2, 5}}, {"ninstances", {0, 9}}, {"nk", {3, 15, 60}},
+                {"thresh", {0.0, 0.05}}, {"nprune", {2, 800}}},
             {{"minsplit", {2, 7}}, {"cp", {0.0, 0.05}}, {"nsplits", {4, 30, 250}},
-             {"ntrees", {1, 4}}, {"ninstances", {0, 3}}, {"nk", {10, 21}},
-             {"thresh", {0.001}}, {"nprune", {3, 800}}}};
+                {"ntrees", {1, 4}}, {"ninstances", {0, 3}}, {"nk", {10, 21}}, {"thresh", {0.001}},
+                {"nprune", {3, 800}}}};
         const FoldAssignment folds(data.rows(), 10, 3);
-        const SharedFitPlan plan = technique == "cart"     ? cartSharedFitPlan()
-                                   : technique == "cubist" ? cubistSharedFitPlan()
-                                   : technique == "m5"     ? m5SharedFitPlan()
-                                                           : marsSharedFitPlan();
-        std::atomic<bool> cancel{false};
+        const SharedFitPlan plan = technique == "cart" ? cartSharedFitPlan()
+            : technique == "cubist"                    ? cubistSharedFitPlan()
+            : technique == "m5"                        ? m5SharedFitPlan()
+                                                       : marsSharedFitPlan();
+        std::atomic<bool> cancel {false};
         const BatchCost fast = sharedFitCost(*prototype, space, data, folds, plan);
         const BatchCost plain = crossValidationCost(*prototype, space, data, folds);
         for (std::size_t b = 0; b < batches.size(); ++b) {
@@ -120,11 +121,11 @@ private slots:
             for (std::size_t i = 0; i < points.size(); ++i) {
                 QVERIFY(fastCosts[i] && plainCosts[i]);
                 QVERIFY2(*fastCosts[i] == *plainCosts[i],
-                         qPrintable(QString("batch %1, point %2").arg(b).arg(i)));
+                    qPrintable(QString("batch %1, point %2").arg(b).arg(i)));
             }
         }
     }
 };
 
-QTEST_GUILESS_MAIN(TestSharedFitCost)
+IOLENS_TEST_GUILESS_MAIN(TestSharedFitCost)
 #include "test_shared_fit_cost.moc"

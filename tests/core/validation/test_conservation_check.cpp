@@ -4,6 +4,7 @@
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -33,10 +34,10 @@ private slots:
     void check_aConservingSystemHasRatioOneAndNoError()
     {
         // T100r 900, T100w 300 (f_rw 3): at R = 25, k = 900 / (25 + 75 * 3) = 3.6.
-        std::vector<AggregatedMeasurement> rows{measured(8, 100, 900, 0), measured(8, 0, 0, 300),
-                                                measured(8, 25, 3.6 * 25, 3.6 * 75)};
+        std::vector<AggregatedMeasurement> rows {
+            measured(8, 100, 900, 0), measured(8, 0, 0, 300), measured(8, 25, 3.6 * 25, 3.6 * 75)};
         const ConservationCheck check = checkConservation(rows);
-        QCOMPARE(check.mixes.size(), std::size_t{1});
+        QCOMPARE(check.mixes.size(), std::size_t {1});
         QCOMPARE(check.measurementsUsed, 2);
         QCOMPARE(check.mixes[0].writeCost, 3.0);
         QCOMPARE(check.mixes[0].capacityRatio, 1.0);
@@ -46,8 +47,8 @@ private slots:
     void check_aSystemThatLosesCapacityIsSeen()
     {
         // Mixing costs 20 % of the capacity: C / T100r = 0.8 and the model over-estimates by 25 %.
-        std::vector<AggregatedMeasurement> rows{measured(8, 100, 900, 0), measured(8, 0, 0, 300),
-                                                measured(8, 25, 0.8 * 3.6 * 25, 0.8 * 3.6 * 75)};
+        std::vector<AggregatedMeasurement> rows {measured(8, 100, 900, 0), measured(8, 0, 0, 300),
+            measured(8, 25, 0.8 * 3.6 * 25, 0.8 * 3.6 * 75)};
         const ConservationCheck check = checkConservation(rows);
         QCOMPARE(check.mixes[0].capacityRatio, 0.8);
         QCOMPARE(check.mixes[0].relativeError, 0.25);
@@ -61,16 +62,16 @@ private slots:
         // 12 system configurations x 3 sizes x 2 pure workloads, less the two 64 KiB sizes that
         // lack their 100 % read run (see test_conservation_model); their 50 % mixes are left out.
         QCOMPARE(check.measurementsUsed, 68);
-        QCOMPARE(check.mixes.size() + check.mixesWithoutCapacity, std::size_t{36});
+        QCOMPARE(check.mixes.size() + check.mixesWithoutCapacity, std::size_t {36});
         QVERIFY(check.mixesWithoutCapacity <= 2);
         for (const ConservationMix& mix : check.mixes)
             QVERIFY(std::isfinite(mix.capacityRatio) && mix.capacityRatio > 0.0);
         const auto json = conservationJson(check);
         QCOMPARE(json.at("mixes").size(), check.mixes.size());
         qInfo("fio-tiered: mean |C/T100r - 1| = %.3f, mean relative error of total IOPS = %.3f",
-              check.meanCapacityDeviation, check.meanRelativeError);
+            check.meanCapacityDeviation, check.meanRelativeError);
     }
 };
 
-QTEST_GUILESS_MAIN(TestConservationCheck)
+IOLENS_TEST_GUILESS_MAIN(TestConservationCheck)
 #include "test_conservation_check.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
+#include "support/test_registry.hpp"
 #include "validation/error_metrics.hpp"
 
 #include <QTest>
@@ -43,8 +44,8 @@ private slots:
     void empiricalCdf_stepsAtSortedValues()
     {
         const EmpiricalCdf cdf = empiricalCdf(vec({0.3, 0.1, 0.2, 0.4}));
-        QCOMPARE(cdf.values, (std::vector<double>{0.1, 0.2, 0.3, 0.4}));
-        QCOMPARE(cdf.fractions, (std::vector<double>{0.25, 0.5, 0.75, 1.0}));
+        QCOMPARE(cdf.values, (std::vector<double> {0.1, 0.2, 0.3, 0.4}));
+        QCOMPARE(cdf.fractions, (std::vector<double> {0.25, 0.5, 0.75, 1.0}));
     }
 
     void quantile_matchesRType7_data()
@@ -82,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestErrorMetrics)
+IOLENS_TEST_GUILESS_MAIN(TestErrorMetrics)
 #include "test_error_metrics.moc"

@@ -3,6 +3,7 @@
 
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -25,7 +26,7 @@ private slots:
         QCOMPARE(beyond.train.size() + beyond.test.size(), rows.size());
         QVERIFY(!beyond.test.empty());
         for (const auto& row : beyond.test)
-            QCOMPARE(row.config.requestBytes, std::int64_t{65536});
+            QCOMPARE(row.config.requestBytes, std::int64_t {65536});
         for (const auto& row : beyond.train)
             QVERIFY(row.config.requestBytes < 65536);
     }
@@ -36,10 +37,10 @@ private slots:
         a.config.requestBytes = 4096;
         b.config.requestBytes = 8192;
         QVERIFY(interpolationSplit({a, b}).test.empty());
-        QCOMPARE(extrapolationSplit({a, b}).test.size(), std::size_t{1});
+        QCOMPARE(extrapolationSplit({a, b}).test.size(), std::size_t {1});
         QVERIFY(extrapolationSplit({a, a}).test.empty());
     }
 };
 
-QTEST_GUILESS_MAIN(TestHoldoutSplit)
+IOLENS_TEST_GUILESS_MAIN(TestHoldoutSplit)
 #include "test_holdout_split.moc"

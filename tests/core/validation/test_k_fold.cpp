@@ -3,6 +3,7 @@
 #include "data/measurement_csv.hpp"
 #include "models/linear_model.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/error_metrics.hpp"
 #include "validation/k_fold.hpp"
 
@@ -33,12 +34,13 @@ private slots:
         for (int f = 0; f < k; ++f) {
             const auto& test = folds.testRows(f);
             QVERIFY(test.size() == static_cast<std::size_t>(n / k)
-                    || test.size() == static_cast<std::size_t>(n / k + 1));
+                || test.size() == static_cast<std::size_t>(n / k + 1));
             seen.insert(test.begin(), test.end());
             QCOMPARE(folds.trainRows(f).size() + test.size(), static_cast<std::size_t>(n));
         }
         QCOMPARE(seen.size(), static_cast<std::size_t>(n));
-        QCOMPARE(std::set<Eigen::Index>(seen.begin(), seen.end()).size(), static_cast<std::size_t>(n));
+        QCOMPARE(
+            std::set<Eigen::Index>(seen.begin(), seen.end()).size(), static_cast<std::size_t>(n));
     }
 
     void folds_sameSeedSameFolds()
@@ -58,12 +60,13 @@ private slots:
 
     void crossValidate_agreesWithManualFolds()
     {
-        const Dataset data = buildDataset(
-            aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath())), Metric::RtReadMs);
+        const Dataset data
+            = buildDataset(aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath())),
+                Metric::RtReadMs);
         LinearModel prototype;
         const FoldAssignment folds(data.rows(), 10, 1);
         const CrossValidationResult cv = crossValidate(prototype, data, folds);
-        QCOMPARE(cv.foldRmse.size(), std::size_t{10});
+        QCOMPARE(cv.foldRmse.size(), std::size_t {10});
         // Fold 4 by hand.
         LinearModel manual;
         manual.fit(subset(data, folds.trainRows(4)));
@@ -76,5 +79,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKFold)
+IOLENS_TEST_GUILESS_MAIN(TestKFold)
 #include "test_k_fold.moc"

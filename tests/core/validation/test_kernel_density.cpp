@@ -2,6 +2,7 @@
 #include "common/error.hpp"
 #include "support/reference_tools.hpp"
 #include "support/sklearn_reference.hpp"
+#include "support/test_registry.hpp"
 #include "validation/kernel_density.hpp"
 
 #include <QTest>
@@ -109,5 +110,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKernelDensity)
+IOLENS_TEST_GUILESS_MAIN(TestKernelDensity)
 #include "test_kernel_density.moc"

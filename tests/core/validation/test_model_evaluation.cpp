@@ -3,6 +3,7 @@
 #include "models/linear_model.hpp"
 #include "models/vm_projection.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/model_evaluation.hpp"
 
 #include <QTest>
@@ -40,14 +41,14 @@ private slots:
         QFETCH(bool, admitted);
         Configuration c;
         c.readPct = readPct;
-        QCOMPARE(RelativeErrorRule{}.admits(static_cast<Metric>(metric), c), admitted);
+        QCOMPARE(RelativeErrorRule {}.admits(static_cast<Metric>(metric), c), admitted);
     }
 
     void evaluate_figuresAgreeWithPoints()
     {
         const auto data = tiered();
-        const TrainedModel model =
-            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtWriteMs, true});
+        const TrainedModel model
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtWriteMs, true});
         const ModelEvaluation e = evaluateModel(model, data, {}, "all");
         // Configurations with writes and read_pct <= 75: read_pct 0 and 50 of the grid.
         for (const Configuration& c : e.configs)
@@ -55,7 +56,8 @@ private slots:
         QVERIFY(e.excludedByRule == 0); // no write metric exists at read_pct 100
         for (Eigen::Index i = 0; i < e.measured.size(); ++i)
             QVERIFY(std::fabs(e.relativeError(i)
-                              - std::fabs(e.predicted(i) - e.measured(i)) / e.measured(i)) < 1e-15);
+                        - std::fabs(e.predicted(i) - e.measured(i)) / e.measured(i))
+                < 1e-15);
         QVERIFY(std::fabs(e.meanRelativeError - e.relativeError.mean()) < 1e-15);
         QVERIFY(e.p50 <= e.p90 && e.p90 <= e.p99);
         QCOMPARE(e.cdf.values.size(), static_cast<std::size_t>(e.measured.size()));
@@ -75,7 +77,7 @@ private slots:
         QVERIFY(near(e.p99, 0.197)); // h = 2.97
         QVERIFY(near(e.rmse, std::sqrt(1.05 / 4.0)));
         QVERIFY(near(e.rSquared, 1.0 - 1.05 / 10.0)); // RSS 1.05, TSS 10 around the mean 3
-        QCOMPARE(e.cdf.values.size(), std::size_t{4});
+        QCOMPARE(e.cdf.values.size(), std::size_t {4});
         QVERIFY(near(e.cdf.values.back(), 0.2));
         QCOMPARE(e.measured, Eigen::VectorXd(Eigen::Vector4d(1.0, 2.0, 4.0, 5.0)));
 
@@ -91,8 +93,8 @@ private slots:
     void compare_sameModelGivesNoReduction()
     {
         const auto data = tiered();
-        const TrainedModel model =
-            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        const TrainedModel model
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
         const ModelEvaluation e = evaluateModel(model, data, {}, "all");
         const ModelComparison c = compareEvaluations(e, e);
         QCOMPARE(c.errorReductionPct, 0.0);
@@ -108,16 +110,16 @@ private slots:
         const Configuration share = perVmConfiguration(c);
         QCOMPARE(share.vms, 1);
         QCOMPARE(share.threads, 5);
-        QCOMPARE(share.filesetBytes, std::int64_t{1} << 30);
+        QCOMPARE(share.filesetBytes, std::int64_t {1} << 30);
     }
 
     void spreadOverVms_addsUpThroughput()
     {
         const auto data = tiered();
-        const TrainedModel tp =
-            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpReadMbs, true});
-        const TrainedModel rt =
-            TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        const TrainedModel tp
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpReadMbs, true});
+        const TrainedModel rt
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
         Configuration c = data.front().config;
         c.filesetBytes = 4LL << 30;
         c.vms = 2;
@@ -128,5 +130,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelEvaluation)
+IOLENS_TEST_GUILESS_MAIN(TestModelEvaluation)
 #include "test_model_evaluation.moc"

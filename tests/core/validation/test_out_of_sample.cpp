@@ -7,6 +7,7 @@
 #include "data/measurement_csv.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "tuning/cross_validation_cost.hpp"
 #include "tuning/search_space.hpp"
 #include "validation/k_fold.hpp"
@@ -42,8 +43,8 @@ private slots:
     {
         // The model comparison and the optimizer must agree on what a point costs.
         const TrainedModel model = trained("cart", Metric::RtReadMs, {{"cp", 0.02}});
-        const CrossValidatedEvaluation cv =
-            crossValidatedEvaluation(model, tieredRows(), RelativeErrorRule{}, 10, 7);
+        const CrossValidatedEvaluation cv
+            = crossValidatedEvaluation(model, tieredRows(), RelativeErrorRule {}, 10, 7);
 
         Dataset data = buildDataset(tieredRows(), Metric::RtReadMs);
         data.y = data.y.array().log();
@@ -54,7 +55,7 @@ private slots:
         std::vector<double> point;
         for (const SearchDimension& d : space)
             point.push_back(d.name == "cp" ? 0.02 : prototype->parameters().at(d.name));
-        std::atomic<bool> never{false};
+        std::atomic<bool> never {false};
         QCOMPARE(cv.cost, *cost({point}, never).at(0));
     }
 
@@ -62,9 +63,9 @@ private slots:
     {
         // Row i's prediction comes from the model fitted without i's fold.
         const TrainedModel model = trained("lm", Metric::TpWriteMbs);
-        const RelativeErrorRule everything{0.0, 100.0};
-        const CrossValidatedEvaluation cv =
-            crossValidatedEvaluation(model, tieredRows(), everything, 5, 3);
+        const RelativeErrorRule everything {0.0, 100.0};
+        const CrossValidatedEvaluation cv
+            = crossValidatedEvaluation(model, tieredRows(), everything, 5, 3);
 
         Dataset data = buildDataset(tieredRows(), Metric::TpWriteMbs);
         data.y = data.y.array().log();
@@ -85,8 +86,8 @@ private slots:
     {
         const TrainedModel model = trained("m5", Metric::RtWriteMs);
         // The data has 0, 50 and 100 % reads: a limit of 25 % keeps only the pure writes.
-        const CrossValidatedEvaluation cv =
-            crossValidatedEvaluation(model, tieredRows(), RelativeErrorRule{25.0, 25.0}, 10, 1);
+        const CrossValidatedEvaluation cv
+            = crossValidatedEvaluation(model, tieredRows(), RelativeErrorRule {25.0, 25.0}, 10, 1);
         for (const Configuration& c : cv.evaluation.configs)
             QCOMPARE(c.readPct, 0.0);
         QVERIFY(cv.evaluation.excludedByRule > 0);
@@ -97,8 +98,8 @@ private slots:
         const auto rows = tieredRows();
         const TrainedModel model = trained("lm", Metric::RtReadMs);
         const std::vector<AggregatedMeasurement> few(rows.begin(), rows.begin() + 6);
-        QVERIFY_THROWS_EXCEPTION(DataError,
-                                 crossValidatedEvaluation(model, few, RelativeErrorRule{}, 10, 1));
+        QVERIFY_THROWS_EXCEPTION(
+            DataError, crossValidatedEvaluation(model, few, RelativeErrorRule {}, 10, 1));
     }
 
     void holdout_trainsOnTheTrainingPartOnly()
@@ -107,14 +108,14 @@ private slots:
         const auto small = ConfigurationFilter::parse("request_kib<=16").apply(rows);
         const auto large = ConfigurationFilter::parse("request_kib>16").apply(rows);
         const TrainedModel everywhere = trained("cubist", Metric::TpReadMbs);
-        const ModelEvaluation holdout =
-            holdoutEvaluation(everywhere, small, large, RelativeErrorRule{}, "extrapolation");
+        const ModelEvaluation holdout
+            = holdoutEvaluation(everywhere, small, large, RelativeErrorRule {}, "extrapolation");
 
         TrainingOptions options;
         options.metric = Metric::TpReadMbs;
         const TrainedModel onSmall = TrainedModel::train(createRegressor("cubist"), small, options);
-        const ModelEvaluation expected =
-            evaluateModel(onSmall, large, RelativeErrorRule{}, "extrapolation");
+        const ModelEvaluation expected
+            = evaluateModel(onSmall, large, RelativeErrorRule {}, "extrapolation");
         QCOMPARE(holdout.predicted, expected.predicted);
         QCOMPARE(holdout.scenario, std::string("extrapolation"));
         for (const Configuration& c : holdout.configs)
@@ -122,5 +123,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOutOfSample)
+IOLENS_TEST_GUILESS_MAIN(TestOutOfSample)
 #include "test_out_of_sample.moc"

@@ -2,6 +2,7 @@
 #include "common/error.hpp"
 #include "support/low_level_run_data.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/run_accuracy.hpp"
 
 #include <QTemporaryDir>
@@ -141,5 +142,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestRunAccuracy)
+IOLENS_TEST_GUILESS_MAIN(TestRunAccuracy)
 #include "test_run_accuracy.moc"

@@ -5,6 +5,7 @@
 #include "models/sbcart.hpp"
 #include "support/ensemble_test_data.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/stability.hpp"
 
 #include <QTest>
@@ -156,5 +157,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStability)
+IOLENS_TEST_GUILESS_MAIN(TestStability)
 #include "test_stability.moc"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/test_registry.hpp"
 #include "whatif/data_distance.hpp"
 
 #include <QTest>
@@ -129,5 +130,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDataDistance)
+IOLENS_TEST_GUILESS_MAIN(TestDataDistance)
 #include "test_data_distance.moc"

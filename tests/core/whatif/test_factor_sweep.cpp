@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/test_registry.hpp"
 #include "whatif/factor_sweep.hpp"
 
 #include <QTest>
@@ -97,5 +98,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFactorSweep)
+IOLENS_TEST_GUILESS_MAIN(TestFactorSweep)
 #include "test_factor_sweep.moc"

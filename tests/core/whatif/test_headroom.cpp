@@ -2,6 +2,7 @@
 #include "common/error.hpp"
 #include "models/regressor_registry.hpp"
 #include "models/trained_model.hpp"
+#include "support/test_registry.hpp"
 #include "whatif/headroom.hpp"
 
 #include <QTest>
@@ -74,7 +75,8 @@ private slots:
         QCOMPARE(limit.metric, Metric::RtReadMs);
         QVERIFY(limit.atMost);
         QCOMPARE(limit.bound, 5.0);
-        QCOMPARE(slaLimitText(parseSlaLimit("tp_write_mbs>=200")), std::string("tp_write_mbs>=200"));
+        QCOMPARE(
+            slaLimitText(parseSlaLimit("tp_write_mbs>=200")), std::string("tp_write_mbs>=200"));
         QCOMPARE(limit.margin(4.0), 0.2);
         QCOMPARE(parseSlaLimit("tp_write_mbs>=200").margin(150.0), -0.25);
         for (const char* bad : {"rt_read_ms<5", "latency<=5", "rt_read_ms<=-1", "rt_read_ms<=x"}) {
@@ -89,10 +91,9 @@ private slots:
 
     void fileset_growsUntilTheFirstPointThatBreaksALimit()
     {
-        const std::vector<SlaLimit> limits{parseSlaLimit("rt_read_ms<=5")};
-        const HeadroomAnswer answer =
-            findHeadroom({m_rtRead.get(), m_tpWrite.get()}, m_scenario,
-                         HeadroomFactor::FilesetBytes, limits, domainOf(m_rows));
+        const std::vector<SlaLimit> limits {parseSlaLimit("rt_read_ms<=5")};
+        const HeadroomAnswer answer = findHeadroom({m_rtRead.get(), m_tpWrite.get()}, m_scenario,
+            HeadroomFactor::FilesetBytes, limits, domainOf(m_rows));
         QVERIFY(answer.error.empty());
         QVERIFY(answer.meetsNow);
         QVERIFY(!answer.openEnded);
@@ -100,7 +101,7 @@ private slots:
         QCOMPARE(answer.binding->metric, Metric::RtReadMs);
         // 1.25 ms at 256 MiB doubles per doubling: 5 ms at 1 GiB, 10 ms at 2 GiB.
         QVERIFY2(*answer.largest >= 1024.0 && *answer.largest < 2048.0,
-                 qPrintable(QString::number(*answer.largest)));
+            qPrintable(QString::number(*answer.largest)));
         Configuration at = m_scenario;
         setNumericValue(at, Factor::FilesetBytes, *answer.largest);
         const double rt = m_rtRead->predict(at);
@@ -110,15 +111,14 @@ private slots:
 
     void writeShare_isAnsweredInPercentWrites()
     {
-        const std::vector<SlaLimit> limits{parseSlaLimit("rt_read_ms<=1.6")};
-        const HeadroomAnswer answer = findHeadroom({m_rtRead.get()}, m_scenario,
-                                                   HeadroomFactor::WriteShare, limits,
-                                                   domainOf(m_rows));
+        const std::vector<SlaLimit> limits {parseSlaLimit("rt_read_ms<=1.6")};
+        const HeadroomAnswer answer = findHeadroom(
+            {m_rtRead.get()}, m_scenario, HeadroomFactor::WriteShare, limits, domainOf(m_rows));
         // 1.25 ms at 25 % writes, 1.5 ms at 50 %, 1.75 ms at 75 %: the limit breaks between.
         QVERIFY(answer.meetsNow);
         QVERIFY(answer.largest);
         QVERIFY2(*answer.largest >= 50.0 && *answer.largest < 75.0,
-                 qPrintable(QString::number(*answer.largest)));
+            qPrintable(QString::number(*answer.largest)));
         Configuration at = m_scenario;
         at.readPct = 100.0 - *answer.largest;
         QVERIFY(m_rtRead->predict(at) <= 1.6);
@@ -128,20 +128,18 @@ private slots:
     {
         const FactorDomain domain = domainOf(m_rows);
         const auto broken = findHeadroom({m_rtRead.get()}, m_scenario, HeadroomFactor::Vms,
-                                         {parseSlaLimit("rt_read_ms<=0.5")}, domain);
+            {parseSlaLimit("rt_read_ms<=0.5")}, domain);
         QVERIFY(!broken.meetsNow);
         QVERIFY(!broken.largest);
         QCOMPARE(broken.binding->bound, 0.5);
 
         const auto missing = findHeadroom({m_rtRead.get()}, m_scenario, HeadroomFactor::Vms,
-                                          {parseSlaLimit("tp_write_mbs>=10")}, domain);
+            {parseSlaLimit("tp_write_mbs>=10")}, domain);
         QCOMPARE(missing.error, std::string("no model of tp_write_mbs"));
 
         const auto loose = findHeadroom({m_rtRead.get(), m_tpWrite.get()}, m_scenario,
-                                        HeadroomFactor::FilesetBytes,
-                                        {parseSlaLimit("rt_read_ms<=1000"),
-                                         parseSlaLimit("tp_write_mbs>=1")},
-                                        domain);
+            HeadroomFactor::FilesetBytes,
+            {parseSlaLimit("rt_read_ms<=1000"), parseSlaLimit("tp_write_mbs>=1")}, domain);
         QVERIFY(loose.openEnded);
         QVERIFY(!loose.binding);
         // The sweep reaches one octave beyond the largest measured file set (8 GiB).
@@ -155,5 +153,5 @@ private:
     Configuration m_scenario;
 };
 
-QTEST_MAIN(TestHeadroom)
+IOLENS_TEST_MAIN(TestHeadroom)
 #include "test_headroom.moc"

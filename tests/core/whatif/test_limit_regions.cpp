@@ -2,6 +2,7 @@
 #include "whatif/limit_regions.hpp"
 
 #include "common/error.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -178,5 +179,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLimitRegions)
+IOLENS_TEST_GUILESS_MAIN(TestLimitRegions)
 #include "test_limit_regions.moc"

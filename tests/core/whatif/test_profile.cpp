@@ -5,6 +5,7 @@
 #include "models/regressor_registry.hpp"
 #include "models/vm_projection.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -132,5 +133,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProfile)
+IOLENS_TEST_GUILESS_MAIN(TestProfile)
 #include "test_profile.moc"

@@ -5,6 +5,7 @@
 #include "data/configuration_filter.hpp"
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/out_of_sample.hpp"
 
 #include <QTest>
@@ -18,14 +19,14 @@ namespace {
 MeasurementDatabase tieredDatabase()
 {
     auto db = MeasurementDatabase::inMemory();
-    db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()),
-                          {"tiered", "", "", std::nullopt});
+    db.importMeasurements(
+        readMeasurementsCsv(iolens::test::tieredCsvPath()), {"tiered", "", "", std::nullopt});
     return db;
 }
 
 // Trains and stores a model on the configurations `where` selects.
 TrainRequest storeTrained(MeasurementDatabase& db, const std::string& name,
-                          const std::string& technique, Metric metric, const std::string& where)
+    const std::string& technique, Metric metric, const std::string& where)
 {
     TrainRequest request;
     request.technique = technique;
@@ -46,7 +47,7 @@ const nlohmann::json& onlyModel(const nlohmann::json& report)
 double oneVmThroughput(const Configuration& c)
 {
     return 50.0 * std::sqrt(c.threads) * std::pow(c.requestBytes / 4096.0, 0.4)
-           / (1.0 + c.filesetBytes / double(8LL << 30));
+        / (1.0 + c.filesetBytes / double(8LL << 30));
 }
 
 std::vector<Measurement> oneAndTwoVmMeasurements()
@@ -91,8 +92,8 @@ private slots:
 
     void parse_badScenariosAreConfigErrors()
     {
-        for (const char* text : {"cv=1", "cv=x", "cv=3.5", "cv,request_kib>32", "extrapolation,split=a",
-                                 "speed>3"})
+        for (const char* text :
+            {"cv=1", "cv=x", "cv=3.5", "cv,request_kib>32", "extrapolation,split=a", "speed>3"})
             QVERIFY_THROWS_EXCEPTION(ConfigError, parseScenario(text));
     }
 
@@ -104,12 +105,12 @@ private slots:
         const auto report = assessModels(db, {{"m"}, "cv=5", {}, false}, csv);
         const auto rows = ConfigurationFilter::parse("pattern=random")
                               .apply(aggregateRepetitions(db.measurements({"tiered", {}})));
-        const auto expected =
-            crossValidatedEvaluation(loadModel(db, "m"), rows, RelativeErrorRule{}, 5, 1);
+        const auto expected
+            = crossValidatedEvaluation(loadModel(db, "m"), rows, RelativeErrorRule {}, 5, 1);
         QCOMPARE(onlyModel(report).at("mean_relative_error").get<double>(),
-                 expected.evaluation.meanRelativeError);
-        QCOMPARE(onlyModel(report).at("points").get<std::size_t>(),
-                 expected.evaluation.configs.size());
+            expected.evaluation.meanRelativeError);
+        QCOMPARE(
+            onlyModel(report).at("points").get<std::size_t>(), expected.evaluation.configs.size());
     }
 
     void crossValidation_comparesWithDefaultsOnTheSameFolds()
@@ -168,10 +169,10 @@ private slots:
 
         // Nothing lies inside the ranges of a model trained on the low sizes but not on them.
         csv.clear();
-        QVERIFY_THROWS_EXCEPTION(DataError,
-                                 assessModels(db, {{"below"}, "interpolation", {}, false}, csv));
+        QVERIFY_THROWS_EXCEPTION(
+            DataError, assessModels(db, {{"below"}, "interpolation", {}, false}, csv));
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelAssessment)
+IOLENS_TEST_GUILESS_MAIN(TestModelAssessment)
 #include "test_model_assessment.moc"

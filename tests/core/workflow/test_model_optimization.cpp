@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
+#include "models/regressor_registry.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "tuning/cross_validation_cost.hpp"
 #include "tuning/search_space.hpp"
-#include "models/regressor_registry.hpp"
 #include "workflow/model_optimization.hpp"
 
 #include <QTest>
@@ -16,8 +17,8 @@ namespace {
 MeasurementDatabase tieredDatabase()
 {
     auto db = MeasurementDatabase::inMemory();
-    db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()),
-                          {"tiered", "", "", std::nullopt});
+    db.importMeasurements(
+        readMeasurementsCsv(iolens::test::tieredCsvPath()), {"tiered", "", "", std::nullopt});
     return db;
 }
 
@@ -39,7 +40,7 @@ private slots:
     void optimize_recordsEveryPointAndBeatsDefault()
     {
         auto db = tieredDatabase();
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel {false};
         const OptimizeOutcome outcome = optimizeModel(db, cartRequest(), cancel);
         QVERIFY(outcome.model.has_value());
         QCOMPARE(db.optimizerPoints(outcome.runId).size(), outcome.search.points.size());
@@ -52,15 +53,16 @@ private slots:
     void optimize_cancelledRunResumesToTheSameResult()
     {
         auto db = tieredDatabase();
-        std::atomic<bool> never{false};
+        std::atomic<bool> never {false};
         const OptimizeOutcome full = optimizeModel(db, cartRequest(), never);
 
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel {false};
         const auto stopAfterFirstIteration = [&cancel](const OptimizerProgress& p) {
             if (p.iteration >= 1)
                 cancel = true;
         };
-        const OptimizeOutcome partial = optimizeModel(db, cartRequest(), cancel, stopAfterFirstIteration);
+        const OptimizeOutcome partial
+            = optimizeModel(db, cartRequest(), cancel, stopAfterFirstIteration);
         QVERIFY(partial.search.cancelled);
         QVERIFY(!partial.model);
         const auto stored = db.optimizerPoints(partial.runId).size();
@@ -80,10 +82,10 @@ private slots:
         auto db = tieredDatabase();
         OptimizeRequest request = cartRequest();
         request.model.technique = "lm";
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel {false};
         QVERIFY_THROWS_EXCEPTION(ConfigError, optimizeModel(db, request, cancel));
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelOptimization)
+IOLENS_TEST_GUILESS_MAIN(TestModelOptimization)
 #include "test_model_optimization.moc"

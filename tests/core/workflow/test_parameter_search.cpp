@@ -4,6 +4,7 @@
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 #include "validation/out_of_sample.hpp"
 
 #include <QTest>
@@ -33,27 +34,27 @@ class TestParameterSearch : public QObject {
 private slots:
     void search_bestModelHasTheBestCost()
     {
-        std::atomic<bool> never{false};
+        std::atomic<bool> never {false};
         int reports = 0;
-        const SearchOutcome outcome = searchParameters(
-            tieredRows(), cubistRequest(), never, [&reports](const OptimizerProgress&) { ++reports; });
+        const SearchOutcome outcome = searchParameters(tieredRows(), cubistRequest(), never,
+            [&reports](const OptimizerProgress&) { ++reports; });
         QVERIFY(outcome.model.has_value());
         QVERIFY(reports > 0);
         QCOMPARE(outcome.space.size(), outcome.search.best.values.size());
         QVERIFY(outcome.search.best.cost <= outcome.defaultCost);
         for (std::size_t d = 0; d < outcome.space.size(); ++d)
-            QCOMPARE(outcome.bestParameters.at(outcome.space[d].name),
-                     outcome.search.best.values[d]);
+            QCOMPARE(
+                outcome.bestParameters.at(outcome.space[d].name), outcome.search.best.values[d]);
         QCOMPARE(outcome.bestParameters.at("log_response"), 1.0);
         // The model is the best point's: cross-validating it on the same folds costs the same.
-        const CrossValidatedEvaluation cv =
-            crossValidatedEvaluation(*outcome.model, tieredRows(), RelativeErrorRule{}, 10, 1);
+        const CrossValidatedEvaluation cv
+            = crossValidatedEvaluation(*outcome.model, tieredRows(), RelativeErrorRule {}, 10, 1);
         QCOMPARE(cv.cost, outcome.search.best.cost);
     }
 
     void search_sharedFitsEqualThePlainEvaluation()
     {
-        std::atomic<bool> never{false};
+        std::atomic<bool> never {false};
         for (const char* technique : {"cart", "mars", "cubist"}) {
             SearchRequest request = cubistRequest();
             request.technique = technique;
@@ -71,9 +72,8 @@ private slots:
 
     void search_cancelledHasNoModel()
     {
-        std::atomic<bool> cancel{false};
-        const SearchOutcome outcome = searchParameters(
-            tieredRows(), cubistRequest(), cancel,
+        std::atomic<bool> cancel {false};
+        const SearchOutcome outcome = searchParameters(tieredRows(), cubistRequest(), cancel,
             [&cancel](const OptimizerProgress&) { cancel = true; });
         QVERIFY(outcome.search.cancelled);
         QVERIFY(!outcome.model);
@@ -82,7 +82,7 @@ private slots:
 
     void search_badRequestsAreInputErrors()
     {
-        std::atomic<bool> never{false};
+        std::atomic<bool> never {false};
         SearchRequest lm = cubistRequest();
         lm.technique = "lm";
         QVERIFY_THROWS_EXCEPTION(ConfigError, searchParameters(tieredRows(), lm, never));
@@ -95,5 +95,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestParameterSearch)
+IOLENS_TEST_GUILESS_MAIN(TestParameterSearch)
 #include "test_parameter_search.moc"

@@ -2,6 +2,7 @@
 // View ▸ Language: the choice is stored, read back, and turned into the locale of the next start.
 #include "common/language_choice.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 
 #include <QCoreApplication>
 #include <QSettings>
@@ -12,10 +13,7 @@ using namespace iolens::ui;
 class TestLanguageChoice : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_language_choice");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_language_choice"); }
     void cleanupTestCase() { QSettings().clear(); }
 
     void options_systemFirstThenEachTranslation()
@@ -48,5 +46,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLanguageChoice)
+IOLENS_TEST_MAIN(TestLanguageChoice)
 #include "test_language_choice.moc"

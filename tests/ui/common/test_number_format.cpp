@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/number_format.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -35,11 +36,11 @@ private slots:
     {
         QTest::addColumn<qint64>("bytes");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("4 KiB") << qint64{4096} << QStringLiteral("4 KiB");
-        QTest::newRow("1.5 GiB") << qint64{3} * (qint64{1} << 29) << QStringLiteral("1.5 GiB");
-        QTest::newRow("256 MiB") << (qint64{256} << 20) << QStringLiteral("256 MiB");
-        QTest::newRow("inexact stays in bytes") << qint64{5000} << QStringLiteral("5000 B");
-        QTest::newRow("sector") << qint64{512} << QStringLiteral("512 B");
+        QTest::newRow("4 KiB") << qint64 {4096} << QStringLiteral("4 KiB");
+        QTest::newRow("1.5 GiB") << qint64 {3} * (qint64 {1} << 29) << QStringLiteral("1.5 GiB");
+        QTest::newRow("256 MiB") << (qint64 {256} << 20) << QStringLiteral("256 MiB");
+        QTest::newRow("inexact stays in bytes") << qint64 {5000} << QStringLiteral("5000 B");
+        QTest::newRow("sector") << qint64 {512} << QStringLiteral("512 B");
     }
     void formatByteSize_exactUnits()
     {
@@ -54,15 +55,15 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<qint64>("expected"); // -1: rejected
-        QTest::newRow("bare number in default unit") << QStringLiteral("16") << qint64{16384};
-        QTest::newRow("k") << QStringLiteral("16k") << qint64{16384};
-        QTest::newRow("KB read as KiB") << QStringLiteral("16 KB") << qint64{16384};
-        QTest::newRow("GiB fraction") << QStringLiteral("1.5 GiB") << qint64{1610612736};
-        QTest::newRow("bytes") << QStringLiteral("512 B") << qint64{512};
-        QTest::newRow("unknown unit") << QStringLiteral("16 furlongs") << qint64{-1};
-        QTest::newRow("fractional byte") << QStringLiteral("1.5 B") << qint64{-1};
-        QTest::newRow("zero") << QStringLiteral("0") << qint64{-1};
-        QTest::newRow("empty") << QString() << qint64{-1};
+        QTest::newRow("bare number in default unit") << QStringLiteral("16") << qint64 {16384};
+        QTest::newRow("k") << QStringLiteral("16k") << qint64 {16384};
+        QTest::newRow("KB read as KiB") << QStringLiteral("16 KB") << qint64 {16384};
+        QTest::newRow("GiB fraction") << QStringLiteral("1.5 GiB") << qint64 {1610612736};
+        QTest::newRow("bytes") << QStringLiteral("512 B") << qint64 {512};
+        QTest::newRow("unknown unit") << QStringLiteral("16 furlongs") << qint64 {-1};
+        QTest::newRow("fractional byte") << QStringLiteral("1.5 B") << qint64 {-1};
+        QTest::newRow("zero") << QStringLiteral("0") << qint64 {-1};
+        QTest::newRow("empty") << QString() << qint64 {-1};
     }
     void parseByteSize_unitsAndDefault()
     {
@@ -84,5 +85,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNumberFormat)
+IOLENS_TEST_GUILESS_MAIN(TestNumberFormat)
 #include "test_number_format.moc"

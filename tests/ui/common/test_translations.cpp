@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/metric_text.hpp"
 #include "common/translations.hpp"
+#include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 
 #include <QApplication>
@@ -28,5 +29,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTranslations)
+IOLENS_TEST_MAIN(TestTranslations)
 #include "test_translations.moc"

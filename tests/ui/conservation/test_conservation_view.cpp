@@ -8,6 +8,7 @@
 #include "document/example_database.hpp"
 #include "plots/plot_data_csv.hpp"
 #include "plots/presentation_scale.hpp"
+#include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 
 #include <QTabWidget>
@@ -40,8 +41,8 @@ bool samePoints(Points a, Points b)
     if (a.size() != b.size())
         return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::fabs(a[i].first - b[i].first) > 1e-12 ||
-            std::fabs(a[i].second - b[i].second) > 1e-12 * std::max(1.0, std::fabs(b[i].second)))
+        if (std::fabs(a[i].first - b[i].first) > 1e-12
+            || std::fabs(a[i].second - b[i].second) > 1e-12 * std::max(1.0, std::fabs(b[i].second)))
             return false;
     return true;
 }
@@ -61,8 +62,8 @@ private slots:
     void plot_showsTheCoreCheckOfTheTieredExample()
     {
         const auto runs = tieredRuns();
-        const core::ConservationCheck check =
-            core::checkConservation(core::aggregateRepetitions(runs));
+        const core::ConservationCheck check
+            = core::checkConservation(core::aggregateRepetitions(runs));
         QVERIFY(!check.mixes.empty());
         ConservationView view;
         view.setMeasurements(runs);
@@ -72,7 +73,7 @@ private slots:
 
         // Figure 2a and the error panel: every mix under its request size, nothing else.
         const auto& sizes = plot.requestSizes();
-        QCOMPARE(sizes, (std::vector<double>{4.0, 16.0, 64.0}));
+        QCOMPARE(sizes, (std::vector<double> {4.0, 16.0, 64.0}));
         std::size_t drawn = 0;
         for (std::size_t s = 0; s < sizes.size(); ++s) {
             Points capacity;
@@ -148,11 +149,11 @@ private slots:
         QVERIFY(summary->text().contains(QLatin1Char('\n')));
         for (const QString& line : summary->text().split(QLatin1Char('\n')))
             QVERIFY2(QFontMetrics(summary->font()).horizontalAdvance(line) < plot.width(),
-                     qPrintable(line));
+                qPrintable(line));
         QCOMPARE(summary->text().simplified(), plot.summaryText().simplified());
         const QRect legend = plot.legend->outerRect();
         QVERIFY2(legend.left() >= 0 && legend.right() <= plot.width(),
-                 qPrintable(QStringLiteral("%1..%2").arg(legend.left()).arg(legend.right())));
+            qPrintable(QStringLiteral("%1..%2").arg(legend.left()).arg(legend.right())));
         QCOMPARE(plot.panel(0)->axis(QCPAxis::atLeft)->label(), QStringLiteral("C / T100r"));
 
         installPresentationScale(plot, 1.0);
@@ -160,7 +161,7 @@ private slots:
         plot.replot();
         QVERIFY(!summary->text().contains(QLatin1Char('\n')));
         QCOMPARE(plot.panel(0)->axis(QCPAxis::atLeft)->label(),
-                 QStringLiteral("C / T100r (1: capacity conserved)"));
+            QStringLiteral("C / T100r (1: capacity conserved)"));
     }
 
     void withoutPureMeasurements_showsAMessage()
@@ -195,5 +196,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestConservationView)
+IOLENS_TEST_MAIN(TestConservationView)
 #include "test_conservation_view.moc"

@@ -3,6 +3,7 @@
 #include "document/recent_files.hpp"
 #include "store/measurement_database.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -16,10 +17,7 @@ using namespace iolens::ui;
 class TestDocumentController : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_document_controller");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_document_controller"); }
 
     void openExample_isReadOnlyAndHoldsTheDatasetsRuns()
     {
@@ -34,10 +32,10 @@ private slots:
         QVERIFY(document->path.isEmpty());
         QCOMPARE(document->name, QStringLiteral("fio-tiered"));
         QCOMPARE(document->dataset, std::string("fio-tiered"));
-        QCOMPARE(document->runs.size(), std::size_t{130});
+        QCOMPARE(document->runs.size(), std::size_t {130});
 
         QVERIFY(controller.openExample(Example::Local));
-        QCOMPARE(controller.document()->runs.size(), std::size_t{345});
+        QCOMPARE(controller.document()->runs.size(), std::size_t {345});
     }
 
     void saveAs_writesADatabaseThatOpensBack()
@@ -51,7 +49,7 @@ private slots:
         QCOMPARE(errors.count(), 0);
 
         auto copy = iolens::core::MeasurementDatabase::open(path.toStdString(), true);
-        QCOMPARE(copy.measurements().size(), std::size_t{345});
+        QCOMPARE(copy.measurements().size(), std::size_t {345});
         QCOMPARE(copy.datasets().front().name, std::string("fio-local"));
         // The window now works on the copy, a file like any other, and remembers it.
         QCOMPARE(controller.document()->path, path);
@@ -60,7 +58,7 @@ private slots:
         QCOMPARE(controller.recentFiles().files().front(), path);
         // No temporary file is left behind.
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
-                 QStringList({QStringLiteral("copy.sqlite")}));
+            QStringList({QStringLiteral("copy.sqlite")}));
     }
 
     void saveAs_replacesAnExistingFile()
@@ -76,7 +74,7 @@ private slots:
         QVERIFY(controller.saveAs(path));
         QCOMPARE(
             iolens::core::MeasurementDatabase::open(path.toStdString(), true).measurements().size(),
-            std::size_t{130});
+            std::size_t {130});
     }
 
     void openFile_failureReportsAndKeepsTheOpenDocument_data()
@@ -121,10 +119,10 @@ private slots:
         }
         DocumentController controller;
         QVERIFY(controller.openFile(path));
-        QCOMPARE(controller.document()->datasets.size(), std::size_t{2});
-        QCOMPARE(controller.document()->runs.size(), std::size_t{130}); // the first dataset
+        QCOMPARE(controller.document()->datasets.size(), std::size_t {2});
+        QCOMPARE(controller.document()->runs.size(), std::size_t {130}); // the first dataset
         QVERIFY(controller.selectDataset(QStringLiteral("fio-local")));
-        QCOMPARE(controller.document()->runs.size(), std::size_t{345});
+        QCOMPARE(controller.document()->runs.size(), std::size_t {345});
         QSignalSpy errors(&controller, &DocumentController::errorOccurred);
         QVERIFY(!controller.selectDataset(QStringLiteral("nvme")));
         QCOMPARE(errors.count(), 1);
@@ -132,5 +130,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDocumentController)
+IOLENS_TEST_GUILESS_MAIN(TestDocumentController)
 #include "test_document_controller.moc"

@@ -2,6 +2,7 @@
 #include "data/measurement_csv.hpp"
 #include "document/example_database.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -29,7 +30,7 @@ private slots:
         QFETCH(QString, sourceCsv);
         auto db = loadExampleDatabase(example);
         const auto datasets = db.datasets();
-        QCOMPARE(datasets.size(), std::size_t{1});
+        QCOMPARE(datasets.size(), std::size_t {1});
         QCOMPARE(QString::fromStdString(datasets.front().name), dataset);
         QCOMPARE(datasets.front().measurementCount, runs);
         QCOMPARE(db.path(), std::string(":memory:"));
@@ -54,5 +55,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExampleDatabase)
+IOLENS_TEST_GUILESS_MAIN(TestExampleDatabase)
 #include "test_example_database.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/recent_files.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 
 #include <QDir>
 #include <QSettings>
@@ -12,10 +13,7 @@ using namespace iolens::ui;
 class TestRecentFiles : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_recent_files");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_recent_files"); }
     void init() { QSettings().clear(); }
 
     void add_putsNewestFirstWithoutDuplicates()
@@ -26,7 +24,7 @@ private slots:
         recent.add(QStringLiteral("/data/b.sqlite"));
         recent.add(QStringLiteral("/data/a.sqlite"));
         QCOMPARE(recent.files(),
-                 QStringList({QStringLiteral("/data/a.sqlite"), QStringLiteral("/data/b.sqlite")}));
+            QStringList({QStringLiteral("/data/a.sqlite"), QStringLiteral("/data/b.sqlite")}));
         QCOMPARE(changed.count(), 3);
     }
 
@@ -36,8 +34,8 @@ private slots:
         for (int i = 0; i < 10; ++i)
             recent.add(QStringLiteral("db%1.sqlite").arg(i));
         QCOMPARE(recent.files().size(), RecentFiles::kMaxEntries);
-        QCOMPARE(recent.files().front(),
-                 QDir::current().absoluteFilePath(QStringLiteral("db9.sqlite")));
+        QCOMPARE(
+            recent.files().front(), QDir::current().absoluteFilePath(QStringLiteral("db9.sqlite")));
         QVERIFY(!recent.files().contains(
             QDir::current().absoluteFilePath(QStringLiteral("db0.sqlite"))));
     }
@@ -51,11 +49,11 @@ private slots:
         }
         RecentFiles reloaded;
         QCOMPARE(reloaded.files(),
-                 QStringList({QStringLiteral("/data/b.sqlite"), QStringLiteral("/data/a.sqlite")}));
+            QStringList({QStringLiteral("/data/b.sqlite"), QStringLiteral("/data/a.sqlite")}));
         reloaded.remove(QStringLiteral("/data/b.sqlite"));
         QCOMPARE(RecentFiles().files(), QStringList({QStringLiteral("/data/a.sqlite")}));
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecentFiles)
+IOLENS_TEST_GUILESS_MAIN(TestRecentFiles)
 #include "test_recent_files.moc"

@@ -3,6 +3,7 @@
 // (only the files it listed), anything else is refused untouched.
 #include "common/error.hpp"
 #include "evidence/evidence_folder.hpp"
+#include "support/test_registry.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -59,8 +60,8 @@ private slots:
     {
         QTemporaryDir root;
         writeText(root.filePath(QStringLiteral("x")), "x");
-        QVERIFY_THROWS_EXCEPTION(iolens::core::ConfigError,
-                                 prepareEvidenceFolder(root.filePath(QStringLiteral("x"))));
+        QVERIFY_THROWS_EXCEPTION(
+            iolens::core::ConfigError, prepareEvidenceFolder(root.filePath(QStringLiteral("x"))));
     }
 
     void earlierPack_isReplacedButNotWhatItDidNotList()
@@ -73,8 +74,8 @@ private slots:
         // A manifest naming a file outside the folder must not make the export delete it.
         writeText(root.filePath(QStringLiteral("outside.txt")), "outside");
         writeText(pack.filePath(QStringLiteral("manifest.json")),
-                  R"({"format":"iolens-evidence-pack","files":[{"name":"views/cdf.png"},)"
-                  R"({"name":"../outside.txt"}]})");
+            R"({"format":"iolens-evidence-pack","files":[{"name":"views/cdf.png"},)"
+            R"({"name":"../outside.txt"}]})");
         prepareEvidenceFolder(pack.path());
         QVERIFY(!QFile::exists(pack.filePath(QStringLiteral("views/cdf.png"))));
         QVERIFY(!QFile::exists(pack.filePath(QStringLiteral("manifest.json"))));
@@ -93,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEvidenceFolder)
+IOLENS_TEST_GUILESS_MAIN(TestEvidenceFolder)
 #include "test_evidence_folder.moc"

@@ -10,6 +10,7 @@
 #include "prediction/model_controller.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 
 #include <QCryptographicHash>
@@ -63,17 +64,16 @@ private slots:
         m_window->resize(1200, 800);
         m_window->show();
         const ModelController* models = m_window->models();
-        QTRY_VERIFY_WITH_TIMEOUT(!models->entries().empty() && !models->isTraining() &&
-                                     !models->isValidating(),
-                                 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !models->entries().empty() && !models->isTraining() && !models->isValidating(), 120000);
         m_result = writeEvidencePack(*m_window, m_dir.path());
     }
 
     void everyPartIsWritten()
     {
         for (const char* name : {"scenario.txt", "models.json", "manifest.json", "SHA256SUMS",
-                                 "views/cdf.png", "views/cdf.pdf", "views/measurements.png",
-                                 "views/measurements.pdf", "views/models.png"})
+                 "views/cdf.png", "views/cdf.pdf", "views/measurements.png",
+                 "views/measurements.pdf", "views/models.png"})
             QVERIFY2(QFile::exists(m_dir.filePath(QString::fromLatin1(name))), name);
         QVERIFY(m_result.modelCount >= 4);
         QCOMPARE(m_result.files.last(), QStringLiteral("SHA256SUMS"));
@@ -82,12 +82,13 @@ private slots:
     void pngs_carryScenarioModelsAndDatabaseHash()
     {
         const QJsonObject manifest = readJson(m_dir.filePath(QStringLiteral("manifest.json")));
-        const QString databaseHash =
-            manifest.value(QStringLiteral("database")).toObject().value(QStringLiteral("sha256"))
-                .toString();
+        const QString databaseHash = manifest.value(QStringLiteral("database"))
+                                         .toObject()
+                                         .value(QStringLiteral("sha256"))
+                                         .toString();
         QCOMPARE(databaseHash.size(), 64);
-        const QString scenario =
-            QString::fromStdString(core::scenarioText(m_window->scenarioPanel()->scenario()));
+        const QString scenario
+            = QString::fromStdString(core::scenarioText(m_window->scenarioPanel()->scenario()));
         int pngs = 0;
         for (const QString& name : m_result.files) {
             if (!name.endsWith(QLatin1String(".png")))
@@ -122,7 +123,7 @@ private slots:
     {
         const QJsonObject manifest = readJson(m_dir.filePath(QStringLiteral("manifest.json")));
         QCOMPARE(manifest.value(QStringLiteral("format")).toString(),
-                 QStringLiteral("iolens-evidence-pack"));
+            QStringLiteral("iolens-evidence-pack"));
         const QJsonArray files = manifest.value(QStringLiteral("files")).toArray();
         QCOMPARE(files.size(), m_result.files.size() - 2); // all but the manifest and SHA256SUMS
         for (const QJsonValue& value : files) {
@@ -132,16 +133,18 @@ private slots:
             QCOMPARE(file.value(QStringLiteral("bytes")).toInteger(), QFileInfo(path).size());
         }
         // SHA256SUMS holds the manifest's hash too, in sha256sum's format.
-        const QString sums = QString::fromUtf8(readAll(m_dir.filePath(QStringLiteral("SHA256SUMS"))));
-        QVERIFY(sums.contains(sha256Of(m_dir.filePath(QStringLiteral("manifest.json"))) +
-                              QStringLiteral("  manifest.json\n")));
+        const QString sums
+            = QString::fromUtf8(readAll(m_dir.filePath(QStringLiteral("SHA256SUMS"))));
+        QVERIFY(sums.contains(sha256Of(m_dir.filePath(QStringLiteral("manifest.json")))
+            + QStringLiteral("  manifest.json\n")));
     }
 
     void scenarioText_readsBackToTheWindowsScenario()
     {
-        const QString text = QString::fromUtf8(readAll(m_dir.filePath(QStringLiteral("scenario.txt"))));
-        const core::Configuration parsed =
-            core::parseScenarioText(text.trimmed().toStdString(), core::Configuration{});
+        const QString text
+            = QString::fromUtf8(readAll(m_dir.filePath(QStringLiteral("scenario.txt"))));
+        const core::Configuration parsed
+            = core::parseScenarioText(text.trimmed().toStdString(), core::Configuration {});
         QCOMPARE(parsed, m_window->scenarioPanel()->scenario());
         QCOMPARE(parsed.readPct, 70.0);
     }
@@ -154,18 +157,23 @@ private slots:
         const core::Configuration scenario = m_window->scenarioPanel()->scenario();
         for (const QJsonValue& value : models) {
             const QJsonObject model = value.toObject();
-            const QString path = m_dir.filePath(model.value(QStringLiteral("serialized")).toString());
+            const QString path
+                = m_dir.filePath(model.value(QStringLiteral("serialized")).toString());
             QCOMPARE(model.value(QStringLiteral("serialized_sha256")).toString(), sha256Of(path));
             QVERIFY(!model.value(QStringLiteral("parameters")).toObject().isEmpty());
-            QCOMPARE(model.value(QStringLiteral("cross_validation")).toObject()
-                         .value(QStringLiteral("state")).toString(),
-                     QStringLiteral("done"));
-            const auto loaded = core::TrainedModel::fromJson(
-                nlohmann::json::parse(readAll(path).toStdString()));
-            const int entry = m_window->models()->entryIndex(model.value(QStringLiteral("label")).toString());
+            QCOMPARE(model.value(QStringLiteral("cross_validation"))
+                         .toObject()
+                         .value(QStringLiteral("state"))
+                         .toString(),
+                QStringLiteral("done"));
+            const auto loaded
+                = core::TrainedModel::fromJson(nlohmann::json::parse(readAll(path).toStdString()));
+            const int entry
+                = m_window->models()->entryIndex(model.value(QStringLiteral("label")).toString());
             QVERIFY(entry >= 0);
-            const core::TrainedModel* original =
-                m_window->models()->entries()[static_cast<std::size_t>(entry)].model(loaded.metric());
+            const core::TrainedModel* original
+                = m_window->models()->entries()[static_cast<std::size_t>(entry)].model(
+                    loaded.metric());
             QVERIFY(original);
             QCOMPARE(loaded.predict(scenario), original->predict(scenario));
         }
@@ -183,5 +191,5 @@ private:
     EvidencePackResult m_result;
 };
 
-QTEST_MAIN(TestEvidencePack)
+IOLENS_TEST_MAIN(TestEvidencePack)
 #include "test_evidence_pack.moc"

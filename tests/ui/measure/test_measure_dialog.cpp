@@ -3,9 +3,9 @@
 // folder into a database file, with rows arriving live and Cancel stopping fio.
 #include "common/error.hpp"
 #include "common/translations.hpp"
-#include "harness/measurement_plan.hpp"
 #include "document/document.hpp"
 #include "document/document_controller.hpp"
+#include "harness/measurement_plan.hpp"
 #include "measure/measure_dialog.hpp"
 #include "measure/measure_prompt.hpp"
 #include "measure/plan_form.hpp"
@@ -13,6 +13,7 @@
 #include "support/fio_tool.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -201,8 +202,8 @@ private slots:
         MeasureDialog dialog(dbPath);
         dialog.setOptions(testOptions());
         iolens::ui::followMeasurements(&dialog, &documents, dbPath);
-        fillTinyPlan(dialog, dir.filePath(QStringLiteral("target")),
-                     QStringLiteral("4k 16k 64k"), 1);
+        fillTinyPlan(
+            dialog, dir.filePath(QStringLiteral("target")), QStringLiteral("4k 16k 64k"), 1);
         QVERIFY2(dialog.plan(), qPrintable(dialog.planError()));
         // What the window would show after each of the controller's signals, and whether the
         // measurement was still running then.
@@ -278,5 +279,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMeasureDialog)
+IOLENS_TEST_MAIN(TestMeasureDialog)
 #include "test_measure_dialog.moc"

@@ -9,6 +9,7 @@
 #include "support/fio_tool.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -43,10 +44,7 @@ MeasureDialog* openDialog()
 class TestMeasurePrompt : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_measure_prompt");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_measure_prompt"); }
 
     void writableDatabasePath_isTheOpenFileOnlyIfWritable()
     {
@@ -103,5 +101,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMeasurePrompt)
+IOLENS_TEST_MAIN(TestMeasurePrompt)
 #include "test_measure_prompt.moc"

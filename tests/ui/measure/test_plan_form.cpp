@@ -5,6 +5,7 @@
 #include "common/error.hpp"
 #include "harness/measurement_plan.hpp"
 #include "measure/plan_form.hpp"
+#include "support/test_registry.hpp"
 
 #include <QCheckBox>
 #include <QJsonDocument>
@@ -152,5 +153,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPlanForm)
+IOLENS_TEST_MAIN(TestPlanForm)
 #include "test_plan_form.moc"

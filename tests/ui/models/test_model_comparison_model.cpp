@@ -3,6 +3,7 @@
 #include "models/model_comparison_model.hpp"
 #include "models/regressor_registry.hpp"
 #include "prediction/model_controller.hpp"
+#include "support/test_registry.hpp"
 #include "validation/holdout_split.hpp"
 
 #include <QSignalSpy>
@@ -48,7 +49,7 @@ private slots:
         QCOMPARE(cell(model, 5, Model::MetricColumn).toString(), QStringLiteral("Write RT"));
         QCOMPARE(cell(model, 5, Model::OriginColumn).toString(), QStringLiteral("default"));
         QCOMPARE(cell(model, 5, Model::ParametersColumn).toString(),
-                 QStringLiteral("minsplit=20 cp=0.01"));
+            QStringLiteral("minsplit=20 cp=0.01"));
         for (int column = Model::RSquaredColumn; column < Model::ColumnCount; ++column) {
             QCOMPARE(cell(model, 5, column).toString(), QStringLiteral("…"));
             QVERIFY(!cell(model, 5, column, Model::kSortRole).isValid()); // sorts last
@@ -66,43 +67,43 @@ private slots:
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         controller.setMeasurements(m_runs);
         QVERIFY(done.wait(kTimeoutMs));
-        QVERIFY(changed.count() >= 2 + 8); // two trainings, eight cross-validations
+        QVERIFY(changed.count() >= 2 + 8);          // two trainings, eight cross-validations
         const iolens::core::RelativeErrorRule rule; // the paper's Table 4
         for (int row = 0; row < model.rowCount(); ++row) {
             const Model::RowKey key = model.rowKey(row);
-            const iolens::core::TrainedModel* trained =
-                controller.entries()[static_cast<std::size_t>(key.entry)].model(key.metric);
+            const iolens::core::TrainedModel* trained
+                = controller.entries()[static_cast<std::size_t>(key.entry)].model(key.metric);
             QVERIFY(trained);
             const auto direct = iolens::core::crossValidatedEvaluation(
                 *trained, controller.measured().all(), rule, 10, 1);
-            QCOMPARE(cell(model, row, Model::CvCostColumn, Model::kSortRole).toDouble(),
-                     direct.cost);
+            QCOMPARE(
+                cell(model, row, Model::CvCostColumn, Model::kSortRole).toDouble(), direct.cost);
             QCOMPARE(cell(model, row, Model::MeanErrorColumn, Model::kSortRole).toDouble(),
-                     direct.evaluation.meanRelativeError);
+                direct.evaluation.meanRelativeError);
             QCOMPARE(cell(model, row, Model::P90ErrorColumn, Model::kSortRole).toDouble(),
-                     direct.evaluation.p90);
+                direct.evaluation.p90);
             QCOMPARE(cell(model, row, Model::RSquaredColumn, Model::kSortRole).toDouble(),
-                     trained->report().rSquared);
+                trained->report().rSquared);
             // The holdout scenarios over request size, refitted without the held-out sizes.
             const auto rows = controller.measured().all();
             const auto inner = iolens::core::interpolationSplit(rows);
             QCOMPARE(cell(model, row, Model::InterpolationErrorColumn, Model::kSortRole).toDouble(),
-                     iolens::core::holdoutEvaluation(*trained, inner.train, inner.test, rule,
-                                                     "interpolation")
-                         .meanRelativeError);
+                iolens::core::holdoutEvaluation(
+                    *trained, inner.train, inner.test, rule, "interpolation")
+                    .meanRelativeError);
             const auto beyond = iolens::core::extrapolationSplit(rows);
             QCOMPARE(cell(model, row, Model::ExtrapolationErrorColumn, Model::kSortRole).toDouble(),
-                     iolens::core::holdoutEvaluation(*trained, beyond.train, beyond.test, rule,
-                                                     "extrapolation")
-                         .meanRelativeError);
+                iolens::core::holdoutEvaluation(
+                    *trained, beyond.train, beyond.test, rule, "extrapolation")
+                    .meanRelativeError);
             QCOMPARE(cell(model, row, Model::FitTimeColumn, Model::kSortRole).toDouble(),
-                     trained->report().seconds);
+                trained->report().seconds);
             QCOMPARE(cell(model, row, Model::MeanErrorColumn).toString(),
-                     QString::number(direct.evaluation.meanRelativeError * 100.0, 'f', 1)
-                             .remove(QRegularExpression(QStringLiteral("\\.?0+$"))) +
-                         QStringLiteral(" %"));
+                QString::number(direct.evaluation.meanRelativeError * 100.0, 'f', 1)
+                        .remove(QRegularExpression(QStringLiteral("\\.?0+$")))
+                    + QStringLiteral(" %"));
             QCOMPARE(cell(model, row, Model::RSquaredColumn).toString(),
-                     QString::number(trained->report().rSquared, 'f', 3));
+                QString::number(trained->report().rSquared, 'f', 3));
         }
     }
 
@@ -122,16 +123,15 @@ private slots:
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         controller.addModel(QStringLiteral("cart (optimized)"),
-                            iolens::core::TrainedModel::train(std::move(regressor),
-                                                              controller.measured().all(),
-                                                              options));
+            iolens::core::TrainedModel::train(
+                std::move(regressor), controller.measured().all(), options));
         QCOMPARE(inserted.count(), 1);
         QCOMPARE(reset.count(), 0); // the selection and sort survive
         QCOMPARE(model.rowCount(), 5);
         QCOMPARE(model.rowOf(1, Metric::TpReadMbs), 4);
         QCOMPARE(cell(model, 4, Model::OriginColumn).toString(), QStringLiteral("optimized"));
         QCOMPARE(cell(model, 4, Model::ParametersColumn).toString(),
-                 QStringLiteral("minsplit=20 cp=0.001"));
+            QStringLiteral("minsplit=20 cp=0.001"));
         QCOMPARE(cell(model, 4, Model::CvCostColumn).toString(), QStringLiteral("…"));
         QVERIFY(done.wait(kTimeoutMs));
         QVERIFY(cell(model, 4, Model::CvCostColumn, Model::kSortRole).isValid());
@@ -159,5 +159,5 @@ private:
     std::vector<iolens::core::Measurement> m_runs;
 };
 
-QTEST_MAIN(TestModelComparisonModel)
+IOLENS_TEST_MAIN(TestModelComparisonModel)
 #include "test_model_comparison_model.moc"

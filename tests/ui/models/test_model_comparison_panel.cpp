@@ -4,6 +4,7 @@
 #include "models/model_comparison_panel.hpp"
 #include "prediction/model_controller.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <QSignalSpy>
 #include <QTableView>
@@ -41,15 +42,15 @@ private slots:
         const Model* model = panel.model();
         panel.selectSourceRow(model->rowOf(1, Metric::RtReadMs));
         const QString mars = panel.descriptionText();
-        QVERIFY2(mars.startsWith(QStringLiteral("mars, Read response time — nk=0")),
-                 qPrintable(mars));
+        QVERIFY2(
+            mars.startsWith(QStringLiteral("mars, Read response time — nk=0")), qPrintable(mars));
         QVERIFY2(mars.contains(QStringLiteral("h(")), qPrintable(mars)); // hinge terms
-        QVERIFY(mars.contains(QString::fromStdString(
-            controller.entries()[1].model(Metric::RtReadMs)->describe())));
+        QVERIFY(mars.contains(
+            QString::fromStdString(controller.entries()[1].model(Metric::RtReadMs)->describe())));
 
         panel.selectSourceRow(model->rowOf(2, Metric::TpWriteMbs));
         QVERIFY2(panel.descriptionText().contains(QStringLiteral("Rules")),
-                 qPrintable(panel.descriptionText()));
+            qPrintable(panel.descriptionText()));
         QVERIFY(iolens::test::waitForEmission(done, kTimeoutMs));
     }
 
@@ -66,8 +67,9 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY(panel.descriptionWidthNeeded() > 1600 / 4); // lm's coefficient list is wide
         QVERIFY2(panel.descriptionWidth() >= panel.descriptionWidthNeeded(),
-                 qPrintable(QStringLiteral("%1 < %2").arg(panel.descriptionWidth())
-                                .arg(panel.descriptionWidthNeeded())));
+            qPrintable(QStringLiteral("%1 < %2")
+                           .arg(panel.descriptionWidth())
+                           .arg(panel.descriptionWidthNeeded())));
         // Narrow: the table keeps three quarters and the description scrolls.
         panel.resize(1000, 700);
         QCoreApplication::processEvents();
@@ -86,8 +88,10 @@ private slots:
         view->sortByColumn(Model::MeanErrorColumn, Qt::AscendingOrder);
         double previous = -1.0;
         for (int row = 0; row < view->model()->rowCount(); ++row) {
-            const double value =
-                view->model()->index(row, Model::MeanErrorColumn).data(Model::kSortRole).toDouble();
+            const double value = view->model()
+                                     ->index(row, Model::MeanErrorColumn)
+                                     .data(Model::kSortRole)
+                                     .toDouble();
             QVERIFY(value >= previous);
             previous = value;
         }
@@ -99,7 +103,8 @@ private slots:
         ModelComparisonPanel panel(&controller);
         const QString rule = panel.ruleText();
         QVERIFY2(rule.contains(QStringLiteral("read metrics where read % ≥ 25")), qPrintable(rule));
-        QVERIFY2(rule.contains(QStringLiteral("write metrics where read % ≤ 75")), qPrintable(rule));
+        QVERIFY2(
+            rule.contains(QStringLiteral("write metrics where read % ≤ 75")), qPrintable(rule));
         QVERIFY(rule.contains(QStringLiteral("10 folds")));
     }
 
@@ -107,5 +112,5 @@ private:
     std::vector<iolens::core::Measurement> m_runs;
 };
 
-QTEST_MAIN(TestModelComparisonPanel)
+IOLENS_TEST_MAIN(TestModelComparisonPanel)
 #include "test_model_comparison_panel.moc"

@@ -4,6 +4,7 @@
 #include "prediction/model_controller.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -36,12 +37,12 @@ private slots:
         scenario.readPct = 70;
         scenario.filesetBytes = 1LL << 30;
         panel.setScenario(scenario);
-        const std::vector<core::SlaLimit> limits{core::parseSlaLimit("rt_read_ms<=5"),
-                                                 core::parseSlaLimit("tp_write_mbs>=10")};
+        const std::vector<core::SlaLimit> limits {
+            core::parseSlaLimit("rt_read_ms<=5"), core::parseSlaLimit("tp_write_mbs>=10")};
         panel.setLimits(limits);
-        QCOMPARE(panel.limits().size(), std::size_t{2});
+        QCOMPARE(panel.limits().size(), std::size_t {2});
         QCOMPARE(panel.table()->rowCount(), 2);
-        QCOMPARE(panel.answers().size(), std::size_t{2});
+        QCOMPARE(panel.answers().size(), std::size_t {2});
 
         std::vector<core::Configuration> configs;
         for (const auto& row : controller.measured().all())
@@ -49,7 +50,7 @@ private slots:
         const auto& cart = controller.entries()[1];
         const auto direct = core::findHeadroom(
             {cart.model(core::Metric::RtReadMs), cart.model(core::Metric::RtWriteMs),
-             cart.model(core::Metric::TpReadMbs), cart.model(core::Metric::TpWriteMbs)},
+                cart.model(core::Metric::TpReadMbs), cart.model(core::Metric::TpWriteMbs)},
             scenario, core::HeadroomFactor::FilesetBytes, limits, core::factorDomain(configs));
         const auto& shown = panel.answers()[1][1];
         QCOMPARE(shown.largest, direct.largest);
@@ -58,7 +59,7 @@ private slots:
 
         // The limits are remembered for the next window.
         CapacityPanel next(&controller);
-        QCOMPARE(next.limits().size(), std::size_t{2});
+        QCOMPARE(next.limits().size(), std::size_t {2});
         QCOMPARE(next.limits()[0].bound, 5.0);
     }
 
@@ -77,5 +78,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCapacityPanel)
+IOLENS_TEST_MAIN(TestCapacityPanel)
 #include "test_capacity_panel.moc"

@@ -2,6 +2,7 @@
 // Ticks of the log axes: decades on long ranges, 1-2-5 steps on short ones (where QCustomPlot's
 // log ticker would fall back to crowded linear steps), "0" at a floor that stands for zero.
 #include "plots/decade_ticker.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -37,14 +38,14 @@ private slots:
     void longRange_ticksAtTheDecades()
     {
         const auto ticks = ticksOf(QSharedPointer<DecadeTicker>::create(), {0.1, 2000});
-        QCOMPARE(ticks, (QVector<double>{0.1, 1, 10, 100, 1000}));
+        QCOMPARE(ticks, (QVector<double> {0.1, 1, 10, 100, 1000}));
     }
 
     void shortRange_ticksAtOneTwoFive()
     {
         // The prediction chart's read response time: 1.3 to 25 ms, 1.3 decades.
         const auto ticks = ticksOf(QSharedPointer<DecadeTicker>::create(), {1.3, 25});
-        QCOMPARE(ticks, (QVector<double>{2, 5, 10, 20}));
+        QCOMPARE(ticks, (QVector<double> {2, 5, 10, 20}));
         const auto sub = subTicksOf(QSharedPointer<DecadeTicker>::create(), {1.3, 25});
         QVERIFY(sub.contains(3.0) && sub.contains(9.0) && !sub.contains(5.0));
     }
@@ -52,7 +53,7 @@ private slots:
     void veryShortRange_ticksMoreFinely()
     {
         const auto ticks = ticksOf(QSharedPointer<DecadeTicker>::create(), {3.2, 7.0});
-        QCOMPARE(ticks, (QVector<double>{4, 5, 6}));
+        QCOMPARE(ticks, (QVector<double> {4, 5, 6}));
     }
 
     void zeroAtTheFloor_isLabelledZero()
@@ -67,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDecadeTicker)
+IOLENS_TEST_MAIN(TestDecadeTicker)
 #include "test_decade_ticker.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/error_cdf_series.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -10,8 +11,8 @@ namespace {
 
 core::EmpiricalCdf cdfOf(std::vector<double> errors)
 {
-    return core::empiricalCdf(Eigen::Map<Eigen::VectorXd>(errors.data(),
-                                                          static_cast<Eigen::Index>(errors.size())));
+    return core::empiricalCdf(
+        Eigen::Map<Eigen::VectorXd>(errors.data(), static_cast<Eigen::Index>(errors.size())));
 }
 
 } // namespace
@@ -71,9 +72,9 @@ private slots:
         QVERIFY(qFuzzyCompare(marks.xPct[0], 4.1));
         QVERIFY(qFuzzyCompare(marks.xPct[1], 19.0));
         QVERIFY(qFuzzyCompare(marks.xPct[2], 61.0));
-        QCOMPARE(marks.yPct, (QVector<double>{50.0, 90.0, 99.0}));
+        QCOMPARE(marks.yPct, (QVector<double> {50.0, 90.0, 99.0}));
     }
 };
 
-QTEST_GUILESS_MAIN(TestErrorCdfSeries)
+IOLENS_TEST_GUILESS_MAIN(TestErrorCdfSeries)
 #include "test_error_cdf_series.moc"

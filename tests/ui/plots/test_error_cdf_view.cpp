@@ -2,6 +2,7 @@
 #include "plots/error_cdf_view.hpp"
 #include "plots/evaluation_text.hpp"
 #include "plots/presentation_scale.hpp"
+#include "support/test_registry.hpp"
 
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -19,8 +20,8 @@ core::ModelEvaluation evaluationOf(std::vector<double> errors)
 {
     core::ModelEvaluation e;
     e.scenario = "cv";
-    e.relativeError = Eigen::Map<Eigen::VectorXd>(errors.data(),
-                                                  static_cast<Eigen::Index>(errors.size()));
+    e.relativeError
+        = Eigen::Map<Eigen::VectorXd>(errors.data(), static_cast<Eigen::Index>(errors.size()));
     e.meanRelativeError = e.relativeError.mean();
     e.p50 = core::quantile(e.relativeError, 0.5);
     e.p90 = core::quantile(e.relativeError, 0.9);
@@ -38,9 +39,8 @@ std::vector<CdfCurve> threeCurves()
     }
     for (int i = 0; i < 25; ++i)
         cubist.push_back(i == 0 ? 0.0 : 0.003 * i); // one exact hit
-    return {{QStringLiteral("lm"), evaluationOf(lm)},
-            {QStringLiteral("cart"), evaluationOf(cart)},
-            {QStringLiteral("cubist"), evaluationOf(cubist)}};
+    return {{QStringLiteral("lm"), evaluationOf(lm)}, {QStringLiteral("cart"), evaluationOf(cart)},
+        {QStringLiteral("cubist"), evaluationOf(cubist)}};
 }
 
 std::vector<CdfCurve> fiveCurves()
@@ -107,7 +107,7 @@ private slots:
             QCOMPARE(table->item(i, 2)->text(), relativeErrorText(e.p90));
             QCOMPARE(table->item(i, 3)->text(), relativeErrorText(e.p99));
             QCOMPARE(table->item(i, 0)->toolTip(),
-                     percentileSummary(curves[static_cast<std::size_t>(i)].label, e));
+                percentileSummary(curves[static_cast<std::size_t>(i)].label, e));
             QCPGraph* marks = view.percentileGraph(i);
             QCOMPARE(marks->dataCount(), 3);
             QCOMPARE(marks->data()->at(0)->key, std::max(100.0 * e.p50, 0.01));
@@ -246,19 +246,19 @@ private slots:
         const double labelHeight = QFontMetrics(right->tickLabelFont()).height();
         // The case in question: at their levels, p90 and p99 would overprint.
         QVERIFY2(right->coordToPixel(90.0) - right->coordToPixel(99.0) < labelHeight,
-                 qPrintable(QString::number(view.plot()->axisRect()->height())));
+            qPrintable(QString::number(view.plot()->axisRect()->height())));
         std::vector<double> rows = percentileLabelRows(view);
-        QCOMPARE(rows.size(), std::size_t{3});
+        QCOMPARE(rows.size(), std::size_t {3});
         for (std::size_t i = 1; i < rows.size(); ++i)
             QVERIFY2(rows[i] - rows[i - 1] >= labelHeight - 1.0,
-                     qPrintable(QStringLiteral("%1 -> %2").arg(rows[i - 1]).arg(rows[i])));
+                qPrintable(QStringLiteral("%1 -> %2").arg(rows[i - 1]).arg(rows[i])));
         // p99 keeps its place: only the lower labels move.
         QCOMPARE(rows.front(), right->coordToPixel(99.0));
 
         view.resize(1000, 900);
         view.plot()->replot();
         const auto ticker = right->ticker().dynamicCast<QCPAxisTickerText>();
-        QCOMPARE(ticker->ticks().keys(), (QList<double>{50.0, 90.0, 99.0}));
+        QCOMPARE(ticker->ticks().keys(), (QList<double> {50.0, 90.0, 99.0}));
     }
 
     void scenarioText_isShownUnderTheTitle()
@@ -272,10 +272,11 @@ private slots:
         bool found = false;
         for (int i = 0; i < view.plot()->plotLayout()->elementCount(); ++i)
             if (auto* text = qobject_cast<QCPTextElement*>(view.plot()->plotLayout()->elementAt(i)))
-                found = found || text->text() == QStringLiteral("10-fold cross-validation · read rule");
+                found = found
+                    || text->text() == QStringLiteral("10-fold cross-validation · read rule");
         QVERIFY(found);
     }
 };
 
-QTEST_MAIN(TestErrorCdfView)
+IOLENS_TEST_MAIN(TestErrorCdfView)
 #include "test_error_cdf_view.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/evaluation_text.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -18,7 +19,7 @@ private slots:
         evaluation.p90 = 0.1893;
         evaluation.p99 = 0.6071;
         QCOMPARE(percentileSummary(QStringLiteral("cart"), evaluation),
-                 QStringLiteral("cart: p50 4.1 %, p90 19 %, p99 61 %"));
+            QStringLiteral("cart: p50 4.1 %, p90 19 %, p99 61 %"));
     }
 
     void relativeErrorText_keepsTwoSignificantDigits_data()
@@ -48,5 +49,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEvaluationText)
+IOLENS_TEST_GUILESS_MAIN(TestEvaluationText)
 #include "test_evaluation_text.moc"

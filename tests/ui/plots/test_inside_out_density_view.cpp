@@ -2,6 +2,7 @@
 #include "plots/inside_out_density_view.hpp"
 #include "support/low_level_run_data.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <qcustomplot.h>
 
@@ -104,5 +105,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestInsideOutDensityView)
+IOLENS_TEST_MAIN(TestInsideOutDensityView)
 #include "test_inside_out_density_view.moc"

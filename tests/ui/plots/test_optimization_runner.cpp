@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
 #include "plots/optimization_runner.hpp"
+#include "support/test_registry.hpp"
 
 #include <QCoreApplication>
 #include <QSignalSpy>
@@ -41,7 +42,7 @@ private slots:
     {
         const auto rows = tieredRows();
         const core::SearchRequest request = smallCartSearch();
-        const std::atomic<bool> never{false};
+        const std::atomic<bool> never {false};
         const core::SearchOutcome direct = core::searchParameters(rows, request, never);
 
         OptimizationRunner runner;
@@ -52,8 +53,8 @@ private slots:
         int lastEvaluated = 0;
         connect(&runner, &OptimizationRunner::progressed, this, [&](const SearchProgress& p) {
             // qApp is a QApplication cast: undefined in this QCoreApplication test.
-            onUiThread = onUiThread &&
-                         QThread::currentThread() == QCoreApplication::instance()->thread();
+            onUiThread
+                = onUiThread && QThread::currentThread() == QCoreApplication::instance()->thread();
             QCOMPARE(static_cast<int>(p.points.size()), p.evaluated);
             QVERIFY(p.evaluated > lastEvaluated);
             lastEvaluated = p.evaluated;
@@ -137,5 +138,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOptimizationRunner)
+IOLENS_TEST_GUILESS_MAIN(TestOptimizationRunner)
 #include "test_optimization_runner.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/parameter_scale.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -34,7 +35,7 @@ private slots:
 
     void parameterScale_drawsZeroOneDecadeBelowTheSmallestPositiveValue()
     {
-        const core::SearchDimension cp{"cp", 0.0, 0.999, false};
+        const core::SearchDimension cp {"cp", 0.0, 0.999, false};
         const ParameterScale scale = parameterScale(cp, true, {0.0, 0.999, 0.0016, 0.2});
         QVERIFY(scale.log);
         QVERIFY(scale.zeroAt);
@@ -61,5 +62,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestParameterScale)
+IOLENS_TEST_GUILESS_MAIN(TestParameterScale)
 #include "test_parameter_scale.moc"

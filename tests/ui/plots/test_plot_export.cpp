@@ -4,6 +4,7 @@
 #include "plots/plot_data_csv.hpp"
 #include "plots/plot_export.hpp"
 #include "plots/plot_export_menu.hpp"
+#include "support/test_registry.hpp"
 
 #include <qcustomplot.h>
 
@@ -80,7 +81,7 @@ private slots:
         options.size = size;
         options.scale = scale;
         options.info = {QStringLiteral("Error CDF"), QStringLiteral("request=16KiB,read=70"),
-                        QStringLiteral("cart, mars")};
+            QStringLiteral("cart, mars")};
         const QString path = m_dir.filePath(QStringLiteral("plot.png"));
         QString error;
         QVERIFY2(savePlot(*m_plot, path, options, &error), qPrintable(error));
@@ -116,7 +117,7 @@ private slots:
             xml.readNext();
         QCOMPARE(xml.name().toString(), QStringLiteral("svg"));
         QCOMPARE(xml.attributes().value(QStringLiteral("viewBox")).toString(),
-                 QStringLiteral("0 0 800 600"));
+            QStringLiteral("0 0 800 600"));
         while (!xml.atEnd())
             xml.readNext();
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
@@ -125,7 +126,7 @@ private slots:
     void pdf_startsWithPdfHeader()
     {
         const QString path = m_dir.filePath(QStringLiteral("plot.pdf"));
-        QVERIFY(savePlot(*m_plot, path, PlotExportOptions{QSize(800, 600), 1.0, {}}));
+        QVERIFY(savePlot(*m_plot, path, PlotExportOptions {QSize(800, 600), 1.0, {}}));
         QCOMPARE(head(path, 5), QByteArray("%PDF-"));
     }
 
@@ -143,20 +144,23 @@ private slots:
     {
         const std::string text = plotDataCsv(*m_plot).toStdString();
         const iolens::core::CsvTable table = iolens::core::parseCsv(text, "plot.csv");
-        QCOMPARE(table.header, (std::vector<std::string>{"series", "x_axis", "y_axis", "x", "y",
-                                                         "z"}));
+        QCOMPARE(
+            table.header, (std::vector<std::string> {"series", "x_axis", "y_axis", "x", "y", "z"}));
         // 3 points of cart, 2 of mars (the NaN is a gap), none hidden, 6 map cells.
         QCOMPARE(table.rows.size(), std::size_t(3 + 2 + 6));
         const auto& first = table.rows[0].fields;
-        QCOMPARE(first, (std::vector<std::string>{"cart", "Request size (KiB)",
-                                                  "Throughput (MiB/s)", "1", "10.5", ""}));
+        QCOMPARE(first,
+            (std::vector<std::string> {
+                "cart", "Request size (KiB)", "Throughput (MiB/s)", "1", "10.5", ""}));
         QCOMPARE(table.rows[2].fields[4], std::string("0.1")); // read back exactly
-        QCOMPARE(table.rows[3].fields[0], std::string("mars, \"optimized\"")); // quoted and unquoted
+        QCOMPARE(
+            table.rows[3].fields[0], std::string("mars, \"optimized\"")); // quoted and unquoted
         QCOMPARE(table.rows[4].fields[3], std::string("3"));
         // Map cells: centres of a 3x2 grid over [0, 2] x [10, 20], value 10 x + y.
         const auto& cell = table.rows[5 + 5].fields; // x index 2, y index 1
-        QCOMPARE(cell, (std::vector<std::string>{"cost", "Request size (KiB)",
-                                                 "Throughput (MiB/s)", "2", "20", "21"}));
+        QCOMPARE(cell,
+            (std::vector<std::string> {
+                "cost", "Request size (KiB)", "Throughput (MiB/s)", "2", "20", "21"}));
     }
 
     void menu_offersEveryExport()
@@ -172,5 +176,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestPlotExport)
+IOLENS_TEST_MAIN(TestPlotExport)
 #include "test_plot_export.moc"

@@ -3,6 +3,7 @@
 // palette, the opposite under the default one, with the data colours left alone.
 #include "plots/plot_style.hpp"
 #include "support/dark_palette.hpp"
+#include "support/test_registry.hpp"
 
 #include <QApplication>
 #include <QSet>
@@ -38,14 +39,17 @@ struct StyledPlot {
         reference->setPen(QPen(Qt::black, 1.5, Qt::DashLine));
         data = plot->addGraph();
         data->setPen(QPen(seriesColor(0), 2));
-        data->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 1.5),
-                                              QBrush(Qt::black), 9));
+        data->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 1.5), QBrush(Qt::black), 9));
         plot->resize(400, 300);
         plot->replot();
     }
 };
 
-float lightness(const QColor& color) { return color.lightnessF(); }
+float lightness(const QColor& color)
+{
+    return color.lightnessF();
+}
 
 } // namespace
 
@@ -96,7 +100,7 @@ private slots:
         // Black measured dots turn light, their white rims take the background's colour.
         QVERIFY(lightness(styled.data->scatterStyle().brush().color()) > 0.8f);
         QCOMPARE(styled.data->scatterStyle().pen().color(),
-                 iolens::test::darkPalette().color(QPalette::Base));
+            iolens::test::darkPalette().color(QPalette::Base));
     }
 
     // Ten models (five techniques, VM-aware and projected from one VM) get ten colours, none of
@@ -122,19 +126,23 @@ private slots:
         const QFont font = plotFont();
         const QFontMetrics metrics(font);
         const QString shortPart = QStringLiteral("10-fold cross-validation");
-        const QString longPart = QStringLiteral("read metrics where the read share is at least 25 %, "
-                                                "write metrics where it is at most 75 %");
+        const QString longPart
+            = QStringLiteral("read metrics where the read share is at least 25 %, "
+                             "write metrics where it is at most 75 %");
         const QString text = shortPart + QStringLiteral(" · ") + longPart;
-        const std::initializer_list<std::pair<QString, QString>> breaks{
-            {QStringLiteral(" · "), QStringLiteral("\n")}, {QStringLiteral(", "), QStringLiteral(",\n")}};
+        const std::initializer_list<std::pair<QString, QString>> breaks {
+            {QStringLiteral(" · "), QStringLiteral("\n")},
+            {QStringLiteral(", "), QStringLiteral(",\n")}};
 
         QCOMPARE(wrapToWidth(text, font, metrics.horizontalAdvance(text) + 10, breaks), text);
         const int between = metrics.horizontalAdvance(longPart) + 10;
-        QCOMPARE(wrapToWidth(text, font, between, breaks), shortPart + QStringLiteral("\n") + longPart);
+        QCOMPARE(
+            wrapToWidth(text, font, between, breaks), shortPart + QStringLiteral("\n") + longPart);
         const int narrow = metrics.horizontalAdvance(longPart) - 10;
         QCOMPARE(wrapToWidth(text, font, narrow, breaks),
-                 shortPart + QStringLiteral("\nread metrics where the read share is at least 25 %,"
-                                            "\nwrite metrics where it is at most 75 %"));
+            shortPart
+                + QStringLiteral("\nread metrics where the read share is at least 25 %,"
+                                 "\nwrite metrics where it is at most 75 %"));
     }
 
     void paletteChange_restylesAndSwitchesBack()
@@ -166,5 +174,5 @@ private:
     QPalette m_light; ///< the platform's default, light under offscreen
 };
 
-QTEST_MAIN(TestPlotStyle)
+IOLENS_TEST_MAIN(TestPlotStyle)
 #include "test_plot_style.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/search_controls.hpp"
+#include "support/test_registry.hpp"
 
 #include <QComboBox>
 #include <QPushButton>
@@ -39,16 +40,16 @@ private slots:
         SearchControls controls;
         QSignalSpy changed(&controls, &SearchControls::choiceChanged);
         controls.setTechnique("cart");
-        QCOMPARE(controls.dimensions().size(), std::size_t{2});
+        QCOMPARE(controls.dimensions().size(), std::size_t {2});
         QCOMPARE(controls.dimensions()[0].name, std::string("minsplit"));
-        QCOMPARE(controls.xDimension(), std::size_t{0});
-        QCOMPARE(controls.yDimension(), std::size_t{1});
+        QCOMPARE(controls.xDimension(), std::size_t {0});
+        QCOMPARE(controls.yDimension(), std::size_t {1});
         QVERIFY(changed.count() >= 1);
         controls.setTechnique("m5");
-        QCOMPARE(controls.dimensions().size(), std::size_t{1});
+        QCOMPARE(controls.dimensions().size(), std::size_t {1});
         QCOMPARE(controls.yDimension(), controls.xDimension());
         controls.setTechnique("mars");
-        QCOMPARE(controls.dimensions().size(), std::size_t{3});
+        QCOMPARE(controls.dimensions().size(), std::size_t {3});
         QCOMPARE(controls.request().technique, std::string("mars"));
     }
 
@@ -63,8 +64,8 @@ private slots:
                 xBox = box;
         QVERIFY(xBox);
         xBox->setCurrentIndex(1); // x = ntrees, which y showed
-        QCOMPARE(controls.xDimension(), std::size_t{1});
-        QCOMPARE(controls.yDimension(), std::size_t{0});
+        QCOMPARE(controls.xDimension(), std::size_t {1});
+        QCOMPARE(controls.yDimension(), std::size_t {0});
     }
 
     void setRunning_locksTheKnobsAndEnablesCancel()
@@ -89,8 +90,8 @@ private slots:
         progress.evaluated = 5;
         progress.plannedThisIteration = 3;
         progress.bestCost = 0.0861;
-        progress.points = {{{1}, 1.0, 0}, {{2}, 1.0, 1}, {{3}, 1.0, 2}, {{4}, 1.0, 2},
-                           {{5}, 0.0861, 2}};
+        progress.points
+            = {{{1}, 1.0, 0}, {{2}, 1.0, 1}, {{3}, 1.0, 2}, {{4}, 1.0, 2}, {{5}, 0.0861, 2}};
         controls.showProgress(progress);
         const QString text = controls.progressText();
         QVERIFY2(text.contains(QStringLiteral("Iteration 2 of 10")), qPrintable(text));
@@ -99,5 +100,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSearchControls)
+IOLENS_TEST_MAIN(TestSearchControls)
 #include "test_search_controls.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/search_surface_plot.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -16,9 +17,9 @@ SurfaceScene cartScene()
     scene.metric = core::Metric::RtReadMs;
     scene.dimensions = {{"minsplit", 2, 400, true}, {"cp", 0.0, 0.999, false}};
     scene.logHints = {false, false};
-    scene.points = {{{2, 0.0}, 0.40, 0},    {{134, 0.333}, 1.20, 1}, {{2, 0.333}, 1.10, 1},
-                    {{134, 0.0}, 0.55, 1},  {{2, 0.111}, 0.90, 2},   {{46, 0.0}, 0.31, 2},
-                    {{400, 0.999}, 1.90, 2}};
+    scene.points = {{{2, 0.0}, 0.40, 0}, {{134, 0.333}, 1.20, 1}, {{2, 0.333}, 1.10, 1},
+        {{134, 0.0}, 0.55, 1}, {{2, 0.111}, 0.90, 2}, {{46, 0.0}, 0.31, 2},
+        {{400, 0.999}, 1.90, 2}};
     scene.xDimension = 0;
     scene.yDimension = 1;
     return scene;
@@ -70,7 +71,7 @@ private slots:
     {
         SearchSurfacePlot plot;
         plot.showScene(cartScene());
-        QCOMPARE(plot.iterationGraphs().size(), std::size_t{3});
+        QCOMPARE(plot.iterationGraphs().size(), std::size_t {3});
         QCOMPARE(plot.iterationGraphs()[0]->name(), QStringLiteral("iteration 0"));
         QCOMPARE(plot.iterationGraphs()[2]->name(), QStringLiteral("2"));
         QCOMPARE(plot.iterationGraphs()[1]->dataCount(), 3);
@@ -117,12 +118,12 @@ private slots:
         plot.replot();
         const QRect axes = plot.axisRect()->rect();
         QVERIFY2(axes.width() > plot.viewport().width() * 0.8,
-                 qPrintable(QString::number(axes.width())));
+            qPrintable(QString::number(axes.width())));
         QVERIFY(plot.placeholder()->visible());
         const QPointF left = plot.placeholder()->left->pixelPosition();
         const QPointF right = plot.placeholder()->right->pixelPosition();
         QVERIFY2(axes.left() < left.x() && right.x() < axes.right(),
-                 qPrintable(QStringLiteral("%1..%2").arg(left.x()).arg(right.x())));
+            qPrintable(QStringLiteral("%1..%2").arg(left.x()).arg(right.x())));
         // A search's first points bring the colour scale back beside the axes.
         plot.showScene(cartScene());
         QVERIFY(plot.colorScale()->visible());
@@ -131,5 +132,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSearchSurfacePlot)
+IOLENS_TEST_MAIN(TestSearchSurfacePlot)
 #include "test_search_surface_plot.moc"

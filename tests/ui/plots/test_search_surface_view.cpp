@@ -3,6 +3,7 @@
 #include "plots/search_controls.hpp"
 #include "plots/search_surface_view.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <QPushButton>
 #include <QSignalSpy>
@@ -80,7 +81,7 @@ private slots:
         large.setPointSizeF(large.pointSizeF() * 1.5);
         view.setFont(large);
         QVERIFY2(view.controls()->width() > before * 1.3,
-                 qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(view.controls()->width())));
+            qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(view.controls()->width())));
         QCOMPARE(view.controls()->width(), view.controls()->sizeHint().width() + 16);
     }
 
@@ -91,5 +92,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSearchSurfaceView)
+IOLENS_TEST_MAIN(TestSearchSurfaceView)
 #include "test_search_surface_view.moc"

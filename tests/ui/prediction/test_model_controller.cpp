@@ -6,6 +6,7 @@
 #include "prediction/model_controller.hpp"
 #include "support/multi_vm_data.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 #include "validation/holdout_split.hpp"
 
 #include <QSignalSpy>
@@ -19,8 +20,8 @@ namespace {
 
 constexpr int kTimeoutMs = 120000;
 
-iolens::core::TrainedModel trainCart(const std::vector<iolens::core::AggregatedMeasurement>& rows,
-                                     Metric metric, double cp)
+iolens::core::TrainedModel trainCart(
+    const std::vector<iolens::core::AggregatedMeasurement>& rows, Metric metric, double cp)
 {
     auto regressor = iolens::core::createRegressor("cart");
     regressor->setParameters({{"cp", cp}});
@@ -107,7 +108,7 @@ private slots:
                 QVERIFY(ours);
                 const auto theirs = iolens::core::crossValidatedEvaluation(
                     *controller.entries()[static_cast<std::size_t>(entry)].model(metric),
-                    controller.measured().all(), iolens::core::RelativeErrorRule{}, 10, 1);
+                    controller.measured().all(), iolens::core::RelativeErrorRule {}, 10, 1);
                 QCOMPARE(ours->cost, theirs.cost);
                 QCOMPARE(ours->evaluation.meanRelativeError, theirs.evaluation.meanRelativeError);
                 QCOMPARE(ours->evaluation.p90, theirs.evaluation.p90);
@@ -151,7 +152,7 @@ private slots:
         const auto& rows = controller.measured().all();
         const auto optimized = trainCart(rows, Metric::TpWriteMbs, 0.001);
         QCOMPARE(controller.addModel(QStringLiteral("cart (optimized)"), optimized), 1);
-        QCOMPARE(controller.entries().size(), std::size_t{2});
+        QCOMPARE(controller.entries().size(), std::size_t {2});
         const ModelEntry& entry = controller.entries()[1];
         QCOMPARE(entry.origin, ModelOrigin::Optimized);
         QCOMPARE(entry.technique, std::string("cart"));
@@ -159,21 +160,21 @@ private slots:
         QVERIFY(!entry.covers(Metric::RtReadMs));
         // The panel's evaluation has the new column at once.
         const ScenarioEvaluation& evaluation = controller.evaluation();
-        QCOMPARE(evaluation.models.size(), std::size_t{2});
+        QCOMPARE(evaluation.models.size(), std::size_t {2});
         QCOMPARE(evaluation.models[1].label, QStringLiteral("cart (optimized)"));
-        QCOMPARE(*evaluation.metrics[3].predictions[1].value,
-                 optimized.predict(evaluation.scenario));
+        QCOMPARE(
+            *evaluation.metrics[3].predictions[1].value, optimized.predict(evaluation.scenario));
         QVERIFY(controller.isValidating());
         QVERIFY(done.wait(kTimeoutMs));
         const auto direct = iolens::core::crossValidatedEvaluation(
-            optimized, rows, iolens::core::RelativeErrorRule{}, 10, 1);
+            optimized, rows, iolens::core::RelativeErrorRule {}, 10, 1);
         QCOMPARE(controller.crossValidation(1, Metric::TpWriteMbs)->cost, direct.cost);
 
         // Another metric under the same label joins the entry; the window's own labels are taken.
-        QCOMPARE(controller.addModel(QStringLiteral("cart (optimized)"),
-                                     trainCart(rows, Metric::RtReadMs, 0.001)),
-                 1);
-        QCOMPARE(controller.entries().size(), std::size_t{2});
+        QCOMPARE(controller.addModel(
+                     QStringLiteral("cart (optimized)"), trainCart(rows, Metric::RtReadMs, 0.001)),
+            1);
+        QCOMPARE(controller.entries().size(), std::size_t {2});
         QVERIFY(controller.entries()[1].covers(Metric::RtReadMs));
         QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("cannot add model")));
         QCOMPARE(controller.addModel(QStringLiteral("lm"), optimized), -1);
@@ -181,24 +182,24 @@ private slots:
 
         // A new dataset drops the added models: they were trained on the old one.
         controller.setMeasurements(m_runs);
-        QCOMPARE(controller.entries().size(), std::size_t{1});
+        QCOMPARE(controller.entries().size(), std::size_t {1});
     }
 
     void setMeasurements_multiVmDataAlsoOffersTheProjectedOneVmModel()
     {
         using iolens::core::Configuration;
         const auto runs = iolens::test::withTwoVms(m_runs);
-        const std::vector<std::string> techniques{"lm", "cart"};
+        const std::vector<std::string> techniques {"lm", "cart"};
         ModelController controller(techniques);
         QSignalSpy done(&controller, &ModelController::evaluationsReady);
         controller.setMeasurements(runs);
         QVERIFY(controller.hasMultiVm());
-        const QStringList labels{"lm", "lm (1 VM, projected)", "cart", "cart (1 VM, projected)"};
-        QCOMPARE(controller.entries().size(), std::size_t{4});
+        const QStringList labels {"lm", "lm (1 VM, projected)", "cart", "cart (1 VM, projected)"};
+        QCOMPARE(controller.entries().size(), std::size_t {4});
         for (std::size_t e = 0; e < 4; ++e) {
             QCOMPARE(controller.entries()[e].label, labels[static_cast<int>(e)]);
-            QCOMPARE(controller.entries()[e].rows,
-                     e % 2 == 0 ? TrainingRows::All : TrainingRows::OneVm);
+            QCOMPARE(
+                controller.entries()[e].rows, e % 2 == 0 ? TrainingRows::All : TrainingRows::OneVm);
         }
         QVERIFY(iolens::test::waitForEmission(done, kTimeoutMs));
 
@@ -224,11 +225,11 @@ private slots:
                 QVERIFY(iolens::core::modelsVmCount(*awareModel));
                 QVERIFY(!iolens::core::modelsVmCount(*oneVmModel));
                 const auto& predictions = controller.evaluation().metrics[i].predictions;
-                QCOMPARE(predictions.size(), std::size_t{4});
+                QCOMPARE(predictions.size(), std::size_t {4});
                 QVERIFY(predictions[2 * t].value && predictions[2 * t + 1].value);
                 QCOMPARE(*predictions[2 * t].value, awareModel->predict(scenario));
                 QCOMPARE(*predictions[2 * t + 1].value,
-                         iolens::core::predictSpreadOverVms(*oneVmModel, scenario));
+                    iolens::core::predictSpreadOverVms(*oneVmModel, scenario));
 
                 // The one-VM entry is cross-validated on the rows it was trained on.
                 const int projected = static_cast<int>(2 * t + 1);
@@ -236,7 +237,7 @@ private slots:
                 QVERIFY(ours);
                 const auto theirs = iolens::core::crossValidatedEvaluation(
                     *controller.entries()[static_cast<std::size_t>(projected)].model(metric),
-                    oneVmRows, iolens::core::RelativeErrorRule{}, 10, 1);
+                    oneVmRows, iolens::core::RelativeErrorRule {}, 10, 1);
                 QCOMPARE(ours->cost, theirs.cost);
                 QVERIFY(ours->evaluation.relativeError == theirs.evaluation.relativeError);
                 // Both entries score the multi-VM scenario on the two-VM rows.
@@ -255,17 +256,15 @@ private slots:
         QSignalSpy ruled(&controller, &ModelController::ruleEvaluationsReady);
         QCOMPARE(controller.setRuleScenario(QStringLiteral("request_kib>32")), QString());
         QVERIFY(iolens::test::waitForEmission(ruled, kTimeoutMs));
-        auto split = iolens::core::selectionSplit(
-            controller.measured().all(), std::nullopt,
+        auto split = iolens::core::selectionSplit(controller.measured().all(), std::nullopt,
             iolens::core::ConfigurationFilter::parse("request_kib>32"));
         split.train = trainingRows(split.train, TrainingRows::OneVm);
         const ModelEntry& projected = controller.entries()[1];
         QCOMPARE(projected.rows, TrainingRows::OneVm);
         const auto& ours = projected.validation[0].rule; // kCoreMetrics[0]: rt_read_ms
         QVERIFY(ours);
-        const auto theirs = iolens::core::holdoutEvaluation(
-            *projected.model(Metric::RtReadMs), split.train, split.test,
-            iolens::core::RelativeErrorRule{}, "request_kib>32");
+        const auto theirs = iolens::core::holdoutEvaluation(*projected.model(Metric::RtReadMs),
+            split.train, split.test, iolens::core::RelativeErrorRule {}, "request_kib>32");
         QVERIFY(ours->relativeError == theirs.relativeError);
         // The VM-aware entry refits on both VM counts: another model, other errors.
         const auto& aware = controller.entries()[0].validation[0].rule;
@@ -277,7 +276,7 @@ private slots:
         ModelController controller({"lm", "cart"});
         controller.setMeasurements(m_runs);
         QVERIFY(!controller.hasMultiVm());
-        QCOMPARE(controller.entries().size(), std::size_t{2});
+        QCOMPARE(controller.entries().size(), std::size_t {2});
         QCOMPARE(controller.entries()[0].label, QStringLiteral("lm"));
         QCOMPARE(controller.entries()[1].label, QStringLiteral("cart"));
         for (const ModelEntry& entry : controller.entries())
@@ -288,5 +287,5 @@ private:
     std::vector<iolens::core::Measurement> m_runs;
 };
 
-QTEST_GUILESS_MAIN(TestModelController)
+IOLENS_TEST_GUILESS_MAIN(TestModelController)
 #include "test_model_controller.moc"

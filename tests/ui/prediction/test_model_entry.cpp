@@ -2,6 +2,7 @@
 #include "document/example_database.hpp"
 #include "models/regressor_registry.hpp"
 #include "prediction/model_entry.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -10,8 +11,8 @@ using iolens::core::Metric;
 
 namespace {
 
-iolens::core::TrainedModel trainCart(const std::vector<iolens::core::AggregatedMeasurement>& rows,
-                                     Metric metric, double cp)
+iolens::core::TrainedModel trainCart(
+    const std::vector<iolens::core::AggregatedMeasurement>& rows, Metric metric, double cp)
 {
     auto regressor = iolens::core::createRegressor("cart");
     regressor->setParameters({{"cp", cp}});
@@ -53,7 +54,7 @@ private slots:
             QVERIFY(!entry.model(metric));
         }
         entry.models.models = {slot(trainCart(m_rows, Metric::RtReadMs, 0.01)),
-                               slot(trainCart(m_rows, Metric::TpReadMbs, 0.01))};
+            slot(trainCart(m_rows, Metric::TpReadMbs, 0.01))};
         QVERIFY(entry.model(Metric::RtReadMs));
         QCOMPARE(entry.parametersSummary(), QStringLiteral("minsplit=20 cp=0.01"));
     }
@@ -65,24 +66,24 @@ private slots:
         entry.technique = "cart";
         entry.origin = ModelOrigin::Optimized;
         entry.models.models = {slot(trainCart(m_rows, Metric::RtReadMs, 0.001)),
-                               slot(trainCart(m_rows, Metric::TpWriteMbs, 0.05))};
+            slot(trainCart(m_rows, Metric::TpWriteMbs, 0.05))};
         QVERIFY(entry.covers(Metric::RtReadMs));
         QVERIFY(entry.covers(Metric::TpWriteMbs));
         QVERIFY(!entry.covers(Metric::RtWriteMs));
         QCOMPARE(entry.parametersSummary(),
-                 QStringLiteral("Read RT: minsplit=20 cp=0.001\nWrite TP: minsplit=20 cp=0.05"));
+            QStringLiteral("Read RT: minsplit=20 cp=0.001\nWrite TP: minsplit=20 cp=0.05"));
     }
 
     void coreMetricIndex_isTheRowOfTheMetric()
     {
-        QCOMPARE(coreMetricIndex(Metric::RtReadMs), std::size_t{0});
-        QCOMPARE(coreMetricIndex(Metric::TpWriteMbs), std::size_t{3});
-        QCOMPARE(coreMetricIndex(Metric::IopsRead), std::size_t{4}); // not a core metric
+        QCOMPARE(coreMetricIndex(Metric::RtReadMs), std::size_t {0});
+        QCOMPARE(coreMetricIndex(Metric::TpWriteMbs), std::size_t {3});
+        QCOMPARE(coreMetricIndex(Metric::IopsRead), std::size_t {4}); // not a core metric
     }
 
 private:
     std::vector<iolens::core::AggregatedMeasurement> m_rows;
 };
 
-QTEST_GUILESS_MAIN(TestModelEntry)
+IOLENS_TEST_GUILESS_MAIN(TestModelEntry)
 #include "test_model_entry.moc"

@@ -2,6 +2,7 @@
 #include "document/example_database.hpp"
 #include "prediction/measured_lookup.hpp"
 #include "prediction/model_set.hpp"
+#include "support/test_registry.hpp"
 #include "workflow/model_training.hpp"
 
 #include <QTest>
@@ -33,7 +34,7 @@ private slots:
         const auto runs = db.measurements();
         const ModelSet set = trainModelSet(runs, technique.toStdString());
         QCOMPARE(set.technique, technique.toStdString());
-        QCOMPARE(set.models.size(), std::size_t{4});
+        QCOMPARE(set.models.size(), std::size_t {4});
         const MeasuredLookup measured(runs);
         std::vector<Configuration> configs;
         for (const auto& row : measured.all())
@@ -57,7 +58,7 @@ private slots:
     {
         const auto runs = loadExampleDatabase(Example::Tiered).measurements();
         const ModelSet unknown = trainModelSet(runs, "no-such-technique");
-        QCOMPARE(unknown.models.size(), std::size_t{4});
+        QCOMPARE(unknown.models.size(), std::size_t {4});
         for (const MetricModel& entry : unknown.models) {
             QVERIFY(!entry.model);
             QVERIFY(!entry.error.empty());
@@ -67,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelSet)
+IOLENS_TEST_GUILESS_MAIN(TestModelSet)
 #include "test_model_set.moc"

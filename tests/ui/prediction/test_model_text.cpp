@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prediction/model_text.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -22,18 +23,17 @@ private slots:
     {
         QFETCH(QString, technique);
         QFETCH(QString, expected);
-        const iolens::core::ParamValues values{
-            {"degree", 2.0}, {"nk", 21.0}, {"nprune", 800.0}, {"thresh", 0.001},
-            {"log_response", 1.0}};
+        const iolens::core::ParamValues values {{"degree", 2.0}, {"nk", 21.0}, {"nprune", 800.0},
+            {"thresh", 0.001}, {"log_response", 1.0}};
         QCOMPARE(parametersText(technique.toStdString(), values), expected);
     }
 
     void parametersText_namesARawScaleFit()
     {
-        const iolens::core::ParamValues values{{"cp", 0.0001}, {"minsplit", 5.0},
-                                               {"log_response", 0.0}};
-        QCOMPARE(parametersText("cart", values),
-                 QStringLiteral("minsplit=5 cp=0.0001 log_response=0"));
+        const iolens::core::ParamValues values {
+            {"cp", 0.0001}, {"minsplit", 5.0}, {"log_response", 0.0}};
+        QCOMPARE(
+            parametersText("cart", values), QStringLiteral("minsplit=5 cp=0.0001 log_response=0"));
     }
 
     void titles_nameTheTechniqueAndOrigin()
@@ -46,5 +46,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelText)
+IOLENS_TEST_GUILESS_MAIN(TestModelText)
 #include "test_model_text.moc"

@@ -4,6 +4,7 @@
 #include "models/regressor_registry.hpp"
 #include "prediction/model_validation.hpp"
 #include "support/multi_vm_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -37,8 +38,8 @@ private slots:
     void validateModel_crossValidatesAndSkipsMultiVmOnOneVmData()
     {
         const auto model = trainLm(m_rows);
-        const ValidationOutcome outcome =
-            validateModel(model, {&m_rows, &m_rows, {}, 10, 1, false});
+        const ValidationOutcome outcome
+            = validateModel(model, {&m_rows, &m_rows, {}, 10, 1, false});
         QVERIFY2(outcome.result.has_value(), outcome.error.c_str());
         QVERIFY(outcome.error.empty());
         const auto& scored = outcome.result->evaluation.configs;
@@ -49,14 +50,14 @@ private slots:
         QCOMPARE(outcome.interpolation.has_value(), outcome.interpolationError.empty());
         QCOMPARE(outcome.extrapolation.has_value(), outcome.extrapolationError.empty());
         QVERIFY(!outcome.multiVm);
-        QCOMPARE(outcome.multiVmError,
-                 std::string("the data has no measurement with 2 or more VMs"));
+        QCOMPARE(
+            outcome.multiVmError, std::string("the data has no measurement with 2 or more VMs"));
 
         MetricValidation validation;
         validation.ticket = 7;
         outcome.applyTo(validation);
         QCOMPARE(validation.state, MetricValidation::State::Done);
-        QCOMPARE(validation.ticket, std::uint64_t{7}); // the job's ticket is not the outcome's
+        QCOMPARE(validation.ticket, std::uint64_t {7}); // the job's ticket is not the outcome's
         QCOMPARE(validation.result->cost, outcome.result->cost);
         QCOMPARE(validation.multiVmError, outcome.multiVmError);
     }
@@ -106,8 +107,8 @@ private slots:
         QTest::newRow("cv") << QStringLiteral("cv") << false << QStringLiteral("scenarios of");
         QTest::newRow("dataset") << QStringLiteral("dataset=x,request_kib>32") << false
                                  << QStringLiteral("dataset=");
-        QTest::newRow("no clause") << QStringLiteral("all") << false
-                                   << QStringLiteral("picks the measurements");
+        QTest::newRow("no clause")
+            << QStringLiteral("all") << false << QStringLiteral("picks the measurements");
         QTest::newRow("none") << QStringLiteral("request_kib>1000000") << false
                               << QStringLiteral("no measurement matches");
         QTest::newRow("every") << QStringLiteral("request_kib>0") << false
@@ -156,5 +157,5 @@ private:
     std::vector<AggregatedMeasurement> m_rows;
 };
 
-QTEST_GUILESS_MAIN(TestModelValidation)
+IOLENS_TEST_GUILESS_MAIN(TestModelValidation)
 #include "test_model_validation.moc"

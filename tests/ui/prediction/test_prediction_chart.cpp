@@ -4,6 +4,7 @@
 #include "prediction/model_controller.hpp"
 #include "prediction/prediction_chart.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 #include <qcustomplot.h>
@@ -304,5 +305,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPredictionChart)
+IOLENS_TEST_MAIN(TestPredictionChart)
 #include "test_prediction_chart.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prediction/prediction_panel.hpp"
+#include "support/test_registry.hpp"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -85,8 +86,8 @@ private slots:
         const QString tip = panel.modelHeaderToolTip(1);
         QVERIFY2(tip.startsWith(QStringLiteral("MARS")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("default parameters")), qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("nk=0 thresh=0.001 nprune=800 degree=2")),
-                 qPrintable(tip));
+        QVERIFY2(
+            tip.contains(QStringLiteral("nk=0 thresh=0.001 nprune=800 degree=2")), qPrintable(tip));
     }
 
     void showEvaluation_addsAndRemovesColumnsAsModelsChange()
@@ -138,16 +139,16 @@ private slots:
         ScenarioEvaluation result = mixedEvaluation();
         panel.showEvaluation(result);
         QVERIFY(panel.nearestText().isEmpty()); // no data: nothing to say
-        result.nearest = iolens::core::NearestMeasurement{0, 1.0, {Factor::RequestBytes}};
+        result.nearest = iolens::core::NearestMeasurement {0, 1.0, {Factor::RequestBytes}};
         panel.showEvaluation(result);
         QCOMPARE(panel.nearestText(),
-                 QStringLiteral("Nearest measurement: 1 step away (Request size)."));
-        result.nearest = iolens::core::NearestMeasurement{0, 1.5, {Factor::RequestBytes,
-                                                                   Factor::ReadPct}};
+            QStringLiteral("Nearest measurement: 1 step away (Request size)."));
+        result.nearest
+            = iolens::core::NearestMeasurement {0, 1.5, {Factor::RequestBytes, Factor::ReadPct}};
         panel.showEvaluation(result);
         QCOMPARE(panel.nearestText(),
-                 QStringLiteral("Nearest measurement: 1.5 steps away (Request size, Read share)."));
-        result.nearest = iolens::core::NearestMeasurement{0, 0.0, {}};
+            QStringLiteral("Nearest measurement: 1.5 steps away (Request size, Read share)."));
+        result.nearest = iolens::core::NearestMeasurement {0, 0.0, {}};
         panel.showEvaluation(result);
         QCOMPARE(panel.nearestText(), QStringLiteral("Nearest measurement: this configuration."));
     }
@@ -162,11 +163,11 @@ private slots:
             {Factor::RequestBytes, 256.0, 4.0, 64.0, {Metric::RtWriteMs}});
         panel.showEvaluation(result);
         const QString text = panel.extrapolationText();
-        QVERIFY2(text.contains(QStringLiteral("VMs 2 was never measured (only 1)")),
-                 qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("VMs 2 was never measured (only 1)")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral(
                      "Request size 256 KiB is outside the measured range 4 KiB – 64 KiB")),
-                 qPrintable(text));
+            qPrintable(text));
         // The request note concerns only one of the two applicable metrics: it says which.
         QVERIFY2(text.contains(QStringLiteral("(Write response time)")), qPrintable(text));
     }
@@ -198,7 +199,7 @@ private slots:
         result.repetitions = 4;
         for (const char* technique : {"lm", "mars", "cart", "m5", "cubist"})
             result.models.push_back(column(technique, true));
-        const std::array<double, 4> values{0.00433, 10.7, 11435.0, 146.0};
+        const std::array<double, 4> values {0.00433, 10.7, 11435.0, 146.0};
         for (std::size_t i = 0; i < 4; ++i) {
             result.metrics[i].metric = iolens::core::kCoreMetrics[i];
             result.metrics[i].predictions.resize(5);
@@ -219,5 +220,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPredictionPanel)
+IOLENS_TEST_MAIN(TestPredictionPanel)
 #include "test_prediction_panel.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
 #include "prediction/scenario_evaluation.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -11,8 +12,8 @@ using iolens::core::Metric;
 
 namespace {
 
-ModelEntry trainedEntry(const std::vector<iolens::core::Measurement>& runs,
-                        const std::string& technique)
+ModelEntry trainedEntry(
+    const std::vector<iolens::core::Measurement>& runs, const std::string& technique)
 {
     ModelEntry entry;
     entry.label = QString::fromStdString(technique);
@@ -60,17 +61,17 @@ private slots:
     {
         const Configuration config = m_measured.all().front().config;
         const ScenarioEvaluation result = evaluateScenario(config, m_measured, m_entries);
-        QCOMPARE(result.models.size(), std::size_t{2});
+        QCOMPARE(result.models.size(), std::size_t {2});
         QCOMPARE(result.models[0].label, QStringLiteral("lm"));
         QCOMPARE(result.models[1].label, QStringLiteral("cart"));
         QCOMPARE(result.models[1].parameters, QStringLiteral("minsplit=20 cp=0.01"));
         for (const MetricEvaluation& metric : result.metrics) {
-            QCOMPARE(metric.predictions.size(), std::size_t{2});
+            QCOMPARE(metric.predictions.size(), std::size_t {2});
             if (!metric.applies)
                 continue;
             for (std::size_t m = 0; m < 2; ++m)
                 QCOMPARE(*metric.predictions[m].value,
-                         m_entries[m].model(metric.metric)->predict(config));
+                    m_entries[m].model(metric.metric)->predict(config));
         }
         // lm and a tree answer differently: the columns are not copies of one model.
         QVERIFY(result.metrics[3].predictions[0].value != result.metrics[3].predictions[1].value);
@@ -89,10 +90,10 @@ private slots:
         share.filesetBytes = config.filesetBytes / 3;
         const ScenarioEvaluation result = evaluateScenario(config, m_measured, m_entries);
         const auto* cart = &m_entries[1];
-        QCOMPARE(*result.metrics[0].predictions[1].value,
-                 cart->model(Metric::RtReadMs)->predict(share));
+        QCOMPARE(
+            *result.metrics[0].predictions[1].value, cart->model(Metric::RtReadMs)->predict(share));
         QCOMPARE(*result.metrics[3].predictions[1].value,
-                 3.0 * cart->model(Metric::TpWriteMbs)->predict(share));
+            3.0 * cart->model(Metric::TpWriteMbs)->predict(share));
     }
 
     void evaluate_waitsForModelsStillTraining()
@@ -125,7 +126,7 @@ private slots:
         Configuration config = m_measured.all().front().config;
         config.readPct = 50.0;
         const ScenarioEvaluation result = evaluateScenario(config, m_measured, {added});
-        QVERIFY((result.models[0].covers == std::array<bool, 4>{false, false, false, true}));
+        QVERIFY((result.models[0].covers == std::array<bool, 4> {false, false, false, true}));
         QVERIFY(result.metrics[3].predictions[0].value);
         QVERIFY(!result.metrics[0].predictions[0].value);
         QVERIFY(result.metrics[0].predictions[0].error.empty());
@@ -165,7 +166,7 @@ private slots:
                 QCOMPARE(note.max, static_cast<double>(config.threads));
                 QCOMPARE(note.value, config.threads / 2.0);
                 // Two models per metric, each metric named once.
-                QCOMPARE(note.metrics.size(), std::size_t{4});
+                QCOMPARE(note.metrics.size(), std::size_t {4});
             }
             if (note.factor == Factor::RequestBytes) {
                 request = true;
@@ -194,5 +195,5 @@ private:
     std::vector<ModelEntry> m_entries;
 };
 
-QTEST_GUILESS_MAIN(TestScenarioEvaluation)
+IOLENS_TEST_GUILESS_MAIN(TestScenarioEvaluation)
 #include "test_scenario_evaluation.moc"

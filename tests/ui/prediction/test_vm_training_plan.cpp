@@ -4,6 +4,7 @@
 #include "prediction/vm_training_plan.hpp"
 #include "support/multi_vm_data.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -75,5 +76,5 @@ private:
     std::vector<Measurement> m_mixed;
 };
 
-QTEST_GUILESS_MAIN(TestVmTrainingPlan)
+IOLENS_TEST_GUILESS_MAIN(TestVmTrainingPlan)
 #include "test_vm_training_plan.moc"

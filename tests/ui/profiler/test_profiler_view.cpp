@@ -9,6 +9,7 @@
 #include "support/dark_palette.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -249,8 +250,7 @@ private slots:
         QCOMPARE(regions.verdicts.size(), profile.points.size());
         QVERIFY(!bands.empty());
         for (std::size_t i = 0; i < profile.points.size(); ++i) {
-            const LimitVerdict expected
-                = expectedVerdict(*m_controller, profile.points[i], limits);
+            const LimitVerdict expected = expectedVerdict(*m_controller, profile.points[i], limits);
             QVERIFY2(regions.verdicts[i] == expected, qPrintable(QString::number(i)));
             // The drawn band over the point has the point's verdict.
             const LimitStretch* band = bandAt(bands, profile.grid.x[i]);
@@ -293,8 +293,8 @@ private slots:
         const QPalette light = m_view->palette();
         const QPalette dark = iolens::test::darkPalette();
         m_view->setPalette(dark);
-        const QString measuredDark = QStringLiteral("color:%1\">&#9679;")
-                                         .arg(dark.color(QPalette::Text).name());
+        const QString measuredDark
+            = QStringLiteral("color:%1\">&#9679;").arg(dark.color(QPalette::Text).name());
         QVERIFY2(m_view->legendText().contains(measuredDark), qPrintable(m_view->legendText()));
         QVERIFY(!m_view->legendText().contains(measuredLight));
         // The model colours are data and stay.
@@ -320,7 +320,7 @@ private slots:
         QCOMPARE(bands.front().from, grid.x.front());
         QCOMPARE(bands.front().to, grid.x.back());
         // The limit is on the metric shown: a line at its bound.
-        QVERIFY(plot->limitLines() == std::vector<double>{1e6});
+        QVERIFY(plot->limitLines() == std::vector<double> {1e6});
 
         // A bound nobody keeps: one light red band.
         panel.setLimits({{Metric::TpWriteMbs, false, 1e6}});
@@ -346,5 +346,5 @@ private:
     Configuration m_scenario;
 };
 
-QTEST_MAIN(TestProfilerView)
+IOLENS_TEST_MAIN(TestProfilerView)
 #include "test_profiler_view.moc"

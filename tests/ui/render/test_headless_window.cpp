@@ -8,6 +8,7 @@
 #include "document/document_controller.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 
 #include <QElapsedTimer>
@@ -21,10 +22,7 @@ using namespace iolens::ui;
 class TestHeadlessWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_headless_window");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_headless_window"); }
 
     void openHeadlessWindow_missingDatabaseThrowsConfigErrorNamingTheFile()
     {
@@ -35,8 +33,8 @@ private slots:
             openHeadlessWindow(window, {missing, Example::Tiered, QString(), QSize(800, 600)});
             QFAIL("no exception");
         } catch (const iolens::core::ConfigError& e) {
-            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("missing.sqlite")),
-                     e.what());
+            QVERIFY2(
+                QString::fromUtf8(e.what()).contains(QStringLiteral("missing.sqlite")), e.what());
         }
         QVERIFY(!window.documents()->document());
         QVERIFY(!window.isVisible());
@@ -45,8 +43,8 @@ private slots:
     void openHeadlessWindow_opensTheExampleWithScenarioAndSize()
     {
         MainWindow window;
-        openHeadlessWindow(window, {QString(), Example::Tiered,
-                                    QStringLiteral("threads=16,read=70"), QSize(1200, 800)});
+        openHeadlessWindow(window,
+            {QString(), Example::Tiered, QStringLiteral("threads=16,read=70"), QSize(1200, 800)});
         QVERIFY(window.documents()->document());
         QCOMPARE(window.documents()->document()->name, QStringLiteral("fio-tiered"));
         QCOMPARE(window.scenarioPanel()->scenario().threads, 16);
@@ -84,5 +82,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHeadlessWindow)
+IOLENS_TEST_MAIN(TestHeadlessWindow)
 #include "test_headless_window.moc"

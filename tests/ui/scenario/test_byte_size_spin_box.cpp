@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/byte_size_spin_box.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -37,7 +38,7 @@ private slots:
         QCOMPARE(spin.valueFromText(QStringLiteral("256")), 256.0 * (1 << 20));
         spin.setValue(4096);
         QCOMPARE(spin.text(), QStringLiteral("4 KiB"));
-        QCOMPARE(spin.bytes(), std::int64_t{4096});
+        QCOMPARE(spin.bytes(), std::int64_t {4096});
     }
 
     void stepBy_movesAlongTheSteps_data()
@@ -59,12 +60,12 @@ private slots:
         QFETCH(int, steps);
         QFETCH(double, expected);
         ByteSizeSpinBox spin(1);
-        spin.setSteps(StepScale(std::vector<double>{4, 8, 16, 32}));
+        spin.setSteps(StepScale(std::vector<double> {4, 8, 16, 32}));
         spin.setValue(start);
         spin.stepBy(steps);
         QCOMPARE(spin.value(), expected);
     }
 };
 
-QTEST_MAIN(TestByteSizeSpinBox)
+IOLENS_TEST_MAIN(TestByteSizeSpinBox)
 #include "test_byte_size_spin_box.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/configuration_codec.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -27,11 +28,11 @@ private slots:
     {
         QVERIFY(!decodeConfiguration(QString()));
         QVERIFY(!decodeConfiguration(QStringLiteral("not,a\nconfiguration,at all")));
-        auto text = encodeConfiguration(iolens::core::Configuration{"none", 1, 1});
-        QVERIFY(!decodeConfiguration(text.replace(QStringLiteral("random"),
-                                                  QStringLiteral("zigzag"))));
+        auto text = encodeConfiguration(iolens::core::Configuration {"none", 1, 1});
+        QVERIFY(
+            !decodeConfiguration(text.replace(QStringLiteral("random"), QStringLiteral("zigzag"))));
     }
 };
 
-QTEST_MAIN(TestConfigurationCodec)
+IOLENS_TEST_MAIN(TestConfigurationCodec)
 #include "test_configuration_codec.moc"

@@ -3,6 +3,7 @@
 #include "data/measurement_csv.hpp"
 #include "scenario/saved_scenarios.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -30,10 +31,7 @@ Configuration config(std::int64_t requestBytes, double readPct, int vms = 1)
 class TestSavedScenarios : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_saved_scenarios");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_saved_scenarios"); }
     void init() { QSettings().clear(); }
 
     void save_addsByNameAndReplacesTheSameName()
@@ -47,7 +45,7 @@ private slots:
         QCOMPARE(saved.save(QStringLiteral("now"), config(8192, 50)), 0); // replaced in place
         QCOMPARE(saved.save(QStringLiteral("   "), config(8192, 50)), -1);
         QCOMPARE(changed.count(), 3);
-        QCOMPARE(saved.all().size(), std::size_t{2});
+        QCOMPARE(saved.all().size(), std::size_t {2});
         QCOMPARE(saved.all()[0].name, QStringLiteral("now"));
         QVERIFY(saved.all()[0].config == config(8192, 50));
         QVERIFY(saved.remove(1));
@@ -67,7 +65,7 @@ private slots:
         }
         SavedScenarios next;
         next.setDocumentKey(QStringLiteral("/data/a.sqlite#grid"));
-        QCOMPARE(next.all().size(), std::size_t{1});
+        QCOMPARE(next.all().size(), std::size_t {1});
         QCOMPARE(next.all()[0].name, QStringLiteral("three VMs, many writes"));
         QVERIFY(next.all()[0].config == config(16384, 30, 3));
         next.remove(0);
@@ -86,11 +84,11 @@ private slots:
         QCOMPARE(table.header.front(), std::string("name"));
         QCOMPARE(table.rows[0].fields[0], std::string("a, with comma"));
         const auto configs = iolens::core::configurationsFromCsv(table);
-        QCOMPARE(configs.size(), std::size_t{2});
+        QCOMPARE(configs.size(), std::size_t {2});
         QVERIFY(configs[0] == config(4096, 70));
         QVERIFY(configs[1] == config(1 << 20, 0, 2));
     }
 };
 
-QTEST_MAIN(TestSavedScenarios)
+IOLENS_TEST_MAIN(TestSavedScenarios)
 #include "test_saved_scenarios.moc"

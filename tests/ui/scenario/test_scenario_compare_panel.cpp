@@ -6,6 +6,7 @@
 #include "scenario/scenario_compare_panel.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 
 #include <QListWidget>
 #include <QSettings>
@@ -45,10 +46,10 @@ private slots:
         panel.setCurrentScenario(large);
         panel.setComparison(0, -1); // A: the saved one, B: the sliders' scenario
 
-        const ScenarioEvaluation a = evaluateScenario(small, controller.measured(),
-                                                      controller.entries());
-        const ScenarioEvaluation b = evaluateScenario(large, controller.measured(),
-                                                      controller.entries());
+        const ScenarioEvaluation a
+            = evaluateScenario(small, controller.measured(), controller.entries());
+        const ScenarioEvaluation b
+            = evaluateScenario(large, controller.measured(), controller.entries());
         QTableWidget* table = panel.table();
         QCOMPARE(table->item(0, 0)->text(), metricTitle(Metric::RtReadMs));
         QCOMPARE(table->item(0, 1)->text(), QStringLiteral("lm"));
@@ -77,9 +78,9 @@ private slots:
         c.readPct = 70;
         c.vms = 2;
         QCOMPARE(scenarioSummary(c),
-                 QStringLiteral("16 KiB · 70 % read · 4 GiB · bfq · random · 2 VMs"));
+            QStringLiteral("16 KiB · 70 % read · 4 GiB · bfq · random · 2 VMs"));
     }
 };
 
-QTEST_MAIN(TestScenarioComparePanel)
+IOLENS_TEST_MAIN(TestScenarioComparePanel)
 #include "test_scenario_compare_panel.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenario_comparison.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -8,8 +9,8 @@ using iolens::core::Metric;
 
 namespace {
 
-ScenarioEvaluation evaluation(double readPct, std::vector<std::optional<double>> rtRead,
-                              std::optional<double> measured)
+ScenarioEvaluation evaluation(
+    double readPct, std::vector<std::optional<double>> rtRead, std::optional<double> measured)
 {
     ScenarioEvaluation e;
     e.scenario.readPct = readPct;
@@ -34,10 +35,10 @@ class TestScenarioComparison : public QObject {
 private slots:
     void compare_givesEveryModelsChangeAbsoluteAndInPercent()
     {
-        const auto rows = compareScenarios(evaluation(70, {2.0, 4.0}, 2.5),
-                                           evaluation(70, {3.0, 1.0}, std::nullopt));
+        const auto rows = compareScenarios(
+            evaluation(70, {2.0, 4.0}, 2.5), evaluation(70, {3.0, 1.0}, std::nullopt));
         // Read RT: lm, cart, measured; the other metrics have no values at all.
-        QCOMPARE(rows.size(), std::size_t{3});
+        QCOMPARE(rows.size(), std::size_t {3});
         QCOMPARE(rows[0].source, QStringLiteral("lm"));
         QCOMPARE(*rows[0].change(), 1.0);
         QCOMPARE(*rows[0].changePercent(), 50.0);
@@ -52,8 +53,8 @@ private slots:
     void compare_dropsAMetricThatAppliesInNeither()
     {
         // 0 % reads in both: read response time has no rows even if a value slipped in.
-        const auto rows = compareScenarios(evaluation(0, {2.0, 4.0}, std::nullopt),
-                                           evaluation(0, {3.0, 1.0}, std::nullopt));
+        const auto rows = compareScenarios(
+            evaluation(0, {2.0, 4.0}, std::nullopt), evaluation(0, {3.0, 1.0}, std::nullopt));
         QVERIFY(rows.empty());
     }
 
@@ -67,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestScenarioComparison)
+IOLENS_TEST_MAIN(TestScenarioComparison)
 #include "test_scenario_comparison.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
 #include "scenario/scenario_domain.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -12,19 +13,20 @@ class TestScenarioDomain : public QObject {
 private slots:
     void scenarioDomain_distinctSortedValuesOfTheData()
     {
-        const auto rows =
-            iolens::core::aggregateRepetitions(loadExampleDatabase(Example::Local).measurements());
+        const auto rows = iolens::core::aggregateRepetitions(
+            loadExampleDatabase(Example::Local).measurements());
         std::vector<Configuration> configs;
         for (const auto& row : rows)
             configs.push_back(row.config);
         const ScenarioDomain domain = scenarioDomain(configs);
-        QCOMPARE(domain.schedulers, (std::vector<std::string>{"bfq", "none"}));
-        QCOMPARE(domain.requestBytes, (std::vector<std::int64_t>{4096, 8192, 16384, 32768, 65536}));
-        QCOMPARE(domain.filesetBytes,
-                 (std::vector<std::int64_t>{256LL << 20, 1LL << 30, 4LL << 30}));
-        QCOMPARE(domain.readPcts, (std::vector<double>{0, 25, 50, 75, 100}));
-        QCOMPARE(domain.patterns.size(), std::size_t{2});
-        QCOMPARE(domain.vms, std::vector<int>{1});
+        QCOMPARE(domain.schedulers, (std::vector<std::string> {"bfq", "none"}));
+        QCOMPARE(
+            domain.requestBytes, (std::vector<std::int64_t> {4096, 8192, 16384, 32768, 65536}));
+        QCOMPARE(
+            domain.filesetBytes, (std::vector<std::int64_t> {256LL << 20, 1LL << 30, 4LL << 30}));
+        QCOMPARE(domain.readPcts, (std::vector<double> {0, 25, 50, 75, 100}));
+        QCOMPARE(domain.patterns.size(), std::size_t {2});
+        QCOMPARE(domain.vms, std::vector<int> {1});
         QCOMPARE(typicalThreads(configs), 16);
     }
 
@@ -41,7 +43,7 @@ private slots:
         twiceMixed.mean[iolens::core::metricIndex(iolens::core::Metric::RtReadMs)] = 1.0;
         const auto chosen = defaultScenario({once, twiceWriteOnly, twiceMixed});
         QVERIFY(chosen);
-        QCOMPARE(chosen->requestBytes, std::int64_t{3});
+        QCOMPARE(chosen->requestBytes, std::int64_t {3});
         QVERIFY(!defaultScenario({}));
     }
 
@@ -57,5 +59,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestScenarioDomain)
+IOLENS_TEST_GUILESS_MAIN(TestScenarioDomain)
 #include "test_scenario_domain.moc"

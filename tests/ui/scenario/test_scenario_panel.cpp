@@ -3,6 +3,7 @@
 #include "scenario/byte_size_spin_box.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "scenario/step_slider.hpp"
+#include "support/test_registry.hpp"
 
 #include <QApplication>
 #include <QComboBox>
@@ -26,8 +27,8 @@ private slots:
     void initTestCase()
     {
         QLocale::setDefault(QLocale::c());
-        const auto rows =
-            iolens::core::aggregateRepetitions(loadExampleDatabase(Example::Tiered).measurements());
+        const auto rows = iolens::core::aggregateRepetitions(
+            loadExampleDatabase(Example::Tiered).measurements());
         for (const auto& row : rows)
             m_configs.push_back(row.config);
     }
@@ -83,8 +84,8 @@ private slots:
             QVERIFY(shares.count(config.readPct));
         }
         // Log scale: the request slider spans 512 B .. 512 KiB in half octaves.
-        QCOMPARE(*requests.begin(), std::int64_t{512});
-        QCOMPARE(*requests.rbegin(), std::int64_t{512} * 1024);
+        QCOMPARE(*requests.begin(), std::int64_t {512});
+        QCOMPARE(*requests.rbegin(), std::int64_t {512} * 1024);
         QVERIFY(requests.count(6144)); // 6 KiB, the half octave between 4 and 8
         QCOMPARE(m_panel->requestControl()->slider()->maximum(), 20);
     }
@@ -98,19 +99,19 @@ private slots:
         QTest::keyClicks(spin, QStringLiteral("24k"));
         QTest::keyClick(spin, Qt::Key_Enter);
         QVERIFY(changed.count() >= 1);
-        QCOMPARE(changed.back().front().value<Configuration>().requestBytes, std::int64_t{24576});
+        QCOMPARE(changed.back().front().value<Configuration>().requestBytes, std::int64_t {24576});
         QCOMPARE(spin->text(), QStringLiteral("24 KiB"));
         // 20 KiB is no slider step: the value stays exact and the slider goes to the nearest.
         spin->selectAll();
         QTest::keyClicks(spin, QStringLiteral("20"));
         QTest::keyClick(spin, Qt::Key_Enter);
-        QCOMPARE(m_panel->scenario().requestBytes, std::int64_t{20480});
+        QCOMPARE(m_panel->scenario().requestBytes, std::int64_t {20480});
         const int index = m_panel->requestControl()->slider()->value();
         QCOMPARE(m_panel->requestControl()->scale().value(index),
-                 24576.0); // log-nearer than 16 KiB
+            24576.0); // log-nearer than 16 KiB
         // The arrows step along the slider's steps.
         spin->stepBy(1);
-        QCOMPARE(m_panel->scenario().requestBytes, std::int64_t{24576});
+        QCOMPARE(m_panel->scenario().requestBytes, std::int64_t {24576});
     }
 
     void combosAndVms_changeTheScenario()
@@ -122,7 +123,7 @@ private slots:
         const int other = 1 - m_panel->schedulerControl()->currentIndex();
         m_panel->schedulerControl()->setCurrentIndex(other);
         QCOMPARE(QString::fromStdString(m_panel->scenario().scheduler),
-                 m_panel->schedulerControl()->itemText(other));
+            m_panel->schedulerControl()->itemText(other));
         QCOMPARE(m_panel->scenario().threads, 16); // fixed by the data
     }
 
@@ -144,12 +145,12 @@ private slots:
         QFETCH(int, key);
         QFETCH(int, steps);
         using Field = std::function<double(const Configuration&)>;
-        const std::pair<StepSlider*, Field> controls[] = {
-            {m_panel->requestControl(),
-             [](const Configuration& c) { return static_cast<double>(c.requestBytes); }},
-            {m_panel->filesetControl(),
-             [](const Configuration& c) { return static_cast<double>(c.filesetBytes); }},
-            {m_panel->readControl(), [](const Configuration& c) { return c.readPct; }}};
+        const std::pair<StepSlider*, Field> controls[]
+            = {{m_panel->requestControl(),
+                   [](const Configuration& c) { return static_cast<double>(c.requestBytes); }},
+                {m_panel->filesetControl(),
+                    [](const Configuration& c) { return static_cast<double>(c.filesetBytes); }},
+                {m_panel->readControl(), [](const Configuration& c) { return c.readPct; }}};
         m_panel->show();
         QVERIFY(QTest::qWaitForWindowActive(m_panel.get()));
         for (const auto& [control, field] : controls) {
@@ -167,7 +168,7 @@ private slots:
             // distance to the next step (a half octave, or 1 %).
             const double expected = scale.value(middle + steps);
             QVERIFY2(std::abs(field(config) - expected) <= 0.5 + 0.005 * expected,
-                     qPrintable(QStringLiteral("%1 vs %2").arg(field(config)).arg(expected)));
+                qPrintable(QStringLiteral("%1 vs %2").arg(field(config)).arg(expected)));
         }
     }
 
@@ -177,21 +178,20 @@ private slots:
     {
         m_panel->show();
         QVERIFY(QTest::qWaitForWindowActive(m_panel.get()));
-        const QList<QWidget*> expected{
-            m_panel->requestControl()->slider(), m_panel->requestControl()->spinBox(),
-            m_panel->filesetControl()->slider(), m_panel->filesetControl()->spinBox(),
-            m_panel->readControl()->slider(),    m_panel->readControl()->spinBox(),
-            m_panel->schedulerControl(),         m_panel->patternControl(),
-            m_panel->vmsControl()};
+        const QList<QWidget*> expected {m_panel->requestControl()->slider(),
+            m_panel->requestControl()->spinBox(), m_panel->filesetControl()->slider(),
+            m_panel->filesetControl()->spinBox(), m_panel->readControl()->slider(),
+            m_panel->readControl()->spinBox(), m_panel->schedulerControl(),
+            m_panel->patternControl(), m_panel->vmsControl()};
         // Independent of the list above: whatever in the panel takes Tab focus must be in it.
         for (QWidget* child : m_panel->findChildren<QWidget*>()) {
             const bool tabbable = (child->focusPolicy() & Qt::TabFocus) && child->isEnabled()
-                                  && child->isVisible() && !child->focusProxy();
+                && child->isVisible() && !child->focusProxy();
             if (tabbable)
                 QVERIFY2(expected.contains(child), child->metaObject()->className());
         }
         expected.front()->setFocus();
-        QList<QWidget*> visited{QApplication::focusWidget()};
+        QList<QWidget*> visited {QApplication::focusWidget()};
         for (qsizetype i = 0; i < expected.size(); ++i) {
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
             visited << QApplication::focusWidget();
@@ -205,5 +205,5 @@ private:
     std::unique_ptr<ScenarioPanel> m_panel;
 };
 
-QTEST_MAIN(TestScenarioPanel)
+IOLENS_TEST_MAIN(TestScenarioPanel)
 #include "test_scenario_panel.moc"

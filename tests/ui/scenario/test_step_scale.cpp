@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/step_scale.hpp"
+#include "support/test_registry.hpp"
 
 #include <QTest>
 
@@ -11,7 +12,7 @@ private slots:
     void halfOctaves_roundValuesPlusEveryMeasuredOne()
     {
         // 10 KiB and 100 KiB are not half-octave points; a slider must still stop on them.
-        const std::vector<double> measured{4096, 10240, 102400};
+        const std::vector<double> measured {4096, 10240, 102400};
         const StepScale scale = StepScale::halfOctaves(1024, 262144, measured);
         QCOMPARE(scale.front(), 1024.0);
         QCOMPARE(scale.back(), 262144.0);
@@ -53,11 +54,11 @@ private slots:
         QFETCH(double, value);
         QFETCH(bool, logarithmic);
         QFETCH(double, expected);
-        const StepScale scale(std::vector<double>{16, 4, 8, 8});
+        const StepScale scale(std::vector<double> {16, 4, 8, 8});
         QCOMPARE(scale.size(), 3);
         QCOMPARE(scale.value(scale.nearestIndex(value, logarithmic)), expected);
     }
 };
 
-QTEST_GUILESS_MAIN(TestStepScale)
+IOLENS_TEST_GUILESS_MAIN(TestStepScale)
 #include "test_step_scale.moc"

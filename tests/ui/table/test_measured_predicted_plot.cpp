@@ -4,6 +4,7 @@
 #include "models/vm_projection.hpp"
 #include "prediction/model_controller.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_registry.hpp"
 #include "table/measured_predicted_plot.hpp"
 
 #include <QSignalSpy>
@@ -50,8 +51,8 @@ private slots:
             for (const auto& row : rows) {
                 if (std::find(filtered.begin(), filtered.end(), row.config) == filtered.end())
                     continue;
-                if (*row.value(Metric::TpReadMbs) == point->key &&
-                    iolens::core::predictSpreadOverVms(*model, row.config) == point->value)
+                if (*row.value(Metric::TpReadMbs) == point->key
+                    && iolens::core::predictSpreadOverVms(*model, row.config) == point->value)
                     found = true;
             }
             QVERIFY(found);
@@ -69,5 +70,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMeasuredPredictedPlot)
+IOLENS_TEST_MAIN(TestMeasuredPredictedPlot)
 #include "test_measured_predicted_plot.moc"

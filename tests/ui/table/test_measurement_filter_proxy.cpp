@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
+#include "support/test_registry.hpp"
 #include "table/measurement_filter_proxy.hpp"
 #include "table/measurement_table_model.hpp"
 
@@ -13,10 +14,10 @@ using namespace iolens::ui;
 namespace {
 
 int countRows(const MeasurementTableModel& model,
-              const std::function<bool(const iolens::core::Configuration&)>& keep)
+    const std::function<bool(const iolens::core::Configuration&)>& keep)
 {
     return static_cast<int>(std::count_if(model.rows().begin(), model.rows().end(),
-                                          [&](const auto& row) { return keep(row.config); }));
+        [&](const auto& row) { return keep(row.config); }));
 }
 
 } // namespace
@@ -37,18 +38,18 @@ private slots:
         QCOMPARE(m_proxy.rowCount(), 300);
         m_proxy.setFilterText(QStringLiteral("bfq"));
         QCOMPARE(m_proxy.rowCount(),
-                 countRows(m_model, [](const auto& c) { return c.scheduler == "bfq"; }));
+            countRows(m_model, [](const auto& c) { return c.scheduler == "bfq"; }));
         QCOMPARE(m_proxy.rowCount(), 150);
         m_proxy.setFilterText(QStringLiteral("  BFQ   sequential "));
         QCOMPARE(m_proxy.rowCount(), countRows(m_model, [](const auto& c) {
-                     return c.scheduler == "bfq" && c.pattern == iolens::core::Pattern::Sequential;
-                 }));
+            return c.scheduler == "bfq" && c.pattern == iolens::core::Pattern::Sequential;
+        }));
         QCOMPARE(m_proxy.rowCount(), 75);
         m_proxy.setFilterText(QStringLiteral("bfq nvme"));
         QCOMPARE(m_proxy.rowCount(), 0);
         m_proxy.setFilterText(QStringLiteral("repeat"));
         const auto repeated = std::count_if(m_model.rows().begin(), m_model.rows().end(),
-                                            [](const auto& row) { return row.split == "repeat"; });
+            [](const auto& row) { return row.split == "repeat"; });
         QVERIFY(repeated > 0);
         QCOMPARE(m_proxy.rowCount(), static_cast<int>(repeated));
     }
@@ -73,7 +74,7 @@ private slots:
         // By request size: 4 KiB before 16 KiB before 64 KiB (text order would put 16 first).
         m_proxy.sort(MeasurementTableModel::RequestColumn, Qt::AscendingOrder);
         QCOMPARE(m_proxy.index(0, MeasurementTableModel::RequestColumn).data().toString(),
-                 QStringLiteral("4 KiB"));
+            QStringLiteral("4 KiB"));
         m_proxy.sort(-1);
     }
 
@@ -82,5 +83,5 @@ private:
     MeasurementFilterProxy m_proxy;
 };
 
-QTEST_GUILESS_MAIN(TestMeasurementFilterProxy)
+IOLENS_TEST_GUILESS_MAIN(TestMeasurementFilterProxy)
 #include "test_measurement_filter_proxy.moc"

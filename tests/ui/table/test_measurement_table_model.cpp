@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
+#include "support/test_registry.hpp"
 #include "table/measurement_table_model.hpp"
 
 #include <QTest>
@@ -54,9 +55,9 @@ private slots:
         const QModelIndex cell = model.index(repeatedMixed, metricColumn(Metric::RtReadMs));
         QVERIFY(cell.data().toString().contains(QStringLiteral(" ± ")));
         QCOMPARE(cell.data(MeasurementTableModel::kSortRole).toDouble(),
-                 *measured.value(Metric::RtReadMs));
+            *measured.value(Metric::RtReadMs));
         QCOMPARE(model.index(writeOnly, metricColumn(Metric::TpReadMbs)).data().toString(),
-                 QStringLiteral("n/a"));
+            QStringLiteral("n/a"));
         QVERIFY(!model.index(writeOnly, metricColumn(Metric::TpReadMbs))
                      .data(MeasurementTableModel::kSortRole)
                      .isValid());
@@ -65,18 +66,18 @@ private slots:
                     .toString()
                     .endsWith(QStringLiteral("KiB")));
         QCOMPARE(model.index(writeOnly, MeasurementTableModel::ReadPctColumn).data().toString(),
-                 QStringLiteral("0 %"));
+            QStringLiteral("0 %"));
     }
 
     void headerData_namesMetricsWithUnits()
     {
         MeasurementTableModel model;
         QCOMPARE(model.headerData(metricColumn(Metric::RtWriteMs), Qt::Horizontal).toString(),
-                 QStringLiteral("Write RT (ms)"));
+            QStringLiteral("Write RT (ms)"));
         QCOMPARE(model.headerData(metricColumn(Metric::TpReadMbs), Qt::Horizontal).toString(),
-                 QStringLiteral("Read TP (MiB/s)"));
+            QStringLiteral("Read TP (MiB/s)"));
     }
 };
 
-QTEST_GUILESS_MAIN(TestMeasurementTableModel)
+IOLENS_TEST_GUILESS_MAIN(TestMeasurementTableModel)
 #include "test_measurement_table_model.moc"

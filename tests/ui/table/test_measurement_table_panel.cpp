@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
+#include "support/test_registry.hpp"
 #include "table/measurement_filter_proxy.hpp"
 #include "table/measurement_table_model.hpp"
 #include "table/measurement_table_panel.hpp"
@@ -24,10 +25,10 @@ private slots:
         const int shown = panel.view()->model()->rowCount();
         QVERIFY(shown > 0 && shown < 106);
         for (int row = 0; row < shown; ++row) {
-            const QModelIndex index =
-                panel.proxy()->mapToSource(panel.view()->model()->index(row, 0));
-            const auto& config =
-                panel.tableModel()->rows()[static_cast<std::size_t>(index.row())].config;
+            const QModelIndex index
+                = panel.proxy()->mapToSource(panel.view()->model()->index(row, 0));
+            const auto& config
+                = panel.tableModel()->rows()[static_cast<std::size_t>(index.row())].config;
             QCOMPARE(config.scheduler, std::string("none"));
             QCOMPARE(config.pattern, iolens::core::Pattern::Random);
         }
@@ -42,8 +43,8 @@ private slots:
         QCOMPARE(selected.count(), 1);
         const auto config = selected.front().front().value<iolens::core::Configuration>();
         const QModelIndex source = panel.proxy()->mapToSource(panel.view()->model()->index(7, 0));
-        QVERIFY(config ==
-                panel.tableModel()->rows()[static_cast<std::size_t>(source.row())].config);
+        QVERIFY(
+            config == panel.tableModel()->rows()[static_cast<std::size_t>(source.row())].config);
     }
 
     void filtering_reportsTheConfigurationsShown()
@@ -82,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMeasurementTablePanel)
+IOLENS_TEST_MAIN(TestMeasurementTablePanel)
 #include "test_measurement_table_panel.moc"

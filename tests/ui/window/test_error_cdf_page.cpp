@@ -9,6 +9,7 @@
 #include "support/multi_vm_data.hpp"
 #include "support/signal_wait.hpp"
 #include "support/test_data.hpp"
+#include "support/test_registry.hpp"
 
 #include <QComboBox>
 #include <QLabel>
@@ -43,7 +44,7 @@ int expectedPoints(const std::vector<Measurement>& runs, const std::string& filt
     const RelativeErrorRule rule;
     int count = 0;
     for (const AggregatedMeasurement& row :
-         ConfigurationFilter::parse(filter).apply(aggregateRepetitions(runs))) {
+        ConfigurationFilter::parse(filter).apply(aggregateRepetitions(runs))) {
         const auto value = row.value(metric);
         if (value && *value > 0.0 && rule.admits(metric, row.config))
             ++count;
@@ -51,8 +52,8 @@ int expectedPoints(const std::vector<Measurement>& runs, const std::string& filt
     return count;
 }
 
-Configuration scenarioAt(const std::vector<Measurement>& runs, std::int64_t requestBytes,
-                         double readPct)
+Configuration scenarioAt(
+    const std::vector<Measurement>& runs, std::int64_t requestBytes, double readPct)
 {
     Configuration config = runs.front().config;
     config.requestBytes = requestBytes;
@@ -95,7 +96,7 @@ private slots:
             page.view()->setMetric(metric);
             const int expected = expectedPoints(m_runs, "request_kib>32", metric);
             QVERIFY(expected > 0);
-            QCOMPARE(tablePointCounts(*page.view()), std::vector<int>{expected});
+            QCOMPARE(tablePointCounts(*page.view()), std::vector<int> {expected});
         }
     }
 
@@ -109,12 +110,12 @@ private slots:
         QVERIFY(iolens::test::waitForEmission(ruled, kTimeoutMs));
         page.view()->setMetric(Metric::RtReadMs);
         const std::vector<int> before = tablePointCounts(*page.view());
-        QCOMPARE(before, std::vector<int>{expectedPoints(m_runs, "request_kib<=16",
-                                                         Metric::RtReadMs)});
+        QCOMPARE(
+            before, std::vector<int> {expectedPoints(m_runs, "request_kib<=16", Metric::RtReadMs)});
 
         QSignalSpy started(&models, &ModelController::ruleEvaluated);
         for (const QString& bad : {QStringLiteral("request_kib>>32"), QStringLiteral("colour=red"),
-                                  QStringLiteral("request_kib>100000"), QStringLiteral("cv")}) {
+                 QStringLiteral("request_kib>100000"), QStringLiteral("cv")}) {
             const QString message = page.setRule(bad);
             QVERIFY2(!message.isEmpty(), qPrintable(bad));
             QVERIFY(page.ruleMessage()->isVisibleTo(&page));
@@ -144,11 +145,11 @@ private slots:
         page.setScenario(ErrorScenario::CrossValidation);
         page.view()->setMetric(Metric::RtReadMs);
         const std::vector<int> all = tablePointCounts(*page.view());
-        QCOMPARE(all.size(), std::size_t{1});
+        QCOMPARE(all.size(), std::size_t {1});
         QVERIFY(all[0] > 10);
 
         page.setLocal(true, 10);
-        QCOMPARE(tablePointCounts(*page.view()), std::vector<int>{10});
+        QCOMPARE(tablePointCounts(*page.view()), std::vector<int> {10});
         QVERIFY(page.view()->scenarioText().contains(
             QStringLiteral("the 10 measurements nearest the scenario")));
         const auto curveX = [&page] {
@@ -160,13 +161,13 @@ private slots:
         };
         models.setScenario(scenarioAt(m_runs, 4096, 100.0));
         const std::vector<double> smallReads = curveX();
-        QCOMPARE(tablePointCounts(*page.view()), std::vector<int>{10});
+        QCOMPARE(tablePointCounts(*page.view()), std::vector<int> {10});
         models.setScenario(scenarioAt(m_runs, 65536, 50.0));
-        QCOMPARE(tablePointCounts(*page.view()), std::vector<int>{10});
+        QCOMPARE(tablePointCounts(*page.view()), std::vector<int> {10});
         QVERIFY(curveX() != smallReads); // other measurements, other errors
 
         page.setLocal(true, 3);
-        QCOMPARE(tablePointCounts(*page.view()), std::vector<int>{3});
+        QCOMPARE(tablePointCounts(*page.view()), std::vector<int> {3});
         page.setLocal(false, 3);
         QCOMPARE(tablePointCounts(*page.view()), all);
         QVERIFY(!page.view()->scenarioText().contains(QStringLiteral("nearest")));
@@ -181,8 +182,8 @@ private slots:
         QVERIFY(!page.isScenarioEnabled(ErrorScenario::MultiVm));
         const auto* items = qobject_cast<QStandardItemModel*>(page.scenarioBox()->model());
         QVERIFY(items);
-        const QStandardItem* item =
-            items->item(page.scenarioBox()->findData(static_cast<int>(ErrorScenario::MultiVm)));
+        const QStandardItem* item
+            = items->item(page.scenarioBox()->findData(static_cast<int>(ErrorScenario::MultiVm)));
         QVERIFY(item->toolTip().contains(QStringLiteral("2 or more VMs")));
         page.setScenario(ErrorScenario::MultiVm);
         QCOMPARE(page.scenario(), ErrorScenario::CrossValidation);
@@ -199,11 +200,11 @@ private slots:
         page.setScenario(ErrorScenario::MultiVm);
         QCOMPARE(page.scenario(), ErrorScenario::MultiVm);
         // Two curves: cart (VM-aware) and cart (1 VM, projected), both on the 2-VM rows.
-        QCOMPARE(models.entries().size(), std::size_t{2});
+        QCOMPARE(models.entries().size(), std::size_t {2});
         for (Metric metric : kCoreMetrics) {
             page.view()->setMetric(metric);
             QCOMPARE(tablePointCounts(*page.view()),
-                     std::vector<int>(2, expectedPoints(runs, "vms>=2", metric)));
+                std::vector<int>(2, expectedPoints(runs, "vms>=2", metric)));
         }
         // Back to one VM: the entry is disabled again and the page leaves it.
         train(models, m_runs);
@@ -212,5 +213,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestErrorCdfPage)
+IOLENS_TEST_MAIN(TestErrorCdfPage)
 #include "test_error_cdf_page.moc"

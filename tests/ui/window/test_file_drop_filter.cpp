@@ -2,6 +2,7 @@
 // Opening a database by dropping its file: what a drag may carry, and the window opening it.
 #include "document/document_controller.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 #include "table/measurement_table_panel.hpp"
 #include "window/file_drop_filter.hpp"
 #include "window/main_window.hpp"
@@ -46,24 +47,22 @@ void drop(QWidget& target, const QMimeData& mime)
 class TestFileDropFilter : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_file_drop_filter");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_file_drop_filter"); }
 
     void droppedLocalFile_isTheOneLocalFileOnly()
     {
         QCOMPARE(droppedLocalFile(nullptr), QString());
-        QCOMPARE(droppedLocalFile(filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite"))})
-                                      .get()),
-                 QStringLiteral("/tmp/a.sqlite"));
-        QCOMPARE(droppedLocalFile(filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite")),
-                                             QUrl::fromLocalFile(QStringLiteral("/tmp/b.sqlite"))})
-                                      .get()),
-                 QString());
+        QCOMPARE(droppedLocalFile(
+                     filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite"))}).get()),
+            QStringLiteral("/tmp/a.sqlite"));
+        QCOMPARE(
+            droppedLocalFile(filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite")),
+                                           QUrl::fromLocalFile(QStringLiteral("/tmp/b.sqlite"))})
+                                 .get()),
+            QString());
         QCOMPARE(droppedLocalFile(
                      filesMime({QUrl(QStringLiteral("https://example.org/a.sqlite"))}).get()),
-                 QString());
+            QString());
         QMimeData text;
         text.setText(QStringLiteral("/tmp/a.sqlite"));
         QCOMPARE(droppedLocalFile(&text), QString());
@@ -77,7 +76,7 @@ private slots:
         QVERIFY(target.acceptDrops());
 
         const auto two = filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite")),
-                                    QUrl::fromLocalFile(QStringLiteral("/tmp/b.sqlite"))});
+            QUrl::fromLocalFile(QStringLiteral("/tmp/b.sqlite"))});
         QVERIFY(!dragAccepted(target, *two));
         drop(target, *two);
         QVERIFY(opened.isEmpty());
@@ -85,7 +84,7 @@ private slots:
         const auto one = filesMime({QUrl::fromLocalFile(QStringLiteral("/tmp/a.sqlite"))});
         QVERIFY(dragAccepted(target, *one));
         drop(target, *one);
-        QCOMPARE(opened, QStringList{QStringLiteral("/tmp/a.sqlite")});
+        QCOMPARE(opened, QStringList {QStringLiteral("/tmp/a.sqlite")});
     }
 
     void window_opensTheDroppedDatabase()
@@ -113,5 +112,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFileDropFilter)
+IOLENS_TEST_MAIN(TestFileDropFilter)
 #include "test_file_drop_filter.moc"

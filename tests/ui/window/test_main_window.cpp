@@ -5,14 +5,15 @@
 #include "models/model_comparison_model.hpp"
 #include "models/model_comparison_panel.hpp"
 #include "models/regressor_registry.hpp"
-#include "prediction/model_controller.hpp"
 #include "plots/error_cdf_view.hpp"
 #include "plots/search_surface_view.hpp"
+#include "prediction/model_controller.hpp"
 #include "prediction/prediction_panel.hpp"
 #include "prediction/technique_choice.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "scenario/step_slider.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 #include "table/measurement_table_panel.hpp"
 #include "window/error_cdf_page.hpp"
 #include "window/main_window.hpp"
@@ -92,14 +93,13 @@ private slots:
             request.technique = technique;
             request.metric = Metric::RtReadMs;
             const double expected = iolens::core::trainModel(db, request).predict(config);
-            QCOMPARE(*window.models()->evaluation().metrics[0].predictions[column].value,
-                     expected);
+            QCOMPARE(*window.models()->evaluation().metrics[0].predictions[column].value, expected);
             QCOMPARE(panel->predictedText(Metric::RtReadMs, column), formatSignificant(expected));
             QCOMPARE(panel->predictedText(Metric::RtWriteMs, column), QStringLiteral("n/a"));
         }
         QCOMPARE(panel->measuredText(Metric::RtReadMs),
-                 formatSignificant(*measured->value(Metric::RtReadMs)) + QStringLiteral(" ") +
-                     formatRse(*measured->rse(Metric::RtReadMs)));
+            formatSignificant(*measured->value(Metric::RtReadMs)) + QStringLiteral(" ")
+                + formatRse(*measured->rse(Metric::RtReadMs)));
         QVERIFY(panel->extrapolationText().isEmpty());
 
         // Moving a slider answers at once: off the measured grid, no measurement to show.
@@ -124,9 +124,9 @@ private slots:
         for (QAction* action : window.menus()->modelsMenu()->actions()) {
             const QString technique = action->data().toString();
             QCOMPARE(action->isChecked(),
-                     technique == QStringLiteral("lm") || technique == QStringLiteral("mars") ||
-                         technique == QStringLiteral("cart") || technique == QStringLiteral("m5") ||
-                         technique == QStringLiteral("cubist"));
+                technique == QStringLiteral("lm") || technique == QStringLiteral("mars")
+                    || technique == QStringLiteral("cart") || technique == QStringLiteral("m5")
+                    || technique == QStringLiteral("cubist"));
             if (technique == QStringLiteral("ridge"))
                 ridge = action;
         }
@@ -134,10 +134,12 @@ private slots:
         ridge->trigger(); // ticks it and retrains with it
         QVERIFY(ready.wait(60000));
         QCOMPARE(window.predictionPanel()->modelColumnCount(), 6);
-        QVERIFY(QSettings().value(QStringLiteral("models/techniques")).toStringList().contains(
-            QStringLiteral("ridge")));
+        QVERIFY(QSettings()
+                    .value(QStringLiteral("models/techniques"))
+                    .toStringList()
+                    .contains(QStringLiteral("ridge")));
         MainWindow next; // a new window starts with the remembered choice
-        QCOMPARE(next.models()->techniques().size(), std::size_t{6});
+        QCOMPARE(next.models()->techniques().size(), std::size_t {6});
         QSettings().remove(QStringLiteral("models/techniques"));
     }
 
@@ -172,19 +174,19 @@ private slots:
         const auto& validation = window.models()->entries()[0].validation[2]; // lm, tp_read
         QVERIFY(validation.interpolation.has_value());
         for (const Configuration& config : validation.interpolation->configs)
-            QCOMPARE(config.requestBytes, std::int64_t{16384});
+            QCOMPARE(config.requestBytes, std::int64_t {16384});
         window.errorCdfPage()->setScenario(ErrorScenario::Extrapolation);
         QVERIFY(validation.extrapolation.has_value());
         for (const Configuration& config : validation.extrapolation->configs)
-            QCOMPARE(config.requestBytes, std::int64_t{65536});
+            QCOMPARE(config.requestBytes, std::int64_t {65536});
     }
 
     void modelsTab_comparesEveryModelOnceCrossValidated()
     {
         MainWindow window;
         QTabWidget* views = window.views();
-        QCOMPARE(views->tabText(views->indexOf(window.comparisonPanel())),
-                 QStringLiteral("Models"));
+        QCOMPARE(
+            views->tabText(views->indexOf(window.comparisonPanel())), QStringLiteral("Models"));
         QVERIFY(views->findChild<QWidget*>(QStringLiteral("models")) == window.comparisonPanel());
         QSignalSpy done(window.models(), &ModelController::evaluationsReady);
         QVERIFY(window.documents()->openExample(Example::Local));
@@ -203,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+IOLENS_TEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"

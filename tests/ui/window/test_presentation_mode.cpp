@@ -3,6 +3,7 @@
 // normal ones after; the presentation screenshot has twice the window's pixels.
 #include "plots/presentation_scale.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 #include "window/presentation_mode.hpp"
 #include "window/presentation_screenshot.hpp"
@@ -23,10 +24,7 @@ using namespace iolens::ui;
 class TestPresentationMode : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_presentation_mode");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_presentation_mode"); }
 
     void toggling_scalesFontsAndPensAndBack()
     {
@@ -111,11 +109,11 @@ private slots:
         QVERIFY(savePresentationScreenshot(window, path));
         QCOMPARE(QImage(path).size(), window.size() * 2);
         QString error;
-        QVERIFY(!savePresentationScreenshot(window, dir.filePath(QStringLiteral("no/such/x.png")),
-                                            2.0, &error));
+        QVERIFY(!savePresentationScreenshot(
+            window, dir.filePath(QStringLiteral("no/such/x.png")), 2.0, &error));
         QVERIFY(error.contains(QStringLiteral("x.png")));
     }
 };
 
-QTEST_MAIN(TestPresentationMode)
+IOLENS_TEST_MAIN(TestPresentationMode)
 #include "test_presentation_mode.moc"

@@ -3,6 +3,7 @@
 // the shortcuts reach the window's tabs.
 #include "scenario/scenario_panel.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 #include "window/window_menus.hpp"
 
@@ -34,10 +35,7 @@ QAction* actionNamed(const QWidget& window, const QString& text)
 class TestWindowMenus : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_window_menus");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_window_menus"); }
 
     void commonActions_haveTheirShortcuts_data()
     {
@@ -55,12 +53,12 @@ private slots:
                                   << QKeySequence(Qt::CTRL | Qt::Key_E);
         QTest::newRow("quit") << QStringLiteral("Quit") << int(QKeySequence::Quit)
                               << QKeySequence(Qt::CTRL | Qt::Key_Q);
-        QTest::newRow("presentation") << QStringLiteral("Presentation mode") << none
-                                      << QKeySequence(Qt::Key_F5);
+        QTest::newRow("presentation")
+            << QStringLiteral("Presentation mode") << none << QKeySequence(Qt::Key_F5);
         QTest::newRow("panels") << QStringLiteral("Scenario and prediction panels") << none
                                 << QKeySequence(Qt::Key_F9);
-        QTest::newRow("about") << QStringLiteral("About iolens")
-                               << int(QKeySequence::HelpContents) << QKeySequence(Qt::Key_F1);
+        QTest::newRow("about") << QStringLiteral("About iolens") << int(QKeySequence::HelpContents)
+                               << QKeySequence(Qt::Key_F1);
     }
 
     // The platform's standard key where it has one, else the usual Linux key.
@@ -72,10 +70,10 @@ private slots:
         MainWindow window;
         QAction* action = actionNamed(window, text);
         QVERIFY2(action, qPrintable(text));
-        const QList<QKeySequence> platform =
-            QKeySequence::keyBindings(QKeySequence::StandardKey(standard));
+        const QList<QKeySequence> platform
+            = QKeySequence::keyBindings(QKeySequence::StandardKey(standard));
         if (standard == QKeySequence::UnknownKey || platform.isEmpty())
-            QCOMPARE(action->shortcuts(), QList<QKeySequence>{fallback});
+            QCOMPARE(action->shortcuts(), QList<QKeySequence> {fallback});
         else
             QCOMPARE(action->shortcuts(), platform);
     }
@@ -89,8 +87,9 @@ private slots:
             for (const QKeySequence& key : action->shortcuts()) {
                 const QString name = key.toString(QKeySequence::PortableText);
                 const auto [it, added] = owner.emplace(name, action->text());
-                QVERIFY2(added, qPrintable(QStringLiteral("%1 is on both \"%2\" and \"%3\"")
-                                               .arg(name, it->second, action->text())));
+                QVERIFY2(added,
+                    qPrintable(QStringLiteral("%1 is on both \"%2\" and \"%3\"")
+                                   .arg(name, it->second, action->text())));
                 ++count;
             }
         }
@@ -130,7 +129,7 @@ private slots:
         QVERIFY(!window.scenarioPanel()->isVisible());
         QVERIFY(!window.menus()->panelsAction()->isChecked());
         QTRY_VERIFY2(window.views()->height() > tabsHeight + 150,
-                     qPrintable(QString::number(window.views()->height())));
+            qPrintable(QString::number(window.views()->height())));
         QTest::keyClick(&window, Qt::Key_F9);
         QVERIFY(window.panelsShown());
         QVERIFY(window.scenarioPanel()->isVisible());
@@ -161,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWindowMenus)
+IOLENS_TEST_MAIN(TestWindowMenus)
 #include "test_window_menus.moc"

@@ -3,9 +3,10 @@
 #include "models/model_comparison_panel.hpp"
 #include "prediction/model_controller.hpp"
 #include "prediction/prediction_panel.hpp"
+#include "support/dark_palette.hpp"
+#include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 #include "window/window_screenshot.hpp"
-#include "support/dark_palette.hpp"
 
 #include <QApplication>
 #include <QImage>
@@ -68,11 +69,10 @@ private slots:
         QApplication::setPalette(iolens::test::darkPalette());
         QTemporaryDir dir;
         const QString kept = qEnvironmentVariable("IOLENS_SCREENSHOT_DIR");
-        const QString path =
-            (kept.isEmpty() ? dir.path() : kept) + QStringLiteral("/dark-window.png");
+        const QString path
+            = (kept.isEmpty() ? dir.path() : kept) + QStringLiteral("/dark-window.png");
         MainWindow window;
-        window.views()->setCurrentWidget(
-            window.findChild<QWidget*>(QStringLiteral("predictions")));
+        window.views()->setCurrentWidget(window.findChild<QWidget*>(QStringLiteral("predictions")));
         QVERIFY(window.documents()->openExample(Example::Tiered));
         window.resize(1280, 800);
         window.show();
@@ -86,8 +86,7 @@ private slots:
             window.grab().save(QStringLiteral("%1/dark-%2.png")
                                    .arg(kept, window.views()->widget(i)->objectName()));
         }
-        window.views()->setCurrentWidget(
-            window.findChild<QWidget*>(QStringLiteral("predictions")));
+        window.views()->setCurrentWidget(window.findChild<QWidget*>(QStringLiteral("predictions")));
         QApplication::setPalette(light);
         QVERIFY(*result);
         const QImage image(path);
@@ -105,12 +104,12 @@ private slots:
         MainWindow window;
         QVERIFY(window.documents()->openExample(Example::Tiered));
         std::optional<bool> result;
-        saveScreenshotWhenReady(window, QStringLiteral("/proc/no/such/dir/window.png"),
-                                [&](bool ok) { result = ok; });
+        saveScreenshotWhenReady(
+            window, QStringLiteral("/proc/no/such/dir/window.png"), [&](bool ok) { result = ok; });
         QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 60000);
         QVERIFY(!*result);
     }
 };
 
-QTEST_MAIN(TestWindowScreenshot)
+IOLENS_TEST_MAIN(TestWindowScreenshot)
 #include "test_window_screenshot.moc"

@@ -3,6 +3,7 @@
 #include "document/example_database.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 #include "window/window_settings.hpp"
 
@@ -16,15 +17,12 @@ using namespace iolens::ui;
 class TestWindowSettings : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        iolens::test::useIsolatedSettings("test_window_settings");
-    }
+    void initTestCase() { iolens::test::useIsolatedSettings("test_window_settings"); }
     void init() { QSettings().clear(); }
 
     void lastScenario_isKeptPerDatabase()
     {
-        iolens::core::Configuration config{"bfq", 8LL << 30, 32768};
+        iolens::core::Configuration config {"bfq", 8LL << 30, 32768};
         config.readPct = 25;
         saveLastScenario(QStringLiteral("/data/a.sqlite#grid"), config);
         QVERIFY(*lastScenario(QStringLiteral("/data/a.sqlite#grid")) == config);
@@ -67,5 +65,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWindowSettings)
+IOLENS_TEST_MAIN(TestWindowSettings)
 #include "test_window_settings.moc"

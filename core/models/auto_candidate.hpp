@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/derived_features.hpp"
+#include "models/regressor.hpp"
+
+#include <memory>
+#include <string>
+
+namespace iolens::core {
+
+/// The response scale a candidate of the auto model fits on.
+enum class ResponseScale {
+    Log, ///< fits y as given (log of the metric, TrainedModel's default)
+    Raw, ///< fits exp(y), the metric itself, as the ICPE'13 paper did
+};
+
+/// What one candidate of the auto model is: technique (default parameters), scale, features.
+struct CandidateSpec {
+    std::string technique;
+    ResponseScale scale = ResponseScale::Log;
+    FeatureSet features;
+
+    /// "mars log log2+cache 1.41 GiB"
+    std::string label() const;
+    nlohmann::json toJson() const;
+    static CandidateSpec fromJson(const nlohmann::json& json);
+};
+
+/// One candidate of the auto model as a Regressor, so grouped cross-validation can score it like
+/// any technique. It sees data on the log scale (y = log(metric)); it builds the derived
+/// features of its FeatureSet and fits the inner technique on them, on its own scale. A Raw
+/// candidate fits exp(y) and answers log(max(prediction, floor)), the floor a thousandth of the
+/// smallest training value, because a raw-scale fit may predict <= 0 where the log is undefined.
+/// Every candidate's answers are kept within the training range of y widened by half its width
+/// (at least a factor 2 each way): a degree-2 polynomial on the log scale, extrapolated one level
+/// further, can predict e^50 ms, and no storage metric leaves its measured range by such factors.
+/// The bound is part of the candidate, so grouped cross-validation scores it too.
+/// Internal to the auto model: not in the registry.
+class AutoCandidate final : public Regressor {
+public:
+    /// Throws ConfigError for an unknown technique.
+    explicit AutoCandidate(CandidateSpec spec);
+    AutoCandidate(const AutoCandidate& other);
+    AutoCandidate& operator=(const AutoCandidate& other);
+    AutoCandidate(AutoCandidate&&) noexcept = default;
+    AutoCandidate& operator=(AutoCandidate&&) noexcept = default;
+    ~AutoCandidate() override = default;
+
+    const CandidateSpec& spec() const { return m_spec; }
+
+    std::string technique() const override { return "auto-candidate"; }
+    std::vector<ParamSpec> paramSpecs() const override { return {}; }
+    ParamValues parameters() const override { return {}; }
+    void setParameters(const ParamValues& values) override;
+
+    /// Throws DataError if the data lacks the feature set's size columns, or if a Raw candidate's
+    /// exp(y) overflows (y not on the log scale).
+    FitReport fit(const Dataset& data) override;
+    Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override;
+    bool isFitted() const override { return m_inner->isFitted(); }
+
+    std::string describe() const override;
+    nlohmann::json saveState() const override;
+    void loadState(const nlohmann::json& state, const FeatureSchema& schema) override;
+    std::unique_ptr<Regressor> clone() const override;
+
+private:
+    CandidateSpec m_spec;
+    std::unique_ptr<Regressor> m_inner;
+    FeatureSchema m_base; ///< the schema of the data fitted on, before derived columns
+    double m_floor = 0.0; ///< smallest raw prediction taken as is (Raw scale)
+    double m_low = 0.0;   ///< answers are clamped to [m_low, m_high] (log scale)
+    double m_high = 0.0;
+};
+
+} // namespace iolens::core

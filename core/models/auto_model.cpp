@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/auto_model.hpp"
+
+#include "common/error.hpp"
+#include "validation/conformal.hpp"
+#include "validation/grouped_cv.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+namespace iolens::core {
+
+namespace {
+
+/// Techniques tried. The ensembles (bagged CART, forest, SBCART) and Inside-Out cost 10-100x a
+/// single fit, which times (candidates x held-out levels) would put auto's fit into minutes.
+/// M5 is left out because at default parameters it is Cubist with one committee member, which
+/// is Cubist's default too: the same predictions at twice the cost.
+const std::vector<std::string> kTechniques {"lm", "mars", "cart", "cubist"};
+
+/// Candidates in a fixed order (technique, scale, feature set), so ties and the combination
+/// are the same on every run.
+std::vector<CandidateSpec> candidateSpecs(const Dataset& data, const AutoParams& params)
+{
+    std::vector<FeatureSet> sets {{false, 0.0}, {true, 0.0}};
+    for (std::size_t j = 0; j < data.schema.size(); ++j) {
+        const FeatureColumn& column = data.schema.columns()[j];
+        if (column.derived() || column.categorical() || column.factor != Factor::FilesetBytes)
+            continue;
+        for (double mib : cacheSizeCandidates(
+                 data.x.col(static_cast<Eigen::Index>(j)), params.cacheStepsPerOctave))
+            sets.push_back({true, mib});
+    }
+    std::vector<CandidateSpec> specs;
+    for (const std::string& technique : kTechniques)
+        for (ResponseScale scale : {ResponseScale::Log, ResponseScale::Raw})
+            for (const FeatureSet& set : sets)
+                if (applicable(data.schema, set))
+                    specs.push_back({technique, scale, set});
+    return specs;
+}
+
+CandidateScore scoreOf(const CandidateSpec& spec, const GroupedCvResult& cv)
+{
+    return {spec, cv.interpolationError, cv.extrapolationError, cv.overallError, {}};
+}
+
+/// Lower is better; a failed or unscored candidate ranks last.
+double rankKey(const CandidateScore& score)
+{
+    return std::isnan(score.overall) ? std::numeric_limits<double>::infinity() : score.overall;
+}
+
+/// Held-out points of an inverse-error-weighted average of `members` (indices into `results`).
+/// Every result holds the same points in the same order: the same data, factors and tasks.
+GroupedCvResult averagedPoints(const std::vector<GroupedCvResult>& results,
+    const std::vector<std::size_t>& members, const std::vector<double>& weights)
+{
+    GroupedCvResult combined = results[members.front()];
+    for (std::size_t k = 0; k < combined.points.size(); ++k) {
+        double sum = 0.0;
+        for (std::size_t m = 0; m < members.size(); ++m)
+            sum += weights[m] * results[members[m]].points[k].predicted;
+        combined.points[k].predicted = sum;
+    }
+    summarizeGroupedCv(combined, true);
+    return combined;
+}
+
+/// Grouped CV of every candidate (in parallel; each CV then runs its levels serially, as
+/// OpenMP does not nest teams by default). A candidate that fails scores NaN with the reason.
+std::vector<CandidateScore> scoreCandidates(const std::vector<CandidateSpec>& specs,
+    const Dataset& data, const GroupedCvOptions& options, std::vector<GroupedCvResult>& results)
+{
+    std::vector<CandidateScore> scores(specs.size());
+    const int count = static_cast<int>(specs.size());
+#pragma omp parallel for schedule(dynamic)
+    for (int c = 0; c < count; ++c) {
+        const auto i = static_cast<std::size_t>(c);
+        try {
+            results[i] = groupedCrossValidate(AutoCandidate(specs[i]), data, options);
+            scores[i] = scoreOf(specs[i], results[i]);
+        } catch (const std::exception& e) {
+            scores[i].spec = specs[i];
+            scores[i].failure = e.what();
+        }
+    }
+    return scores;
+}
+
+/// What fit() keeps: candidate indices, their weights (sum 1) and their joint held-out points.
+struct Selection {
+    std::vector<std::size_t> members;
+    std::vector<double> weights;
+    GroupedCvResult cv;
+};
+
+/// The best candidate alone, or the inverse-error-weighted average of the best m <= maxCombined
+/// when its grouped-CV error is lower. Ties keep the earlier candidate (stable sort), so the
+/// choice does not depend on the thread schedule. Throws DataError if nothing scored.
+Selection select(const std::vector<CandidateScore>& scores,
+    const std::vector<GroupedCvResult>& results, int maxCombined)
+{
+    std::vector<std::size_t> order(scores.size());
+    std::iota(order.begin(), order.end(), std::size_t {0});
+    std::stable_sort(order.begin(), order.end(),
+        [&](std::size_t a, std::size_t b) { return rankKey(scores[a]) < rankKey(scores[b]); });
+    if (order.empty() || !std::isfinite(rankKey(scores[order.front()])))
+        throw DataError("AutoModel::fit: no candidate could be scored"
+            + (scores.empty() ? std::string() : ": " + scores.front().failure));
+    Selection best {{order.front()}, {1.0}, results[order.front()]};
+    for (std::size_t m = 2; m <= static_cast<std::size_t>(maxCombined); ++m) {
+        if (m > order.size() || !std::isfinite(rankKey(scores[order[m - 1]])))
+            break;
+        Selection trial;
+        trial.members.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(m));
+        for (std::size_t k : trial.members)
+            trial.weights.push_back(1.0 / std::max(scores[k].overall, 1e-12));
+        const double total = std::accumulate(trial.weights.begin(), trial.weights.end(), 0.0);
+        for (double& w : trial.weights)
+            w /= total;
+        trial.cv = averagedPoints(results, trial.members, trial.weights);
+        if (trial.cv.overallError < best.cv.overallError)
+            best = std::move(trial);
+    }
+    return best;
+}
+
+} // namespace
+
+std::vector<ParamSpec> AutoModel::paramSpecs() const
+{
+    return {{"max_combined", "largest number of best candidates averaged (1 = best alone)", "",
+                true, 1, 3, 3, false},
+        {"cache_steps", "cache sizes tried per doubling of the file set", "", true, 1, 4, 2,
+            false}};
+}
+
+ParamValues AutoModel::parameters() const
+{
+    return {{"max_combined", m_params.maxCombined}, {"cache_steps", m_params.cacheStepsPerOctave}};
+}
+
+void AutoModel::setParameters(const ParamValues& values)
+{
+    const ParamValues resolved = resolveParameters(kTechnique, paramSpecs(), values);
+    m_params.maxCombined = static_cast<int>(resolved.at("max_combined"));
+    m_params.cacheStepsPerOctave = static_cast<int>(resolved.at("cache_steps"));
+    m_chosen.clear();
+}
+
+FitReport AutoModel::fit(const Dataset& data)
+{
+    const auto start = std::chrono::steady_clock::now();
+    GroupedCvOptions options;
+    options.factors = groupingFactors(data);
+    if (options.factors.empty())
+        throw DataError("AutoModel::fit: no numeric factor (request size, file set, read share, "
+                        "...) has 3 or more measured levels, so the candidates cannot be "
+                        "compared on levels left out of training");
+    const std::vector<CandidateSpec> specs = candidateSpecs(data, m_params);
+    std::vector<GroupedCvResult> results(specs.size());
+    std::vector<CandidateScore> scores = scoreCandidates(specs, data, options, results);
+    const Selection selection = select(scores, results, m_params.maxCombined);
+
+    m_scores = std::move(scores);
+    m_chosenScore = scoreOf(specs[selection.members.front()], selection.cv);
+    m_chosen.clear();
+    for (std::size_t m = 0; m < selection.members.size(); ++m) {
+        AutoCandidate model(specs[selection.members[m]]);
+        model.fit(data);
+        m_chosen.push_back({std::move(model), selection.weights[m]});
+    }
+    m_residuals.clear();
+    for (const HeldOutPoint& p : selection.cv.points)
+        m_residuals.push_back(p.measured - p.predicted);
+    std::sort(m_residuals.begin(), m_residuals.end());
+    m_coverage = groupedIntervalCoverage(selection.cv, kDefaultLevel);
+    m_levelMap.clear();
+    for (int k = 10; k <= 19; ++k) {
+        const double target = k * 0.05;
+        m_levelMap.emplace_back(target, groupedCalibratedLevel(selection.cv, target));
+    }
+    m_factors.clear();
+    for (Factor f : options.factors)
+        m_factors.emplace_back(featureName(f));
+
+    FitReport report;
+    report.rows = static_cast<int>(data.rows());
+    const Eigen::VectorXd fitted = predict(data.x);
+    const double rss = (fitted - data.y).squaredNorm();
+    const double tss = (data.y.array() - data.y.mean()).square().sum();
+    report.trainingRmse = std::sqrt(rss / static_cast<double>(data.rows()));
+    report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
+    report.seconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return report;
+}
+
+Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const
+{
+    if (!isFitted())
+        throw StateError("AutoModel::predict: the model is not fitted");
+    Eigen::VectorXd y = Eigen::VectorXd::Zero(x.rows());
+    for (const Member& member : m_chosen)
+        y += member.weight * member.model.predict(x);
+    return y;
+}
+
+double AutoModel::calibratedLevel(double level) const
+{
+    if (!(level > 0.0 && level < 1.0))
+        throw ConfigError(
+            "AutoModel: the interval level must be in (0, 1), got " + std::to_string(level));
+    if (m_levelMap.empty())
+        return level;
+    // Linear between the calibrated points; outside them the nearest point's widening carries
+    // over, since the shortfall changes slowly with the level.
+    double shift = m_levelMap.back().second - m_levelMap.back().first;
+    if (level <= m_levelMap.front().first)
+        shift = m_levelMap.front().second - m_levelMap.front().first;
+    for (std::size_t k = 1; k < m_levelMap.size(); ++k) {
+        const auto& [t0, a0] = m_levelMap[k - 1];
+        const auto& [t1, a1] = m_levelMap[k];
+        if (level > t0 && level <= t1) {
+            const double f = (level - t0) / (t1 - t0);
+            shift = (a0 - t0) + f * ((a1 - t1) - (a0 - t0));
+        }
+    }
+    return std::clamp(level + shift, level, std::max(level, kMaxCalibratedLevel));
+}
+
+std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInterval(
+    const Eigen::MatrixXd& x, double level) const
+{
+    const Eigen::VectorXd y = predict(x);
+    const ConformalBounds bounds = conformalBounds(m_residuals, calibratedLevel(level));
+    return std::make_pair(Eigen::VectorXd((y.array() + bounds.lower).matrix()),
+        Eigen::VectorXd((y.array() + bounds.upper).matrix()));
+}
+
+std::vector<std::pair<CandidateSpec, double>> AutoModel::chosen() const
+{
+    std::vector<std::pair<CandidateSpec, double>> out;
+    for (const Member& member : m_chosen)
+        out.emplace_back(member.model.spec(), member.weight);
+    return out;
+}
+
+std::unique_ptr<Regressor> AutoModel::clone() const
+{
+    return std::make_unique<AutoModel>(*this);
+}
+
+} // namespace iolens::core

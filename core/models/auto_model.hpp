@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/auto_candidate.hpp"
+#include "models/regressor.hpp"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace iolens::core {
+
+/// Parameters of the auto model.
+struct AutoParams {
+    /// Largest number of the best candidates averaged with inverse-error weights, used only when
+    /// the average scores better in the grouped CV than the best alone. 1..3; 1 = best alone.
+    int maxCombined = 3;
+    /// Cache sizes tried per doubling of the file set (see cacheSizeCandidates). 1..4.
+    int cacheStepsPerOctave = 2;
+};
+
+/// A candidate's grouped cross-validation figures (mean relative error of held-out levels).
+struct CandidateScore {
+    CandidateSpec spec;
+    double interpolation = std::numeric_limits<double>::quiet_NaN();
+    double extrapolation = std::numeric_limits<double>::quiet_NaN();
+    double overall = std::numeric_limits<double>::quiet_NaN(); ///< the selection criterion
+    std::string failure; ///< why the candidate could not be scored; empty if it was
+};
+
+/// The recommended model, technique "auto": it picks, for the data at hand, the candidate that
+/// best predicts configurations nobody measured. Candidates are the fast techniques (lm, mars,
+/// cart, cubist at their defaults; m5 equals cubist there) x response scale (log, raw) x feature
+/// set (plain, log2 sizes, log2 sizes plus an estimated cache hit ratio for each candidate cache
+/// size). Each is scored by leave-level-out cross-validation (validation/grouped_cv.hpp) on the
+/// training data; the best, or an inverse-error-weighted average of the best two or three if that
+/// scores better, is refitted on all data. The chosen model's out-of-fold residuals calibrate
+/// split-conformal prediction intervals. Expects y on the log scale (TrainedModel's default).
+/// Fit cost: one fit per candidate and held-out level (a few seconds on 345 rows).
+class AutoModel final : public Regressor {
+public:
+    static constexpr const char* kTechnique = "auto";
+    static constexpr int kStateVersion = 1;
+    /// Interval level describe() and the stored coverage refer to.
+    static constexpr double kDefaultLevel = 0.8;
+
+    std::string technique() const override { return kTechnique; }
+    std::vector<ParamSpec> paramSpecs() const override;
+    ParamValues parameters() const override;
+    void setParameters(const ParamValues& values) override;
+
+    /// Throws DataError if no numeric factor has three or more levels to hold out, or if no
+    /// candidate can be scored.
+    FitReport fit(const Dataset& data) override;
+    Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override;
+    /// prediction + conformal bounds of the grouped-CV residuals at calibratedLevel(level), on
+    /// the log scale.
+    std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
+        const Eigen::MatrixXd& x, double level) const override;
+    bool isFitted() const override { return !m_chosen.empty(); }
+    bool needsLogResponse() const override { return true; }
+
+    std::string describe() const override;
+    nlohmann::json saveState() const override;
+    void loadState(const nlohmann::json& state, const FeatureSchema& schema) override;
+    std::unique_ptr<Regressor> clone() const override;
+
+    /// Every candidate scored in the last fit, in the order tried.
+    const std::vector<CandidateScore>& candidates() const { return m_scores; }
+    /// The chosen candidates (refitted on all data) and their weights, summing to 1.
+    std::vector<std::pair<CandidateSpec, double>> chosen() const;
+    /// Grouped-CV figures of the chosen model (one candidate or the average).
+    const CandidateScore& chosenScore() const { return m_chosenScore; }
+    /// Empirical coverage of uncalibrated kDefaultLevel intervals on the grouped CV (NaN before
+    /// fit): how far plain split-conformal quantiles fall short on unmeasured levels.
+    double intervalCoverage() const { return m_coverage; }
+    /// The conformal level predictInterval uses for a requested `level`: calibrated on the
+    /// grouped CV (groupedCalibratedLevel) at 0.50, 0.55, ..., 0.95 and interpolated between;
+    /// never below `level`.
+    double calibratedLevel(double level) const;
+
+private:
+    struct Member {
+        AutoCandidate model;
+        double weight = 1.0;
+    };
+    AutoParams m_params;
+    std::vector<CandidateScore> m_scores;
+    CandidateScore m_chosenScore;
+    std::vector<Member> m_chosen;
+    std::vector<double> m_residuals;    ///< out-of-fold residuals y - prediction, log scale
+    std::vector<std::string> m_factors; ///< the factors whose levels were held out
+    double m_coverage = std::numeric_limits<double>::quiet_NaN();
+    /// (requested level, calibrated level) at 0.50, 0.55, ..., 0.95
+    std::vector<std::pair<double, double>> m_levelMap;
+};
+
+} // namespace iolens::core

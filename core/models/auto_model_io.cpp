@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The auto model's description and state file (describe, saveState, loadState).
+#include "models/auto_model.hpp"
+
+#include "common/error.hpp"
+#include "validation/conformal.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace iolens::core {
+
+namespace {
+
+/// JSON has no NaN or infinity (nlohmann writes null for both): "not measured" travels as null,
+/// an error that overflowed (exp of a wild log-scale extrapolation) as the string "inf".
+nlohmann::json number(double value)
+{
+    if (std::isnan(value))
+        return nullptr;
+    return std::isinf(value) ? nlohmann::json(value > 0 ? "inf" : "-inf") : nlohmann::json(value);
+}
+
+double number(const nlohmann::json& json)
+{
+    if (json.is_null())
+        return std::numeric_limits<double>::quiet_NaN();
+    if (json.is_string()) {
+        const auto text = json.get<std::string>();
+        if (text != "inf" && text != "-inf")
+            throw DataError("model file: '" + text + "' is not a number");
+        return text == "inf" ? std::numeric_limits<double>::infinity()
+                             : -std::numeric_limits<double>::infinity();
+    }
+    return json.get<double>();
+}
+
+std::string percent(double value)
+{
+    if (std::isnan(value))
+        return "–";
+    // A log-scale linear model extrapolated far can miss by e^50; the digits say nothing then.
+    if (value >= 100.0)
+        return "> 9999 %";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f %%", value * 100.0);
+    return text;
+}
+
+nlohmann::json scoreJson(const CandidateScore& s)
+{
+    return {{"spec", s.spec.toJson()}, {"interpolation", number(s.interpolation)},
+        {"extrapolation", number(s.extrapolation)}, {"overall", number(s.overall)},
+        {"failure", s.failure}};
+}
+
+CandidateScore scoreFromJson(const nlohmann::json& json)
+{
+    CandidateScore s;
+    s.spec = CandidateSpec::fromJson(json.at("spec"));
+    s.interpolation = number(json.at("interpolation"));
+    s.extrapolation = number(json.at("extrapolation"));
+    s.overall = number(json.at("overall"));
+    s.failure = json.at("failure").get<std::string>();
+    return s;
+}
+
+} // namespace
+
+std::string AutoModel::describe() const
+{
+    if (!isFitted())
+        return "auto model (not fitted)";
+    std::string factors;
+    for (const std::string& f : m_factors)
+        factors += (factors.empty() ? "" : ", ") + f;
+    std::string text = "Auto model: candidates scored by grouped cross-validation (each level of "
+        + factors + " left out in turn), mean relative error on held-out levels\n";
+    char line[320];
+    std::snprintf(line, sizeof line, "  %-36s %13s %13s %9s\n", "candidate", "interpolation",
+        "extrapolation", "overall");
+    text += line;
+    for (const CandidateScore& s : m_scores) {
+        std::snprintf(line, sizeof line, "  %-36s %13s %13s %9s%s\n", s.spec.label().c_str(),
+            percent(s.interpolation).c_str(), percent(s.extrapolation).c_str(),
+            percent(s.overall).c_str(), s.failure.empty() ? "" : "  (failed)");
+        text += line;
+    }
+    text += "Chosen:";
+    for (std::size_t k = 0; k < m_chosen.size(); ++k) {
+        std::snprintf(line, sizeof line, "%s %s (weight %.3f)", k ? "," : "",
+            m_chosen[k].model.spec().label().c_str(), m_chosen[k].weight);
+        text += line;
+    }
+    std::snprintf(line, sizeof line,
+        "\n  grouped CV: interpolation %s, extrapolation %s, overall %s\n",
+        percent(m_chosenScore.interpolation).c_str(), percent(m_chosenScore.extrapolation).c_str(),
+        percent(m_chosenScore.overall).c_str());
+    text += line;
+    const double level = calibratedLevel(kDefaultLevel);
+    const ConformalBounds b = conformalBounds(m_residuals, level);
+    std::snprintf(line, sizeof line,
+        "  %.0f %% prediction interval: x%.3g .. x%.3g of the prediction, the %.3f conformal "
+        "quantiles of %zu held-out residuals (at %.0f %% they covered %s of held-out levels)\n",
+        kDefaultLevel * 100.0, std::exp(b.lower), std::exp(b.upper), level, m_residuals.size(),
+        kDefaultLevel * 100.0, percent(m_coverage).c_str());
+    text += line;
+    return text + "Chosen model (first):\n" + m_chosen.front().model.describe();
+}
+
+nlohmann::json AutoModel::saveState() const
+{
+    // The scores of every candidate travel with the model, so describe() after loading still
+    // explains the choice; the residuals are kept whole so any interval level can be asked for.
+    if (!isFitted())
+        throw StateError("AutoModel::saveState: the model is not fitted");
+    nlohmann::json scores = nlohmann::json::array();
+    for (const CandidateScore& s : m_scores)
+        scores.push_back(scoreJson(s));
+    nlohmann::json chosen = nlohmann::json::array();
+    for (const Member& m : m_chosen)
+        chosen.push_back({{"weight", m.weight}, {"model", m.model.saveState()}});
+    return {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
+        {"chosen_score", scoreJson(m_chosenScore)}, {"residuals", m_residuals},
+        {"factors", m_factors}, {"coverage", number(m_coverage)}, {"level_map", m_levelMap}};
+}
+
+void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& schema)
+{
+    const int version = state.at("version").get<int>();
+    if (version > kStateVersion)
+        throw DataError("model file: auto model state version " + std::to_string(version)
+            + " is newer than this build understands");
+    std::vector<CandidateScore> scores;
+    for (const auto& s : state.at("candidates"))
+        scores.push_back(scoreFromJson(s));
+    std::vector<Member> chosen;
+    for (const auto& m : state.at("chosen")) {
+        AutoCandidate model(CandidateSpec::fromJson(m.at("model").at("spec")));
+        model.loadState(m.at("model"), schema);
+        chosen.push_back({std::move(model), m.at("weight").get<double>()});
+    }
+    auto residuals = state.at("residuals").get<std::vector<double>>();
+    if (chosen.empty() || residuals.empty())
+        throw DataError("model file: auto model without a chosen candidate or residuals");
+    m_scores = std::move(scores);
+    m_chosen = std::move(chosen);
+    m_chosenScore = scoreFromJson(state.at("chosen_score"));
+    m_residuals = std::move(residuals);
+    m_factors = state.at("factors").get<std::vector<std::string>>();
+    m_coverage = number(state.at("coverage"));
+    m_levelMap = state.at("level_map").get<std::vector<std::pair<double, double>>>();
+}
+
+} // namespace iolens::core

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "validation/grouped_cv.hpp"
+
+#include "common/error.hpp"
+#include "validation/conformal.hpp"
+#include "validation/k_fold.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <set>
+#include <string>
+
+namespace iolens::core {
+
+namespace {
+
+/// Index of the numeric, non-derived column of `factor`, or -1.
+Eigen::Index columnOf(const FeatureSchema& schema, Factor factor)
+{
+    for (std::size_t j = 0; j < schema.size(); ++j) {
+        const FeatureColumn& column = schema.columns()[j];
+        if (!column.derived() && !column.categorical() && column.factor == factor)
+            return static_cast<Eigen::Index>(j);
+    }
+    return -1;
+}
+
+std::vector<double> distinctLevels(const Eigen::VectorXd& column)
+{
+    const std::set<double> levels(column.begin(), column.end());
+    return {levels.begin(), levels.end()};
+}
+
+/// One fit of the grouped CV: which column and which of its levels is held out.
+struct Task {
+    Eigen::Index column = 0;
+    double level = 0.0;
+    int levelIndex = 0;
+};
+
+/// |predicted - measured| / measured on the metric's scale. On the log scale this is
+/// |exp(p - m) - 1|, which avoids overflow for large metrics.
+double relativeError(double measured, double predicted, bool logResponse)
+{
+    return logResponse ? std::abs(std::expm1(predicted - measured))
+                       : std::abs(predicted - measured) / measured;
+}
+
+/// |log(predicted / measured)|. A raw-scale prediction <= 0 is floored at a millionth of the
+/// measured value: it is wrong by a huge factor, which this keeps finite.
+double logRatioError(double measured, double predicted, bool logResponse)
+{
+    if (logResponse)
+        return std::abs(predicted - measured);
+    return std::abs(std::log(std::max(predicted, measured * 1e-6) / measured));
+}
+
+std::vector<Task> planTasks(
+    const Dataset& data, const std::vector<Factor>& factors, std::vector<HeldOutLevel>& levels)
+{
+    std::vector<Task> tasks;
+    for (Factor factor : factors) {
+        const Eigen::Index column = columnOf(data.schema, factor);
+        if (column < 0)
+            throw ConfigError("groupedCrossValidate: " + std::string(featureName(factor))
+                + " is not a numeric feature of this dataset");
+        const std::vector<double> values = distinctLevels(data.x.col(column));
+        if (values.size() < static_cast<std::size_t>(kMinGroupLevels))
+            throw ConfigError("groupedCrossValidate: " + std::string(featureName(factor)) + " has "
+                + std::to_string(values.size()) + " levels, leave-level-out needs "
+                + std::to_string(kMinGroupLevels));
+        for (std::size_t v = 0; v < values.size(); ++v) {
+            HeldOutLevel held;
+            held.factor = factor;
+            held.level = values[v];
+            held.extrapolation = v == 0 || v + 1 == values.size();
+            tasks.push_back({column, values[v], static_cast<int>(levels.size())});
+            levels.push_back(held);
+        }
+    }
+    return tasks;
+}
+
+/// True if the held-out row counts for the error (rule of Table 4, positive raw value).
+bool scored(const Dataset& data, Eigen::Index row, const GroupedCvOptions& options)
+{
+    if (!options.logResponse && !(data.y(row) > 0.0))
+        return false;
+    return !options.metric
+        || options.rule.admits(*options.metric, data.configs[static_cast<std::size_t>(row)]);
+}
+
+} // namespace
+
+std::vector<Factor> groupingFactors(const Dataset& data)
+{
+    std::vector<Factor> factors;
+    // kAllFactors order, so results list factors the same way whatever the schema's order.
+    for (Factor factor : kAllFactors) {
+        const Eigen::Index column = columnOf(data.schema, factor);
+        if (column >= 0
+            && distinctLevels(data.x.col(column)).size()
+                >= static_cast<std::size_t>(kMinGroupLevels))
+            factors.push_back(factor);
+    }
+    return factors;
+}
+
+GroupedCvResult groupedCrossValidate(
+    const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options)
+{
+    if (data.x.cols() != static_cast<Eigen::Index>(data.schema.size())
+        || data.x.rows() != data.y.size())
+        throw DataError("groupedCrossValidate: x is " + std::to_string(data.x.rows()) + " x "
+            + std::to_string(data.x.cols()) + ", y has " + std::to_string(data.y.size())
+            + " values and the schema " + std::to_string(data.schema.size()) + " columns");
+    if (options.metric && data.configs.size() != static_cast<std::size_t>(data.rows()))
+        throw DataError("groupedCrossValidate: the relative-error rule needs the configurations "
+                        "of all "
+            + std::to_string(data.rows()) + " rows");
+    const std::vector<Factor> factors
+        = options.factors.empty() ? groupingFactors(data) : options.factors;
+    if (factors.empty())
+        throw DataError("groupedCrossValidate: no numeric factor has "
+            + std::to_string(kMinGroupLevels) + " or more levels to hold out");
+    GroupedCvResult result;
+    const std::vector<Task> tasks = planTasks(data, factors, result.levels);
+
+    std::vector<std::vector<HeldOutPoint>> taskPoints(tasks.size());
+    std::exception_ptr failure;
+    const int count = static_cast<int>(tasks.size());
+#pragma omp parallel for schedule(dynamic)
+    for (int t = 0; t < count; ++t) {
+        try {
+            const Task& task = tasks[static_cast<std::size_t>(t)];
+            // subset() keeps the full schema, whose ranges include the held-out level; no
+            // technique fits on the schema's ranges, so nothing of that level leaks.
+            std::vector<Eigen::Index> train, test;
+            for (Eigen::Index i = 0; i < data.rows(); ++i)
+                (data.x(i, task.column) == task.level ? test : train).push_back(i);
+            auto model = prototype.clone();
+            model->fit(subset(data, train));
+            const Eigen::MatrixXd x = subset(data, test).x;
+            const Eigen::VectorXd predicted = model->predict(x);
+            const auto interval = options.intervalLevel > 0.0
+                ? model->predictInterval(x, options.intervalLevel)
+                : std::nullopt;
+            for (std::size_t i = 0; i < test.size(); ++i) {
+                if (!scored(data, test[i], options))
+                    continue;
+                const auto k = static_cast<Eigen::Index>(i);
+                HeldOutPoint point {test[i], task.levelIndex, data.y(test[i]), predicted(k)};
+                if (interval) {
+                    point.lower = interval->first(k);
+                    point.upper = interval->second(k);
+                }
+                taskPoints[static_cast<std::size_t>(t)].push_back(point);
+            }
+        } catch (...) {
+#pragma omp critical(iolens_grouped_cv_failure)
+            failure = std::current_exception();
+        }
+    }
+    if (failure)
+        std::rethrow_exception(failure);
+    // Points in task order whatever the thread schedule, so results are reproducible.
+    for (const auto& points : taskPoints)
+        result.points.insert(result.points.end(), points.begin(), points.end());
+    if (result.points.empty())
+        throw DataError("groupedCrossValidate: no held-out row can be scored");
+    summarizeGroupedCv(result, options.logResponse);
+    return result;
+}
+
+void summarizeGroupedCv(GroupedCvResult& result, bool logResponse)
+{
+    // Pooled over points, not averaged over levels: a level measured more often says more.
+    std::vector<double> levelSum(result.levels.size(), 0.0);
+    std::vector<int> levelCount(result.levels.size(), 0);
+    double sums[2] = {0.0, 0.0}, logSum = 0.0;
+    int counts[2] = {0, 0};
+    for (const HeldOutPoint& p : result.points) {
+        const auto l = static_cast<std::size_t>(p.level);
+        const double e = relativeError(p.measured, p.predicted, logResponse);
+        levelSum[l] += e;
+        ++levelCount[l];
+        const int kind = result.levels[l].extrapolation ? 1 : 0;
+        sums[kind] += e;
+        ++counts[kind];
+        logSum += logRatioError(p.measured, p.predicted, logResponse);
+    }
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (std::size_t l = 0; l < result.levels.size(); ++l) {
+        result.levels[l].scored = levelCount[l];
+        result.levels[l].meanRelativeError = levelCount[l] ? levelSum[l] / levelCount[l] : nan;
+    }
+    const int total = counts[0] + counts[1];
+    result.interpolationError = counts[0] ? sums[0] / counts[0] : nan;
+    result.extrapolationError = counts[1] ? sums[1] / counts[1] : nan;
+    result.overallError = total ? (sums[0] + sums[1]) / total : nan;
+    result.meanLogRatioError = total ? logSum / total : nan;
+    int withInterval = 0, covered = 0;
+    for (const HeldOutPoint& p : result.points) {
+        if (std::isnan(p.lower) || std::isnan(p.upper))
+            continue;
+        ++withInterval;
+        covered += p.measured >= p.lower && p.measured <= p.upper ? 1 : 0;
+    }
+    result.modelIntervalCoverage = withInterval ? static_cast<double>(covered) / withInterval : nan;
+}
+
+double groupedIntervalCoverage(const GroupedCvResult& result, double level)
+{
+    int covered = 0, total = 0;
+    for (std::size_t held = 0; held < result.levels.size(); ++held) {
+        // Calibrate on the same factor's other levels only: points of other factors are the
+        // same rows predicted by other fits, and would let a row calibrate its own interval.
+        std::vector<double> calibration;
+        for (const HeldOutPoint& p : result.points) {
+            const auto l = static_cast<std::size_t>(p.level);
+            if (l != held && result.levels[l].factor == result.levels[held].factor)
+                calibration.push_back(p.measured - p.predicted);
+        }
+        if (calibration.empty())
+            continue;
+        const ConformalBounds bounds = conformalBounds(std::move(calibration), level);
+        for (const HeldOutPoint& p : result.points) {
+            if (static_cast<std::size_t>(p.level) != held)
+                continue;
+            const double r = p.measured - p.predicted;
+            covered += r >= bounds.lower && r <= bounds.upper ? 1 : 0;
+            ++total;
+        }
+    }
+    return total ? static_cast<double>(covered) / total : std::numeric_limits<double>::quiet_NaN();
+}
+
+double groupedCalibratedLevel(const GroupedCvResult& result, double target)
+{
+    if (!(target > 0.0 && target < 1.0))
+        throw ConfigError("groupedCalibratedLevel: the target coverage must be in (0, 1), got "
+            + std::to_string(target));
+    double low = target, high = std::max(target, kMaxCalibratedLevel);
+    if (!(groupedIntervalCoverage(result, low) < target))
+        return low; // also when NaN (no points): nothing to calibrate on
+    if (groupedIntervalCoverage(result, high) < target)
+        return high;
+    // Invariant: coverage(low) < target <= coverage(high). 12 halvings of at most 0.5 leave
+    // 1e-4, finer than the rank steps of a few hundred residuals.
+    for (int step = 0; step < 12; ++step) {
+        const double mid = 0.5 * (low + high);
+        (groupedIntervalCoverage(result, mid) < target ? low : high) = mid;
+    }
+    return high;
+}
+
+} // namespace iolens::core

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/dataset.hpp"
+#include "models/regressor.hpp"
+#include "validation/model_evaluation.hpp"
+
+#include <Eigen/Dense>
+
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace iolens::core {
+
+/// Leave-level-out ("grouped") cross-validation: for a numeric factor, each distinct level in
+/// turn is held out, the model is trained on the other levels and predicts the held-out one. It
+/// answers the question random k-fold hides: how well does a model predict a request size, file
+/// set or read share nobody measured? k-fold keeps every level in training, so a model that only
+/// memorises the levels looks perfect there and fails here. Held-out inner levels score
+/// interpolation, the smallest and the largest extrapolation (one level beyond the rest).
+/// Follows the grouped CV of Roberts et al. (2017), "Cross-validation strategies for data with
+/// temporal, spatial, hierarchical, or phylogenetic structure", with factor levels as the groups.
+
+/// How to run and score a grouped cross-validation.
+struct GroupedCvOptions {
+    /// Factors whose levels are held out; empty means every numeric factor of the schema with at
+    /// least kMinGroupLevels distinct levels in the data (see groupingFactors).
+    std::vector<Factor> factors;
+    /// When set, only held-out rows that `rule` admits for this metric are scored (ICPE'13
+    /// Table 4); unset scores every held-out row (a regressor does not know its metric).
+    std::optional<Metric> metric;
+    RelativeErrorRule rule;
+    /// True when data.y is log(metric), as TrainedModel fits by default: predictions are mapped
+    /// back with exp() before relative errors are taken.
+    bool logResponse = true;
+    /// When in (0, 1), each fold's model is also asked for predictInterval() at this level, and
+    /// the result reports how often the held-out value fell inside (nested, honest coverage).
+    double intervalLevel = 0.0;
+};
+
+/// A factor needs this many levels for leave-level-out: with two, every held-out level is an
+/// extrapolation from a single remaining level.
+inline constexpr int kMinGroupLevels = 3;
+
+/// One held-out level.
+struct HeldOutLevel {
+    Factor factor = Factor::RequestBytes;
+    double level = 0.0;         ///< in the modelling unit (numericValue)
+    bool extrapolation = false; ///< the smallest or largest level of the factor
+    int scored = 0;             ///< held-out rows that count for the error
+    double meanRelativeError = std::numeric_limits<double>::quiet_NaN(); ///< NaN if none scored
+};
+
+/// One scored held-out prediction. A row appears once per grouping factor.
+struct HeldOutPoint {
+    Eigen::Index row = 0;
+    int level = 0;        ///< index into GroupedCvResult::levels
+    double measured = 0;  ///< data.y, on the model's (response) scale
+    double predicted = 0; ///< out-of-fold prediction, same scale
+    /// The fold model's interval at options.intervalLevel, same scale; NaN when not asked for
+    /// or the technique has none.
+    double lower = std::numeric_limits<double>::quiet_NaN();
+    double upper = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// Everything a grouped cross-validation measured. Errors are means over scored points, so a
+/// level with more rows weighs more; NaN where there is no point of that kind.
+struct GroupedCvResult {
+    std::vector<HeldOutLevel> levels;
+    std::vector<HeldOutPoint> points;
+    double interpolationError = std::numeric_limits<double>::quiet_NaN();
+    double extrapolationError = std::numeric_limits<double>::quiet_NaN();
+    double overallError = std::numeric_limits<double>::quiet_NaN();
+    /// mean |log(predicted / measured)|: symmetric in over- and under-prediction
+    double meanLogRatioError = std::numeric_limits<double>::quiet_NaN();
+    /// Share of points inside their fold model's interval (options.intervalLevel); NaN if no
+    /// point has one.
+    double modelIntervalCoverage = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// The numeric factors of data.schema with at least kMinGroupLevels distinct levels in data.x.
+/// O(n p log n).
+std::vector<Factor> groupingFactors(const Dataset& data);
+
+/// Fits a clone of `prototype` (parameters set) once per held-out level, on the rows of all
+/// other levels only, and predicts the rows of that level. Throws ConfigError for a factor that
+/// is not a numeric column of the schema or has fewer than kMinGroupLevels levels, DataError if
+/// no factor qualifies or no point can be scored, and rethrows a fit's failure. Cost: one fit
+/// per level of every factor. Deterministic for deterministic techniques.
+GroupedCvResult groupedCrossValidate(
+    const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options = {});
+
+/// Recomputes the per-level and summary errors of `result` from its points (after their
+/// predictions were replaced, e.g. by a weighted combination of several models' points).
+void summarizeGroupedCv(GroupedCvResult& result, bool logResponse);
+
+/// Empirical coverage of split-conformal intervals at `level` (0 < level < 1) on the grouped CV
+/// itself: each held-out level's points are checked against quantiles calibrated on the points
+/// of the other levels of the same factor, so no point calibrates its own interval. Returns NaN
+/// when there are no points. O(L n log n) for L levels.
+double groupedIntervalCoverage(const GroupedCvResult& result, double level);
+
+/// Highest conformal level groupedCalibratedLevel returns: beyond it the bounds are the extreme
+/// residuals anyway for a few hundred points.
+inline constexpr double kMaxCalibratedLevel = 0.995;
+
+/// The conformal level whose intervals cover `target` (0 < target < 1) of the held-out points
+/// in groupedIntervalCoverage, or kMaxCalibratedLevel if none does. Residuals of an unmeasured
+/// level are larger than those of a random row, so quantiles at the nominal level undercover
+/// there; this widens them just enough, judged level by level as they would be used.
+/// Coverage grows with the level, so bisection: O(12 L n log n).
+double groupedCalibratedLevel(const GroupedCvResult& result, double target);
+
+} // namespace iolens::core

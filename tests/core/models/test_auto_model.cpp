@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
+#include "models/auto_model.hpp"
+#include "models/regressor_registry.hpp"
+#include "models/trained_model.hpp"
+#include "support/grid_data.hpp"
+#include "support/test_registry.hpp"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace iolens::core;
+using iolens::test::GridSpec;
+
+namespace {
+
+constexpr double kCacheMib = 3072.0; // 3 GiB: deliberately not the 1 GiB of the tiered data set
+
+/// A storage server's cache in front of a slow array: hits cost 0.05 ms, misses 8 ms, and the
+/// hit ratio falls once the file set outgrows the cache; larger requests cost a little more.
+double cacheCliff(const Configuration& c)
+{
+    const double hit = std::min(1.0, kCacheMib / numericValue(c, Factor::FilesetBytes));
+    const double request = numericValue(c, Factor::RequestBytes);
+    return (hit * 0.05 + (1.0 - hit) * 8.0) * (1.0 + request / 256.0);
+}
+
+GridSpec cliffGrid()
+{
+    GridSpec spec;
+    spec.requestKib = {4, 16, 64};
+    // Sizes on both sides of the cliff, so the data can tell where it is: with only powers of
+    // two, every cache size between 2 and 4 GiB would explain them equally well.
+    spec.filesetMib = {256, 512, 1024, 2048, 2560, 3584, 5120, 8192};
+    spec.metric = cacheCliff;
+    spec.noiseSd = 0.02;
+    spec.seed = 5;
+    return spec;
+}
+
+/// Log-linear in request size with 15 % noise: what an interval must cover.
+GridSpec noisyGrid(std::vector<double> requests, std::uint64_t seed)
+{
+    GridSpec spec;
+    spec.requestKib = std::move(requests);
+    spec.metric = [](const Configuration& c) {
+        return 0.3 * std::pow(numericValue(c, Factor::RequestBytes), 0.4)
+            * (1.0 + c.readPct / 400.0);
+    };
+    spec.noiseSd = 0.15;
+    spec.seed = seed;
+    return spec;
+}
+
+AutoModel fitted(const Dataset& data)
+{
+    AutoModel model;
+    model.fit(data);
+    return model;
+}
+
+} // namespace
+
+class TestAutoModel : public QObject {
+    Q_OBJECT
+private slots:
+    void registry_knowsAuto()
+    {
+        const auto model = createRegressor("auto");
+        QCOMPARE(model->technique(), std::string("auto"));
+        QVERIFY(!model->isFitted());
+        QVERIFY_THROWS_EXCEPTION(StateError, model->predict(Eigen::MatrixXd(1, 3)));
+    }
+
+    void cacheCliff_choosesACacheFeatureNearTheTrueSize()
+    {
+        const Dataset data = iolens::test::gridDataset(cliffGrid());
+        const AutoModel model = fitted(data);
+        const auto chosen = model.chosen();
+        QVERIFY(!chosen.empty());
+        const double cache = chosen.front().first.features.cacheMib;
+        QVERIFY2(cache > 0.0, model.describe().c_str());
+        // Within the grid's resolution (half an octave) of 3 GiB.
+        QVERIFY2(cache > kCacheMib / 1.5 && cache < kCacheMib * 1.5, model.describe().c_str());
+        // describe() lists every candidate with its score, and the winner.
+        const std::string text = model.describe();
+        for (const CandidateScore& s : model.candidates())
+            QVERIFY(text.find(s.spec.label()) != std::string::npos);
+        QVERIFY(text.find("Chosen: " + chosen.front().first.label()) != std::string::npos);
+        QVERIFY(model.chosenScore().overall < 0.15);
+    }
+
+    void fit_isDeterministic()
+    {
+        const Dataset data = iolens::test::gridDataset(cliffGrid());
+        const AutoModel a = fitted(data), b = fitted(data);
+        QCOMPARE(a.describe(), b.describe());
+        const Eigen::VectorXd pa = a.predict(data.x), pb = b.predict(data.x);
+        QVERIFY(pa == pb);
+    }
+
+    void saveLoad_roundTripsBitIdentically()
+    {
+        const Dataset data = iolens::test::gridDataset(cliffGrid());
+        const AutoModel model = fitted(data);
+        const std::string text = model.saveState().dump();
+        const auto loaded = createRegressor("auto");
+        loaded->setParameters(model.parameters());
+        loaded->loadState(nlohmann::json::parse(text), data.schema);
+        Eigen::MatrixXd x = data.x;
+        QCOMPARE(data.schema.columns()[0].factor, Factor::FilesetBytes);
+        x.col(0) *= 1.37; // between and beyond the measured file sets
+        QVERIFY(loaded->predict(x) == model.predict(x));
+        const auto a = model.predictInterval(x, 0.8), b = loaded->predictInterval(x, 0.9);
+        const auto c = loaded->predictInterval(x, 0.8);
+        QVERIFY(a && b && c);
+        QVERIFY(a->first == c->first && a->second == c->second);
+        QVERIFY((b->first.array() <= c->first.array()).all());
+        QCOMPARE(loaded->describe(), model.describe());
+        QCOMPARE(loaded->saveState().dump(), text);
+    }
+
+    void interval_coversUnmeasuredLevelsNearItsLevel()
+    {
+        const Dataset train = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 21));
+        const AutoModel model = fitted(train);
+        QVERIFY(std::abs(model.intervalCoverage() - 0.8) < 0.1);
+        // Calibrated levels never narrow an interval and grow with the level asked for.
+        QVERIFY(model.calibratedLevel(0.8) >= 0.8);
+        QVERIFY(model.calibratedLevel(0.9) >= model.calibratedLevel(0.8));
+        QVERIFY(model.calibratedLevel(0.3) >= 0.3);
+        QVERIFY_THROWS_EXCEPTION(ConfigError, model.predictInterval(train.x, 1.0));
+        // Fresh noise at request sizes nobody measured.
+        const Dataset test = iolens::test::gridDataset(noisyGrid({6, 12, 24, 48}, 22));
+        const auto interval = model.predictInterval(test.x, 0.8);
+        QVERIFY(interval);
+        const double covered = ((test.y.array() >= interval->first.array())
+            && (test.y.array() <= interval->second.array()))
+                                   .cast<double>()
+                                   .mean();
+        QVERIFY2(covered > 0.65 && covered < 0.95, std::to_string(covered).c_str());
+    }
+
+    void trainedModel_mapsIntervalsToTheMetricScaleAndNeedsLogResponse()
+    {
+        const Dataset data = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 3));
+        std::vector<AggregatedMeasurement> rows;
+        for (Eigen::Index i = 0; i < data.rows(); ++i) {
+            AggregatedMeasurement m;
+            m.config = data.configs[static_cast<std::size_t>(i)];
+            m.repetitions = 1;
+            m.mean[metricIndex(Metric::RtReadMs)] = std::exp(data.y(i));
+            rows.push_back(m);
+        }
+        TrainingOptions options;
+        options.metric = Metric::RtReadMs;
+        const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
+        const auto interval = model.predictInterval(data.configs, 0.8);
+        QVERIFY(interval);
+        const Eigen::VectorXd predicted = model.predict(data.configs);
+        QVERIFY((interval->first.array() < predicted.array()).all());
+        QVERIFY((interval->second.array() > predicted.array()).all());
+        const TrainedModel loaded
+            = TrainedModel::fromJson(nlohmann::json::parse(model.toJson().dump()));
+        QVERIFY(loaded.predict(data.configs) == predicted);
+        options.logResponse = false;
+        QVERIFY_THROWS_EXCEPTION(
+            ConfigError, TrainedModel::train(createRegressor("auto"), rows, options));
+    }
+
+    void tooFewLevels_isADataError()
+    {
+        GridSpec spec = noisyGrid({4, 8}, 1);
+        spec.filesetMib = {256, 1024};
+        spec.readPct = {0, 100};
+        AutoModel model;
+        QVERIFY_THROWS_EXCEPTION(DataError, model.fit(iolens::test::gridDataset(spec)));
+    }
+};
+
+IOLENS_TEST_GUILESS_MAIN(TestAutoModel)
+#include "test_auto_model.moc"

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
+#include "models/linear_model.hpp"
+#include "support/grid_data.hpp"
+#include "support/test_registry.hpp"
+#include "tuning/grouped_cv_cost.hpp"
+#include "validation/grouped_cv.hpp"
+#include "validation/k_fold.hpp"
+
+#include <QTest>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+using namespace iolens::core;
+using iolens::test::GridSpec;
+
+namespace {
+
+/// A "model" that remembers every training row and answers its y for a row it has seen, -10
+/// (a metric e^10 times too small) otherwise. It also fails loudly when asked to predict a row
+/// whose value of `watched` was among its training levels: grouped CV must never let that happen.
+class MemorisingRegressor final : public Regressor {
+public:
+    explicit MemorisingRegressor(Eigen::Index watched)
+        : m_watched(watched)
+    {
+    }
+    std::string technique() const override { return "memorise"; }
+    std::vector<ParamSpec> paramSpecs() const override { return {}; }
+    ParamValues parameters() const override { return {}; }
+    void setParameters(const ParamValues&) override { }
+    FitReport fit(const Dataset& data) override
+    {
+        m_rows.clear();
+        m_levels.clear();
+        for (Eigen::Index i = 0; i < data.rows(); ++i) {
+            m_rows[key(data.x.row(i))] = data.y(i);
+            m_levels.insert(data.x(i, m_watched));
+        }
+        return {};
+    }
+    Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override
+    {
+        Eigen::VectorXd y(x.rows());
+        for (Eigen::Index i = 0; i < x.rows(); ++i) {
+            if (m_levels.count(x(i, m_watched)))
+                throw StateError("held-out level was trained on");
+            const auto it = m_rows.find(key(x.row(i)));
+            y(i) = it == m_rows.end() ? -10.0 : it->second;
+        }
+        return y;
+    }
+    bool isFitted() const override { return !m_rows.empty(); }
+    std::string describe() const override { return {}; }
+    nlohmann::json saveState() const override { return {}; }
+    void loadState(const nlohmann::json&, const FeatureSchema&) override { }
+    std::unique_ptr<Regressor> clone() const override
+    {
+        return std::make_unique<MemorisingRegressor>(*this);
+    }
+
+private:
+    static std::vector<double> key(const Eigen::RowVectorXd& row)
+    {
+        return {row.data(), row.data() + row.size()};
+    }
+    Eigen::Index m_watched;
+    std::map<std::vector<double>, double> m_rows;
+    std::set<double> m_levels;
+};
+
+/// Response time growing with request size and file set, as a power law (linear in logs).
+double powerLaw(const Configuration& c)
+{
+    return 0.2 * std::pow(numericValue(c, Factor::RequestBytes), 0.5)
+        * std::pow(numericValue(c, Factor::FilesetBytes), 0.1);
+}
+
+GridSpec powerLawGrid()
+{
+    GridSpec spec;
+    spec.metric = powerLaw;
+    return spec;
+}
+
+Eigen::Index column(const Dataset& data, Factor factor)
+{
+    for (std::size_t j = 0; j < data.schema.size(); ++j)
+        if (data.schema.columns()[j].factor == factor)
+            return static_cast<Eigen::Index>(j);
+    return -1;
+}
+
+} // namespace
+
+class TestGroupedCv : public QObject {
+    Q_OBJECT
+private slots:
+    void groupingFactors_needThreeLevels()
+    {
+        GridSpec spec = powerLawGrid();
+        spec.filesetMib = {256, 1024};
+        const Dataset data = iolens::test::gridDataset(spec);
+        QCOMPARE(
+            groupingFactors(data), (std::vector<Factor> {Factor::RequestBytes, Factor::ReadPct}));
+    }
+
+    void levels_coverEveryLevelAndMarkTheOuterOnes()
+    {
+        const Dataset data = iolens::test::gridDataset(powerLawGrid());
+        GroupedCvOptions options;
+        options.factors = {Factor::RequestBytes};
+        const GroupedCvResult cv = groupedCrossValidate(LinearModel(), data, options);
+        QCOMPARE(cv.levels.size(), std::size_t {5});
+        for (std::size_t l = 0; l < cv.levels.size(); ++l) {
+            QCOMPARE(cv.levels[l].extrapolation, l == 0 || l == 4);
+            QCOMPARE(cv.levels[l].scored, 9); // 3 file sets x 3 read shares
+        }
+        QCOMPARE(cv.levels.front().level, 4.0);
+        QCOMPARE(cv.points.size(), static_cast<std::size_t>(data.rows()));
+    }
+
+    void memorisingModel_neverSeesItsHeldOutLevel_data()
+    {
+        QTest::addColumn<int>("factor");
+        QTest::newRow("request") << static_cast<int>(Factor::RequestBytes);
+        QTest::newRow("file set") << static_cast<int>(Factor::FilesetBytes);
+        QTest::newRow("read share") << static_cast<int>(Factor::ReadPct);
+    }
+    void memorisingModel_neverSeesItsHeldOutLevel()
+    {
+        QFETCH(int, factor);
+        const Dataset data = iolens::test::gridDataset(powerLawGrid());
+        const auto f = static_cast<Factor>(factor);
+        GroupedCvOptions options;
+        options.factors = {f};
+        // The regressor throws if a held-out level was in its training rows.
+        const GroupedCvResult cv
+            = groupedCrossValidate(MemorisingRegressor(column(data, f)), data, options);
+        // It never recognises a held-out row, so it misses by ~100 % everywhere; every row
+        // was held out exactly once.
+        QVERIFY(cv.overallError > 0.9);
+        QCOMPARE(cv.points.size(), static_cast<std::size_t>(data.rows()));
+    }
+
+    void powerLaw_lmOnLogsIsExactWhereAnInterceptModelIsNot()
+    {
+        // log y is linear in log sizes, not in sizes: lm on raw sizes misses the held-out
+        // levels, and extrapolation misses more than interpolation.
+        const Dataset data = iolens::test::gridDataset(powerLawGrid());
+        LinearModel lm;
+        lm.setParameters({{"degree", 1}});
+        const GroupedCvResult cv = groupedCrossValidate(lm, data);
+        QVERIFY(cv.interpolationError > 0.0);
+        QVERIFY(cv.extrapolationError > cv.interpolationError);
+        QVERIFY(std::abs(cv.overallError - 0.0) > 1e-6);
+        Dataset logs = data;
+        logs.x.col(column(data, Factor::RequestBytes))
+            = data.x.col(column(data, Factor::RequestBytes)).array().log();
+        logs.x.col(column(data, Factor::FilesetBytes))
+            = data.x.col(column(data, Factor::FilesetBytes)).array().log();
+        const GroupedCvResult exact = groupedCrossValidate(lm, logs);
+        QVERIFY(exact.overallError < 1e-9);
+        QVERIFY(exact.meanLogRatioError < 1e-9);
+    }
+
+    void rule_leavesOutRowsTheMetricDoesNotAdmit()
+    {
+        Dataset data = iolens::test::gridDataset(powerLawGrid());
+        GroupedCvOptions options;
+        options.metric = Metric::RtWriteMs; // write metrics count where read_pct <= 75
+        const GroupedCvResult cv = groupedCrossValidate(LinearModel(), data, options);
+        for (const HeldOutPoint& p : cv.points)
+            QVERIFY(data.configs[static_cast<std::size_t>(p.row)].readPct <= 75.0);
+    }
+
+    void badInput_isRejected()
+    {
+        GridSpec spec = powerLawGrid();
+        spec.filesetMib = {256, 1024};
+        spec.readPct = {50};
+        spec.requestKib = {4, 8};
+        const Dataset data = iolens::test::gridDataset(spec);
+        QVERIFY_THROWS_EXCEPTION(DataError, groupedCrossValidate(LinearModel(), data));
+        GroupedCvOptions options;
+        options.factors = {Factor::Threads};
+        QVERIFY_THROWS_EXCEPTION(ConfigError, groupedCrossValidate(LinearModel(), data, options));
+    }
+
+    void coverage_isNearItsLevelOnExchangeableNoise()
+    {
+        // A model that is right on average, with i.i.d. noise: coverage is the level.
+        GridSpec spec = powerLawGrid();
+        spec.requestKib = {4, 6, 8, 12, 16, 24, 32, 48, 64};
+        spec.noiseSd = 0.2;
+        spec.seed = 11;
+        Dataset data = iolens::test::gridDataset(spec);
+        for (Eigen::Index j :
+            {column(data, Factor::RequestBytes), column(data, Factor::FilesetBytes)})
+            data.x.col(j) = data.x.col(j).array().log();
+        LinearModel lm;
+        lm.setParameters({{"degree", 1}});
+        const GroupedCvResult cv = groupedCrossValidate(lm, data);
+        QVERIFY(std::abs(groupedIntervalCoverage(cv, 0.8) - 0.8) < 0.06);
+        QVERIFY(std::abs(groupedIntervalCoverage(cv, 0.5) - 0.5) < 0.08);
+    }
+
+    void calibratedLevel_widensJustEnoughWhereLevelsShift()
+    {
+        // lm on raw sizes misses a power law most at the outer levels: residuals of unmeasured
+        // levels are not exchangeable, plain quantiles undercover, and calibration widens them.
+        GridSpec spec = powerLawGrid();
+        spec.requestKib = {4, 6, 8, 12, 16, 24, 32, 48, 64};
+        spec.noiseSd = 0.1;
+        LinearModel lm;
+        lm.setParameters({{"degree", 1}});
+        const GroupedCvResult cv = groupedCrossValidate(lm, iolens::test::gridDataset(spec));
+        const double level = groupedCalibratedLevel(cv, 0.8);
+        QVERIFY(groupedIntervalCoverage(cv, 0.8) < 0.8);
+        QVERIFY(level > 0.8);
+        QVERIFY(groupedIntervalCoverage(cv, level) >= 0.8);
+        QVERIFY(groupedIntervalCoverage(cv, level - 0.01) < 0.8);
+        // Where plain quantiles already cover (every residual 0), the level stays.
+        GroupedCvResult exact;
+        exact.levels.resize(2);
+        exact.points = {{0, 0, 1.0, 1.0}, {1, 1, 2.0, 2.0}};
+        QCOMPARE(groupedCalibratedLevel(exact, 0.8), 0.8);
+    }
+
+    void cost_equalsTheGroupedCvItScores()
+    {
+        const Dataset data = iolens::test::gridDataset(powerLawGrid());
+        LinearModel lm;
+        const std::vector<SearchDimension> space {{"degree", 1.0, 2.0, true}};
+        const BatchCost cost
+            = groupedCrossValidationCost(lm, space, data, {}, GroupedCvScore::MeanRelative);
+        const std::atomic<bool> cancelled {false};
+        const auto costs = cost({{1.0}, {2.0}}, cancelled);
+        lm.setParameters({{"degree", 1}});
+        QCOMPARE(*costs[0], groupedCrossValidate(lm, data).overallError);
+        QVERIFY(std::isfinite(*costs[1]));
+    }
+};
+
+IOLENS_TEST_GUILESS_MAIN(TestGroupedCv)
+#include "test_grouped_cv.moc"
