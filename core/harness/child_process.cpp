@@ -67,6 +67,7 @@ ChildProcess::ChildProcess(const std::string& program, const std::vector<std::st
     std::vector<std::string> argvText {*executable};
     argvText.insert(argvText.end(), arguments.begin(), arguments.end());
     std::vector<char*> argv;
+    argv.reserve(argvText.size() + 1);
     for (std::string& a : argvText)
         argv.push_back(a.data());
     argv.push_back(nullptr);

@@ -45,6 +45,7 @@ std::vector<ThroughputSample> readBandwidthLogs(const std::vector<std::filesyste
         }
     }
     std::vector<ThroughputSample> samples;
+    samples.reserve(kibPerSecond.size());
     for (const auto& [second, kib] : kibPerSecond)
         samples.push_back({static_cast<double>(second), kib / 1024.0});
     return samples;

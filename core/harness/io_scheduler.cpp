@@ -47,7 +47,7 @@ std::optional<SchedulerState> parseSchedulerState(const std::string& text)
     return state;
 }
 
-IoSchedulerSwitch::IoSchedulerSwitch(std::string device, fs::path sysfsRoot)
+IoSchedulerSwitch::IoSchedulerSwitch(std::string device, const fs::path& sysfsRoot)
     : m_file(sysfsRoot / "block" / device / "queue" / "scheduler")
     , m_device(std::move(device))
 {

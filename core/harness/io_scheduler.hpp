@@ -26,7 +26,7 @@ class IoSchedulerSwitch {
 public:
     /// Reads DEVICE's scheduler file. Throws ConfigError naming the file if it is missing or
     /// unreadable.
-    IoSchedulerSwitch(std::string device, std::filesystem::path sysfsRoot = "/sys");
+    IoSchedulerSwitch(std::string device, const std::filesystem::path& sysfsRoot = "/sys");
     ~IoSchedulerSwitch(); ///< restores the original scheduler (errors are swallowed)
     IoSchedulerSwitch(const IoSchedulerSwitch&) = delete;
     IoSchedulerSwitch& operator=(const IoSchedulerSwitch&) = delete;

@@ -65,7 +65,7 @@ TargetDirectory TargetDirectory::claim(const fs::path& directory)
 
 fs::path TargetDirectory::inside(const fs::path& path) const
 {
-    const fs::path absolute = fs::weakly_canonical(path.is_absolute() ? path : m_root / path);
+    fs::path absolute = fs::weakly_canonical(path.is_absolute() ? path : m_root / path);
     const auto [rootEnd, pathIt]
         = std::mismatch(m_root.begin(), m_root.end(), absolute.begin(), absolute.end());
     if (rootEnd != m_root.end() || pathIt == absolute.end())

@@ -65,6 +65,7 @@ FitReport BaggedCart::fit(const Dataset& data)
     // only, however the trees are then spread over threads.
     std::mt19937_64 rng(m_params.seed);
     std::vector<std::vector<Eigen::Index>> samples;
+    samples.reserve(static_cast<std::size_t>(m_params.trees));
     for (int b = 0; b < m_params.trees; ++b)
         samples.push_back(bootstrapRows(data.rows(), rng));
     FitReport report;

@@ -151,7 +151,7 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
     // Shift the intercept so that the median error is zero (RuleQuest's weighted median with
     // unit weights is the ceil(n/2)-th smallest), then round it to the target's precision.
     std::vector<float> resid;
-    resid.reserve(static_cast<std::size_t>(lp - fp + 1));
+    resid.reserve(static_cast<std::size_t>(lp - fp) + 1);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         resid.push_back(rawValue(t.model, m_x.row(row)) - m_cls[static_cast<std::size_t>(row)]);

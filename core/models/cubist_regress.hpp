@@ -26,8 +26,16 @@ public:
 private:
     /// Value of "attribute" j for a row: j = 0 is the target, j = a+1 is column a.
     float value(int row, int j) const;
-    double& xTx(int j, int k) { return m_xTx[static_cast<std::size_t>(j * m_p1 + k)]; }
-    double& a(int j, int k) { return m_a[static_cast<std::size_t>(j * m_p1 + k)]; }
+    double& xTx(int j, int k)
+    {
+        return m_xTx[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_p1)
+            + static_cast<std::size_t>(k)];
+    }
+    double& a(int j, int k)
+    {
+        return m_a[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_p1)
+            + static_cast<std::size_t>(k)];
+    }
 
     /// Candidate columns, their means, variances and mean absolute deviations (first passes).
     bool selectCandidates(

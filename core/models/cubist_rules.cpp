@@ -160,7 +160,7 @@ void RuleBuilder::scan(const TreeNode& t)
     }
     ++m_nCond;
     if (static_cast<int>(m_stack.size()) <= m_nCond) {
-        m_stack.resize(static_cast<std::size_t>(m_nCond + 1));
+        m_stack.resize(static_cast<std::size_t>(m_nCond) + 1);
         m_condFailedBy.emplace_back(static_cast<std::size_t>(m_n), 0);
     }
     for (std::size_t b = 0; b < 2; ++b) {
@@ -196,7 +196,7 @@ void RuleBuilder::pushCondition(int sign)
 // then come from the cases it covers.
 void RuleBuilder::pruneRule(float initCoeffs, const Coefficients& model)
 {
-    const auto slots = static_cast<std::size_t>(m_nCond + 1);
+    const auto slots = static_cast<std::size_t>(m_nCond) + 1;
     m_model = &model;
     m_bestd = 0;
     m_deleted.assign(slots, 0);

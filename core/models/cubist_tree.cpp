@@ -93,7 +93,7 @@ std::unique_ptr<TreeNode> TreeBuilder::leaf(int cases, double mean, double sd) c
     node->cases = cases;
     node->mean = mean;
     node->sd = sd;
-    node->model.assign(static_cast<std::size_t>(m_x.cols + 1), 0.0);
+    node->model.assign(static_cast<std::size_t>(m_x.cols) + 1, 0.0);
     node->model[0] = mean;
     return node;
 }
@@ -258,7 +258,7 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
             lo[s] += d[s];
             hi[s] -= d[s];
         }
-        if (!(m_srec[static_cast<std::size_t>(i + 1)].v > r.v && i >= fp + edge - 1))
+        if (!(m_srec[static_cast<std::size_t>(i) + 1].v > r.v && i >= fp + edge - 1))
             continue;
         // Imagined least-squares line of residual on x on each side: its residual sum of
         // squares is (1 - R^2) n Var(residual).
@@ -276,7 +276,7 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
     if (bestGain > 0) {
         split.gain = static_cast<float>(bestGain);
         const float low = m_srec[static_cast<std::size_t>(bestI)].v;
-        const float high = m_srec[static_cast<std::size_t>(bestI + 1)].v;
+        const float high = m_srec[static_cast<std::size_t>(bestI) + 1].v;
         split.cut = static_cast<float>(0.5 * (low + high));
         if (split.cut >= high) // float rounding must not reach the upper value
             split.cut = low;

@@ -207,6 +207,7 @@ ElasticNetPath ElasticNetProblem::solve(
 std::vector<double> lambdaSequence(double lambdaMax, int nlambda, double ratio)
 {
     std::vector<double> lambdas;
+    lambdas.reserve(static_cast<std::size_t>(std::max(nlambda, 0)));
     for (int k = 0; k < nlambda; ++k)
         lambdas.push_back(
             nlambda == 1 ? lambdaMax : lambdaMax * std::pow(ratio, double(k) / (nlambda - 1)));

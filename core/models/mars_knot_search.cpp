@@ -80,7 +80,7 @@ KnotSpans knotSpans(Eigen::Index rows, int predictors, int newDegree, int positi
     const double p = static_cast<double>(predictors);
     int end = static_cast<int>(7.32193 + std::log(p) / 0.69315); // Friedman eq. 45
     if (newDegree >= 2)
-        end += static_cast<int>(2.0 * end + 0.5);
+        end += static_cast<int>(std::lround(2.0 * end));
     end = std::max(1, std::min(end, n / 2 - 1));
     // Friedman eq. 43; a parent that is nowhere positive has no knots at all (earth computes
     // log(0) here, which on x86 ends as minspan 1).

@@ -50,7 +50,7 @@ struct OrderedFit {
             rInverse(i, k + 1) = -s * left + c * right;
         }
         rInverse(k + 1, k) = 0.0;
-        std::swap(order[static_cast<std::size_t>(k)], order[static_cast<std::size_t>(k + 1)]);
+        std::swap(order[static_cast<std::size_t>(k)], order[static_cast<std::size_t>(k) + 1]);
     }
 
     // leaps DROP1: the position in 1..active-1 whose removal raises the RSS least (the first

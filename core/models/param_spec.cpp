@@ -14,8 +14,11 @@ ParamValues resolveParameters(
     const std::string& technique, const std::vector<ParamSpec>& specs, const ParamValues& given)
 {
     for (const auto& [name, value] : given) {
+        // A named reference: lambdas may capture structured bindings only from C++20 on, which
+        // clang 14 does not implement.
+        const std::string& givenName = name;
         const bool known = std::any_of(
-            specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
+            specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == givenName; });
         if (!known) {
             std::string valid;
             for (const ParamSpec& s : specs)

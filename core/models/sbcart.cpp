@@ -181,6 +181,7 @@ FitReport Sbcart::fit(const Dataset& data)
     // Step 1: the k samples, drawn up front from one generator (thread-count independent).
     std::mt19937_64 rng(m_params.seed);
     std::vector<std::vector<Eigen::Index>> samples;
+    samples.reserve(static_cast<std::size_t>(m_params.trees));
     for (int b = 0; b < m_params.trees; ++b)
         samples.push_back(distinctBootstrapRows(data.rows(), rng));
     FitReport report;
