@@ -304,7 +304,8 @@ int runOptimize(const QCommandLineParser& parser)
     const OptimizeOutcome outcome = optimizeModel(db, request, g_interrupted, progress);
     if (outcome.search.cancelled) {
         std::cerr << "cancelled; " << outcome.search.points.size()
-                  << " points are stored. Resume with --resume " << outcome.runId << "\n";
+                  << " points are stored. Resume with --resume " << outcome.runId
+                  << (request.cv == SearchCv::Grouped ? " --cv grouped" : "") << "\n";
         return kFailure;
     }
     storeModel(db, *outcome.model, name, request.model);
