@@ -17,6 +17,7 @@
 #include "data/csv_table.hpp"
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
+#include "models/auto_model.hpp"
 #include "models/vm_projection.hpp"
 #include "store/host_measurements_csv.hpp"
 #include "store/measurement_database.hpp"
@@ -30,6 +31,7 @@
 #include <QTextStream>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <functional>
@@ -205,6 +207,66 @@ extern "C" void onInterrupt(int)
     g_interrupted = true;
 }
 
+std::string percentText(double value)
+{
+    if (std::isnan(value))
+        return "-";
+    if (value >= 100.0)
+        return "> 9999 %"; // a wild extrapolation: the digits say nothing
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(1) << value * 100.0 << " %";
+    return text.str();
+}
+
+// optimize --technique auto: the auto model's own selection among candidates by grouped CV is
+// its parameter search, so it is trained once, stored, and its candidates' scores printed.
+int runAutoSelection(MeasurementDatabase& db, const QCommandLineParser& parser,
+    const TrainRequest& request, const std::string& name)
+{
+    if (parser.isSet(QStringLiteral("resume")))
+        throw UsageError("optimize --technique auto: the auto model's selection is not an "
+                         "optimizer run; there is nothing to --resume");
+    if (parser.isSet(QStringLiteral("cv")) && parser.value(QStringLiteral("cv")) != "grouped")
+        throw UsageError("optimize --technique auto: auto selects by grouped cross-validation; "
+                         "--cv "
+            + str(parser.value(QStringLiteral("cv"))) + " does not apply");
+    for (const char* option : {"k", "n", "iterations", "folds", "seed"})
+        if (parser.isSet(QString::fromLatin1(option)))
+            std::cerr << "note: --" << option << " does not apply to technique auto; ignored\n";
+    const TrainedModel model = trainModel(db, request);
+    storeModel(db, model, name, request);
+    const auto& autoModel = dynamic_cast<const AutoModel&>(model.regressor());
+    std::cout << "auto: candidates scored by grouped cross-validation, mean relative error of "
+                 "held-out levels\n"
+              << std::left << std::setw(40) << "candidate" << std::right << std::setw(15)
+              << "interpolation" << std::setw(15) << "extrapolation" << std::setw(10) << "overall"
+              << "\n";
+    for (const CandidateScore& c : autoModel.candidates())
+        std::cout << std::left << std::setw(40) << c.spec.label() << std::right << std::setw(15)
+                  << percentText(c.interpolation) << std::setw(15) << percentText(c.extrapolation)
+                  << std::setw(10) << percentText(c.overall)
+                  << (c.failure.empty() ? "" : "  failed: " + c.failure) << "\n";
+    std::cout << "chosen:";
+    for (const auto& [spec, weight] : autoModel.chosen())
+        std::cout << " " << spec.label() << " (weight " << formatNumber(weight) << ")";
+    const CandidateScore& chosen = autoModel.chosenScore();
+    std::cout << "\ngrouped CV of the chosen model: interpolation "
+              << percentText(chosen.interpolation) << ", extrapolation "
+              << percentText(chosen.extrapolation) << ", overall " << percentText(chosen.overall)
+              << "\nmodel " << name << " stored\n";
+    return kOk;
+}
+
+SearchCv searchCv(const QCommandLineParser& parser)
+{
+    const QString cv = parser.value(QStringLiteral("cv"));
+    if (!parser.isSet(QStringLiteral("cv")) || cv == QStringLiteral("random"))
+        return SearchCv::Random;
+    if (cv == QStringLiteral("grouped"))
+        return SearchCv::Grouped;
+    throw UsageError("--cv expects random or grouped, got '" + str(cv) + "'");
+}
+
 int runOptimize(const QCommandLineParser& parser)
 {
     MeasurementDatabase db
@@ -221,21 +283,29 @@ int runOptimize(const QCommandLineParser& parser)
     request.settings.maxIterations = wholeNumber(parser, "iterations", 10, 0);
     request.folds = wholeNumber(parser, "folds", 10, 2);
     request.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
+    const std::string name = required(parser, QStringLiteral("name"));
+    if (request.model.technique == AutoModel::kTechnique)
+        return runAutoSelection(db, parser, request.model, name);
+    request.cv = searchCv(parser);
     if (parser.isSet(QStringLiteral("resume")))
         request.resumeRun = wholeNumber(parser, "resume", 0, 1);
-    const std::string name = required(parser, QStringLiteral("name"));
 
     // Ctrl-C stops after the batch in flight; every evaluated point is already stored.
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
-    const auto progress = [](const OptimizerProgress& p) {
+    // The grouped cost is the mean |log(predicted / measured)| of held-out levels, not an RMSE.
+    const std::string costName
+        = request.cv == SearchCv::Grouped ? "grouped CV mean |log ratio|" : "CV-RMSE";
+    const auto progress = [&costName](const OptimizerProgress& p) {
         std::cerr << "iteration " << p.iteration << ": " << p.evaluated
-                  << " points evaluated, best CV-RMSE " << formatNumber(p.bestCost) << "\n";
+                  << " points evaluated, best " << costName << " " << formatNumber(p.bestCost)
+                  << "\n";
     };
     const OptimizeOutcome outcome = optimizeModel(db, request, g_interrupted, progress);
     if (outcome.search.cancelled) {
         std::cerr << "cancelled; " << outcome.search.points.size()
-                  << " points are stored. Resume with --resume " << outcome.runId << "\n";
+                  << " points are stored. Resume with --resume " << outcome.runId
+                  << (request.cv == SearchCv::Grouped ? " --cv grouped" : "") << "\n";
         return kFailure;
     }
     storeModel(db, *outcome.model, name, request.model);
@@ -244,7 +314,8 @@ int runOptimize(const QCommandLineParser& parser)
     for (const auto& [key, value] : outcome.model->parameters())
         std::cout << " " << key << "=" << formatNumber(value);
     const double best = outcome.search.best.cost;
-    std::cout << "\nCV-RMSE " << formatNumber(best) << " (default parameters "
+    std::cout << "\n"
+              << costName << " " << formatNumber(best) << " (default parameters "
               << formatNumber(outcome.defaultCost) << ", "
               << formatNumber(100.0 * (outcome.defaultCost - best) / outcome.defaultCost)
               << " % lower)\nmodel " << name << " stored\n";
@@ -285,27 +356,72 @@ int runEvaluate(const QCommandLineParser& parser)
                              m.at("default_parameters").at("paired_t_p_value").get<double>())
                       << ")";
         std::cout << "\n";
+        if (m.contains("grouped")) {
+            const auto& g = m.at("grouped");
+            const auto figure = [&g](const char* key) {
+                return g.at(key).is_null() ? std::string("-")
+                                           : percentText(g.at(key).get<double>());
+            };
+            std::cout << "  grouped CV (levels left out): interpolation "
+                      << figure("interpolation_mean_relative_error") << ", extrapolation "
+                      << figure("extrapolation_mean_relative_error");
+            if (!g.at("interval_coverage").is_null())
+                std::cout << ", 80 % intervals cover " << figure("interval_coverage");
+            std::cout << "\n";
+        }
     }
     std::cout << "rule: " << request.rule.describe() << "\n";
     return kOk;
+}
+
+// --interval LEVEL of predict: in (0, 1), else exit 2 naming the value.
+std::optional<double> intervalLevel(const QCommandLineParser& parser)
+{
+    if (!parser.isSet(QStringLiteral("interval")))
+        return std::nullopt;
+    const double level = numberOption(parser, "interval", 0.0);
+    if (!(level > 0.0 && level < 1.0))
+        throw UsageError("--interval expects a level in (0, 1) such as 0.8, got '"
+            + str(parser.value(QStringLiteral("interval"))) + "'");
+    return level;
 }
 
 int runPredict(const QCommandLineParser& parser)
 {
     MeasurementDatabase db
         = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
-    const TrainedModel model = loadModel(db, required(parser, QStringLiteral("model")));
+    const std::string modelName = required(parser, QStringLiteral("model"));
+    const TrainedModel model = loadModel(db, modelName);
     const std::string out = required(parser, QStringLiteral("out"));
+    const std::optional<double> level = intervalLevel(parser);
     const auto configs
         = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))));
     // As the window answers: a one-VM model predicts N VMs through one VM's share (ICPE'13 6.3).
     const Eigen::VectorXd predicted = predictSpreadOverVms(model, configs);
+    std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> interval;
+    if (level) {
+        interval = predictIntervalSpreadOverVms(model, configs, *level);
+        if (!interval)
+            throw UsageError("predict --interval: model '" + modelName + "' (technique "
+                + model.regressor().technique()
+                + ") has no calibrated prediction intervals; only technique auto has them "
+                  "(iolens-cli train --technique auto)");
+    }
     std::vector<std::string> header {"scheduler", "fileset_bytes", "request_bytes", "pattern",
         "read_pct", "threads", "vms", "predicted"};
+    if (interval) {
+        header.emplace_back("lower");
+        header.emplace_back("upper");
+    }
     std::string text = formatCsvLine(header);
     for (std::size_t i = 0; i < configs.size(); ++i) {
+        const auto row = static_cast<Eigen::Index>(i);
         auto fields = configurationFields(configs[i]);
-        fields.push_back(formatNumber(predicted(static_cast<Eigen::Index>(i))));
+        fields.push_back(formatNumber(predicted(row)));
+        if (interval) {
+            fields.push_back(formatNumber(interval->first(row)));
+            fields.push_back(formatNumber(interval->second(row)));
+        }
         text += formatCsvLine(fields);
     }
     writeTextFileAtomically(out, text);

@@ -79,14 +79,18 @@ std::vector<QCommandLineOption> optimizeOptions()
         valueOption("iterations", "Iterations (default 10).", "I"),
         valueOption("folds", "Cross-validation folds (default 10).", "F"),
         valueOption("seed", "Fold seed (default 1).", "S"),
-        valueOption("resume", "Continue a stored optimizer run.", "RUN"), modelNameOption()};
+        valueOption("resume", "Continue a stored optimizer run.", "RUN"), modelNameOption(),
+        valueOption("cv",
+            "Cost: random (the paper's k-fold RMSE, default) or grouped (leave-level-out, "
+            "predicting unmeasured levels).",
+            "random|grouped")};
 }
 
 std::vector<QCommandLineOption> evaluateOptions()
 {
     return {dbOption(), modelOption(),
         valueOption("scenario",
-            "cv[=K], interpolation, extrapolation, multi-vm, split=NAME, "
+            "cv[=K], grouped, interpolation, extrapolation, multi-vm, split=NAME, "
             "dataset=NAME and/or a filter such as request_kib>32 (default: all).",
             "SPEC"),
         valueOption("out", "Report JSON file.", "OUT"),
@@ -110,7 +114,11 @@ std::vector<QCommandLineOption> predictOptions()
 {
     return {dbOption(), modelOption(),
         valueOption("configs", "CSV with configuration columns.", "FILE"),
-        valueOption("out", "Output CSV (adds 'predicted').", "OUT")};
+        valueOption("out", "Output CSV (adds 'predicted').", "OUT"),
+        valueOption("interval",
+            "Also 'lower' and 'upper' of a prediction interval at this level, in (0, 1) (technique "
+            "auto only).",
+            "LEVEL")};
 }
 
 std::vector<QCommandLineOption> describeOptions()

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/vm_projection.hpp"
 
+#include "common/error.hpp"
+#include "data/csv_table.hpp"
+
 #include <algorithm>
 
 namespace iolens::core {
@@ -11,6 +14,27 @@ bool addsUpOverVms(Metric metric)
 {
     return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs || metric == Metric::IopsRead
         || metric == Metric::IopsWrite;
+}
+
+// What the model is asked: the configurations themselves, or one VM's share of each.
+std::vector<Configuration> sharesOf(const std::vector<Configuration>& configs, bool direct)
+{
+    std::vector<Configuration> shares;
+    shares.reserve(configs.size());
+    for (const Configuration& config : configs)
+        shares.push_back(direct || config.vms <= 1 ? config : perVmConfiguration(config));
+    return shares;
+}
+
+// One VM's share of a throughput-like metric times the VM count, in place.
+void scaleOverVms(const TrainedModel& model, const std::vector<Configuration>& configs, bool direct,
+    Eigen::VectorXd& values)
+{
+    if (direct || !addsUpOverVms(model.metric()))
+        return;
+    for (std::size_t i = 0; i < configs.size(); ++i)
+        if (configs[i].vms > 1)
+            values(static_cast<Eigen::Index>(i)) *= configs[i].vms;
 }
 
 } // namespace
@@ -44,16 +68,23 @@ Eigen::VectorXd predictSpreadOverVms(
     const TrainedModel& model, const std::vector<Configuration>& configs)
 {
     const bool direct = modelsVmCount(model);
-    std::vector<Configuration> shares;
-    shares.reserve(configs.size());
-    for (const Configuration& config : configs)
-        shares.push_back(direct || config.vms <= 1 ? config : perVmConfiguration(config));
-    Eigen::VectorXd predictions = model.predict(shares);
-    if (!direct && addsUpOverVms(model.metric()))
-        for (std::size_t i = 0; i < configs.size(); ++i)
-            if (configs[i].vms > 1)
-                predictions(static_cast<Eigen::Index>(i)) *= configs[i].vms;
+    Eigen::VectorXd predictions = model.predict(sharesOf(configs, direct));
+    scaleOverVms(model, configs, direct, predictions);
     return predictions;
+}
+
+std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictIntervalSpreadOverVms(
+    const TrainedModel& model, const std::vector<Configuration>& configs, double level)
+{
+    if (!(level > 0.0 && level < 1.0))
+        throw ConfigError("the interval level must be in (0, 1), got " + formatNumber(level));
+    const bool direct = modelsVmCount(model);
+    auto interval = model.predictInterval(sharesOf(configs, direct), level);
+    if (interval) {
+        scaleOverVms(model, configs, direct, interval->first);
+        scaleOverVms(model, configs, direct, interval->second);
+    }
+    return interval;
 }
 
 } // namespace iolens::core

@@ -22,5 +22,11 @@ double predictSpreadOverVms(const TrainedModel& model, const Configuration& conf
 /// predictSpreadOverVms of each.
 Eigen::VectorXd predictSpreadOverVms(
     const TrainedModel& model, const std::vector<Configuration>& configs);
+/// TrainedModel::predictInterval at `level` for `configs` spread over their VM counts the same
+/// way: a throughput interval of one VM's share is scaled by N like its prediction (the VMs are
+/// taken as alike, so their errors add up rather than cancel). nullopt for a technique without
+/// calibrated intervals. Throws ConfigError for a level outside (0, 1).
+std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictIntervalSpreadOverVms(
+    const TrainedModel& model, const std::vector<Configuration>& configs, double level);
 
 } // namespace iolens::core

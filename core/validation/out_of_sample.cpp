@@ -6,6 +6,8 @@
 #include "models/regressor_registry.hpp"
 #include "validation/k_fold.hpp"
 
+#include <cmath>
+
 namespace iolens::core {
 
 namespace {
@@ -56,6 +58,39 @@ CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
     result.cost = cv.meanRmse;
     result.evaluation = scorePredictions(model.metric(), data.configs, measured, predicted, rule,
         std::to_string(folds) + "-fold cross-validation");
+    return result;
+}
+
+GroupedEvaluation groupedEvaluation(const TrainedModel& model,
+    const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule,
+    double intervalLevel)
+{
+    Dataset data = buildDataset(rows, model.metric());
+    if (model.logResponse()) {
+        if ((data.y.array() <= 0.0).any())
+            throw DataError(std::string(metricName(model.metric()))
+                + " has zero values, so it cannot be cross-validated on a log scale");
+        data.y = data.y.array().log();
+    }
+    GroupedCvOptions options;
+    options.metric = model.metric();
+    options.rule = rule;
+    options.logResponse = model.logResponse();
+    options.intervalLevel = intervalLevel;
+    GroupedEvaluation result;
+    result.cv = groupedCrossValidate(*unfittedCopy(model), data, options);
+
+    const auto n = static_cast<Eigen::Index>(result.cv.points.size());
+    std::vector<Configuration> configs;
+    Eigen::VectorXd measured(n), predicted(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const HeldOutPoint& p = result.cv.points[static_cast<std::size_t>(i)];
+        configs.push_back(data.configs[static_cast<std::size_t>(p.row)]);
+        measured(i) = model.logResponse() ? std::exp(p.measured) : p.measured;
+        predicted(i) = model.logResponse() ? std::exp(p.predicted) : p.predicted;
+    }
+    result.evaluation = scorePredictions(
+        model.metric(), configs, measured, predicted, rule, "grouped cross-validation");
     return result;
 }
 

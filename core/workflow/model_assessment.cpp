@@ -8,6 +8,7 @@
 #include "validation/out_of_sample.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <sstream>
 
@@ -89,11 +90,43 @@ std::vector<AggregatedMeasurement> untrainedMeasurements(
     return chosen;
 }
 
+// Interval level whose coverage the grouped scenario reports (AutoModel's default level).
+constexpr double kGroupedIntervalLevel = 0.8;
+
+nlohmann::json jsonNumber(double value)
+{
+    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json groupedJson(const GroupedCvResult& cv)
+{
+    nlohmann::json levels = nlohmann::json::array();
+    for (const HeldOutLevel& l : cv.levels)
+        levels.push_back({{"factor", featureName(l.factor)}, {"level", l.level},
+            {"extrapolation", l.extrapolation}, {"points", l.scored},
+            {"mean_relative_error", jsonNumber(l.meanRelativeError)}});
+    return {{"interpolation_mean_relative_error", jsonNumber(cv.interpolationError)},
+        {"extrapolation_mean_relative_error", jsonNumber(cv.extrapolationError)},
+        {"overall_mean_relative_error", jsonNumber(cv.overallError)},
+        {"mean_log_ratio_error", jsonNumber(cv.meanLogRatioError)},
+        {"interval_level", kGroupedIntervalLevel},
+        {"interval_coverage", jsonNumber(cv.modelIntervalCoverage)}, {"levels", levels}};
+}
+
+// `grouped`, when given, receives the per-level figures of the grouped scenario.
 ModelEvaluation evaluateOnScenario(MeasurementDatabase& db, const StoredModel& stored,
-    const TrainedModel& model, const ScenarioSelection& scenario, const RelativeErrorRule& rule)
+    const TrainedModel& model, const ScenarioSelection& scenario, const RelativeErrorRule& rule,
+    GroupedCvResult* grouped = nullptr)
 {
     const TrainRequest trained = storedTrainRequest(stored);
     switch (scenario.kind) {
+    case ScenarioSelection::Kind::Grouped: {
+        GroupedEvaluation result = groupedEvaluation(
+            model, selectMeasurements(db, trained), rule, kGroupedIntervalLevel);
+        if (grouped)
+            *grouped = std::move(result.cv);
+        return result.evaluation;
+    }
     case ScenarioSelection::Kind::CrossValidation:
         return crossValidatedEvaluation(
             model, selectMeasurements(db, trained), rule, scenario.folds)
@@ -149,6 +182,8 @@ ScenarioSelection parseScenario(const std::string& text)
             scenario.kind = ScenarioSelection::Kind::Interpolation;
         else if (clause == "extrapolation")
             scenario.kind = ScenarioSelection::Kind::Extrapolation;
+        else if (clause == "grouped")
+            scenario.kind = ScenarioSelection::Kind::Grouped;
         else if (clause == "multi-vm")
             scenario.filter += std::string(scenario.filter.empty() ? "" : ",") + "vms>=2";
         else if (clause.rfind("split=", 0) == 0)
@@ -160,7 +195,7 @@ ScenarioSelection parseScenario(const std::string& text)
     }
     if (scenario.kind != ScenarioSelection::Kind::Measurements && clauses > 1)
         throw ConfigError("scenario '" + text
-            + "': cv, interpolation and extrapolation are relative to the model's "
+            + "': cv, interpolation, extrapolation and grouped are relative to the model's "
               "training data and take no further clauses");
     ConfigurationFilter::parse(scenario.filter); // reject a bad filter before any work
     return scenario;
@@ -179,9 +214,12 @@ nlohmann::json assessModels(
         if (!stored)
             throw ConfigError(db.path() + ": no model named '" + name + "'");
         const TrainedModel model = loadModel(db, name);
+        GroupedCvResult grouped;
         const ModelEvaluation evaluation
-            = evaluateOnScenario(db, *stored, model, scenario, request.rule);
+            = evaluateOnScenario(db, *stored, model, scenario, request.rule, &grouped);
         nlohmann::json entry = evaluationJson(evaluation, request.rule);
+        if (scenario.kind == ScenarioSelection::Kind::Grouped)
+            entry["grouped"] = groupedJson(grouped);
         entry["model"] = name;
         entry["technique"] = stored->technique;
         entry["metric"] = stored->metric;

@@ -19,9 +19,12 @@ namespace iolens::core {
 ///   "cv" or "cv=K"   K-fold cross-validation (default 10) of the model's training selection
 ///   "interpolation"  configurations not trained on, inside every training range
 ///   "extrapolation"  configurations not trained on, outside some training range (same VMs)
-/// The last three take no further clauses.
+///   "grouped"        leave-level-out cross-validation of the training selection: each level of
+///                    every numeric factor with 3 or more levels predicted by a refit without it
+///                    (interpolation for inner levels, extrapolation for the outermost)
+/// The last four take no further clauses.
 struct ScenarioSelection {
-    enum class Kind { Measurements, CrossValidation, Interpolation, Extrapolation };
+    enum class Kind { Measurements, CrossValidation, Interpolation, Extrapolation, Grouped };
     std::string text;
     Kind kind = Kind::Measurements;
     int folds = 10; ///< for CrossValidation
@@ -40,9 +43,12 @@ struct AssessmentRequest {
 };
 
 /// Evaluates stored models on a scenario (with default parameters retrained the same way when
-/// compared: on the same folds for "cv"). Returns the report JSON (per model: technique, metric,
-/// parameters, figures, CDF and, if asked, the default-parameter comparison with its t-test) and
-/// appends the per-point errors as CSV rows to `pointsCsv` (header included when empty).
+/// compared: on the same folds for "cv", the same held-out levels for "grouped"). For "grouped"
+/// each model's entry also has "grouped": interpolation, extrapolation and overall mean relative
+/// error, the per-level figures and the coverage of 80 % intervals (null but for `auto`). Returns
+/// the report JSON (per model: technique, metric, parameters, figures, CDF and, if asked, the
+/// default-parameter comparison with its t-test) and appends the per-point errors as CSV rows to
+/// `pointsCsv` (header included when empty).
 nlohmann::json assessModels(
     MeasurementDatabase& db, const AssessmentRequest& request, std::string& pointsCsv);
 

@@ -53,6 +53,7 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
     search.settings = request.settings;
     search.folds = request.folds;
     search.seed = request.seed;
+    search.cv = request.cv;
     const auto space = searchedDimensions(search);
 
     OptimizeOutcome outcome;
@@ -66,6 +67,7 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
         const nlohmann::json settings {{"k", request.settings.splits},
             {"n", request.settings.explorations}, {"iterations", request.settings.maxIterations},
             {"folds", request.folds}, {"seed", request.seed},
+            {"cv", request.cv == SearchCv::Grouped ? "grouped" : "random"},
             {"split", request.model.split.value_or("")}, {"where", request.model.where},
             {"fixed", fixed}, {"log_response", options.logResponse}};
         outcome.runId = db.createOptimizerRun(request.model.technique,

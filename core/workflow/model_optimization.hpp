@@ -3,6 +3,7 @@
 
 #include "tuning/heuristic_optimizer.hpp"
 #include "workflow/model_training.hpp"
+#include "workflow/parameter_search.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -16,6 +17,7 @@ struct OptimizeRequest {
     OptimizerSettings settings;            ///< k, n, iterations, stopping rule
     int folds = 10;                        ///< cross-validation folds of the cost
     std::uint64_t seed = 1;                ///< fold shuffle
+    SearchCv cv = SearchCv::Random;        ///< random k-fold (the paper's) or grouped cost
     std::optional<std::int64_t> resumeRun; ///< continue this optimizer run of the database
 };
 
@@ -28,7 +30,8 @@ struct OptimizeOutcome {
 
 /// Runs the search, recording every evaluated point in the database's optimizer tables as it
 /// goes (one transaction per batch), so a cancelled or killed run resumes with `resumeRun`.
-/// Throws ConfigError for a technique without tuned parameters.
+/// Throws ConfigError for a technique without tuned parameters. A resumed run must be given the
+/// same cv as it started with (the run's settings record it); the costs are not comparable.
 OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& request,
     const std::atomic<bool>& cancelled, const ProgressCallback& progress = {});
 

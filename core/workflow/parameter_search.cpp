@@ -5,8 +5,10 @@
 #include "data/dataset.hpp"
 #include "models/regressor_registry.hpp"
 #include "tuning/cross_validation_cost.hpp"
+#include "tuning/grouped_cv_cost.hpp"
 #include "tuning/search_space.hpp"
 #include "tuning/technique_cost.hpp"
+#include "validation/grouped_cv.hpp"
 #include "validation/k_fold.hpp"
 
 namespace iolens::core {
@@ -48,7 +50,7 @@ SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
                 + " has zero values; optimize with --param log_response=0");
         data.y = data.y.array().log();
     }
-    if (data.rows() < request.folds)
+    if (request.cv == SearchCv::Random && data.rows() < request.folds)
         throw DataError(std::to_string(data.rows()) + " configurations have "
             + std::string(metricName(request.metric)) + ": too few for "
             + std::to_string(request.folds) + "-fold cross-validation");
@@ -56,12 +58,21 @@ SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
     SearchOutcome outcome;
     outcome.space = searchSpace(prototype);
     const HeuristicOptimizer optimizer(outcome.space, request.settings);
-    const FoldAssignment folds(data.rows(), request.folds, request.seed);
-    const BatchCost cost = request.sharedFits
-        ? techniqueCrossValidationCost(prototype, outcome.space, data, folds)
-        : crossValidationCost(prototype, outcome.space, data, folds);
-    outcome.search = optimizer.run(cost, cancelled, progress, previous);
-    outcome.defaultCost = crossValidate(prototype, data, folds).meanRmse;
+    if (request.cv == SearchCv::Grouped) {
+        GroupedCvOptions options;
+        options.metric = request.metric;
+        options.logResponse = prepared.options.logResponse;
+        const BatchCost cost = groupedCrossValidationCost(prototype, outcome.space, data, options);
+        outcome.search = optimizer.run(cost, cancelled, progress, previous);
+        outcome.defaultCost = groupedCrossValidate(prototype, data, options).meanLogRatioError;
+    } else {
+        const FoldAssignment folds(data.rows(), request.folds, request.seed);
+        const BatchCost cost = request.sharedFits
+            ? techniqueCrossValidationCost(prototype, outcome.space, data, folds)
+            : crossValidationCost(prototype, outcome.space, data, folds);
+        outcome.search = optimizer.run(cost, cancelled, progress, previous);
+        outcome.defaultCost = crossValidate(prototype, data, folds).meanRmse;
+    }
     if (outcome.search.cancelled)
         return outcome;
 

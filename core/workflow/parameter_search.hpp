@@ -13,6 +13,16 @@
 
 namespace iolens::core {
 
+/// The cost Algorithm 1 minimises.
+enum class SearchCv {
+    /// the paper's: mean RMSE over a seeded random k-fold cross-validation (folds, seed)
+    Random,
+    /// leave-level-out cross-validation (validation/grouped_cv.hpp), mean |log(predicted /
+    /// measured)| over the held-out levels of every factor with 3 or more levels: rewards
+    /// parameters that predict unmeasured levels; folds and seed do not apply
+    Grouped,
+};
+
 /// Algorithm 1 for one technique and metric on measurements in memory (no database): what the
 /// window runs in the background and what `iolens-cli optimize` runs before recording.
 struct SearchRequest {
@@ -22,6 +32,7 @@ struct SearchRequest {
     OptimizerSettings settings; ///< k, n, iterations
     int folds = 10;
     std::uint64_t seed = 1;
+    SearchCv cv = SearchCv::Random;
     /// false: fit every point on every fold (the plain evaluation the shared fits must equal);
     /// for checks and benchmarks only, it is many times slower.
     bool sharedFits = true;
@@ -30,8 +41,8 @@ struct SearchRequest {
 struct SearchOutcome {
     std::vector<SearchDimension> space; ///< the searched parameters, in point order
     OptimizerResult search;             ///< every evaluated point; best
-    double defaultCost = 0.0;           ///< CV cost at the default parameters, same folds
-    ParamValues bestParameters;         ///< all parameters at the best point (+ log_response)
+    double defaultCost = 0.0;   ///< CV cost at the default parameters, same folds (or levels)
+    ParamValues bestParameters; ///< all parameters at the best point (+ log_response)
     std::optional<TrainedModel> model; ///< fitted on all rows at the best point; empty if cancelled
 };
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
 #include "data/measurement_csv.hpp"
+#include "models/auto_model.hpp"
 #include "models/linear_model.hpp"
 #include "models/vm_projection.hpp"
 #include "support/test_data.hpp"
@@ -127,6 +129,31 @@ private slots:
         QCOMPARE(predictSpreadOverVms(tp, c), 2.0 * tp.predict(share));
         QCOMPARE(predictSpreadOverVms(rt, c), rt.predict(share));
         QVERIFY(!modelsVmCount(tp));
+    }
+
+    // An interval is spread like its prediction: one VM's share, throughput bounds times N; a
+    // technique without intervals has none, and a level outside (0, 1) is a ConfigError.
+    void spreadOverVms_intervalsFollowThePrediction()
+    {
+        const auto data = tiered();
+        const TrainedModel tp
+            = TrainedModel::train(std::make_unique<AutoModel>(), data, {Metric::TpReadMbs, true});
+        Configuration c = data.front().config;
+        c.readPct = 100.0;
+        c.vms = 2;
+        const Configuration share = perVmConfiguration(c);
+        const auto spread = predictIntervalSpreadOverVms(tp, {c, share}, 0.8);
+        const auto own = tp.predictInterval({share}, 0.8);
+        QVERIFY(spread && own);
+        QCOMPARE(spread->first(0), 2.0 * own->first(0));
+        QCOMPARE(spread->second(0), 2.0 * own->second(0));
+        QCOMPARE(spread->first(1), own->first(0));
+        const double predicted = predictSpreadOverVms(tp, c);
+        QVERIFY(spread->first(0) <= predicted && predicted <= spread->second(0));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, predictIntervalSpreadOverVms(tp, {c}, 1.0));
+        const TrainedModel lm
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpReadMbs, true});
+        QVERIFY(!predictIntervalSpreadOverVms(lm, {c}, 0.8));
     }
 };
 

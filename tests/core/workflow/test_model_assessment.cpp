@@ -84,6 +84,7 @@ private slots:
         QCOMPARE(parseScenario("cv=5").folds, 5);
         QCOMPARE(parseScenario("interpolation").kind, Kind::Interpolation);
         QCOMPARE(parseScenario("extrapolation").kind, Kind::Extrapolation);
+        QCOMPARE(parseScenario("grouped").kind, Kind::Grouped);
         QCOMPARE(parseScenario("multi-vm").filter, std::string("vms>=2"));
         const ScenarioSelection mixed = parseScenario("split=grid,request_kib>32");
         QCOMPARE(mixed.split, std::optional<std::string>("grid"));
@@ -92,8 +93,8 @@ private slots:
 
     void parse_badScenariosAreConfigErrors()
     {
-        for (const char* text :
-            {"cv=1", "cv=x", "cv=3.5", "cv,request_kib>32", "extrapolation,split=a", "speed>3"})
+        for (const char* text : {"cv=1", "cv=x", "cv=3.5", "cv,request_kib>32",
+                 "extrapolation,split=a", "grouped,request_kib>4", "speed>3"})
             QVERIFY_THROWS_EXCEPTION(ConfigError, parseScenario(text));
     }
 
@@ -111,6 +112,29 @@ private slots:
             expected.evaluation.meanRelativeError);
         QCOMPARE(
             onlyModel(report).at("points").get<std::size_t>(), expected.evaluation.configs.size());
+    }
+
+    // The grouped scenario reports the library's grouped cross-validation of the training
+    // selection: the same interpolation and extrapolation figures, every scored point.
+    void grouped_isTheLibrarysOnTheTrainingSelection()
+    {
+        auto db = tieredDatabase();
+        storeTrained(db, "m", "cart", Metric::RtReadMs, "");
+        std::string csv;
+        const auto report = assessModels(db, {{"m"}, "grouped", {}, false}, csv);
+        const auto rows = aggregateRepetitions(db.measurements({"tiered", {}}));
+        const GroupedEvaluation expected
+            = groupedEvaluation(loadModel(db, "m"), rows, RelativeErrorRule {});
+        const auto& grouped = onlyModel(report).at("grouped");
+        QCOMPARE(grouped.at("interpolation_mean_relative_error").get<double>(),
+            expected.cv.interpolationError);
+        QCOMPARE(grouped.at("extrapolation_mean_relative_error").get<double>(),
+            expected.cv.extrapolationError);
+        QCOMPARE(grouped.at("levels").size(), expected.cv.levels.size());
+        QVERIFY(grouped.at("interval_coverage").is_null());
+        QCOMPARE(
+            onlyModel(report).at("points").get<std::size_t>(), expected.evaluation.configs.size());
+        QCOMPARE(expected.evaluation.configs.size(), expected.cv.points.size());
     }
 
     void crossValidation_comparesWithDefaultsOnTheSameFolds()

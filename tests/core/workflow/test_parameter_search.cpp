@@ -52,6 +52,25 @@ private slots:
         QCOMPARE(cv.cost, outcome.search.best.cost);
     }
 
+    // --cv grouped: the costs are the grouped CV's mean |log ratio|, the best model's own grouped
+    // CV gives its cost back, and the default is scored on the same held-out levels.
+    void search_groupedCostIsTheGroupedCrossValidation()
+    {
+        std::atomic<bool> never {false};
+        SearchRequest request = cubistRequest();
+        request.technique = "cart";
+        request.cv = SearchCv::Grouped;
+        const SearchOutcome outcome = searchParameters(tieredRows(), request, never);
+        QVERIFY(outcome.model.has_value());
+        QVERIFY(outcome.search.best.cost <= outcome.defaultCost);
+        const GroupedEvaluation grouped
+            = groupedEvaluation(*outcome.model, tieredRows(), RelativeErrorRule {});
+        QCOMPARE(grouped.cv.meanLogRatioError, outcome.search.best.cost);
+        // Fewer rows than folds do not matter to the grouped cost.
+        request.folds = 1000;
+        QVERIFY(searchParameters(tieredRows(), request, never).model.has_value());
+    }
+
     void search_sharedFitsEqualThePlainEvaluation()
     {
         std::atomic<bool> never {false};
