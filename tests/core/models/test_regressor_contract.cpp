@@ -23,35 +23,6 @@ using namespace iolens::core;
 
 namespace {
 
-const std::vector<AggregatedMeasurement>& smallData()
-{
-    return iolens::test::contractRows();
-}
-
-std::vector<Configuration> configurationsOf(const std::vector<AggregatedMeasurement>& rows)
-{
-    std::vector<Configuration> configs;
-    for (const auto& row : rows)
-        configs.push_back(row.config);
-    return configs;
-}
-
-const Metric kMetric = iolens::test::contractMetric();
-
-TrainedModel trainDefault(
-    const std::string& technique, const std::vector<AggregatedMeasurement>& rows)
-{
-    return iolens::test::trainContractModel(technique, rows);
-}
-
-bool allFinite(const Eigen::VectorXd& values)
-{
-    for (Eigen::Index i = 0; i < values.size(); ++i)
-        if (!std::isfinite(values(i)))
-            return false;
-    return true;
-}
-
 void addTechniqueRows()
 {
     QTest::addColumn<QString>("technique");
@@ -66,10 +37,10 @@ void expectSensibleModelOrClearError(const std::string& technique,
     const char* what)
 {
     try {
-        const TrainedModel model = trainDefault(technique, rows);
+        const TrainedModel model = iolens::test::trainContractModel(technique, rows);
         const Eigen::VectorXd predicted = model.predict(probe);
         QVERIFY2(predicted.size() == static_cast<Eigen::Index>(probe.size()), what);
-        QVERIFY2(allFinite(predicted), what);
+        QVERIFY2(predicted.allFinite(), what);
     } catch (const Error& error) {
         QVERIFY2(std::string(error.what()).size() > 10, what);
     }
@@ -104,13 +75,13 @@ private slots:
     void fit_predictsOneFiniteValuePerRow()
     {
         QFETCH(QString, technique);
-        const auto rows = smallData();
-        const TrainedModel model = trainDefault(technique.toStdString(), rows);
+        const auto& rows = iolens::test::contractRows();
+        const TrainedModel model = iolens::test::trainContractModel(technique.toStdString(), rows);
         QVERIFY(model.regressor().isFitted());
-        const auto configs = configurationsOf(rows);
+        const auto configs = iolens::test::contractConfigurations();
         const Eigen::VectorXd predicted = model.predict(configs);
         QCOMPARE(predicted.size(), static_cast<Eigen::Index>(configs.size()));
-        QVERIFY(allFinite(predicted));
+        QVERIFY(predicted.allFinite());
         QVERIFY((predicted.array() > 0.0).all()); // log response: exp() is positive
         // The fitted regressor itself answers one value per row of a feature matrix.
         const Eigen::MatrixXd x = model.schema().encode(configs);
@@ -122,11 +93,11 @@ private slots:
     void saveAndLoad_giveBitIdenticalPredictions()
     {
         QFETCH(QString, technique);
-        const auto rows = smallData();
-        const TrainedModel model = trainDefault(technique.toStdString(), rows);
+        const auto& rows = iolens::test::contractRows();
+        const TrainedModel model = iolens::test::trainContractModel(technique.toStdString(), rows);
         const TrainedModel loaded
             = TrainedModel::fromJson(nlohmann::json::parse(model.toJson().dump()));
-        const auto configs = configurationsOf(rows);
+        const auto configs = iolens::test::contractConfigurations();
         const Eigen::VectorXd a = model.predict(configs), b = loaded.predict(configs);
         for (Eigen::Index i = 0; i < a.size(); ++i)
             QCOMPARE(std::bit_cast<std::uint64_t>(b(i)), std::bit_cast<std::uint64_t>(a(i)));
@@ -156,7 +127,7 @@ private slots:
         QVERIFY(in.good());
         const nlohmann::json frozen = nlohmann::json::parse(in);
         const TrainedModel loaded = TrainedModel::fromJson(frozen.at("model"));
-        const auto configs = configurationsOf(smallData());
+        const auto configs = iolens::test::contractConfigurations();
         const Eigen::VectorXd predicted = loaded.predict(configs);
         const auto& expected = frozen.at("predictions");
         QCOMPARE(expected.size(), configs.size());
@@ -168,9 +139,9 @@ private slots:
     void clone_isIndependentOfTheOriginal()
     {
         QFETCH(QString, technique);
-        const auto rows = smallData();
-        const TrainedModel model = trainDefault(technique.toStdString(), rows);
-        const Eigen::MatrixXd x = model.schema().encode(configurationsOf(rows));
+        const auto& rows = iolens::test::contractRows();
+        const TrainedModel model = iolens::test::trainContractModel(technique.toStdString(), rows);
+        const Eigen::MatrixXd x = model.schema().encode(iolens::test::contractConfigurations());
         const Eigen::VectorXd before = model.regressor().predict(x);
         std::unique_ptr<Regressor> copy = model.regressor().clone();
         QVERIFY(copy->isFitted());
@@ -190,10 +161,10 @@ private slots:
     void sameSeed_givesTheSameModel()
     {
         QFETCH(QString, technique);
-        const auto rows = smallData();
-        const TrainedModel a = trainDefault(technique.toStdString(), rows);
-        const TrainedModel b = trainDefault(technique.toStdString(), rows);
-        const auto configs = configurationsOf(rows);
+        const auto& rows = iolens::test::contractRows();
+        const TrainedModel a = iolens::test::trainContractModel(technique.toStdString(), rows);
+        const TrainedModel b = iolens::test::trainContractModel(technique.toStdString(), rows);
+        const auto configs = iolens::test::contractConfigurations();
         QCOMPARE(a.predict(configs), b.predict(configs));
     }
 
@@ -202,9 +173,9 @@ private slots:
     {
         QFETCH(QString, technique);
         const std::string name = technique.toStdString();
-        const auto rows = smallData();
-        const auto probe = configurationsOf(rows);
-        const std::size_t metric = metricIndex(kMetric);
+        const auto& rows = iolens::test::contractRows();
+        const auto probe = iolens::test::contractConfigurations();
+        const std::size_t metric = metricIndex(iolens::test::contractMetric());
 
         auto constant = rows;
         for (auto& row : constant)
