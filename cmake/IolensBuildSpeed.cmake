@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # What makes the build fast on CI's two cores: a compiler cache shared between checkouts, a fast
-# linker, and precompiled headers (iolens_precompile_headers, used by core, ui and the tests).
+# linker, and optional precompiled headers (iolens_precompile_headers, for ui and the tests).
 
 # ccache, with the checkout's root as its base directory, so a fresh clone in another folder (as
 # CI makes) reuses the objects the work tree compiled. The settings travel in the launcher, so
@@ -25,11 +25,16 @@ if(IOLENS_MOLD_PROGRAM)
   target_link_options(iolens_compiler_options INTERFACE -fuse-ld=mold)
 endif()
 
-# Parsing the Qt, QCustomPlot and QTest headers is most of the compile time of a ui or test source,
-# so those targets precompile them. Not core: there -O3 code generation dominates, a 160 MB
-# precompiled Eigen + nlohmann-json header cost as much CPU time to load as it saved (measured
-# per source), and with it gcc 12 raised false -Wstringop-overflow on inlined std::string code.
-option(IOLENS_PRECOMPILED_HEADERS "Precompile the heavy third-party headers" ON)
+# Precompiled headers, off by default. Parsing the Qt, QCustomPlot and QTest headers is most of
+# the compile time of a ui or test source, and precompiling them halves a cold compile there
+# (test_cli 8.4 -> 4.1 s). But CI builds where the same commits were built before, from the
+# compiler cache, and a cache hit must hash the 250-430 MB precompiled header: measured on a fresh
+# clone with a warm cache, a hit took 1.8-2.3 s per ui or test source against 0.1-0.2 s without
+# PCH, and 1,090 s of the run's 1,160 s of user time went to the kernel (page faults on the .gch
+# files). So the cached build is ten times cheaper without them; turn them on for repeated cold
+# builds without ccache. Never for core: there -O3 code generation dominates, and gcc 12 raised
+# false -Wstringop-overflow on inlined std::string code with a precompiled <string>.
+option(IOLENS_PRECOMPILED_HEADERS "Precompile the heavy Qt/QCustomPlot/QTest headers" OFF)
 function(iolens_precompile_headers target)
   if(IOLENS_PRECOMPILED_HEADERS)
     target_precompile_headers(${target} PRIVATE ${ARGN})

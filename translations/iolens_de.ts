@@ -411,6 +411,10 @@
         <translation>Regel…</translation>
     </message>
     <message>
+        <source>grouped: each request size, file set and read share left out in turn</source>
+        <translation>Gruppiert: jede Anfragegröße, Dateimenge und jeder Leseanteil reihum nicht trainiert</translation>
+    </message>
+    <message>
         <source>&amp;Local: only the</source>
         <translation>&amp;Lokal: nur die</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "cli/command_options.hpp"
 #include "cli/insideout_command.hpp"
 #include "cli/measure_command.hpp"
+#include "cli/model_command.hpp"
 #ifdef IOLENS_CLI_RENDER
 #include "cli/evidence_command.hpp"
 #include "cli/render_command.hpp"
@@ -237,14 +238,15 @@ int runAutoSelection(MeasurementDatabase& db, const QCommandLineParser& parser,
     storeModel(db, model, name, request);
     const auto& autoModel = dynamic_cast<const AutoModel&>(model.regressor());
     std::cout << "auto: candidates scored by grouped cross-validation, mean relative error of "
-                 "held-out levels\n"
+                 "held-out levels; chosen on the mean |log(predicted / measured)|\n"
               << std::left << std::setw(40) << "candidate" << std::right << std::setw(15)
               << "interpolation" << std::setw(15) << "extrapolation" << std::setw(10) << "overall"
-              << "\n";
+              << std::setw(11) << "log ratio" << "\n";
     for (const CandidateScore& c : autoModel.candidates())
         std::cout << std::left << std::setw(40) << c.spec.label() << std::right << std::setw(15)
                   << percentText(c.interpolation) << std::setw(15) << percentText(c.extrapolation)
-                  << std::setw(10) << percentText(c.overall)
+                  << std::setw(10) << percentText(c.overall) << std::setw(11) << std::fixed
+                  << std::setprecision(3) << c.logRatio << std::defaultfloat
                   << (c.failure.empty() ? "" : "  failed: " + c.failure) << "\n";
     std::cout << "chosen:";
     for (const auto& [spec, weight] : autoModel.chosen())
@@ -505,6 +507,10 @@ std::vector<Command> commands()
             predictOptions(), {}, runPredict},
         {QStringLiteral("describe"), QStringLiteral("Print what a stored model learned."),
             describeOptions(), {}, runDescribe},
+        {QStringLiteral("model"),
+            QStringLiteral("Move a stored model between databases: model export writes a model "
+                           "file, model import stores one."),
+            modelOptions(), QStringLiteral("export|import"), runModel},
         {QStringLiteral("stability"),
             QStringLiteral(
                 "How far predictions move without a few configurations (SBCART Fig. 5)."),

@@ -50,8 +50,8 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
         throw ConfigError("render: --cdf-scenario and --local apply to --view cdf only");
     request.cdfScenario = option(parser, "cdf-scenario");
     if (parser.isSet(QStringLiteral("cdf-scenario")) && request.cdfScenario.trimmed().isEmpty())
-        throw ConfigError("render: --cdf-scenario needs cv, interpolation, extrapolation, "
-                          "multivm or a rule such as \"request_kib>32\"");
+        throw ConfigError("render: --cdf-scenario needs cv, grouped, interpolation, "
+                          "extrapolation, multivm or a rule such as \"request_kib>32\"");
     if (parser.isSet(QStringLiteral("local"))) {
         bool ok = false;
         const int count = option(parser, "local").toInt(&ok);
@@ -105,8 +105,8 @@ std::vector<QCommandLineOption> renderOptions()
                            "not read)."),
             QStringLiteral("LIMIT")},
         {QStringLiteral("cdf-scenario"),
-            QStringLiteral("Error scenario of the cdf view: cv (default), interpolation, "
-                           "extrapolation, multivm, or a rule as evaluate --scenario reads it "
+            QStringLiteral("Error scenario of the cdf view: cv (default), grouped "
+                           "(leave-level-out), interpolation, extrapolation, multivm, or a rule as evaluate --scenario reads it "
                            "(\"request_kib>32\": refit on the rest, predict those)."),
             QStringLiteral("SPEC")},
         {QStringLiteral("local"),

@@ -8,6 +8,7 @@ namespace iolens::core {
 Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric)
 {
     Dataset dataset;
+    dataset.metric = metric;
     std::vector<double> values;
     for (const AggregatedMeasurement& m : data) {
         if (const auto value = m.value(metric)) {

@@ -6,6 +6,7 @@
 
 #include <Eigen/Dense>
 
+#include <optional>
 #include <vector>
 
 namespace iolens::core {
@@ -18,6 +19,9 @@ struct Dataset {
     Eigen::MatrixXd x;
     Eigen::VectorXd y;
     std::vector<Configuration> configs; ///< the n configurations behind the rows
+    /// The metric y measures (on whatever scale), when known: a model may use what it means
+    /// (the auto model's Little's-law view of throughput).
+    std::optional<Metric> metric;
 
     Eigen::Index rows() const { return x.rows(); }
     Eigen::Index cols() const { return x.cols(); }

@@ -12,13 +12,14 @@ namespace iolens::core {
 
 std::string CandidateSpec::label() const
 {
-    return technique + (scale == ResponseScale::Log ? " log " : " raw ") + features.label();
+    return technique + (scale == ResponseScale::Log ? " log " : " raw ") + features.label()
+        + (littleView ? " little" : "");
 }
 
 nlohmann::json CandidateSpec::toJson() const
 {
     return {{"technique", technique}, {"scale", scale == ResponseScale::Log ? "log" : "raw"},
-        {"features", features.toJson()}};
+        {"features", features.toJson()}, {"little_view", littleView}};
 }
 
 CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
@@ -30,6 +31,10 @@ CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
         throw DataError("model file: auto candidate scale '" + scale + "' (log or raw)");
     spec.scale = scale == "log" ? ResponseScale::Log : ResponseScale::Raw;
     spec.features = FeatureSet::fromJson(json.at("features"));
+    // Absent in files written before the Little view existed.
+    spec.littleView = json.value("little_view", false);
+    if (spec.littleView && spec.scale != ResponseScale::Log)
+        throw DataError("model file: auto candidate with little_view on the raw scale");
     return spec;
 }
 
@@ -57,6 +62,17 @@ FitReport AutoCandidate::fit(const Dataset& data)
     inner.x = augmentFeatures(data.x, data.schema, m_spec.features);
     inner.y = data.y;
     inner.configs = data.configs;
+    inner.metric = data.metric;
+    if (m_spec.littleView) {
+        if (!data.metric || !hasLittleView(*data.metric) || m_spec.scale != ResponseScale::Log)
+            throw DataError("AutoCandidate::fit: '" + m_spec.label()
+                + "' needs log-scale throughput or IOPS data");
+        m_metric = *data.metric;
+        inner.y -= littleOffset(data.x, data.schema, m_metric);
+        if (!inner.y.allFinite())
+            throw DataError("AutoCandidate::fit: a row with throughput but no share of requests "
+                            "in its direction");
+    }
     if (m_spec.scale == ResponseScale::Raw) {
         // The paper's raw fit: squared errors weigh large values most, which suits metrics that
         // vary little (fio-local) and is kept as a candidate for them.
@@ -88,6 +104,8 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
     Eigen::VectorXd y = m_inner->predict(augmentFeatures(x, m_base, m_spec.features));
     if (m_spec.scale == ResponseScale::Raw)
         y = y.array().max(m_floor).log();
+    if (m_spec.littleView)
+        y += littleOffset(x, m_base, m_metric);
     return y.array().max(m_low).min(m_high);
 }
 
@@ -99,6 +117,7 @@ std::string AutoCandidate::describe() const
 nlohmann::json AutoCandidate::saveState() const
 {
     return {{"spec", m_spec.toJson()}, {"floor", m_floor}, {"low", m_low}, {"high", m_high},
+        {"metric", std::string(metricName(m_metric))},
         {"parameters", m_inner->parameters()}, {"state", m_inner->saveState()}};
 }
 
@@ -109,7 +128,16 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     auto inner = createRegressor(spec.technique);
     inner->setParameters(state.at("parameters").get<ParamValues>());
     inner->loadState(state.at("state"), augmentSchema(schema, spec.features));
+    Metric metric = Metric::TpReadMbs;
+    if (spec.littleView) {
+        const auto parsed = parseMetric(state.at("metric").get<std::string>());
+        if (!parsed || !hasLittleView(*parsed))
+            throw DataError("model file: auto candidate's Little view without a throughput or "
+                            "IOPS metric");
+        metric = *parsed;
+    }
     m_spec = std::move(spec);
+    m_metric = metric;
     m_inner = std::move(inner);
     m_floor = state.at("floor").get<double>();
     m_low = state.at("low").get<double>();
@@ -121,6 +149,7 @@ AutoCandidate::AutoCandidate(const AutoCandidate& other)
     : m_spec(other.m_spec)
     , m_inner(other.m_inner->clone())
     , m_base(other.m_base)
+    , m_metric(other.m_metric)
     , m_floor(other.m_floor)
     , m_low(other.m_low)
     , m_high(other.m_high)

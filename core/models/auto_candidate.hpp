@@ -15,13 +15,17 @@ enum class ResponseScale {
     Raw, ///< fits exp(y), the metric itself, as the ICPE'13 paper did
 };
 
-/// What one candidate of the auto model is: technique (default parameters), scale, features.
+/// What one candidate of the auto model is: technique (default parameters), scale, features,
+/// and for throughput and IOPS whether it models them through Little's law.
 struct CandidateSpec {
     std::string technique;
     ResponseScale scale = ResponseScale::Log;
     FeatureSet features;
+    /// Fit log(metric) - littleOffset (the log of the mean time per request) and add the offset
+    /// back when predicting; Log scale and throughput or IOPS metrics only.
+    bool littleView = false;
 
-    /// "mars log log2+cache 1.41 GiB"
+    /// "mars log log2+cache 1.41 GiB", "cubist log log2 little"
     std::string label() const;
     nlohmann::json toJson() const;
     static CandidateSpec fromJson(const nlohmann::json& json);
@@ -54,8 +58,9 @@ public:
     ParamValues parameters() const override { return {}; }
     void setParameters(const ParamValues& values) override;
 
-    /// Throws DataError if the data lacks the feature set's size columns, or if a Raw candidate's
-    /// exp(y) overflows (y not on the log scale).
+    /// Throws DataError if the data lacks the feature set's size columns, if a Raw candidate's
+    /// exp(y) overflows (y not on the log scale), or if a Little-view candidate's data does not
+    /// name a throughput or IOPS metric.
     FitReport fit(const Dataset& data) override;
     Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override;
     bool isFitted() const override { return m_inner->isFitted(); }
@@ -69,6 +74,7 @@ private:
     CandidateSpec m_spec;
     std::unique_ptr<Regressor> m_inner;
     FeatureSchema m_base; ///< the schema of the data fitted on, before derived columns
+    Metric m_metric = Metric::TpReadMbs; ///< the Little view's metric (littleView only)
     double m_floor = 0.0; ///< smallest raw prediction taken as is (Raw scale)
     double m_low = 0.0;   ///< answers are clamped to [m_low, m_high] (log scale)
     double m_high = 0.0;

@@ -24,33 +24,51 @@ const std::vector<std::string> kTechniques {"lm", "mars", "cart", "cubist"};
 /// are the same on every run.
 std::vector<CandidateSpec> candidateSpecs(const Dataset& data, const AutoParams& params)
 {
-    std::vector<FeatureSet> sets {{false, 0.0}, {true, 0.0}};
+    std::vector<FeatureSet> sets {{false, 0.0, 0.0}, {true, 0.0, 0.0}};
     for (std::size_t j = 0; j < data.schema.size(); ++j) {
         const FeatureColumn& column = data.schema.columns()[j];
         if (column.derived() || column.categorical() || column.factor != Factor::FilesetBytes)
             continue;
         for (double mib : cacheSizeCandidates(
-                 data.x.col(static_cast<Eigen::Index>(j)), params.cacheStepsPerOctave))
-            sets.push_back({true, mib});
+                 data.x.col(static_cast<Eigen::Index>(j)), params.cacheStepsPerOctave)) {
+            sets.push_back({true, mib, 0.0});
+            for (double rho : missRatioCandidates())
+                sets.push_back({true, mib, rho});
+        }
     }
+    const bool little = data.metric && hasLittleView(*data.metric);
     std::vector<CandidateSpec> specs;
     for (const std::string& technique : kTechniques)
         for (ResponseScale scale : {ResponseScale::Log, ResponseScale::Raw})
-            for (const FeatureSet& set : sets)
-                if (applicable(data.schema, set))
-                    specs.push_back({technique, scale, set});
+            for (const FeatureSet& set : sets) {
+                // The miss column and the Little view are log-scale constructions: a product of
+                // factors becomes a sum there, not on the raw scale.
+                if (!applicable(data.schema, set)
+                    || (scale == ResponseScale::Raw && set.missRho > 0.0))
+                    continue;
+                specs.push_back({technique, scale, set, false});
+                if (little && scale == ResponseScale::Log)
+                    specs.push_back({technique, scale, set, true});
+            }
     return specs;
 }
 
 CandidateScore scoreOf(const CandidateSpec& spec, const GroupedCvResult& cv)
 {
-    return {spec, cv.interpolationError, cv.extrapolationError, cv.overallError, {}};
+    return {spec, cv.interpolationError, cv.extrapolationError, cv.overallError,
+        cv.meanLogRatioError, {}};
 }
 
-/// Lower is better; a failed or unscored candidate ranks last.
+/// Lower is better; a failed or unscored candidate ranks last. The criterion is the mean
+/// |log(predicted / measured)| of held-out levels, not their mean relative error: with a
+/// cache, the outermost levels sit in another regime (a file set that fits, predicted only from
+/// ones that do not), every candidate over-predicts them by 100x or more, and a relative error of
+/// 10,000 % there would decide the choice alone, by which candidate's impossible guess is least
+/// wrong. The log ratio weighs such a miss like any other factor-100 miss and lets the levels a
+/// model can learn decide.
 double rankKey(const CandidateScore& score)
 {
-    return std::isnan(score.overall) ? std::numeric_limits<double>::infinity() : score.overall;
+    return std::isnan(score.logRatio) ? std::numeric_limits<double>::infinity() : score.logRatio;
 }
 
 /// Held-out points of an inverse-error-weighted average of `members` (indices into `results`).
@@ -117,12 +135,12 @@ Selection select(const std::vector<CandidateScore>& scores,
         Selection trial;
         trial.members.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(m));
         for (std::size_t k : trial.members)
-            trial.weights.push_back(1.0 / std::max(scores[k].overall, 1e-12));
+            trial.weights.push_back(1.0 / std::max(rankKey(scores[k]), 1e-12));
         const double total = std::accumulate(trial.weights.begin(), trial.weights.end(), 0.0);
         for (double& w : trial.weights)
             w /= total;
         trial.cv = averagedPoints(results, trial.members, trial.weights);
-        if (trial.cv.overallError < best.cv.overallError)
+        if (trial.cv.meanLogRatioError < best.cv.meanLogRatioError)
             best = std::move(trial);
     }
     return best;

@@ -24,7 +24,9 @@ struct CandidateScore {
     CandidateSpec spec;
     double interpolation = std::numeric_limits<double>::quiet_NaN();
     double extrapolation = std::numeric_limits<double>::quiet_NaN();
-    double overall = std::numeric_limits<double>::quiet_NaN(); ///< the selection criterion
+    double overall = std::numeric_limits<double>::quiet_NaN();
+    /// mean |log(predicted / measured)| of held-out levels: the selection criterion
+    double logRatio = std::numeric_limits<double>::quiet_NaN();
     std::string failure; ///< why the candidate could not be scored; empty if it was
 };
 
@@ -32,9 +34,11 @@ struct CandidateScore {
 /// best predicts configurations nobody measured. Candidates are the fast techniques (lm, mars,
 /// cart, cubist at their defaults; m5 equals cubist there) x response scale (log, raw) x feature
 /// set (plain, log2 sizes, log2 sizes plus an estimated cache hit ratio for each candidate cache
-/// size). Each is scored by leave-level-out cross-validation (validation/grouped_cv.hpp) on the
-/// training data; the best, or an inverse-error-weighted average of the best two or three if that
-/// scores better, is refitted on all data. The chosen model's out-of-fold residuals calibrate
+/// size, and the log miss share for each cache size and hit/miss time ratio); for throughput and
+/// IOPS each log-scale candidate also in its Little's-law view (littleOffset). Each is scored by
+/// leave-level-out cross-validation (validation/grouped_cv.hpp) on the training data, by the mean
+/// absolute log ratio of its held-out predictions; the best, or an inverse-error-weighted
+/// average of the best two or three if that scores better, is refitted on all data. The chosen model's out-of-fold residuals calibrate
 /// split-conformal prediction intervals. Expects y on the log scale (TrainedModel's default).
 /// Fit cost: one fit per candidate and held-out level (a few seconds on 345 rows).
 class AutoModel final : public Regressor {

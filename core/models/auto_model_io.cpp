@@ -51,7 +51,7 @@ nlohmann::json scoreJson(const CandidateScore& s)
 {
     return {{"spec", s.spec.toJson()}, {"interpolation", number(s.interpolation)},
         {"extrapolation", number(s.extrapolation)}, {"overall", number(s.overall)},
-        {"failure", s.failure}};
+        {"log_ratio", number(s.logRatio)}, {"failure", s.failure}};
 }
 
 CandidateScore scoreFromJson(const nlohmann::json& json)
@@ -61,6 +61,9 @@ CandidateScore scoreFromJson(const nlohmann::json& json)
     s.interpolation = number(json.at("interpolation"));
     s.extrapolation = number(json.at("extrapolation"));
     s.overall = number(json.at("overall"));
+    // Absent in files written before the log ratio became the criterion.
+    s.logRatio = json.contains("log_ratio") ? number(json.at("log_ratio"))
+                                            : std::numeric_limits<double>::quiet_NaN();
     s.failure = json.at("failure").get<std::string>();
     return s;
 }
@@ -75,15 +78,16 @@ std::string AutoModel::describe() const
     for (const std::string& f : m_factors)
         factors += (factors.empty() ? "" : ", ") + f;
     std::string text = "Auto model: candidates scored by grouped cross-validation (each level of "
-        + factors + " left out in turn), mean relative error on held-out levels\n";
+        + factors + " left out in turn): mean relative error on held-out levels, and the mean "
+          "|log(predicted / measured)| the choice is made on\n";
     char line[320];
-    std::snprintf(line, sizeof line, "  %-36s %13s %13s %9s\n", "candidate", "interpolation",
-        "extrapolation", "overall");
+    std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9s\n", "candidate", "interpolation",
+        "extrapolation", "overall", "log ratio");
     text += line;
     for (const CandidateScore& s : m_scores) {
-        std::snprintf(line, sizeof line, "  %-36s %13s %13s %9s%s\n", s.spec.label().c_str(),
+        std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9.3f%s\n", s.spec.label().c_str(),
             percent(s.interpolation).c_str(), percent(s.extrapolation).c_str(),
-            percent(s.overall).c_str(), s.failure.empty() ? "" : "  (failed)");
+            percent(s.overall).c_str(), s.logRatio, s.failure.empty() ? "" : "  (failed)");
         text += line;
     }
     text += "Chosen:";
@@ -93,10 +97,17 @@ std::string AutoModel::describe() const
         text += line;
     }
     std::snprintf(line, sizeof line,
-        "\n  grouped CV: interpolation %s, extrapolation %s, overall %s\n",
+        "\n  grouped CV: interpolation %s, extrapolation %s, overall %s, log ratio %.3f\n",
         percent(m_chosenScore.interpolation).c_str(), percent(m_chosenScore.extrapolation).c_str(),
-        percent(m_chosenScore.overall).c_str());
+        percent(m_chosenScore.overall).c_str(), m_chosenScore.logRatio);
     text += line;
+    for (const Member& m : m_chosen)
+        if (m.model.spec().littleView) {
+            text += "  Little's law: candidates marked 'little' model the metric as threads x "
+                    "share of requests in its direction (x request size for throughput) / mean "
+                    "time per request, the workload being closed; they predict that time.\n";
+            break;
+        }
     const double level = calibratedLevel(kDefaultLevel);
     const ConformalBounds b = conformalBounds(m_residuals, level);
     std::snprintf(line, sizeof line,

@@ -12,8 +12,8 @@ namespace iolens::core {
 
 namespace {
 
-/// Index of the numeric column of a size factor in `base`, or -1.
-Eigen::Index sizeColumn(const FeatureSchema& base, Factor factor)
+/// Index of the numeric column of `factor` in `base`, or -1.
+Eigen::Index numericColumn(const FeatureSchema& base, Factor factor)
 {
     for (std::size_t j = 0; j < base.size(); ++j) {
         const FeatureColumn& column = base.columns()[j];
@@ -29,7 +29,7 @@ std::vector<Factor> loggedSizes(const FeatureSchema& base, const FeatureSet& set
     std::vector<Factor> factors;
     if (set.logSizes)
         for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes})
-            if (sizeColumn(base, f) >= 0)
+            if (numericColumn(base, f) >= 0)
                 factors.push_back(f);
     return factors;
 }
@@ -39,7 +39,14 @@ double hitRatio(double cacheMib, double filesetMib)
     return std::min(1.0, cacheMib / filesetMib);
 }
 
+/// log2 of the mixture's share of the miss time: 0 when nothing hits, log2(rho) when all hits.
+double missLog2(double cacheMib, double rho, double filesetMib)
+{
+    return std::log2(1.0 - hitRatio(cacheMib, filesetMib) * (1.0 - rho));
+}
+
 constexpr const char* kCacheColumn = "cache_hit_ratio";
+constexpr const char* kMissColumn = "cache_miss_log2";
 
 } // namespace
 
@@ -52,14 +59,18 @@ std::string FeatureSet::label() const
             std::snprintf(size, sizeof size, "%.3g GiB", cacheMib / 1024.0);
         else
             std::snprintf(size, sizeof size, "%.3g MiB", cacheMib);
-        text += std::string("+cache ") + size;
+        text += std::string(missRho > 0.0 ? "+miss " : "+cache ") + size;
+        if (missRho > 0.0) {
+            std::snprintf(size, sizeof size, " 1:%.0f", 1.0 / missRho);
+            text += size;
+        }
     }
     return text;
 }
 
 nlohmann::json FeatureSet::toJson() const
 {
-    return {{"log_sizes", logSizes}, {"cache_mib", cacheMib}};
+    return {{"log_sizes", logSizes}, {"cache_mib", cacheMib}, {"miss_rho", missRho}};
 }
 
 FeatureSet FeatureSet::fromJson(const nlohmann::json& json)
@@ -70,12 +81,16 @@ FeatureSet FeatureSet::fromJson(const nlohmann::json& json)
     if (!(set.cacheMib >= 0.0))
         throw DataError(
             "model file: auto feature set with cache size " + std::to_string(set.cacheMib));
+    set.missRho = json.value("miss_rho", 0.0);
+    if (!(set.missRho >= 0.0 && set.missRho < 1.0))
+        throw DataError("model file: auto feature set with miss_rho " + std::to_string(set.missRho)
+            + " (0 <= miss_rho < 1)");
     return set;
 }
 
 bool applicable(const FeatureSchema& base, const FeatureSet& set)
 {
-    if (set.cacheMib > 0.0 && sizeColumn(base, Factor::FilesetBytes) < 0)
+    if (set.cacheMib > 0.0 && numericColumn(base, Factor::FilesetBytes) < 0)
         return false;
     return !set.logSizes || !loggedSizes(base, set).empty();
 }
@@ -87,16 +102,21 @@ FeatureSchema augmentSchema(const FeatureSchema& base, const FeatureSet& set)
             + "' needs a request or file-set size column the data does not have");
     FeatureSchema schema = base;
     for (Factor f : loggedSizes(base, set)) {
-        const FeatureColumn& column = base.columns()[static_cast<std::size_t>(sizeColumn(base, f))];
+        const FeatureColumn& column = base.columns()[static_cast<std::size_t>(numericColumn(base, f))];
         schema = schema.withDerivedColumn(
             "log2_" + column.name(), std::log2(column.minValue), std::log2(column.maxValue));
     }
     if (set.cacheMib > 0.0) {
-        const auto j = static_cast<std::size_t>(sizeColumn(base, Factor::FilesetBytes));
+        const auto j = static_cast<std::size_t>(numericColumn(base, Factor::FilesetBytes));
         const FeatureColumn& fileset = base.columns()[j];
-        // The ratio falls as the file set grows, so the range's ends swap.
-        schema = schema.withDerivedColumn(kCacheColumn, hitRatio(set.cacheMib, fileset.maxValue),
-            hitRatio(set.cacheMib, fileset.minValue));
+        // The miss column rises with the file set; the hit ratio falls, so its range's ends swap.
+        if (set.missRho > 0.0)
+            schema = schema.withDerivedColumn(kMissColumn,
+                missLog2(set.cacheMib, set.missRho, fileset.minValue),
+                missLog2(set.cacheMib, set.missRho, fileset.maxValue));
+        else
+            schema = schema.withDerivedColumn(kCacheColumn,
+                hitRatio(set.cacheMib, fileset.maxValue), hitRatio(set.cacheMib, fileset.minValue));
     }
     return schema;
 }
@@ -115,12 +135,49 @@ Eigen::MatrixXd augmentFeatures(
     Eigen::Index next = x.cols();
     // Same order as augmentSchema appends the columns.
     for (Factor f : logged)
-        out.col(next++) = x.col(sizeColumn(base, f)).array().log2();
+        out.col(next++) = x.col(numericColumn(base, f)).array().log2();
     if (set.cacheMib > 0.0) {
-        const Eigen::VectorXd fileset = x.col(sizeColumn(base, Factor::FilesetBytes));
-        out.col(next) = fileset.unaryExpr([&](double mib) { return hitRatio(set.cacheMib, mib); });
+        const Eigen::VectorXd fileset = x.col(numericColumn(base, Factor::FilesetBytes));
+        if (set.missRho > 0.0)
+            out.col(next) = fileset.unaryExpr(
+                [&](double mib) { return missLog2(set.cacheMib, set.missRho, mib); });
+        else
+            out.col(next)
+                = fileset.unaryExpr([&](double mib) { return hitRatio(set.cacheMib, mib); });
     }
     return out;
+}
+
+bool hasLittleView(Metric metric)
+{
+    return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs
+        || metric == Metric::IopsRead || metric == Metric::IopsWrite;
+}
+
+Eigen::VectorXd littleOffset(const Eigen::MatrixXd& x, const FeatureSchema& base, Metric metric)
+{
+    if (!hasLittleView(metric))
+        throw ConfigError("littleOffset: " + std::string(metricName(metric))
+            + " is not a throughput or IOPS metric");
+    // A factor's value per row: its column, or the value it had throughout training.
+    const auto values = [&](Factor factor) -> Eigen::VectorXd {
+        const Eigen::Index j = numericColumn(base, factor);
+        if (j >= 0)
+            return x.col(j);
+        return Eigen::VectorXd::Constant(x.rows(), numericValue(base.fixedValues(), factor));
+    };
+    const bool reads = metric == Metric::TpReadMbs || metric == Metric::IopsRead;
+    const Eigen::ArrayXd readShare = values(Factor::ReadPct).array() / 100.0;
+    const Eigen::ArrayXd share = reads ? readShare : 1.0 - readShare;
+    Eigen::ArrayXd perTime = values(Factor::Threads).array() * share;
+    if (metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs)
+        perTime *= values(Factor::RequestBytes).array() / 1024.0; // KiB to MiB
+    return perTime.log().matrix();
+}
+
+std::vector<double> missRatioCandidates()
+{
+    return {1.0 / 16.0, 1.0 / 256.0, 1.0 / 4096.0};
 }
 
 std::vector<double> cacheSizeCandidates(const Eigen::VectorXd& filesetMib, int perOctave)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "data/feature_schema.hpp"
+#include "data/metric.hpp"
 
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
@@ -18,17 +19,26 @@ namespace iolens::core {
 /// estimated hit ratio min(1, C / fileset) turns into one column a linear or hinge term can
 /// follow. C is never assumed: the auto model picks it by grouped cross-validation among
 /// cacheSizeCandidates() of its training data.
+///
+/// The hit ratio alone is linear in h, but a cached read is hundreds of times faster than a
+/// missed one, so on the log scale a metric follows the mixture h T_hit + (1 - h) T_miss, i.e.
+/// log T_miss + log(1 - h (1 - rho)) with rho = T_hit / T_miss: steep as h nears 1, flat below.
+/// The miss column log2(1 - h (1 - rho)) gives that shape to one coefficient; rho, like C, is a
+/// candidate option (missRatioCandidates()), never assumed.
 struct FeatureSet {
     /// add log2_request_kib and log2_fileset_mib (for the size columns the schema has)
     bool logSizes = false;
     /// > 0: add cache_hit_ratio = min(1, cacheMib / fileset_mib) with this cache size C in MiB;
     /// 0: no cache column. Needs a fileset_mib column.
     double cacheMib = 0.0;
+    /// > 0 (with cacheMib > 0): the cache column is cache_miss_log2 = log2(1 - h (1 - rho)) with
+    /// this rho = T_hit / T_miss instead of the hit ratio h itself; 0: the hit ratio.
+    double missRho = 0.0;
 
-    /// "plain", "log2", "log2+cache 1.41 GiB"
+    /// "plain", "log2", "log2+cache 1.41 GiB", "log2+miss 724 MiB 1:256"
     std::string label() const;
     nlohmann::json toJson() const;
-    /// Throws DataError for a malformed entry.
+    /// Throws DataError for a malformed entry. "miss_rho" may be absent (files before it).
     static FeatureSet fromJson(const nlohmann::json& json);
 
     friend bool operator==(const FeatureSet&, const FeatureSet&) = default;
@@ -50,6 +60,25 @@ Eigen::MatrixXd augmentFeatures(
 /// fewer than two distinct sizes were measured (no cliff can be located). Precondition:
 /// perOctave >= 1.
 std::vector<double> cacheSizeCandidates(const Eigen::VectorXd& filesetMib, int perOctave);
+
+/// The rho = T_hit / T_miss values tried for the miss column: 1:16 (memory over flash) to
+/// 1:4096 (memory over a busy disk array), a factor 16 apart, so any ratio of a cache tier over
+/// slower storage is within a factor 4 of one of them.
+std::vector<double> missRatioCandidates();
+
+/// Whether `metric` has a Little's-law view: read or write throughput or IOPS.
+bool hasLittleView(Metric metric);
+
+/// Little's law for a closed workload (threads issuing requests back to back, as fio and
+/// Filebench threads do): IOPS_read = threads x read share / mean response time, and throughput is
+/// IOPS x request size. Per row of x (encoded by `base`): log(threads x share) for an IOPS metric,
+/// log(threads x share x request MiB) for a throughput metric, with the share of reads or of
+/// writes as the metric's direction, and threads, read share and request size from their
+/// column or, where they were constant in training, from base's fixed values. A model of
+/// log(metric) - offset then predicts minus the log of the mean time per request, which a what-if
+/// on read share or threads moves far less than the throughput itself. -inf where the share is
+/// 0 (the metric is 0 there). Throws ConfigError if hasLittleView(metric) is false. O(n).
+Eigen::VectorXd littleOffset(const Eigen::MatrixXd& x, const FeatureSchema& base, Metric metric);
 
 /// Whether `set` can be built on `base` (its size columns exist).
 bool applicable(const FeatureSchema& base, const FeatureSet& set);

@@ -53,6 +53,7 @@ Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows)
 {
     Dataset part;
     part.schema = data.schema;
+    part.metric = data.metric;
     part.x.resize(static_cast<Eigen::Index>(rows.size()), data.cols());
     part.y.resize(static_cast<Eigen::Index>(rows.size()));
     for (std::size_t i = 0; i < rows.size(); ++i) {

@@ -21,6 +21,8 @@ const core::ModelEvaluation* MetricValidation::evaluation(ErrorScenario scenario
         return multiVm ? &*multiVm : nullptr;
     case ErrorScenario::Rule:
         return rule ? &*rule : nullptr;
+    case ErrorScenario::Grouped:
+        return grouped ? &*grouped : nullptr;
     }
     return nullptr;
 }
@@ -36,6 +38,8 @@ const std::string& MetricValidation::errorOf(ErrorScenario scenario) const
         return multiVmError;
     case ErrorScenario::Rule:
         return ruleError;
+    case ErrorScenario::Grouped:
+        return groupedError;
     case ErrorScenario::CrossValidation:
         break;
     }

@@ -22,6 +22,9 @@ enum class ErrorScenario {
     Extrapolation,   ///< the largest request size held out
     MultiVm,         ///< one-VM rows trained on, 2+ VM rows predicted (ICPE'13 section 6.3)
     Rule,            ///< the rows a rule picks held out ("request_kib>32"), the rest trained on
+    /// each level of every numeric factor with 3+ levels held out in turn (grouped CV, the
+    /// what-if question: a request size, file set or read share nobody measured)
+    Grouped,
 };
 
 /// The out-of-sample accuracy of one model of one metric, as far as it is known.
@@ -41,6 +44,9 @@ struct MetricValidation {
     /// The multi-VM scenario; empty with the reason when the data has no 2+ VM rows.
     std::optional<core::ModelEvaluation> multiVm;
     std::string multiVmError;
+    /// The grouped scenario; empty with the reason when no factor has 3 levels.
+    std::optional<core::ModelEvaluation> grouped;
+    std::string groupedError;
     std::uint64_t ticket = 0; ///< the job whose answer is awaited; a replaced job's is dropped
     /// The rule scenario (ModelController::setRuleScenario), evaluated apart from the others
     /// because the rule changes while the models stay: its own job and ticket.

@@ -45,6 +45,8 @@ void ValidationOutcome::applyTo(MetricValidation& validation) const
     validation.extrapolationError = extrapolationError;
     validation.multiVm = multiVm;
     validation.multiVmError = multiVmError;
+    validation.grouped = grouped;
+    validation.groupedError = groupedError;
     validation.state = result ? MetricValidation::State::Done : MetricValidation::State::Failed;
 }
 
@@ -68,6 +70,11 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
             kNoMultiVm, outcome.multiVm, outcome.multiVmError);
     else
         outcome.multiVmError = kNoMultiVm;
+    try {
+        outcome.grouped = core::groupedEvaluation(model, rows, input.rule).evaluation;
+    } catch (const std::exception& e) {
+        outcome.groupedError = e.what();
+    }
     return outcome;
 }
 

@@ -22,6 +22,8 @@ struct ValidationOutcome {
     std::string interpolationError, extrapolationError;
     std::optional<core::ModelEvaluation> multiVm; ///< one VM trained on, 2+ VMs predicted
     std::string multiVmError;
+    std::optional<core::ModelEvaluation> grouped; ///< leave-level-out cross-validation
+    std::string groupedError;
 
     /// Copies the figures and reasons into `validation` and marks it Done (cross-validation
     /// figures present) or Failed; its tickets and rule scenario are left alone.
@@ -47,10 +49,12 @@ struct ValidationInput {
     bool multiVm = false;         ///< false: the data has no 2+ VM rows, the scenario is skipped
 };
 
-/// Cross-validates `model` (core::crossValidatedEvaluation) and refits it for the
-/// interpolation, extrapolation and (with input.multiVm) multi-VM holdouts. Every failure ends
-/// up as a reason in the outcome: it never throws, so it can run on a worker thread.
-/// Precondition: input.rows and input.allRows are set. Cost: folds + 3 refits of `model`.
+/// Cross-validates `model` (core::crossValidatedEvaluation), refits it for the interpolation,
+/// extrapolation and (with input.multiVm) multi-VM holdouts, and once per level of every factor
+/// with 3+ levels for the grouped scenario (core::groupedEvaluation, the same as `iolens-cli
+/// evaluate --scenario grouped`). Every failure ends up as a reason in the outcome: it never
+/// throws, so it can run on a worker thread. Precondition: input.rows and input.allRows are set.
+/// Cost: folds + 3 + (held-out levels) refits of `model`.
 ValidationOutcome validateModel(const core::TrainedModel& model, const ValidationInput& input);
 
 /// What evaluateRule scores a model on: the rows a rule picks are predicted by the model

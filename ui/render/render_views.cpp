@@ -115,6 +115,7 @@ void chooseCdfScenario(ErrorCdfPage& page, const QString& text)
     const QString name = text.trimmed().toLower();
     static const std::vector<std::pair<QString, ErrorScenario>> named {
         {QStringLiteral("cv"), ErrorScenario::CrossValidation},
+        {QStringLiteral("grouped"), ErrorScenario::Grouped},
         {QStringLiteral("interpolation"), ErrorScenario::Interpolation},
         {QStringLiteral("extrapolation"), ErrorScenario::Extrapolation},
         {QStringLiteral("multivm"), ErrorScenario::MultiVm},

@@ -35,6 +35,9 @@ QString scenarioName(ErrorScenario scenario)
         return ErrorCdfPage::tr("multi-VM: one-VM models predict the 2+ VM measurements");
     case ErrorScenario::Rule:
         return ErrorCdfPage::tr("rule…");
+    case ErrorScenario::Grouped:
+        return ErrorCdfPage::tr(
+            "grouped: each request size, file set and read share left out in turn");
     case ErrorScenario::CrossValidation:
         break;
     }
@@ -54,8 +57,9 @@ ErrorCdfPage::ErrorCdfPage(ModelController* models, QWidget* parent)
     , m_localSuffix(new QLabel(tr("measurements nearest the scenario"), this))
     , m_view(new ErrorCdfView(this))
 {
-    for (ErrorScenario scenario : {ErrorScenario::CrossValidation, ErrorScenario::Interpolation,
-             ErrorScenario::Extrapolation, ErrorScenario::MultiVm, ErrorScenario::Rule})
+    for (ErrorScenario scenario : {ErrorScenario::CrossValidation, ErrorScenario::Grouped,
+             ErrorScenario::Interpolation, ErrorScenario::Extrapolation, ErrorScenario::MultiVm,
+             ErrorScenario::Rule})
         m_scenario->addItem(scenarioName(scenario), static_cast<int>(scenario));
     auto* label = new QLabel(tr("&Scenario:"), this);
     label->setBuddy(m_scenario);

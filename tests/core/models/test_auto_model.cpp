@@ -91,6 +91,35 @@ private slots:
         QVERIFY(model.chosenScore().overall < 0.15);
     }
 
+    void throughput_littleViewBeatsTheDirectFits()
+    {
+        // A closed workload (16 threads) whose mean response time grows with request size:
+        // read throughput = 16 x read share x request / response time (Little's law).
+        GridSpec spec;
+        spec.requestKib = {4, 8, 16, 32, 64};
+        spec.readPct = {25, 50, 75, 100};
+        spec.metric = [](const Configuration& c) {
+            const double kib = numericValue(c, Factor::RequestBytes);
+            const double rtSeconds = 1e-4 * std::pow(kib, 0.4);
+            return 16.0 * (c.readPct / 100.0) * (kib / 1024.0) / rtSeconds;
+        };
+        spec.noiseSd = 0.02;
+        Dataset data = iolens::test::gridDataset(spec);
+        data.metric = Metric::TpReadMbs;
+        const AutoModel model = fitted(data);
+        double bestLittle = 1e9, bestDirect = 1e9;
+        for (const CandidateScore& s : model.candidates())
+            (s.spec.littleView ? bestLittle : bestDirect)
+                = std::min(s.spec.littleView ? bestLittle : bestDirect, s.logRatio);
+        QVERIFY2(bestLittle < 0.05 && bestLittle < bestDirect, model.describe().c_str());
+        QVERIFY2(model.chosen().front().first.littleView, model.describe().c_str());
+        // Response-time data has no Little view.
+        data.metric = Metric::RtReadMs;
+        const AutoModel responseTime = fitted(data);
+        for (const CandidateScore& s : responseTime.candidates())
+            QVERIFY(!s.spec.littleView);
+    }
+
     void fit_isDeterministic()
     {
         const Dataset data = iolens::test::gridDataset(cliffGrid());

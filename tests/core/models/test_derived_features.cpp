@@ -84,6 +84,53 @@ private slots:
         QVERIFY(applicable(data.schema, {true, 0.0}));
         QVERIFY_THROWS_EXCEPTION(ConfigError, augmentSchema(data.schema, {true, 512.0}));
     }
+    void missColumn_isLogOfTheMissShareOfTheMixture()
+    {
+        const Dataset data = smallGrid(); // file sets 256 MiB (fits 1 GiB) and 4 GiB
+        const FeatureSet set {false, 1024.0, 1.0 / 256.0};
+        const FeatureSchema schema = augmentSchema(data.schema, set);
+        QCOMPARE(schema.columns()[2].name(), std::string("cache_miss_log2"));
+        const Eigen::MatrixXd x = augmentFeatures(data.x, data.schema, set);
+        for (Eigen::Index i = 0; i < x.rows(); ++i) {
+            // All hits: the mixture is rho T_miss, log2 rho = -8. A quarter hits: 1 - 0.25 (1 -
+            // rho).
+            const double expected = x(i, 0) <= 1024.0 ? -8.0 : std::log2(1.0 - 0.25 * (255.0 / 256.0));
+            QCOMPARE(x(i, 2), expected);
+        }
+        QCOMPARE(schema.columns()[2].minValue, -8.0);
+        QVERIFY(schema.columns()[2].maxValue > -0.5 && schema.columns()[2].maxValue < 0.0);
+        QCOMPARE(set.label(), std::string("plain+miss 1 GiB 1:256"));
+        QVERIFY(FeatureSet::fromJson(set.toJson()) == set);
+        // A file written before the miss column had no miss_rho: the hit ratio.
+        QCOMPARE(FeatureSet::fromJson({{"log_sizes", true}, {"cache_mib", 512.0}}).missRho, 0.0);
+        QVERIFY_THROWS_EXCEPTION(DataError,
+            FeatureSet::fromJson({{"log_sizes", true}, {"cache_mib", 512.0}, {"miss_rho", 1.5}}));
+        QCOMPARE(missRatioCandidates().size(), std::size_t {3});
+    }
+    void littleOffset_isThreadsTimesShareTimesRequest()
+    {
+        GridSpec spec;
+        spec.requestKib = {4, 64};
+        spec.filesetMib = {256};
+        spec.readPct = {25, 100};
+        spec.metric = [](const Configuration&) { return 1.0; };
+        const Dataset data = iolens::test::gridDataset(spec); // threads 16, fixed
+        const Eigen::VectorXd reads = littleOffset(data.x, data.schema, Metric::TpReadMbs);
+        const Eigen::VectorXd writes = littleOffset(data.x, data.schema, Metric::IopsWrite);
+        for (Eigen::Index i = 0; i < data.rows(); ++i) {
+            const Configuration& c = data.configs[static_cast<std::size_t>(i)];
+            const double share = c.readPct / 100.0;
+            QCOMPARE(reads(i), std::log(16.0 * share * c.requestBytes / 1048576.0));
+            // No writes at 100 % reads: -inf, a throughput of exactly 0.
+            if (c.readPct == 100.0)
+                QVERIFY(std::isinf(writes(i)) && writes(i) < 0);
+            else
+                QCOMPARE(writes(i), std::log(16.0 * (1.0 - share)));
+        }
+        QVERIFY(hasLittleView(Metric::TpWriteMbs) && !hasLittleView(Metric::RtReadMs));
+        QVERIFY_THROWS_EXCEPTION(
+            ConfigError, littleOffset(data.x, data.schema, Metric::RtReadMs));
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestDerivedFeatures)

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workflow/model_file.hpp"
+
+#include "common/error.hpp"
+#include "data/measurement_csv.hpp"
+#include "support/test_data.hpp"
+#include "support/test_registry.hpp"
+#include "workflow/model_training.hpp"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace iolens::core;
+
+namespace {
+
+MeasurementDatabase tieredDatabase()
+{
+    auto db = MeasurementDatabase::inMemory();
+    db.importMeasurements(
+        readMeasurementsCsv(iolens::test::tieredCsvPath()), {"tiered", "", "", std::nullopt});
+    return db;
+}
+
+StoredModel trainedAndStored(MeasurementDatabase& db)
+{
+    TrainRequest request;
+    request.technique = "mars";
+    request.metric = Metric::RtWriteMs;
+    request.dataset = "tiered";
+    request.split = "grid";
+    storeModel(db, trainModel(db, request), "mars_rt", request);
+    return *db.model("mars_rt");
+}
+
+} // namespace
+
+class TestModelFile : public QObject {
+    Q_OBJECT
+private slots:
+    void text_roundTripsTheStoredModel()
+    {
+        auto db = tieredDatabase();
+        const StoredModel stored = trainedAndStored(db);
+        const std::string text = modelFileText({stored, "ab12"});
+        const ModelFile back = parseModelFile(text, "m.json");
+        QCOMPARE(back.dataSha256, std::string("ab12"));
+        QCOMPARE(back.stored.name, stored.name);
+        QCOMPARE(back.stored.dataset, std::string("tiered"));
+        QCOMPARE(back.stored.serialized, nlohmann::json::parse(stored.serialized).dump());
+        // The same text again: nothing is lost or reordered by a second round.
+        QCOMPARE(modelFileText(back), text);
+
+        // Imported elsewhere: the split and filter travel in the scores; the dataset it names
+        // does not exist there, so the stored model has none.
+        auto other = MeasurementDatabase::inMemory();
+        importModelFile(other, back, "copy");
+        const auto copy = other.model("copy");
+        QVERIFY(copy);
+        QCOMPARE(copy->dataset, std::string());
+        const auto scores = nlohmann::json::parse(copy->scores);
+        QCOMPARE(scores.at("training_dataset").get<std::string>(), std::string("tiered"));
+        QCOMPARE(scores.at("split").get<std::string>(), std::string("grid"));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, importModelFile(other, back, "copy"));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, importModelFile(other, back, ""));
+    }
+
+    void parse_namesTheFieldThatIsWrong_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("name") << "name" << "field 'name'";
+        QTest::newRow("training") << "training" << "field 'training'";
+        QTest::newRow("model") << "model" << "field 'model'";
+        QTest::newRow("version") << "version" << "field 'version'";
+    }
+
+    void parse_namesTheFieldThatIsWrong()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, expected);
+        auto db = tieredDatabase();
+        nlohmann::json json = nlohmann::json::parse(modelFileText({trainedAndStored(db), ""}));
+        json.erase(field.toStdString());
+        try {
+            parseModelFile(json.dump(), "m.json");
+            QFAIL("a model file without its field was accepted");
+        } catch (const DataError& e) {
+            const std::string message = e.what();
+            QVERIFY2(message.find("m.json") != std::string::npos, e.what());
+            QVERIFY2(message.find(expected.toStdString()) != std::string::npos, e.what());
+        }
+    }
+
+    void parse_refusesAModelThatDisagreesWithItsFields()
+    {
+        auto db = tieredDatabase();
+        nlohmann::json json = nlohmann::json::parse(modelFileText({trainedAndStored(db), ""}));
+        json["metric"] = "tp_read_mbs";
+        QVERIFY_THROWS_EXCEPTION(DataError, parseModelFile(json.dump(), "m.json"));
+    }
+
+    void trainingDataText_hasOneLinePerRowWithTheMetric()
+    {
+        auto db = tieredDatabase();
+        TrainRequest request;
+        request.metric = Metric::RtReadMs;
+        const auto rows = selectMeasurements(db, request);
+        const std::string text = trainingDataText(rows, Metric::RtReadMs);
+        std::size_t withMetric = 0;
+        for (const auto& row : rows)
+            withMetric += row.value(Metric::RtReadMs) ? 1 : 0;
+        QCOMPARE(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')),
+            withMetric + 1);
+        QVERIFY(text.rfind("scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,"
+                           "rt_read_ms\n",
+                    0)
+            == 0);
+        QCOMPARE(trainingDataText(rows, Metric::RtReadMs), text);
+    }
+};
+
+IOLENS_TEST_GUILESS_MAIN(TestModelFile)
+#include "test_model_file.moc"
