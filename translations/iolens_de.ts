@@ -1250,6 +1250,10 @@
         <source>optimized</source>
         <translation>optimiert</translation>
     </message>
+    <message>
+        <source>stored</source>
+        <translation>gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::PlanForm</name>
@@ -1560,6 +1564,10 @@ Mittel ± RSF</translation>
     <message>
         <source>%1 with optimized parameters:</source>
         <translation>%1 mit optimierten Parametern:</translation>
+    </message>
+    <message>
+        <source>%1 stored in the database:</source>
+        <translation>%1, in der Datenbank gespeichert:</translation>
     </message>
     <message>
         <source>—</source>
@@ -2138,6 +2146,25 @@ Mittel ± RSF</translation>
     <message>
         <source>Start with the scenario and prediction panels hidden, the tab filling the window (F9 shows them).</source>
         <translation>Ohne Szenario- und Vorhersagebereich starten, der Reiter füllt das Fenster (F9 zeigt sie).</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::StoredModels</name>
+    <message>
+        <source>Stored model %1 cannot be loaded: %2</source>
+        <translation>Das gespeicherte Modell %1 lässt sich nicht laden: %2</translation>
+    </message>
+    <message>
+        <source>Stored model %1 predicts %2, which the window has no column for.</source>
+        <translation>Das gespeicherte Modell %1 sagt %2 vorher, wofür das Fenster keine Spalte hat.</translation>
+    </message>
+    <message>
+        <source>%1 (stored)</source>
+        <translation>%1 (gespeichert)</translation>
+    </message>
+    <message>
+        <source>Stored model %1 cannot be shown: its name is taken.</source>
+        <translation>Das gespeicherte Modell %1 lässt sich nicht zeigen: sein Name ist vergeben.</translation>
     </message>
 </context>
 </TS>

@@ -241,7 +241,8 @@ int runAutoSelection(MeasurementDatabase& db, const QCommandLineParser& parser,
                  "held-out levels; chosen on the mean |log(predicted / measured)|\n"
               << std::left << std::setw(40) << "candidate" << std::right << std::setw(15)
               << "interpolation" << std::setw(15) << "extrapolation" << std::setw(10) << "overall"
-              << std::setw(11) << "log ratio" << "\n";
+              << std::setw(11) << "log ratio"
+              << "\n";
     for (const CandidateScore& c : autoModel.candidates())
         std::cout << std::left << std::setw(40) << c.spec.label() << std::right << std::setw(15)
                   << percentText(c.interpolation) << std::setw(15) << percentText(c.extrapolation)

@@ -88,8 +88,8 @@ int runModel(const QCommandLineParser& parser)
         return runExport(parser);
     if (action == QStringLiteral("import"))
         return runImport(parser);
-    throw ConfigError("model: give an action, export or import (got '" + action.toStdString()
-        + "')");
+    throw ConfigError(
+        "model: give an action, export or import (got '" + action.toStdString() + "')");
 }
 
 } // namespace iolens::cli

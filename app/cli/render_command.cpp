@@ -106,7 +106,8 @@ std::vector<QCommandLineOption> renderOptions()
             QStringLiteral("LIMIT")},
         {QStringLiteral("cdf-scenario"),
             QStringLiteral("Error scenario of the cdf view: cv (default), grouped "
-                           "(leave-level-out), interpolation, extrapolation, multivm, or a rule as evaluate --scenario reads it "
+                           "(leave-level-out), interpolation, extrapolation, multivm, or a rule as "
+                           "evaluate --scenario reads it "
                            "(\"request_kib>32\": refit on the rest, predict those)."),
             QStringLiteral("SPEC")},
         {QStringLiteral("local"),

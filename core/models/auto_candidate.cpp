@@ -117,8 +117,8 @@ std::string AutoCandidate::describe() const
 nlohmann::json AutoCandidate::saveState() const
 {
     return {{"spec", m_spec.toJson()}, {"floor", m_floor}, {"low", m_low}, {"high", m_high},
-        {"metric", std::string(metricName(m_metric))},
-        {"parameters", m_inner->parameters()}, {"state", m_inner->saveState()}};
+        {"metric", std::string(metricName(m_metric))}, {"parameters", m_inner->parameters()},
+        {"state", m_inner->saveState()}};
 }
 
 void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& schema)

@@ -75,8 +75,8 @@ private:
     std::unique_ptr<Regressor> m_inner;
     FeatureSchema m_base; ///< the schema of the data fitted on, before derived columns
     Metric m_metric = Metric::TpReadMbs; ///< the Little view's metric (littleView only)
-    double m_floor = 0.0; ///< smallest raw prediction taken as is (Raw scale)
-    double m_low = 0.0;   ///< answers are clamped to [m_low, m_high] (log scale)
+    double m_floor = 0.0;                ///< smallest raw prediction taken as is (Raw scale)
+    double m_low = 0.0;                  ///< answers are clamped to [m_low, m_high] (log scale)
     double m_high = 0.0;
 };
 

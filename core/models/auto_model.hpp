@@ -38,9 +38,10 @@ struct CandidateScore {
 /// IOPS each log-scale candidate also in its Little's-law view (littleOffset). Each is scored by
 /// leave-level-out cross-validation (validation/grouped_cv.hpp) on the training data, by the mean
 /// absolute log ratio of its held-out predictions; the best, or an inverse-error-weighted
-/// average of the best two or three if that scores better, is refitted on all data. The chosen model's out-of-fold residuals calibrate
-/// split-conformal prediction intervals. Expects y on the log scale (TrainedModel's default).
-/// Fit cost: one fit per candidate and held-out level (a few seconds on 345 rows).
+/// average of the best two or three if that scores better, is refitted on all data. The chosen
+/// model's out-of-fold residuals calibrate split-conformal prediction intervals. Expects y on the
+/// log scale (TrainedModel's default). Fit cost: one fit per candidate and held-out level (a few
+/// seconds on 345 rows).
 class AutoModel final : public Regressor {
 public:
     static constexpr const char* kTechnique = "auto";

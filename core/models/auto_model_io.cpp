@@ -78,7 +78,8 @@ std::string AutoModel::describe() const
     for (const std::string& f : m_factors)
         factors += (factors.empty() ? "" : ", ") + f;
     std::string text = "Auto model: candidates scored by grouped cross-validation (each level of "
-        + factors + " left out in turn): mean relative error on held-out levels, and the mean "
+        + factors
+        + " left out in turn): mean relative error on held-out levels, and the mean "
           "|log(predicted / measured)| the choice is made on\n";
     char line[320];
     std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9s\n", "candidate", "interpolation",

@@ -102,7 +102,8 @@ FeatureSchema augmentSchema(const FeatureSchema& base, const FeatureSet& set)
             + "' needs a request or file-set size column the data does not have");
     FeatureSchema schema = base;
     for (Factor f : loggedSizes(base, set)) {
-        const FeatureColumn& column = base.columns()[static_cast<std::size_t>(numericColumn(base, f))];
+        const FeatureColumn& column
+            = base.columns()[static_cast<std::size_t>(numericColumn(base, f))];
         schema = schema.withDerivedColumn(
             "log2_" + column.name(), std::log2(column.minValue), std::log2(column.maxValue));
     }
@@ -150,8 +151,8 @@ Eigen::MatrixXd augmentFeatures(
 
 bool hasLittleView(Metric metric)
 {
-    return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs
-        || metric == Metric::IopsRead || metric == Metric::IopsWrite;
+    return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs || metric == Metric::IopsRead
+        || metric == Metric::IopsWrite;
 }
 
 Eigen::VectorXd littleOffset(const Eigen::MatrixXd& x, const FeatureSchema& base, Metric metric)

@@ -34,8 +34,8 @@ std::string textField(const nlohmann::json& json, const char* key, const std::st
     return it->get<std::string>();
 }
 
-const nlohmann::json& objectField(const nlohmann::json& json, const char* key,
-    const std::string& path)
+const nlohmann::json& objectField(
+    const nlohmann::json& json, const char* key, const std::string& path)
 {
     const auto it = json.find(key);
     if (it == json.end() || !it->is_object())
@@ -51,7 +51,8 @@ std::string modelFileText(const ModelFile& file)
     const nlohmann::json scores = storedJson(s.scores, "scores");
     nlohmann::json training = {{"dataset", s.dataset}, {"split", scores.value("split", "")},
         {"where", scores.value("where", "")}, {"rows", scores.value("rows", 0)},
-        {"data_sha256", file.dataSha256.empty() ? nlohmann::json() : nlohmann::json(file.dataSha256)}};
+        {"data_sha256",
+            file.dataSha256.empty() ? nlohmann::json() : nlohmann::json(file.dataSha256)}};
     const nlohmann::json json = {{"format", kFormat}, {"version", kModelFileVersion},
         {"name", s.name}, {"technique", s.technique}, {"metric", s.metric},
         {"parameters", storedJson(s.parameters, "parameters")}, {"training", training},
@@ -73,8 +74,7 @@ ModelFile parseModelFile(std::string_view text, const std::string& path)
         throw DataError(path + ": field 'version' is missing or not an integer");
     if (version->get<int>() > kModelFileVersion)
         throw DataError(path + ": format version " + std::to_string(version->get<int>())
-            + " is newer than this build understands (" + std::to_string(kModelFileVersion)
-            + ")");
+            + " is newer than this build understands (" + std::to_string(kModelFileVersion) + ")");
     ModelFile file;
     StoredModel& s = file.stored;
     s.name = textField(json, "name", path);
@@ -106,8 +106,8 @@ ModelFile parseModelFile(std::string_view text, const std::string& path)
 
 std::string trainingDataText(const std::vector<AggregatedMeasurement>& rows, Metric metric)
 {
-    std::vector<std::string> header(requiredMeasurementColumns().begin(),
-        requiredMeasurementColumns().begin() + 7);
+    std::vector<std::string> header(
+        requiredMeasurementColumns().begin(), requiredMeasurementColumns().begin() + 7);
     header.emplace_back(metricName(metric));
     std::string text = formatCsvLine(header);
     for (const AggregatedMeasurement& row : rows)
@@ -134,7 +134,8 @@ void importModelFile(MeasurementDatabase& db, const ModelFile& file, const std::
     nlohmann::json scores = storedJson(stored.scores, "scores");
     scores["imported"] = true;
     scores["training_dataset"] = stored.dataset;
-    scores["data_sha256"] = file.dataSha256.empty() ? nlohmann::json() : nlohmann::json(file.dataSha256);
+    scores["data_sha256"]
+        = file.dataSha256.empty() ? nlohmann::json() : nlohmann::json(file.dataSha256);
     stored.scores = scores.dump();
     if (!db.dataset(stored.dataset))
         stored.dataset.clear();

@@ -50,16 +50,16 @@ private slots:
     void exportImport_predictsBitIdentically()
     {
         const QString file = m_dir.filePath(QStringLiteral("cubist_tp.json"));
-        CliResult r = runCli(
-            {"model", "export", "--db", m_db, "--model", "cubist_tp", "--out", file});
+        CliResult r
+            = runCli({"model", "export", "--db", m_db, "--model", "cubist_tp", "--out", file});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject json = QJsonDocument::fromJson(fileBytes(file)).object();
-        QCOMPARE(json.value(QStringLiteral("format")).toString(),
-            QStringLiteral("iolens-model-file"));
+        QCOMPARE(
+            json.value(QStringLiteral("format")).toString(), QStringLiteral("iolens-model-file"));
         QCOMPARE(json.value(QStringLiteral("technique")).toString(), QStringLiteral("cubist"));
         const QJsonObject training = json.value(QStringLiteral("training")).toObject();
-        QCOMPARE(training.value(QStringLiteral("where")).toString(),
-            QStringLiteral("request_kib<=16"));
+        QCOMPARE(
+            training.value(QStringLiteral("where")).toString(), QStringLiteral("request_kib<=16"));
         QCOMPARE(training.value(QStringLiteral("data_sha256")).toString().size(), 64);
         QVERIFY(json.value(QStringLiteral("model")).toObject().contains(QStringLiteral("schema")));
 
@@ -91,8 +91,8 @@ private slots:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("message");
         QTest::newRow("not json") << QByteArray("{\"format\": ") << QStringLiteral("bad.json");
-        QTest::newRow("other format") << QByteArray("{\"format\": \"csv\", \"version\": 1}")
-                                      << QStringLiteral("'format'");
+        QTest::newRow("other format")
+            << QByteArray("{\"format\": \"csv\", \"version\": 1}") << QStringLiteral("'format'");
         QTest::newRow("newer") << QByteArray("{\"format\": \"iolens-model-file\", \"version\": 9}")
                                << QStringLiteral("newer");
     }
@@ -135,8 +135,8 @@ private slots:
         // No action, or an unknown one.
         QCOMPARE(runCli({"model", "--db", m_db}).exitCode, 2);
         QCOMPARE(runCli({"model", "publish", "--db", m_db}).exitCode, 2);
-        QCOMPARE(runCli({"model", "export", "--db", m_db, "--model", "nosuch", "--out", file})
-                     .exitCode,
+        QCOMPARE(
+            runCli({"model", "export", "--db", m_db, "--model", "nosuch", "--out", file}).exitCode,
             2);
     }
 

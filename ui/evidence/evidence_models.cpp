@@ -66,9 +66,11 @@ QJsonObject modelJson(const ModelEntry& entry, const core::TrainedModel& model,
     QJsonObject json;
     json.insert(QStringLiteral("label"), entry.label);
     json.insert(QStringLiteral("technique"), qstr(entry.technique));
+    // Written in English whatever the window's language: scripts read this field.
     json.insert(QStringLiteral("origin"),
-        entry.origin == ModelOrigin::Optimized ? QStringLiteral("optimized")
-                                               : QStringLiteral("default"));
+        entry.origin == ModelOrigin::Optimized    ? QStringLiteral("optimized")
+            : entry.origin == ModelOrigin::Stored ? QStringLiteral("stored")
+                                                  : QStringLiteral("default"));
     json.insert(QStringLiteral("metric"), qstr(core::metricName(model.metric())));
     json.insert(QStringLiteral("parameters"), parametersJson(model));
     json.insert(QStringLiteral("training_rows"), model.report().rows);

@@ -47,9 +47,15 @@ QString techniqueTitle(const std::string& technique)
 QString originText(ModelOrigin origin)
 {
     // A literal context, so that lupdate finds the strings.
-    return origin == ModelOrigin::Default
-        ? QCoreApplication::translate("iolens::ui::Models", "default")
-        : QCoreApplication::translate("iolens::ui::Models", "optimized");
+    switch (origin) {
+    case ModelOrigin::Optimized:
+        return QCoreApplication::translate("iolens::ui::Models", "optimized");
+    case ModelOrigin::Stored:
+        return QCoreApplication::translate("iolens::ui::Models", "stored");
+    case ModelOrigin::Default:
+        break;
+    }
+    return QCoreApplication::translate("iolens::ui::Models", "default");
 }
 
 QString parametersText(const std::string& technique, const core::ParamValues& values)

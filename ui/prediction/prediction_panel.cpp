@@ -214,7 +214,8 @@ void PredictionPanel::showEvaluation(const ScenarioEvaluation& evaluation)
         const ModelColumn& model = evaluation.models[c];
         const QString title = model.origin == ModelOrigin::Default
             ? tr("%1 with default parameters:")
-            : tr("%1 with optimized parameters:");
+            : model.origin == ModelOrigin::Optimized ? tr("%1 with optimized parameters:")
+                                                     : tr("%1 stored in the database:");
         QString tip
             = title.arg(techniqueTitle(model.technique)) + QLatin1Char('\n') + model.parameters;
         const QString trainedOn = trainingRowsExplanation(model.rows, multiVm);

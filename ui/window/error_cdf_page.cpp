@@ -57,9 +57,9 @@ ErrorCdfPage::ErrorCdfPage(ModelController* models, QWidget* parent)
     , m_localSuffix(new QLabel(tr("measurements nearest the scenario"), this))
     , m_view(new ErrorCdfView(this))
 {
-    for (ErrorScenario scenario : {ErrorScenario::CrossValidation, ErrorScenario::Grouped,
-             ErrorScenario::Interpolation, ErrorScenario::Extrapolation, ErrorScenario::MultiVm,
-             ErrorScenario::Rule})
+    for (ErrorScenario scenario :
+        {ErrorScenario::CrossValidation, ErrorScenario::Grouped, ErrorScenario::Interpolation,
+            ErrorScenario::Extrapolation, ErrorScenario::MultiVm, ErrorScenario::Rule})
         m_scenario->addItem(scenarioName(scenario), static_cast<int>(scenario));
     auto* label = new QLabel(tr("&Scenario:"), this);
     label->setBuddy(m_scenario);

@@ -24,6 +24,7 @@
 #include "window/file_drop_filter.hpp"
 #include "window/inside_out_accuracy_dialog.hpp"
 #include "window/presentation_mode.hpp"
+#include "window/stored_models.hpp"
 #include "window/window_menus.hpp"
 #include "window/window_settings.hpp"
 
@@ -203,7 +204,7 @@ void MainWindow::onDocumentChanged()
     m_menus->setDocument(document);
     m_table->setMeasurements(document->runs);
     // The models train in the background; the scenario is shown at once with its measurement.
-    m_models->setMeasurements(document->runs);
+    trainModels(*document);
     m_search->setMeasurements(document->runs);
     m_conservation->setMeasurements(document->runs);
     // Saved scenarios belong to a database (and its dataset): each has its own list.
@@ -221,7 +222,9 @@ void MainWindow::onDocumentChanged()
         m_scenario->setScenario(*start);
     updateTitle();
     statusBar()->showMessage(datasetSummary() + QLatin1Char(' ')
-        + tr("Training %1 techniques…").arg(m_models->techniques().size()));
+        + tr("Training %1 techniques…").arg(m_models->techniques().size())
+        + (m_storedModelProblems.isEmpty() ? QString()
+                                           : QLatin1Char(' ') + m_storedModelProblems.first()));
 }
 
 void MainWindow::chooseTechniques(const std::vector<std::string>& techniques)
@@ -234,7 +237,17 @@ void MainWindow::chooseTechniques(const std::vector<std::string>& techniques)
     m_models->setTechniques(techniques);
     // Retraining drops the optimized models too: they are re-made from the Parameter search tab.
     if (const Document* document = m_documents->document())
-        m_models->setMeasurements(document->runs);
+        trainModels(*document);
+}
+
+void MainWindow::trainModels(const Document& document)
+{
+    m_models->setMeasurements(document.runs);
+    // The database's stored models join as columns of their own (setMeasurements forgot them).
+    m_storedModelProblems
+        = document.database ? addStoredModels(*m_models, *document.database) : QStringList();
+    for (const QString& problem : m_storedModelProblems)
+        qWarning().noquote() << problem;
 }
 
 void MainWindow::onModelsReady()

@@ -13,6 +13,7 @@ namespace iolens::ui {
 
 class ConservationView;
 class DocumentController;
+struct Document;
 class MeasurementTablePanel;
 class CapacityPanel;
 class MeasuredPredictedPlot;
@@ -82,6 +83,8 @@ private:
     void onDocumentChanged();
     void onModelsReady();
     void chooseTechniques(const std::vector<std::string>& techniques);
+    /// Trains the window's models on `document` and adds its database's stored ones.
+    void trainModels(const Document& document);
     void onEvaluationsReady();
     QString datasetSummary() const;
     QString trainedSummary() const;
@@ -111,6 +114,8 @@ private:
     QSplitter* m_splitter = nullptr;
     bool m_errorDialogs = true;
     bool m_remembers = false;
+    /// Why stored models of the open database are not shown (addStoredModels), for the status.
+    QStringList m_storedModelProblems;
 };
 
 } // namespace iolens::ui

@@ -94,7 +94,8 @@ private slots:
         for (Eigen::Index i = 0; i < x.rows(); ++i) {
             // All hits: the mixture is rho T_miss, log2 rho = -8. A quarter hits: 1 - 0.25 (1 -
             // rho).
-            const double expected = x(i, 0) <= 1024.0 ? -8.0 : std::log2(1.0 - 0.25 * (255.0 / 256.0));
+            const double expected
+                = x(i, 0) <= 1024.0 ? -8.0 : std::log2(1.0 - 0.25 * (255.0 / 256.0));
             QCOMPARE(x(i, 2), expected);
         }
         QCOMPARE(schema.columns()[2].minValue, -8.0);
@@ -128,8 +129,7 @@ private slots:
                 QCOMPARE(writes(i), std::log(16.0 * (1.0 - share)));
         }
         QVERIFY(hasLittleView(Metric::TpWriteMbs) && !hasLittleView(Metric::RtReadMs));
-        QVERIFY_THROWS_EXCEPTION(
-            ConfigError, littleOffset(data.x, data.schema, Metric::RtReadMs));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, littleOffset(data.x, data.schema, Metric::RtReadMs));
     }
 };
 

@@ -70,10 +70,14 @@ private slots:
     {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("name") << "name" << "field 'name'";
-        QTest::newRow("training") << "training" << "field 'training'";
-        QTest::newRow("model") << "model" << "field 'model'";
-        QTest::newRow("version") << "version" << "field 'version'";
+        QTest::newRow("name") << "name"
+                              << "field 'name'";
+        QTest::newRow("training") << "training"
+                                  << "field 'training'";
+        QTest::newRow("model") << "model"
+                               << "field 'model'";
+        QTest::newRow("version") << "version"
+                                 << "field 'version'";
     }
 
     void parse_namesTheFieldThatIsWrong()
@@ -111,8 +115,8 @@ private slots:
         std::size_t withMetric = 0;
         for (const auto& row : rows)
             withMetric += row.value(Metric::RtReadMs) ? 1 : 0;
-        QCOMPARE(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')),
-            withMetric + 1);
+        QCOMPARE(
+            static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')), withMetric + 1);
         QVERIFY(text.rfind("scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,"
                            "rt_read_ms\n",
                     0)

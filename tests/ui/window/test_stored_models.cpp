@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/stored_models.hpp"
+
+#include "data/measurement_csv.hpp"
+#include "support/test_data.hpp"
+#include "support/test_registry.hpp"
+#include "workflow/model_training.hpp"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace iolens::ui;
+using namespace iolens::core;
+
+namespace {
+
+constexpr int kTimeoutMs = 120000;
+
+MeasurementDatabase tieredDatabase()
+{
+    auto db = MeasurementDatabase::inMemory();
+    db.importMeasurements(
+        readMeasurementsCsv(iolens::test::tieredCsvPath()), {"tiered", "", "", std::nullopt});
+    return db;
+}
+
+TrainedModel trainAndStore(
+    MeasurementDatabase& db, const std::string& name, const std::string& technique, Metric metric)
+{
+    TrainRequest request;
+    request.technique = technique;
+    request.metric = metric;
+    TrainedModel model = trainModel(db, request);
+    storeModel(db, model, name, request);
+    return model;
+}
+
+} // namespace
+
+class TestStoredModels : public QObject {
+    Q_OBJECT
+private slots:
+    // What `iolens-cli train` stored appears as a column of its own, predicting what the stored
+    // model predicts, and is cross-validated like the window's own models.
+    void storedModels_becomeColumnsOfTheWindow()
+    {
+        auto db = tieredDatabase();
+        const TrainedModel tuned = trainAndStore(db, "cubist-tuned", "cubist", Metric::RtReadMs);
+        trainAndStore(db, "lm", "mars", Metric::TpWriteMbs); // named like a window technique
+
+        ModelController models({"lm"});
+        QSignalSpy done(&models, &ModelController::evaluationsReady);
+        models.setMeasurements(db.measurements());
+        QVERIFY(addStoredModels(models, db).isEmpty());
+        // A read-only configuration: the read response time exists there.
+        Configuration scenario;
+        for (const auto& row : models.measured().all())
+            if (row.config.readPct == 100.0)
+                scenario = row.config;
+        QCOMPARE(scenario.readPct, 100.0);
+        models.setScenario(scenario);
+        QVERIFY(done.wait(kTimeoutMs));
+
+        const int tunedIndex = models.entryIndex(QStringLiteral("cubist-tuned"));
+        QVERIFY(tunedIndex > 0);
+        const ModelEntry& entry = models.entries()[static_cast<std::size_t>(tunedIndex)];
+        QCOMPARE(entry.origin, ModelOrigin::Stored);
+        QCOMPARE(entry.technique, std::string("cubist"));
+        QVERIFY(entry.covers(Metric::RtReadMs) && !entry.covers(Metric::RtWriteMs));
+        const auto& prediction = models.evaluation().metrics[0].predictions;
+        QCOMPARE(*prediction[static_cast<std::size_t>(tunedIndex)].value, tuned.predict(scenario));
+        QVERIFY(models.crossValidation(tunedIndex, Metric::RtReadMs));
+        // The one named like the window's own lm gets a label of its own.
+        const int renamed = models.entryIndex(QStringLiteral("lm (stored)"));
+        QVERIFY(renamed > 0);
+        QCOMPARE(
+            models.entries()[static_cast<std::size_t>(renamed)].technique, std::string("mars"));
+        QCOMPARE(originText(ModelOrigin::Stored), QStringLiteral("stored"));
+    }
+
+    void corruptStoredModel_isReportedAndSkipped()
+    {
+        auto db = tieredDatabase();
+        trainAndStore(db, "good", "lm", Metric::RtWriteMs);
+        StoredModel broken = *db.model("good");
+        broken.name = "broken";
+        broken.serialized = "{\"format\": \"iolens-model\"}";
+        db.saveModel(broken);
+
+        ModelController models({"cart"});
+        models.setMeasurements(db.measurements());
+        const QStringList problems = addStoredModels(models, db);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.first().contains(QStringLiteral("broken")), qPrintable(problems.first()));
+        QVERIFY(models.entryIndex(QStringLiteral("good")) > 0);
+        QCOMPARE(models.entryIndex(QStringLiteral("broken")), -1);
+    }
+};
+
+IOLENS_TEST_GUILESS_MAIN(TestStoredModels)
+#include "test_stored_models.moc"

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/stored_models.hpp"
+
+#include "common/metric_text.hpp"
+#include "models/trained_model.hpp"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace iolens::ui {
+
+QStringList addStoredModels(ModelController& models, core::MeasurementDatabase& db)
+{
+    QStringList problems;
+    for (const core::StoredModel& stored : db.models()) {
+        const QString name = QString::fromStdString(stored.name);
+        std::optional<core::TrainedModel> model;
+        try {
+            model = core::TrainedModel::fromJson(nlohmann::json::parse(stored.serialized));
+        } catch (const std::exception& e) {
+            problems << QCoreApplication::translate(
+                "iolens::ui::StoredModels", "Stored model %1 cannot be loaded: %2")
+                            .arg(name, QString::fromUtf8(e.what()));
+            continue;
+        }
+        if (coreMetricIndex(model->metric()) >= core::kCoreMetrics.size()) {
+            problems << QCoreApplication::translate("iolens::ui::StoredModels",
+                "Stored model %1 predicts %2, which the window has no column for.")
+                            .arg(name, metricTitle(model->metric()));
+            continue;
+        }
+        const auto& own = models.techniques();
+        const bool taken = std::find(own.begin(), own.end(), stored.name) != own.end();
+        const QString label = taken
+            ? QCoreApplication::translate("iolens::ui::StoredModels", "%1 (stored)").arg(name)
+            : name;
+        if (models.addModel(label, std::move(*model), ModelOrigin::Stored) < 0)
+            problems << QCoreApplication::translate(
+                "iolens::ui::StoredModels", "Stored model %1 cannot be shown: its name is taken.")
+                            .arg(name);
+    }
+    return problems;
+}
+
+} // namespace iolens::ui
