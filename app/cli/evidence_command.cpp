@@ -36,6 +36,8 @@ ui::EvidenceRequest requestFrom(const QCommandLineParser& parser)
     request.scenario = option(parser, "scenario");
     if (parser.isSet(QStringLiteral("size")))
         request.windowSize = ui::parseRenderSize(option(parser, "size"));
+    if (parser.isSet(QStringLiteral("stored-models")))
+        request.storedModels = ui::parseStoredModelChoice(option(parser, "stored-models"));
     request.out = option(parser, "out");
     if (request.out.isEmpty())
         throw ConfigError("evidence: missing required option --out (the pack's folder)");
@@ -60,6 +62,10 @@ std::vector<QCommandLineOption> evidenceOptions()
             QStringLiteral(
                 "Window size the tables and panels are laid out in (default 1600x1000)."),
             QStringLiteral("WxH")},
+        {QStringLiteral("stored-models"),
+            QStringLiteral("The database's stored models shown beside the window's own: all "
+                           "(default), none, or names separated by commas."),
+            QStringLiteral("all|none|NAME,...")},
         {QStringLiteral("out"),
             QStringLiteral(
                 "Folder of the pack: new, empty, or an earlier evidence pack (replaced)."),

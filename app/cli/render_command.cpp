@@ -76,6 +76,8 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
         throw ConfigError("render: --runs is for --view insideout");
     if (parser.isSet(QStringLiteral("size")))
         request.size = ui::parseRenderSize(option(parser, "size"));
+    if (parser.isSet(QStringLiteral("stored-models")))
+        request.storedModels = ui::parseStoredModelChoice(option(parser, "stored-models"));
     request.out = option(parser, "out");
     return request;
 }
@@ -119,6 +121,10 @@ std::vector<QCommandLineOption> renderOptions()
             QStringLiteral("DIR")},
         {QStringLiteral("size"), QStringLiteral("Picture size in pixels (default 1600x1000)."),
             QStringLiteral("WxH")},
+        {QStringLiteral("stored-models"),
+            QStringLiteral("The database's stored models shown beside the window's own: all "
+                           "(default), none, or names separated by commas."),
+            QStringLiteral("all|none|NAME,...")},
         {QStringLiteral("out"), QStringLiteral("Output picture: .png, .svg or .pdf."),
             QStringLiteral("FILE")},
     };

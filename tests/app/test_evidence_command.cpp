@@ -2,6 +2,7 @@
 // `iolens-cli evidence`: the window's evidence pack headless; bad input exits with status 2,
 // says why, and writes nothing.
 #include "support/cli_runner.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
 #include <QCryptographicHash>
@@ -81,6 +82,30 @@ private slots:
         QVERIFY2(again.exitCode == 0, qPrintable(again.err));
     }
 
+    // A model `iolens-cli train` stored is in the pack, as the window shows it, with its origin.
+    void storedModel_isInTheModelsJson()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("stored.sqlite"));
+        const QString csv = QString::fromStdString(iolens::test::tieredCsvPath());
+        CliResult r = runCli({"import", "--db", db, "--csv", csv});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({"train", "--db", db, "--technique", "cubist", "--metric", "tp_read_mbs",
+            "--name", "cubist-tuned"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString out = m_dir.filePath(QStringLiteral("stored-pack"));
+        r = runCli({"evidence", "--db", db, "--size", "1000x700", "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QByteArray models = readAll(QDir(out).filePath(QStringLiteral("models.json")));
+        QVERIFY2(models.contains("\"cubist-tuned\""), models.left(400).constData());
+        QVERIFY(models.contains("\"stored\""));
+        // Naming a model the database does not have exits 2 before any training.
+        r = runCli({"evidence", "--db", db, "--stored-models", "cubist-tuned,nosuch", "--out",
+            m_dir.filePath(QStringLiteral("never"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("nosuch")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("never/manifest.json"))));
+    }
+
     void badInput_exitsWithStatus2AndSaysWhy_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -96,6 +121,8 @@ private slots:
             << QStringList {"evidence", "--out", occupied} << QStringLiteral("not empty");
         QTest::newRow("scenario") << QStringList {"evidence", "--scenario", "request=huge", "--out",
             fresh} << QStringLiteral("request=huge");
+        QTest::newRow("stored models") << QStringList {"evidence", "--stored-models", "a,,b",
+            "--out", fresh} << QStringLiteral("--stored-models");
         QTest::newRow("example") << QStringList {"evidence", "--example", "moon", "--out", fresh}
                                  << QStringLiteral("unknown example 'moon'");
         QTest::newRow("database") << QStringList {"evidence", "--db",

@@ -28,8 +28,9 @@ EvidencePackResult writeEvidencePackHeadless(const EvidenceRequest& request)
     // Parsed once here so that a bad scenario fails before a database is opened.
     core::parseScenarioText(request.scenario.toStdString(), core::Configuration {});
     MainWindow window;
-    openHeadlessWindow(
-        window, {request.database, request.example, request.scenario, request.windowSize});
+    openHeadlessWindow(window,
+        {request.database, request.example, request.scenario, request.windowSize,
+            request.storedModels});
     if (!runUntil([&] { return modelsValidated(window); }, request.timeoutMs))
         throw core::Error("evidence: the models were not trained and cross-validated within "
             + std::to_string(request.timeoutMs / 1000) + " s");

@@ -3,6 +3,7 @@
 
 #include "document/example_database.hpp"
 #include "evidence/evidence_pack.hpp"
+#include "window/stored_model_choice.hpp"
 
 #include <QSize>
 #include <QString>
@@ -17,6 +18,7 @@ struct EvidenceRequest {
     QSize windowSize {1600, 1000};     ///< the window the tables and panels are laid out in
     QString out;                       ///< the pack's folder (empty, new, or an earlier pack)
     int timeoutMs = 600000;            ///< training and cross-validation must end by then
+    StoredModelChoice storedModels;    ///< the database's stored models in the pack
 };
 
 /// Builds a MainWindow on the current platform (offscreen for the command line), opens the

@@ -3,9 +3,11 @@
 
 #include "common/error.hpp"
 #include "data/scenario_text.hpp"
+#include "document/document.hpp"
 #include "document/document_controller.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "window/main_window.hpp"
+#include "window/stored_models.hpp"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -35,7 +37,15 @@ void openDocument(MainWindow& window, const HeadlessWindowSetup& setup)
 void openHeadlessWindow(MainWindow& window, const HeadlessWindowSetup& setup)
 {
     window.setErrorDialogsEnabled(false);
+    window.setStoredModelChoice(setup.storedModels);
     openDocument(window, setup);
+    const Document* document = window.documents()->document();
+    if (document && document->database) {
+        const QStringList missing = missingStoredModels(*document->database, setup.storedModels);
+        if (!missing.isEmpty())
+            throw core::ConfigError("--stored-models: " + document->name.toStdString()
+                + " has no stored model named " + missing.join(QStringLiteral(", ")).toStdString());
+    }
     if (!setup.scenario.isEmpty())
         window.scenarioPanel()->setScenario(core::parseScenarioText(
             setup.scenario.toStdString(), window.scenarioPanel()->scenario()));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "document/example_database.hpp"
+#include "window/stored_model_choice.hpp"
 
 #include <QSize>
 #include <QString>
@@ -19,13 +20,15 @@ struct HeadlessWindowSetup {
     Example example = Example::Tiered; ///< used when `database` is empty
     QString scenario;                  ///< core::parseScenarioText form; empty: the default
     QSize size {1600, 1000};           ///< the window's size in pixels
+    StoredModelChoice storedModels;    ///< the database's stored models shown beside the window's
 };
 
 /// Prepares `window` for a headless command: turns its error dialogs off (nobody could close
 /// them), opens the database or example, sets the scenario, resizes and shows the window. Model
 /// training then starts in the background; wait for it with runUntil(). Throws core::ConfigError
-/// if the document cannot be opened (the document controller's message, which names the file)
-/// or the scenario does not parse. Needs a QApplication.
+/// if the document cannot be opened (the document controller's message, which names the file),
+/// the scenario does not parse, or a stored model named in setup.storedModels does not exist. Needs
+/// a QApplication.
 void openHeadlessWindow(MainWindow& window, const HeadlessWindowSetup& setup);
 
 /// Runs the event loop (background training reports through it) until `done` holds or

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "document/example_database.hpp"
+#include "window/stored_model_choice.hpp"
 
 #include <QMainWindow>
 
@@ -64,6 +65,9 @@ public:
     /// window starts with them shown, so that no one starts without the sliders.
     void setPanelsShown(bool shown);
     bool panelsShown() const;
+    /// Which of the database's stored models the window shows from the next document on (every
+    /// one unless set: `render` and `evidence` --stored-models).
+    void setStoredModelChoice(StoredModelChoice choice) { m_storedModelChoice = std::move(choice); }
 
     /// Off for batch runs (--screenshot): errors are then only logged, since a modal message box
     /// would wait forever for a click that never comes.
@@ -116,6 +120,7 @@ private:
     bool m_remembers = false;
     /// Why stored models of the open database are not shown (addStoredModels), for the status.
     QStringList m_storedModelProblems;
+    StoredModelChoice m_storedModelChoice;
 };
 
 } // namespace iolens::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/stored_models.hpp"
 
+#include "common/error.hpp"
 #include "common/metric_text.hpp"
 #include "models/trained_model.hpp"
 
@@ -10,11 +11,24 @@
 
 namespace iolens::ui {
 
-QStringList addStoredModels(ModelController& models, core::MeasurementDatabase& db)
+QStringList missingStoredModels(core::MeasurementDatabase& db, const StoredModelChoice& choice)
+{
+    QStringList missing;
+    if (!choice.all)
+        for (const QString& name : choice.names)
+            if (!db.model(name.toStdString()))
+                missing << name;
+    return missing;
+}
+
+QStringList addStoredModels(
+    ModelController& models, core::MeasurementDatabase& db, const StoredModelChoice& choice)
 {
     QStringList problems;
     for (const core::StoredModel& stored : db.models()) {
         const QString name = QString::fromStdString(stored.name);
+        if (!choice.all && !choice.names.contains(name))
+            continue;
         std::optional<core::TrainedModel> model;
         try {
             model = core::TrainedModel::fromJson(nlohmann::json::parse(stored.serialized));

@@ -30,7 +30,7 @@ private slots:
         const QString missing = dir.filePath(QStringLiteral("missing.sqlite"));
         MainWindow window;
         try {
-            openHeadlessWindow(window, {missing, Example::Tiered, QString(), QSize(800, 600)});
+            openHeadlessWindow(window, {missing, Example::Tiered, QString(), QSize(800, 600), {}});
             QFAIL("no exception");
         } catch (const iolens::core::ConfigError& e) {
             QVERIFY2(
@@ -44,7 +44,8 @@ private slots:
     {
         MainWindow window;
         openHeadlessWindow(window,
-            {QString(), Example::Tiered, QStringLiteral("threads=16,read=70"), QSize(1200, 800)});
+            {QString(), Example::Tiered, QStringLiteral("threads=16,read=70"), QSize(1200, 800),
+                {}});
         QVERIFY(window.documents()->document());
         QCOMPARE(window.documents()->document()->name, QStringLiteral("fio-tiered"));
         QCOMPARE(window.scenarioPanel()->scenario().threads, 16);
