@@ -2163,6 +2163,18 @@ Mittel ± RSF</translation>
         <translation>%1 (gespeichert)</translation>
     </message>
     <message>
+        <source>%1 is not saved: this database is read-only or an example (File &gt; Save as keeps a copy you can change).</source>
+        <translation>%1 ist nicht gespeichert: diese Datenbank ist schreibgeschützt oder ein Beispiel (Datei &gt; Speichern unter behält eine änderbare Kopie).</translation>
+    </message>
+    <message>
+        <source>%1 is not saved: %2</source>
+        <translation>%1 ist nicht gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>%1 saved in %2.</source>
+        <translation>%1 in %2 gespeichert.</translation>
+    </message>
+    <message>
         <source>Stored model %1 cannot be shown: its name is taken.</source>
         <translation>Das gespeicherte Modell %1 lässt sich nicht zeigen: sein Name ist vergeben.</translation>
     </message>

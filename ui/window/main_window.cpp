@@ -173,9 +173,12 @@ void MainWindow::connectParts()
     connect(m_menus, &WindowMenus::techniquesRequested, this, &MainWindow::chooseTechniques);
     connect(m_search, &SearchSurfaceView::modelOptimized, this,
         [this](const core::TrainedModel& model) {
-            m_models->addModel(
-                tr("%1 (optimized)").arg(QString::fromStdString(model.regressor().technique())),
-                model);
+            const QString label
+                = tr("%1 (optimized)").arg(QString::fromStdString(model.regressor().technique()));
+            m_models->addModel(label, model);
+            // Kept in a writable database, so it outlives the window (a stored model then).
+            if (const Document* document = m_documents->document())
+                statusBar()->showMessage(saveWindowModel(*document, model, label));
         });
     connect(m_menus, &WindowMenus::evidenceRequested, this, [this] { promptEvidencePack(*this); });
     m_presentation = new PresentationMode(this, m_menus);

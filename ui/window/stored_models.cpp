@@ -4,6 +4,7 @@
 #include "common/error.hpp"
 #include "common/metric_text.hpp"
 #include "models/trained_model.hpp"
+#include "workflow/model_training.hpp"
 
 #include <QCoreApplication>
 
@@ -55,6 +56,32 @@ QStringList addStoredModels(
                             .arg(name);
     }
     return problems;
+}
+
+QString saveWindowModel(
+    const Document& document, const core::TrainedModel& model, const QString& label)
+{
+    const QString name = label + QLatin1Char(' ')
+        + QString::fromStdString(std::string(core::metricName(model.metric())));
+    if (document.readOnly())
+        return QCoreApplication::translate("iolens::ui::StoredModels",
+            "%1 is not saved: this database is read-only or an example (File > Save as keeps a "
+            "copy you can change).")
+            .arg(name);
+    core::TrainRequest request;
+    request.technique = model.regressor().technique();
+    request.metric = model.metric();
+    request.params = model.parameters();
+    if (!document.dataset.empty())
+        request.dataset = document.dataset;
+    try {
+        core::storeModel(*document.database, model, name.toStdString(), request);
+    } catch (const std::exception& e) {
+        return QCoreApplication::translate("iolens::ui::StoredModels", "%1 is not saved: %2")
+            .arg(name, QString::fromUtf8(e.what()));
+    }
+    return QCoreApplication::translate("iolens::ui::StoredModels", "%1 saved in %2.")
+        .arg(name, document.name);
 }
 
 } // namespace iolens::ui

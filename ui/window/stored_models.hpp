@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "document/document.hpp"
 #include "prediction/model_controller.hpp"
 #include "store/measurement_database.hpp"
 #include "window/stored_model_choice.hpp"
@@ -20,6 +21,16 @@ QStringList missingStoredModels(core::MeasurementDatabase& db, const StoredModel
 /// Returns one translated line per stored model that cannot be shown (corrupt, or a metric without
 /// a column), naming it and why; those are skipped. Cost: loading each model (milliseconds) plus
 /// its validation, in the background.
+/// Keeps a model the window made (the Parameter search tab's best point) in the open database,
+/// under "LABEL METRIC" ("cart (optimized) rt_read_ms"), replacing an earlier one of that name,
+/// with the shown dataset as its training selection, so it is listed as a stored model the next
+/// time the database opens and `iolens-cli` can use it. Nothing is written to an example or a
+/// read-only file. Returns a translated line for the status bar: where it was saved, or why it
+/// was not (then File > Save as keeps it in a copy). Never throws: a database error is reported
+/// in the returned line.
+QString saveWindowModel(
+    const Document& document, const core::TrainedModel& model, const QString& label);
+
 QStringList addStoredModels(
     ModelController& models, core::MeasurementDatabase& db, const StoredModelChoice& choice = {});
 

@@ -78,6 +78,30 @@ private slots:
         QCOMPARE(originText(ModelOrigin::Stored), QStringLiteral("stored"));
     }
 
+    // The Parameter search tab's result is kept in a writable database, never in an example.
+    void saveWindowModel_keepsItInAWritableDatabaseOnly()
+    {
+        auto db = std::make_shared<MeasurementDatabase>(tieredDatabase());
+        const TrainedModel model = trainAndStore(*db, "scratch", "cart", Metric::RtReadMs);
+        Document document;
+        document.database = db;
+        document.name = QStringLiteral("mine.sqlite");
+        document.dataset = "tiered";
+        QString message = saveWindowModel(document, model, QStringLiteral("cart (optimized)"));
+        QVERIFY2(message.contains(QStringLiteral("saved in mine.sqlite")), qPrintable(message));
+        const auto stored = db->model("cart (optimized) rt_read_ms");
+        QVERIFY(stored);
+        QCOMPARE(stored->dataset, std::string("tiered"));
+        QCOMPARE(TrainedModel::fromJson(nlohmann::json::parse(stored->serialized))
+                     .predict(db->measurements().front().config),
+            model.predict(db->measurements().front().config));
+
+        document.example = true;
+        message = saveWindowModel(document, model, QStringLiteral("mars (optimized)"));
+        QVERIFY2(message.contains(QStringLiteral("not saved")), qPrintable(message));
+        QVERIFY(!db->model("mars (optimized) rt_read_ms"));
+    }
+
     void corruptStoredModel_isReportedAndSkipped()
     {
         auto db = tieredDatabase();
