@@ -5,6 +5,7 @@
 #include "prediction/model_validation.hpp"
 #include "support/multi_vm_data.hpp"
 #include "support/test_registry.hpp"
+#include "validation/out_of_sample.hpp"
 
 #include <QTest>
 
@@ -60,6 +61,33 @@ private slots:
         QCOMPARE(validation.ticket, std::uint64_t {7}); // the job's ticket is not the outcome's
         QCOMPARE(validation.result->cost, outcome.result->cost);
         QCOMPARE(validation.multiVmError, outcome.multiVmError);
+    }
+
+    // The window's grouped scenario is the command line's (`evaluate --scenario grouped`):
+    // the same held-out predictions, copied into the validation the Error CDF tab reads.
+    void validateModel_groupedScenarioIsTheCommandLinesGroupedEvaluation()
+    {
+        const auto model = trainLm(m_rows);
+        const ValidationOutcome outcome
+            = validateModel(model, {&m_rows, &m_rows, {}, 10, 1, false});
+        QVERIFY2(outcome.grouped.has_value(), outcome.groupedError.c_str());
+        const auto reference = iolens::core::groupedEvaluation(model, m_rows, {}).evaluation;
+        QVERIFY(reference.configs.size() > 10);
+        QCOMPARE(outcome.grouped->configs.size(), reference.configs.size());
+        QVERIFY(outcome.grouped->predicted == reference.predicted);
+        QCOMPARE(outcome.grouped->meanRelativeError, reference.meanRelativeError);
+
+        MetricValidation validation;
+        outcome.applyTo(validation);
+        const auto* shown = validation.evaluation(ErrorScenario::Grouped);
+        QVERIFY(shown);
+        QCOMPARE(shown->meanRelativeError, reference.meanRelativeError);
+
+        // Too few levels to leave any out: a reason instead of figures.
+        const std::vector<AggregatedMeasurement> two(m_rows.begin(), m_rows.begin() + 2);
+        const ValidationOutcome few = validateModel(model, {&two, &two, {}, 10, 1, false});
+        QVERIFY(!few.grouped);
+        QVERIFY(!few.groupedError.empty());
     }
 
     void validateModel_sameSeedGivesSameFigures()
