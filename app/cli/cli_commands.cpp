@@ -410,8 +410,8 @@ int runPredict(const QCommandLineParser& parser)
                 + ") has no calibrated prediction intervals; only technique auto has them "
                   "(iolens-cli train --technique auto)");
     }
-    std::vector<std::string> header {"scheduler", "fileset_bytes", "request_bytes", "pattern",
-        "read_pct", "threads", "vms", "predicted"};
+    std::vector<std::string> header = configurationColumns();
+    header.emplace_back("predicted");
     if (interval) {
         header.emplace_back("lower");
         header.emplace_back("upper");

@@ -10,9 +10,6 @@ namespace iolens::core {
 
 namespace {
 
-const std::vector<std::string> kConfigurationColumns {
-    "scheduler", "fileset_bytes", "request_bytes", "pattern", "read_pct", "threads", "vms"};
-
 // Converts one row's fields, with every failure naming the source, the line and the column.
 class RowReader {
 public:
@@ -103,6 +100,13 @@ void requireColumns(const CsvTable& table, const std::vector<std::string>& colum
 
 } // namespace
 
+const std::vector<std::string>& configurationColumns()
+{
+    static const std::vector<std::string> columns {
+        "scheduler", "fileset_bytes", "request_bytes", "pattern", "read_pct", "threads", "vms"};
+    return columns;
+}
+
 const std::vector<std::string>& requiredMeasurementColumns()
 {
     static const std::vector<std::string> columns {"scheduler", "fileset_bytes", "request_bytes",
@@ -185,7 +189,7 @@ std::string measurementsToCsv(const std::vector<Measurement>& measurements)
 
 std::vector<Configuration> configurationsFromCsv(const CsvTable& table)
 {
-    requireColumns(table, kConfigurationColumns);
+    requireColumns(table, configurationColumns());
     std::vector<Configuration> configs;
     configs.reserve(table.rows.size());
     for (const CsvTable::Row& row : table.rows)

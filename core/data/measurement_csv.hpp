@@ -14,6 +14,8 @@ namespace iolens::core {
 /// tp_read_mbs,tp_write_mbs  plus optional  iops_read,iops_write,rt_read_p99_ms,rt_write_p99_ms,
 /// rep,split. Empty metric cells mean "does not apply".
 
+/// The seven configuration columns (the first required ones), in canonical order.
+const std::vector<std::string>& configurationColumns();
 /// Required columns, in canonical order.
 const std::vector<std::string>& requiredMeasurementColumns();
 /// Optional columns, in canonical order.

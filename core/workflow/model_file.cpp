@@ -106,8 +106,7 @@ ModelFile parseModelFile(std::string_view text, const std::string& path)
 
 std::string trainingDataText(const std::vector<AggregatedMeasurement>& rows, Metric metric)
 {
-    std::vector<std::string> header(
-        requiredMeasurementColumns().begin(), requiredMeasurementColumns().begin() + 7);
+    std::vector<std::string> header = configurationColumns();
     header.emplace_back(metricName(metric));
     std::string text = formatCsvLine(header);
     for (const AggregatedMeasurement& row : rows)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/test_data.hpp"
 
+#include "data/measurement_csv.hpp"
 #include "support/build_paths.hpp"
 
 #include <QDir>
@@ -64,6 +65,13 @@ std::string tieredCsvPath()
 {
     return sourcePath("resources/data/fio-tiered-grid.csv");
 }
+MeasurementDatabase tieredDatabase()
+{
+    auto db = MeasurementDatabase::inMemory();
+    db.importMeasurements(readMeasurementsCsv(tieredCsvPath()), {"tiered", "", "", std::nullopt});
+    return db;
+}
+
 std::string localCsvPath()
 {
     return sourcePath("resources/data/fio-local-grid.csv");

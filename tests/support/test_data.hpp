@@ -2,6 +2,7 @@
 #pragma once
 
 #include "data/dataset.hpp"
+#include "store/measurement_database.hpp"
 
 #include <QString>
 
@@ -14,6 +15,8 @@ std::string sourcePath(const std::string& relative);
 /// The two real datasets shipped in resources/data.
 std::string tieredCsvPath();
 std::string localCsvPath();
+/// A database in memory holding tieredCsvPath() as the dataset "tiered".
+iolens::core::MeasurementDatabase tieredDatabase();
 /// A double as an exact hex float ("0x1.8p+1"), NaN as R's NA.
 std::string hexNumber(double value);
 /// A dataset built from configurations and a response, with the schema they imply.

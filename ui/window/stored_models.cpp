@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/stored_models.hpp"
 
-#include "common/error.hpp"
 #include "common/metric_text.hpp"
 #include "models/trained_model.hpp"
 #include "workflow/model_training.hpp"

@@ -3,7 +3,6 @@
 
 #include "common/error.hpp"
 #include "data/configuration_filter.hpp"
-#include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "validation/out_of_sample.hpp"
@@ -15,14 +14,6 @@
 using namespace iolens::core;
 
 namespace {
-
-MeasurementDatabase tieredDatabase()
-{
-    auto db = MeasurementDatabase::inMemory();
-    db.importMeasurements(
-        readMeasurementsCsv(iolens::test::tieredCsvPath()), {"tiered", "", "", std::nullopt});
-    return db;
-}
 
 // Trains and stores a model on the configurations `where` selects.
 TrainRequest storeTrained(MeasurementDatabase& db, const std::string& name,
@@ -100,7 +91,7 @@ private slots:
 
     void crossValidation_isTheLibrarysOnTheTrainingSelection()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         storeTrained(db, "m", "cart", Metric::RtReadMs, "pattern=random");
         std::string csv;
         const auto report = assessModels(db, {{"m"}, "cv=5", {}, false}, csv);
@@ -118,7 +109,7 @@ private slots:
     // selection: the same interpolation and extrapolation figures, every scored point.
     void grouped_isTheLibrarysOnTheTrainingSelection()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         storeTrained(db, "m", "cart", Metric::RtReadMs, "");
         std::string csv;
         const auto report = assessModels(db, {{"m"}, "grouped", {}, false}, csv);
@@ -139,7 +130,7 @@ private slots:
 
     void crossValidation_comparesWithDefaultsOnTheSameFolds()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         TrainRequest request;
         request.technique = "cart";
         request.metric = Metric::TpReadMbs;
@@ -175,7 +166,7 @@ private slots:
 
     void interpolationAndExtrapolation_splitTheUntrainedConfigurations()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         // 16 KiB requests lie between the trained 4 and 64 KiB ones; 64 KiB lies above 16 KiB.
         storeTrained(db, "between", "lm", Metric::RtWriteMs, "request_kib!=16");
         storeTrained(db, "below", "lm", Metric::RtWriteMs, "request_kib<=16");

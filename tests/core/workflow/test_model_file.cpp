@@ -2,7 +2,6 @@
 #include "workflow/model_file.hpp"
 
 #include "common/error.hpp"
-#include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "workflow/model_training.hpp"
@@ -14,14 +13,6 @@
 using namespace iolens::core;
 
 namespace {
-
-MeasurementDatabase tieredDatabase()
-{
-    auto db = MeasurementDatabase::inMemory();
-    db.importMeasurements(
-        readMeasurementsCsv(iolens::test::tieredCsvPath()), {"tiered", "", "", std::nullopt});
-    return db;
-}
 
 StoredModel trainedAndStored(MeasurementDatabase& db)
 {
@@ -41,7 +32,7 @@ class TestModelFile : public QObject {
 private slots:
     void text_roundTripsTheStoredModel()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         const StoredModel stored = trainedAndStored(db);
         const std::string text = modelFileText({stored, "ab12"});
         const ModelFile back = parseModelFile(text, "m.json");
@@ -84,7 +75,7 @@ private slots:
     {
         QFETCH(QString, field);
         QFETCH(QString, expected);
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         nlohmann::json json = nlohmann::json::parse(modelFileText({trainedAndStored(db), ""}));
         json.erase(field.toStdString());
         try {
@@ -99,7 +90,7 @@ private slots:
 
     void parse_refusesAModelThatDisagreesWithItsFields()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         nlohmann::json json = nlohmann::json::parse(modelFileText({trainedAndStored(db), ""}));
         json["metric"] = "tp_read_mbs";
         QVERIFY_THROWS_EXCEPTION(DataError, parseModelFile(json.dump(), "m.json"));
@@ -107,7 +98,7 @@ private slots:
 
     void trainingDataText_hasOneLinePerRowWithTheMetric()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         TrainRequest request;
         request.metric = Metric::RtReadMs;
         const auto rows = selectMeasurements(db, request);

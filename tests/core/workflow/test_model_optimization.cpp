@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
-#include "data/measurement_csv.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
@@ -13,14 +12,6 @@
 using namespace iolens::core;
 
 namespace {
-
-MeasurementDatabase tieredDatabase()
-{
-    auto db = MeasurementDatabase::inMemory();
-    db.importMeasurements(
-        readMeasurementsCsv(iolens::test::tieredCsvPath()), {"tiered", "", "", std::nullopt});
-    return db;
-}
 
 OptimizeRequest cartRequest()
 {
@@ -39,7 +30,7 @@ class TestModelOptimization : public QObject {
 private slots:
     void optimize_recordsEveryPointAndBeatsDefault()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         std::atomic<bool> cancel {false};
         const OptimizeOutcome outcome = optimizeModel(db, cartRequest(), cancel);
         QVERIFY(outcome.model.has_value());
@@ -52,7 +43,7 @@ private slots:
 
     void optimize_cancelledRunResumesToTheSameResult()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         std::atomic<bool> never {false};
         const OptimizeOutcome full = optimizeModel(db, cartRequest(), never);
 
@@ -79,7 +70,7 @@ private slots:
 
     void optimize_techniqueWithoutSearchSpaceIsAnInputError()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         OptimizeRequest request = cartRequest();
         request.model.technique = "lm";
         std::atomic<bool> cancel {false};

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/stored_models.hpp"
 
-#include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "workflow/model_training.hpp"
@@ -15,14 +14,6 @@ using namespace iolens::core;
 namespace {
 
 constexpr int kTimeoutMs = 120000;
-
-MeasurementDatabase tieredDatabase()
-{
-    auto db = MeasurementDatabase::inMemory();
-    db.importMeasurements(
-        readMeasurementsCsv(iolens::test::tieredCsvPath()), {"tiered", "", "", std::nullopt});
-    return db;
-}
 
 TrainedModel trainAndStore(
     MeasurementDatabase& db, const std::string& name, const std::string& technique, Metric metric)
@@ -44,7 +35,7 @@ private slots:
     // model predicts, and is cross-validated like the window's own models.
     void storedModels_becomeColumnsOfTheWindow()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         const TrainedModel tuned = trainAndStore(db, "cubist-tuned", "cubist", Metric::RtReadMs);
         trainAndStore(db, "lm", "mars", Metric::TpWriteMbs); // named like a window technique
 
@@ -81,7 +72,7 @@ private slots:
     // The Parameter search tab's result is kept in a writable database, never in an example.
     void saveWindowModel_keepsItInAWritableDatabaseOnly()
     {
-        auto db = std::make_shared<MeasurementDatabase>(tieredDatabase());
+        auto db = std::make_shared<MeasurementDatabase>(iolens::test::tieredDatabase());
         const TrainedModel model = trainAndStore(*db, "scratch", "cart", Metric::RtReadMs);
         Document document;
         document.database = db;
@@ -104,7 +95,7 @@ private slots:
 
     void corruptStoredModel_isReportedAndSkipped()
     {
-        auto db = tieredDatabase();
+        auto db = iolens::test::tieredDatabase();
         trainAndStore(db, "good", "lm", Metric::RtWriteMs);
         StoredModel broken = *db.model("good");
         broken.name = "broken";
