@@ -11,6 +11,7 @@
 #include "cli/render_command.hpp"
 #endif
 #include "cli/headroom_command.hpp"
+#include "cli/simulate_command.hpp"
 #include "cli/stability_command.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
@@ -524,6 +525,10 @@ std::vector<Command> commands()
             QStringLiteral("Capacity planning: how many VMs, how large a file set, how many writes "
                            "keep the limits (SLA), per technique."),
             headroomOptions(), {}, runHeadroom},
+        {QStringLiteral("simulate"),
+            QStringLiteral("Application what-if (CBSE'14): simulate a file server, mail server or "
+                           "your application on the storage models, per client count."),
+            simulateOptions(), {}, runSimulate},
         {QStringLiteral("measure"),
             QStringLiteral(
                 "Measure your own storage with fio from a plan (resumes; Ctrl-C stops)."),

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/simulate_command.hpp"
+
+#include "appsim/application_simulation.hpp"
+#include "appsim/builtin_applications.hpp"
+#include "cli/cli_options.hpp"
+#include "common/error.hpp"
+#include "common/text_file.hpp"
+#include "data/csv_table.hpp"
+#include "data/scenario_text.hpp"
+#include "store/measurement_database.hpp"
+#include "workflow/model_training.hpp"
+
+#include <QFileInfo>
+
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <string>
+
+namespace iolens::cli {
+
+namespace {
+
+using namespace iolens::core;
+
+Application applicationNamed(const std::string& text)
+{
+    if (auto builtin = builtinApplication(text))
+        return *builtin;
+    if (!QFileInfo::exists(QString::fromStdString(text))) {
+        std::string names;
+        for (const std::string& name : builtinApplicationNames())
+            names += (names.empty() ? "" : ", ") + name;
+        throw ConfigError(
+            "--app '" + text + "': no such file, and not a built-in application (" + names + ")");
+    }
+    return parseApplication(readTextFile(text), text);
+}
+
+// "1,2,4,8" -> {1, 2, 4, 8}; each a whole number from 1 to 100000.
+std::vector<int> clientCounts(const std::string& text)
+{
+    std::vector<int> counts;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        double value = 0.0;
+        if (!parseDouble(item, value) || value != std::floor(value) || value < 1 || value > 1e5)
+            throw ConfigError(
+                "--clients '" + text + "': '" + item + "' is not a whole number from 1 to 100000");
+        counts.push_back(static_cast<int>(value));
+        start = comma + 1;
+    }
+    return counts;
+}
+
+std::string columnName(std::size_t index, const std::string& name)
+{
+    std::string column = "op_" + std::to_string(index + 1) + "_";
+    for (char c : name)
+        column += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return column + "_ms";
+}
+
+struct StorageChoice {
+    std::unique_ptr<StorageLatency> latency;
+    std::string description;
+};
+
+// The stored models named by --model, as the read and the write model by their metrics.
+StorageChoice modelStorage(const QCommandLineParser& parser, const Application& app)
+{
+    MeasurementDatabase db
+        = MeasurementDatabase::open(requiredText(parser, "db", "simulate"), true);
+    TrainRequest selection;
+    if (parser.isSet(QStringLiteral("dataset")))
+        selection.dataset = optionText(parser, "dataset");
+    const auto rows = selectMeasurements(db, selection);
+    Configuration base = rows.front().config;
+    // The file set the application works on, unless the scenario says otherwise.
+    base.filesetBytes
+        = std::max<std::int64_t>(1 << 20, std::llround(app.fileSet.totalBytes() / 1048576.0) << 20);
+    base.vms = 1;
+    if (parser.isSet(QStringLiteral("scenario")))
+        base = parseScenarioText(optionText(parser, "scenario"), base);
+
+    std::optional<TrainedModel> read;
+    std::optional<TrainedModel> write;
+    std::string description;
+    for (const QString& name : parser.values(QStringLiteral("model"))) {
+        TrainedModel model = loadModel(db, name.toStdString());
+        if (model.metric() == Metric::RtReadMs && !read)
+            read = std::move(model);
+        else if (model.metric() == Metric::RtWriteMs && !write)
+            write = std::move(model);
+        else
+            throw ConfigError("--model " + name.toStdString() + ": a model of "
+                + std::string(metricName(model.metric()))
+                + "; give one rt_read_ms and at most one rt_write_ms model");
+        description += (description.empty() ? "" : " and ") + name.toStdString();
+    }
+    if (!read && !write) {
+        for (const Metric metric : {Metric::RtReadMs, Metric::RtWriteMs}) {
+            TrainRequest request = selection;
+            request.technique = "auto";
+            request.metric = metric;
+            (metric == Metric::RtReadMs ? read : write) = trainModel(db, request);
+        }
+        description = "auto models trained on the database's response times";
+    }
+    if (!read || !write)
+        std::cerr << "simulate: one model answers for reads and writes alike (--model "
+                  << description << ")\n";
+    TrainedModel readModel = read ? *read : *write;
+    TrainedModel writeModel = write ? *write : *read;
+    return {
+        std::make_unique<ModelStorageLatency>(std::move(readModel), std::move(writeModel), base),
+        description + " at " + scenarioText(base)};
+}
+
+} // namespace
+
+std::vector<QCommandLineOption> simulateOptions()
+{
+    return {valueOption("app",
+                "Application definition (JSON file) or a built-in: fileserver, varmail, "
+                "webserver.",
+                "APP"),
+        valueOption("db", "Measurement database with the storage models (SQLite).", "DB"),
+        valueOption("model",
+            "Stored model for the storage, repeatable: one rt_read_ms, one rt_write_ms "
+            "(default: train auto models for both).",
+            "NAME"),
+        valueOption(
+            "storage-delay-ms", "Delay every storage request by this constant instead.", "MS"),
+        valueOption("clients", "Client counts, e.g. 1,2,4,8 (default: the application's).", "LIST"),
+        valueOption("seed", "Random seed (default 1).", "N"),
+        valueOption("precision",
+            "Relative half-width of the 99 % intervals to stop at (default 0.03).", "SHARE"),
+        valueOption("memory-length",
+            "Recent requests that define the storage's workload state (default 100).", "N"),
+        valueOption("scenario",
+            "Storage configuration the model is asked about, e.g. \"scheduler=bfq,fileset=4GiB\" "
+            "(default: the application's file set, the first measured configuration's rest).",
+            "TEXT"),
+        valueOption(
+            "dataset", "Dataset name, for the scenario's defaults and auto models.", "NAME"),
+        valueOption("out", "Write the results as CSV.", "FILE")};
+}
+
+int runSimulate(const QCommandLineParser& parser)
+{
+    const Application app = applicationNamed(requiredText(parser, "app", "simulate"));
+    const bool constant = parser.isSet(QStringLiteral("storage-delay-ms"));
+    if (constant == parser.isSet(QStringLiteral("db")))
+        throw ConfigError("simulate: give either --db DB (models) or --storage-delay-ms X");
+    StorageChoice storage;
+    if (constant) {
+        const double ms = numberOption(parser, "storage-delay-ms", 0.0);
+        if (!(ms >= 0.0))
+            throw ConfigError("--storage-delay-ms: expected a delay >= 0");
+        storage = {std::make_unique<ConstantStorageLatency>(ms),
+            "a constant " + formatNumber(ms) + " ms per request"};
+    } else {
+        storage = modelStorage(parser, app);
+    }
+    SimulationOptions options;
+    options.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
+    options.precision = numberOption(parser, "precision", 0.03);
+    if (!(options.precision > 0.0 && options.precision < 1.0))
+        throw ConfigError("--precision: expected a share in (0, 1) such as 0.03");
+    options.memoryLength = wholeNumber(parser, "memory-length", 100, 1);
+    const std::vector<int> counts = parser.isSet(QStringLiteral("clients"))
+        ? clientCounts(optionText(parser, "clients"))
+        : std::vector<int> {app.defaultClients};
+
+    std::cout << "Application " << app.name << ": " << app.operations.size() << " operations ("
+              << app.reads() << " reads, " << app.writes()
+              << " writes) per loop; storage: " << storage.description << "\n";
+    std::vector<std::string> header {"clients", "throughput_per_s", "throughput_ci_per_s",
+        "response_time_ms", "response_time_ci_ms", "io_response_time_ms", "cpu_utilization",
+        "delay_busy", "storage_busy", "loops", "simulated_s", "precision_reached"};
+    for (std::size_t i = 0; i < app.operations.size(); ++i)
+        header.push_back(columnName(i, app.operations[i].name));
+    std::string csv = formatCsvLine(header);
+    for (const int clients : counts) {
+        options.clients = clients;
+        const SimulationResult r = simulateApplication(app, *storage.latency, options);
+        std::cout << clients << " clients: " << formatNumber(r.throughputPerS.mean) << " ± "
+                  << formatNumber(r.throughputPerS.halfWidth) << " loops/s, response time "
+                  << formatNumber(r.responseTimeMs.mean) << " ± "
+                  << formatNumber(r.responseTimeMs.halfWidth) << " ms, I/O "
+                  << formatNumber(r.ioResponseTimeMs) << " ms, CPU "
+                  << formatNumber(100.0 * r.cpuUtilization) << " %"
+                  << (r.precisionReached ? "" : " (precision not reached within the caps)") << "\n";
+        std::vector<std::string> row {std::to_string(clients), formatNumber(r.throughputPerS.mean),
+            formatNumber(r.throughputPerS.halfWidth), formatNumber(r.responseTimeMs.mean),
+            formatNumber(r.responseTimeMs.halfWidth), formatNumber(r.ioResponseTimeMs),
+            formatNumber(r.cpuUtilization), formatNumber(r.delayBusy), formatNumber(r.storageBusy),
+            std::to_string(r.loopsKept), formatNumber(r.simulatedSeconds),
+            r.precisionReached ? "1" : "0"};
+        for (const OperationTime& op : r.operations)
+            row.push_back(formatNumber(op.responseTimeMs));
+        csv += formatCsvLine(row);
+    }
+    if (parser.isSet(QStringLiteral("out")))
+        writeTextFileAtomically(optionText(parser, "out"), csv);
+    return 0;
+}
+
+} // namespace iolens::cli
