@@ -11,6 +11,7 @@
 #include "cli/render_command.hpp"
 #endif
 #include "cli/headroom_command.hpp"
+#include "cli/loadgen_command.hpp"
 #include "cli/simulate_command.hpp"
 #include "cli/stability_command.hpp"
 #include "common/error.hpp"
@@ -21,6 +22,7 @@
 #include "data/measurement_csv.hpp"
 #include "models/auto_model.hpp"
 #include "models/vm_projection.hpp"
+#include "store/app_runs.hpp"
 #include "store/host_measurements_csv.hpp"
 #include "store/measurement_database.hpp"
 #include "validation/conservation_check.hpp"
@@ -115,6 +117,10 @@ int runInfo(const QCommandLineParser& parser)
         std::cout << "model " << m.name << ": " << m.technique << " for " << m.metric << " on "
                   << (m.dataset.empty() ? "all datasets" : m.dataset) << ", parameters "
                   << m.parameters << ", scores " << m.scores << "\n";
+    for (const AppRunRecord& r : appRuns(db))
+        std::cout << "application run " << r.id << ": " << r.application << ", " << r.clients
+                  << " clients, " << formatNumber(r.throughputPerS) << " loops/s, "
+                  << r.measuredAt << "\n";
     return kOk;
 }
 
@@ -529,6 +535,10 @@ std::vector<Command> commands()
             QStringLiteral("Application what-if (CBSE'14): simulate a file server, mail server or "
                            "your application on the storage models, per client count."),
             simulateOptions(), {}, runSimulate},
+        {QStringLiteral("loadgen"),
+            QStringLiteral("Run an application (file server, mail server, yours) against a "
+                           "directory with real system calls and store its response times."),
+            loadgenOptions(), {}, runLoadgen},
         {QStringLiteral("measure"),
             QStringLiteral(
                 "Measure your own storage with fio from a plan (resumes; Ctrl-C stops)."),

@@ -4,6 +4,9 @@
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace iolens::cli {
 
 using core::ConfigError;
@@ -68,6 +71,24 @@ core::ParamValues paramValues(const QStringList& items)
         values[item.left(eq).toStdString()] = value;
     }
     return values;
+}
+
+std::vector<int> wholeNumberList(const std::string& text, const char* option)
+{
+    std::vector<int> counts;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        double value = 0.0;
+        if (!core::parseDouble(item, value) || value != std::floor(value) || value < 1
+            || value > 1e5)
+            throw core::ConfigError(std::string(option) + " '" + text + "': '" + item
+                + "' is not a whole number from 1 to 100000");
+        counts.push_back(static_cast<int>(value));
+        start = comma + 1;
+    }
+    return counts;
 }
 
 } // namespace iolens::cli

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <string>
+#include <vector>
 
 namespace iolens::cli {
 
@@ -26,6 +27,10 @@ std::string requiredText(const QCommandLineParser& parser, const char* name, con
 
 /// A whole number >= minimum, or `fallback` when --name is absent.
 int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback, int minimum);
+
+/// "1,2,4,8" -> {1, 2, 4, 8}: whole numbers from 1 to 100000; "OPTION 'TEXT': 'x' is not ..."
+/// otherwise.
+std::vector<int> wholeNumberList(const std::string& text, const char* option);
 
 /// A number (core::parseDouble), or `fallback` when --name is absent.
 double numberOption(const QCommandLineParser& parser, const char* name, double fallback);

@@ -1,21 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/simulate_command.hpp"
 
+#include "appsim/application_file.hpp"
 #include "appsim/application_simulation.hpp"
-#include "appsim/builtin_applications.hpp"
+#include "appsim/calibration.hpp"
 #include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/csv_table.hpp"
 #include "data/scenario_text.hpp"
+#include "store/app_runs.hpp"
 #include "store/measurement_database.hpp"
 #include "workflow/model_training.hpp"
 
-#include <QFileInfo>
-
 #include <cmath>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace iolens::cli {
@@ -23,38 +25,6 @@ namespace iolens::cli {
 namespace {
 
 using namespace iolens::core;
-
-Application applicationNamed(const std::string& text)
-{
-    if (auto builtin = builtinApplication(text))
-        return *builtin;
-    if (!QFileInfo::exists(QString::fromStdString(text))) {
-        std::string names;
-        for (const std::string& name : builtinApplicationNames())
-            names += (names.empty() ? "" : ", ") + name;
-        throw ConfigError(
-            "--app '" + text + "': no such file, and not a built-in application (" + names + ")");
-    }
-    return parseApplication(readTextFile(text), text);
-}
-
-// "1,2,4,8" -> {1, 2, 4, 8}; each a whole number from 1 to 100000.
-std::vector<int> clientCounts(const std::string& text)
-{
-    std::vector<int> counts;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string item = text.substr(start, comma - start);
-        double value = 0.0;
-        if (!parseDouble(item, value) || value != std::floor(value) || value < 1 || value > 1e5)
-            throw ConfigError(
-                "--clients '" + text + "': '" + item + "' is not a whole number from 1 to 100000");
-        counts.push_back(static_cast<int>(value));
-        start = comma + 1;
-    }
-    return counts;
-}
 
 std::string columnName(std::size_t index, const std::string& name)
 {
@@ -70,10 +40,9 @@ struct StorageChoice {
 };
 
 // The stored models named by --model, as the read and the write model by their metrics.
-StorageChoice modelStorage(const QCommandLineParser& parser, const Application& app)
+StorageChoice modelStorage(
+    MeasurementDatabase& db, const QCommandLineParser& parser, const Application& app)
 {
-    MeasurementDatabase db
-        = MeasurementDatabase::open(requiredText(parser, "db", "simulate"), true);
     TrainRequest selection;
     if (parser.isSet(QStringLiteral("dataset")))
         selection.dataset = optionText(parser, "dataset");
@@ -120,6 +89,26 @@ StorageChoice modelStorage(const QCommandLineParser& parser, const Application& 
         description + " at " + scenarioText(base)};
 }
 
+// The latest measured run of the application at each client count.
+std::map<int, AppRunRecord> measuredRuns(MeasurementDatabase* db, const Application& app)
+{
+    std::map<int, AppRunRecord> runs;
+    if (db != nullptr)
+        for (AppRunRecord& run : appRuns(*db, app.name))
+            runs[run.clients] = std::move(run);
+    return runs;
+}
+
+std::string percent(const std::optional<double>& share)
+{
+    return share ? formatNumber(std::round(1000.0 * *share) / 10.0) + " %" : "-";
+}
+
+std::string optionalNumber(const std::optional<double>& value)
+{
+    return value ? formatNumber(*value) : "";
+}
+
 } // namespace
 
 std::vector<QCommandLineOption> simulateOptions()
@@ -147,15 +136,22 @@ std::vector<QCommandLineOption> simulateOptions()
             "TEXT"),
         valueOption(
             "dataset", "Dataset name, for the scenario's defaults and auto models.", "NAME"),
+        valueOption("calibrate-clients",
+            "Fit the CPU and delay demands and the memory length to the database's measured run "
+            "(iolens-cli loadgen) at this client count first.",
+            "N"),
         valueOption("out", "Write the results as CSV.", "FILE")};
 }
 
 int runSimulate(const QCommandLineParser& parser)
 {
-    const Application app = applicationNamed(requiredText(parser, "app", "simulate"));
+    Application app = applicationFromArgument(requiredText(parser, "app", "simulate"));
     const bool constant = parser.isSet(QStringLiteral("storage-delay-ms"));
-    if (constant == parser.isSet(QStringLiteral("db")))
-        throw ConfigError("simulate: give either --db DB (models) or --storage-delay-ms X");
+    if (!constant && !parser.isSet(QStringLiteral("db")))
+        throw ConfigError("simulate: give --db DB (its models) or --storage-delay-ms X");
+    std::optional<MeasurementDatabase> db;
+    if (parser.isSet(QStringLiteral("db")))
+        db = MeasurementDatabase::open(requiredText(parser, "db", "simulate"), true);
     StorageChoice storage;
     if (constant) {
         const double ms = numberOption(parser, "storage-delay-ms", 0.0);
@@ -164,7 +160,7 @@ int runSimulate(const QCommandLineParser& parser)
         storage = {std::make_unique<ConstantStorageLatency>(ms),
             "a constant " + formatNumber(ms) + " ms per request"};
     } else {
-        storage = modelStorage(parser, app);
+        storage = modelStorage(*db, parser, app);
     }
     SimulationOptions options;
     options.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
@@ -173,34 +169,71 @@ int runSimulate(const QCommandLineParser& parser)
         throw ConfigError("--precision: expected a share in (0, 1) such as 0.03");
     options.memoryLength = wholeNumber(parser, "memory-length", 100, 1);
     const std::vector<int> counts = parser.isSet(QStringLiteral("clients"))
-        ? clientCounts(optionText(parser, "clients"))
+        ? wholeNumberList(optionText(parser, "clients"), "--clients")
         : std::vector<int> {app.defaultClients};
+    const std::map<int, AppRunRecord> measured = measuredRuns(db ? &*db : nullptr, app);
 
     std::cout << "Application " << app.name << ": " << app.operations.size() << " operations ("
               << app.reads() << " reads, " << app.writes()
               << " writes) per loop; storage: " << storage.description << "\n";
+    if (parser.isSet(QStringLiteral("calibrate-clients"))) {
+        const int at = wholeNumber(parser, "calibrate-clients", 1, 1);
+        const auto run = measured.find(at);
+        if (run == measured.end())
+            throw ConfigError("--calibrate-clients " + std::to_string(at) + ": no measured run of '"
+                + app.name + "' at " + std::to_string(at)
+                + " clients in the database (iolens-cli loadgen)");
+        std::vector<int> lengths {1, 4, 16, 64, 256};
+        if (parser.isSet(QStringLiteral("memory-length")))
+            lengths = {options.memoryLength};
+        const Calibration calibration
+            = calibrate(app, run->second, *storage.latency, options, lengths);
+        app = calibration.application;
+        options.memoryLength = calibration.memoryLength;
+        std::cout << "calibrated at " << at << " clients (run " << run->second.id
+                  << "): memory length " << calibration.memoryLength << ", err_IO "
+                  << percent(calibration.atCalibration.errIo) << ", err_E2E "
+                  << percent(calibration.atCalibration.errE2e) << "\n";
+        for (const Operation& op : app.operations)
+            if (op.kind == OperationKind::Cpu || op.kind == OperationKind::Delay)
+                std::cout << "  " << op.name << ": "
+                          << (op.kind == OperationKind::Cpu ? "CPU " : "delay ")
+                          << formatNumber(op.amount.mean()) << " ms\n";
+    }
     std::vector<std::string> header {"clients", "throughput_per_s", "throughput_ci_per_s",
         "response_time_ms", "response_time_ci_ms", "io_response_time_ms", "cpu_utilization",
-        "delay_busy", "storage_busy", "loops", "simulated_s", "precision_reached"};
+        "delay_busy", "storage_busy", "loops", "simulated_s", "precision_reached",
+        "measured_throughput_per_s", "measured_response_time_ms", "err_io", "err_e2e"};
     for (std::size_t i = 0; i < app.operations.size(); ++i)
         header.push_back(columnName(i, app.operations[i].name));
     std::string csv = formatCsvLine(header);
     for (const int clients : counts) {
         options.clients = clients;
         const SimulationResult r = simulateApplication(app, *storage.latency, options);
+        const auto run = measured.find(clients);
+        const PredictionError error
+            = run != measured.end() ? predictionError(r, run->second) : PredictionError {};
         std::cout << clients << " clients: " << formatNumber(r.throughputPerS.mean) << " ± "
                   << formatNumber(r.throughputPerS.halfWidth) << " loops/s, response time "
                   << formatNumber(r.responseTimeMs.mean) << " ± "
                   << formatNumber(r.responseTimeMs.halfWidth) << " ms, I/O "
                   << formatNumber(r.ioResponseTimeMs) << " ms, CPU "
                   << formatNumber(100.0 * r.cpuUtilization) << " %"
-                  << (r.precisionReached ? "" : " (precision not reached within the caps)") << "\n";
+                  << (r.precisionReached ? "" : " (precision not reached within the caps)");
+        if (run != measured.end())
+            std::cout << "; measured " << formatNumber(run->second.throughputPerS)
+                      << " loops/s, err_IO " << percent(error.errIo) << ", err_E2E "
+                      << percent(error.errE2e);
+        std::cout << "\n";
         std::vector<std::string> row {std::to_string(clients), formatNumber(r.throughputPerS.mean),
             formatNumber(r.throughputPerS.halfWidth), formatNumber(r.responseTimeMs.mean),
             formatNumber(r.responseTimeMs.halfWidth), formatNumber(r.ioResponseTimeMs),
             formatNumber(r.cpuUtilization), formatNumber(r.delayBusy), formatNumber(r.storageBusy),
             std::to_string(r.loopsKept), formatNumber(r.simulatedSeconds),
-            r.precisionReached ? "1" : "0"};
+            r.precisionReached ? "1" : "0",
+            run != measured.end() ? formatNumber(run->second.throughputPerS) : "",
+            run != measured.end() ? optionalNumber(run->second.responseTimeMs) : "",
+            optionalNumber(error.errIo), optionalNumber(error.errE2e)};
         for (const OperationTime& op : r.operations)
             row.push_back(formatNumber(op.responseTimeMs));
         csv += formatCsvLine(row);

@@ -12,6 +12,63 @@ namespace {
 
 using nlohmann::json;
 
+constexpr FileAction kActions[] {FileAction::None, FileAction::Create, FileAction::Delete,
+    FileAction::Open, FileAction::Close, FileAction::Stat, FileAction::Fsync,
+    FileAction::ReadWholeFile, FileAction::WriteWholeFile, FileAction::Append};
+
+// The resource kinds an action runs on: file metadata on the CPU or delay resource, data on the
+// storage resource of the matching direction.
+bool fits(FileAction action, OperationKind kind)
+{
+    switch (action) {
+    case FileAction::None:
+        return true;
+    case FileAction::ReadWholeFile:
+        return kind == OperationKind::Read;
+    case FileAction::WriteWholeFile:
+    case FileAction::Append:
+        return kind == OperationKind::Write;
+    default:
+        return kind == OperationKind::Cpu || kind == OperationKind::Delay;
+    }
+}
+
+void readAction(
+    Operation& result, const json& op, const std::string& field, const PlanFieldReader& reader)
+{
+    const std::string text = reader.text(op, "action", field + ".", "");
+    if (text.empty()) {
+        if (result.wholeFile)
+            result.action = result.kind == OperationKind::Read ? FileAction::ReadWholeFile
+                                                               : FileAction::WriteWholeFile;
+        return;
+    }
+    std::string names;
+    for (FileAction action : kActions)
+        if (action != FileAction::None) {
+            if (text == fileActionName(action)) {
+                result.action = action;
+                if (!fits(action, result.kind))
+                    reader.fail(field + ".action",
+                        "'" + text
+                            + "' does not fit this operation's resource (create, delete, "
+                              "open, close, stat, fsync go with cpu_ms or delay_ms; "
+                              "read_whole_file "
+                              "with a read; write_whole_file and append with a write)");
+                return;
+            }
+            names += (names.empty() ? "" : ", ") + std::string(fileActionName(action));
+        }
+    reader.fail(field + ".action", "unknown action '" + text + "' (" + names + ")");
+}
+
+// An operation's name in results: its own, else its action's, else its resource's.
+std::string defaultName(const Operation& op, const std::string& resource)
+{
+    return op.action != FileAction::None && !op.wholeFile ? std::string(fileActionName(op.action))
+                                                          : resource;
+}
+
 Operation parseOperation(const json& op, const std::string& field, const PlanFieldReader& reader)
 {
     if (!op.is_object())
@@ -24,13 +81,15 @@ Operation parseOperation(const json& op, const std::string& field, const PlanFie
     if (op.contains("cpu_ms")) {
         result.kind = OperationKind::Cpu;
         result.amount = SizeDistribution::fromJson(op.at("cpu_ms"), field + ".cpu_ms", reader);
-        result.name = reader.text(op, "name", field + ".", "cpu");
+        readAction(result, op, field, reader);
+        result.name = reader.text(op, "name", field + ".", defaultName(result, "cpu"));
         return result;
     }
     if (op.contains("delay_ms")) {
         result.kind = OperationKind::Delay;
         result.amount = SizeDistribution::fromJson(op.at("delay_ms"), field + ".delay_ms", reader);
-        result.name = reader.text(op, "name", field + ".", "delay");
+        readAction(result, op, field, reader);
+        result.name = reader.text(op, "name", field + ".", defaultName(result, "delay"));
         return result;
     }
     const std::string io = reader.text(op, "io", field + ".", "");
@@ -48,11 +107,39 @@ Operation parseOperation(const json& op, const std::string& field, const PlanFie
     const std::string pattern = reader.text(op, "pattern", field + ".", "random");
     if (!parsePattern(pattern, result.pattern))
         reader.fail(field + ".pattern", "'" + pattern + "' is neither random nor sequential");
-    result.name = reader.text(op, "name", field + ".", io);
+    readAction(result, op, field, reader);
+    result.name = reader.text(op, "name", field + ".", defaultName(result, io));
     return result;
 }
 
 } // namespace
+
+std::string_view fileActionName(FileAction action)
+{
+    switch (action) {
+    case FileAction::None:
+        return "";
+    case FileAction::Create:
+        return "create";
+    case FileAction::Delete:
+        return "delete";
+    case FileAction::Open:
+        return "open";
+    case FileAction::Close:
+        return "close";
+    case FileAction::Stat:
+        return "stat";
+    case FileAction::Fsync:
+        return "fsync";
+    case FileAction::ReadWholeFile:
+        return "read_whole_file";
+    case FileAction::WriteWholeFile:
+        return "write_whole_file";
+    case FileAction::Append:
+        return "append";
+    }
+    return "";
+}
 
 int Application::reads() const
 {
@@ -87,6 +174,12 @@ Application parseApplication(std::string_view jsonText, const std::string& sourc
             reader.fail("file_set", "expected {\"files\": N, \"mean_file_bytes\": B}");
         if (set.contains("files"))
             app.fileSet.files = reader.count(set.at("files"), "file_set.files", 1);
+        if (set.contains("prealloc_pct")) {
+            app.fileSet.preallocPct
+                = reader.number(set.at("prealloc_pct"), "file_set.prealloc_pct");
+            if (!(app.fileSet.preallocPct >= 0.0 && app.fileSet.preallocPct <= 100.0))
+                reader.fail("file_set.prealloc_pct", "expected a share from 0 to 100");
+        }
         // file_bytes is this program's own name; mean_file_bytes the one scripts write.
         for (const char* key : {"file_bytes", "mean_file_bytes"})
             if (set.contains(key))
@@ -121,13 +214,16 @@ json applicationToJson(const Application& application)
             o["pattern"] = std::string(patternName(op.pattern));
             break;
         }
+        if (op.action != FileAction::None && !op.wholeFile)
+            o["action"] = std::string(fileActionName(op.action));
         ops.push_back(std::move(o));
     }
     return {{"name", application.name}, {"think_time_ms", application.thinkTimeMs.toJson()},
         {"cpu_cores", application.cpuCores}, {"clients", application.defaultClients},
         {"file_set",
             {{"files", application.fileSet.files},
-                {"file_bytes", application.fileSet.fileBytes.toJson()}}},
+                {"file_bytes", application.fileSet.fileBytes.toJson()},
+                {"prealloc_pct", application.fileSet.preallocPct}}},
         {"operations", ops}};
 }
 

@@ -17,6 +17,24 @@ namespace iolens::core {
 /// storage resource).
 enum class OperationKind { Cpu, Delay, Read, Write };
 
+/// What `iolens-cli loadgen` does for an operation with real system calls. None runs the
+/// operation as its resource says: a CPU demand spins, a delay sleeps, a read or write transfers
+/// `amount` bytes at a random or the next sequential offset of a file of the set.
+enum class FileAction {
+    None,
+    Create,
+    Delete,
+    Open,
+    Close,
+    Stat,
+    Fsync,
+    ReadWholeFile,
+    WriteWholeFile,
+    Append
+};
+
+std::string_view fileActionName(FileAction action);
+
 struct Operation {
     std::string name; ///< "create", "read whole file", ...; shown per operation in results
     OperationKind kind = OperationKind::Cpu;
@@ -26,11 +44,14 @@ struct Operation {
     /// instead of `amount`.
     bool wholeFile = false;
     Pattern pattern = Pattern::Random; ///< Read and Write only
+    FileAction action = FileAction::None;
 };
 
 struct FileSet {
     int files = 1;
     SizeDistribution fileBytes = SizeDistribution::constant(131072.0);
+    /// Share of the files that exist before the run (Filebench's prealloc), 0..100.
+    double preallocPct = 100.0;
     /// files x the mean file size: the file-set size the storage model is asked about.
     double totalBytes() const { return files * fileBytes.mean(); }
 };

@@ -98,6 +98,19 @@ SizeDistribution SizeDistribution::fromJson(
     reader.fail(field, "unknown distribution '" + name + "' (exponential, gamma, uniform)");
 }
 
+SizeDistribution SizeDistribution::scaledTo(double mean) const
+{
+    const double current = this->mean();
+    if (!(current > 0.0))
+        return constant(mean);
+    SizeDistribution d = *this;
+    const double factor = mean / current;
+    d.m_first *= factor;
+    if (m_kind == Kind::Uniform)
+        d.m_second *= factor;
+    return d;
+}
+
 double SizeDistribution::mean() const
 {
     return m_kind == Kind::Uniform ? 0.5 * (m_first + m_second) : m_first;

@@ -30,6 +30,8 @@ public:
         const nlohmann::json& value, const std::string& field, const PlanFieldReader& reader);
 
     Kind kind() const { return m_kind; }
+    /// The same distribution scaled to `mean` (a calibrated demand keeps its shape).
+    SizeDistribution scaledTo(double mean) const;
     double mean() const;
     double sample(std::mt19937_64& random) const;
     nlohmann::json toJson() const;

@@ -221,6 +221,10 @@ void MeasurementDatabase::importMultiHostRun(const Measurement& aggregate,
 std::vector<StoredHostMeasurement> MeasurementDatabase::hostMeasurements(
     const MeasurementFilter& filter)
 {
+    // A version 1 database opened read-only has no host results (schema.cpp reads it as is).
+    constexpr int kFirstVersionWithHosts = 2;
+    if (schemaVersion() < kFirstVersionWithHosts)
+        return {};
     Statement stmt(*m_connection,
         "SELECT c.scheduler, c.fileset_bytes, c.request_bytes, c.pattern, c.read_pct, "
         "c.threads, c.vms, m.rep, m.split, m.measured_at, h.host_index, h.host, "

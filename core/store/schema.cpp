@@ -103,6 +103,34 @@ CREATE TABLE host_measurements (
     rt_write_p99_ms REAL CHECK (rt_write_p99_ms >= 0),
     UNIQUE (measurement_id, host_index)
 );
+)sql",
+    // Version 3: application runs of `iolens-cli loadgen` (CBSE'14's measured side): one row per
+    // run with its loop figures, one per operation of the loop with its mean response time.
+    R"sql(
+CREATE TABLE app_runs (
+    id                  INTEGER PRIMARY KEY,
+    application         TEXT NOT NULL,
+    definition          TEXT NOT NULL,
+    clients             INTEGER NOT NULL CHECK (clients > 0),
+    duration_s          REAL NOT NULL CHECK (duration_s > 0),
+    warmup_s            REAL NOT NULL CHECK (warmup_s >= 0),
+    target              TEXT NOT NULL,
+    direct_io           INTEGER NOT NULL CHECK (direct_io IN (0, 1)),
+    measured_at         TEXT NOT NULL,
+    loops               INTEGER NOT NULL CHECK (loops >= 0),
+    throughput_per_s    REAL NOT NULL CHECK (throughput_per_s >= 0),
+    response_time_ms    REAL CHECK (response_time_ms >= 0),
+    io_response_time_ms REAL CHECK (io_response_time_ms >= 0)
+);
+CREATE TABLE app_run_operations (
+    run_id     INTEGER NOT NULL REFERENCES app_runs(id) ON DELETE CASCADE,
+    op_index   INTEGER NOT NULL CHECK (op_index >= 0),
+    name       TEXT NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('cpu', 'delay', 'read', 'write')),
+    count      INTEGER NOT NULL CHECK (count >= 0),
+    mean_ms    REAL CHECK (mean_ms >= 0),
+    PRIMARY KEY (run_id, op_index)
+);
 )sql"};
 
 bool hasUserTables(SqliteConnection& connection)
@@ -128,6 +156,10 @@ void migrateSchema(SqliteConnection& connection)
     if (version == 0 && hasUserTables(connection))
         throw DatabaseFormatError(
             connection.path() + ": an SQLite database, but not an iolens measurement database");
+    // Each migration only adds tables, so an older database reads as it is; what it lacks
+    // (application runs before version 3) reads as empty. An empty file has nothing to read.
+    if (connection.isReadOnly() && version > 0)
+        return;
     if (connection.isReadOnly())
         throw DatabaseFormatError(connection.path() + ": schema version " + std::to_string(version)
             + " needs an upgrade; open the database writable once");
