@@ -3,7 +3,9 @@
 
 #include "data/csv_table.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace iolens::core {
 
@@ -14,18 +16,36 @@ std::string whole(double value)
     return std::to_string(static_cast<long long>(value));
 }
 
-} // namespace
+// fio refuses an option value longer than this (parse.c, "value exceeds max length").
+constexpr std::size_t kFioMaxOptionLength = 4096;
 
-std::vector<std::string> fioArguments(const FioJob& job)
+// Where the files are named: the share's directory plus names relative to it when every file
+// lies in it (80 absolute paths of a 1.25 GiB set already pass fio's limit), else absolute
+// names; a set too large for even relative names is opened as the whole directory.
+std::vector<std::string> fileArguments(const FileSetShare& share, bool absolute)
 {
+    const bool inDirectory = !absolute && !share.directory.empty()
+        && std::all_of(
+            share.files.begin(), share.files.end(), [&share](const std::filesystem::path& file) {
+                return file.parent_path() == share.directory;
+            });
     std::string files;
-    for (const auto& file : job.share.files)
-        files += (files.empty() ? "" : ":") + file.string();
+    for (const auto& file : share.files)
+        files += (files.empty() ? "" : ":")
+            + (inDirectory ? file.filename().string() : file.string());
+    if (!inDirectory)
+        return {"--filename=" + files};
+    if (files.size() < kFioMaxOptionLength)
+        return {"--directory=" + share.directory.string(), "--filename=" + files};
+    return {"--opendir=" + share.directory.string()};
+}
+
+std::vector<std::string> arguments(const FioJob& job, bool absoluteFileNames)
+{
     const Configuration& c = job.config;
     const bool random = c.pattern == Pattern::Random;
     std::vector<std::string> args {
         "--name=iolens",
-        "--filename=" + files,
         "--size=" + std::to_string(job.share.totalBytes()),
         "--ioengine=" + job.workload.ioengine,
         std::string("--direct=") + (job.workload.direct ? "1" : "0"),
@@ -44,6 +64,8 @@ std::vector<std::string> fioArguments(const FioJob& job)
         "--randrepeat=0",
         "--output-format=json",
     };
+    const std::vector<std::string> files = fileArguments(job.share, absoluteFileNames);
+    args.insert(args.begin() + 1, files.begin(), files.end());
     if (!job.bandwidthLogPrefix.empty()) {
         args.push_back("--write_bw_log=" + job.bandwidthLogPrefix);
         args.push_back("--log_avg_msec=1000");
@@ -54,10 +76,19 @@ std::vector<std::string> fioArguments(const FioJob& job)
     return args;
 }
 
+} // namespace
+
+std::vector<std::string> fioArguments(const FioJob& job)
+{
+    return arguments(job, false);
+}
+
 std::string fioJobFileText(const FioJob& job)
 {
     std::string text = "[iolens]\n";
-    for (const std::string& argument : fioArguments(job)) {
+    // Absolute names: a host lays out its file set itself, and fio creates the folders of a
+    // file name but not a `directory` that does not exist yet.
+    for (const std::string& argument : arguments(job, true)) {
         // Every argument is "--key" or "--key=value"; the job file spells them without "--".
         const std::string option = argument.substr(2);
         if (option.starts_with("name=") || option.starts_with("output-format="))

@@ -59,6 +59,35 @@ private slots:
             [](const std::string& a) { return a.starts_with("--write_bw_log"); }));
     }
 
+    // fio takes at most 4,096 characters per option: files in the share's directory are named
+    // relative to it, and a set too large even for that is opened as the directory.
+    void files_inTheSharesDirectory_areNamedRelativeToIt()
+    {
+        FioJob job = exampleJob();
+        job.share.files.clear();
+        for (int i = 0; i < 80; ++i) {
+            char name[16];
+            std::snprintf(name, sizeof name, "f%04d", i);
+            job.share.files.push_back(job.share.directory / name);
+        }
+        auto args = fioArguments(job);
+        QVERIFY(has(args, "--directory=/t/filesets/67108864-vms2/vm1"));
+        const auto filename = std::find_if(args.begin(), args.end(),
+            [](const std::string& a) { return a.starts_with("--filename=f0000:f0001:"); });
+        QVERIFY(filename != args.end());
+        QVERIFY(filename->size() < 4096);
+        QVERIFY(filename->ends_with(":f0079"));
+        for (int i = 80; i < 1000; ++i) {
+            char name[16];
+            std::snprintf(name, sizeof name, "f%04d", i);
+            job.share.files.push_back(job.share.directory / name);
+        }
+        args = fioArguments(job);
+        QVERIFY(has(args, "--opendir=/t/filesets/67108864-vms2/vm1"));
+        QVERIFY(std::none_of(
+            args.begin(), args.end(), [](const std::string& a) { return a.size() >= 4096; }));
+    }
+
     void arguments_randomBufferedWithPerSecondLog()
     {
         FioJob job = exampleJob();
