@@ -193,6 +193,148 @@
     </message>
 </context>
 <context>
+    <name>iolens::ui::ApplicationPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Open a definition…</source>
+        <translation>Definition öffnen…</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Anwendung</translation>
+    </message>
+    <message>
+        <source>Storage model</source>
+        <translation>Speichermodell</translation>
+    </message>
+    <message>
+        <source>Clients up to</source>
+        <translation>Clients bis</translation>
+    </message>
+    <message>
+        <source>Think time</source>
+        <translation>Denkzeit</translation>
+    </message>
+    <message>
+        <source>SLA: response time ≤</source>
+        <translation>SLA: Antwortzeit ≤</translation>
+    </message>
+    <message>
+        <source>Application simulation</source>
+        <translation>Anwendungssimulation</translation>
+    </message>
+    <message>
+        <source>Simulation cancelled; change a control to simulate again.</source>
+        <translation>Simulation abgebrochen; ändern Sie eine Einstellung, um erneut zu simulieren.</translation>
+    </message>
+    <message>
+        <source>constant 1 ms per request</source>
+        <translation>konstant 1 ms pro Anfrage</translation>
+    </message>
+    <message>
+        <source>Open an application definition</source>
+        <translation>Anwendungsdefinition öffnen</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Open a database to simulate on its models.</source>
+        <translation>Öffnen Sie eine Datenbank, um auf ihren Modellen zu simulieren.</translation>
+    </message>
+    <message>
+        <source>The storage is asked about the scenario: %1; the request mix, size and concurrency come from the application&apos;s last %2 requests.</source>
+        <translation>Der Speicher wird zum Szenario befragt: %1; Mischung, Größe und Parallelität der Anfragen stammen aus den letzten %2 Anfragen der Anwendung.</translation>
+    </message>
+    <message>
+        <source>Set an SLA limit to see how many clients keep it.</source>
+        <translation>Setzen Sie ein SLA-Limit, um zu sehen, wie viele Clients es einhalten.</translation>
+    </message>
+    <message>
+        <source>The limit is broken already at %1 client(s).</source>
+        <translation>Das Limit wird schon bei %1 Client(s) überschritten.</translation>
+    </message>
+    <message>
+        <source>%1 %2 clients keep the loop&apos;s response time within %3 ms.</source>
+        <translation>%1 %2 Clients halten die Antwortzeit der Schleife innerhalb von %3 ms.</translation>
+    </message>
+    <message>
+        <source>At least</source>
+        <translation>Mindestens</translation>
+    </message>
+    <message>
+        <source>Up to</source>
+        <translation>Bis zu</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1 operations per loop (%2 reads, %3 writes) · think time %4 ms · 99 % confidence intervals · %5 measured runs</source>
+        <translation>%1 Operationen pro Schleife (%2 Lesen, %3 Schreiben) · Denkzeit %4 ms · 99-%-Konfidenzintervalle · %5 gemessene Läufe</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::ApplicationPlot</name>
+    <message>
+        <source>Clients</source>
+        <translation>Clients</translation>
+    </message>
+    <message>
+        <source>Response time per loop (ms)</source>
+        <translation>Antwortzeit pro Schleife (ms)</translation>
+    </message>
+    <message>
+        <source>Throughput (loops/s)</source>
+        <translation>Durchsatz (Schleifen/s)</translation>
+    </message>
+    <message>
+        <source>Response time, simulated</source>
+        <translation>Antwortzeit, simuliert</translation>
+    </message>
+    <message>
+        <source>Throughput, simulated</source>
+        <translation>Durchsatz, simuliert</translation>
+    </message>
+    <message>
+        <source>Response time, measured</source>
+        <translation>Antwortzeit, gemessen</translation>
+    </message>
+    <message>
+        <source>Throughput, measured</source>
+        <translation>Durchsatz, gemessen</translation>
+    </message>
+    <message>
+        <source>SLA %1 ms: broken at %2 client(s)</source>
+        <translation>SLA %1 ms: überschritten bei %2 Client(s)</translation>
+    </message>
+    <message>
+        <source>SLA %1 ms: %2 %3 clients</source>
+        <translation>SLA %1 ms: %2 %3 Clients</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>mindestens</translation>
+    </message>
+    <message>
+        <source>up to</source>
+        <translation>bis zu</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::CapacityPanel</name>
     <message>
         <source>1 VM</source>
@@ -726,6 +868,10 @@
     <message>
         <source>The language changes when iolens starts next.</source>
         <translation>Die Sprache wechselt beim nächsten Start von iolens.</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Anwendung</translation>
     </message>
 </context>
 <context>
@@ -1984,6 +2130,37 @@ Mittel ± RSF</translation>
     </message>
 </context>
 <context>
+    <name>iolens::ui::StoredModels</name>
+    <message>
+        <source>Stored model %1 cannot be loaded: %2</source>
+        <translation>Das gespeicherte Modell %1 lässt sich nicht laden: %2</translation>
+    </message>
+    <message>
+        <source>Stored model %1 predicts %2, which the window has no column for.</source>
+        <translation>Das gespeicherte Modell %1 sagt %2 vorher, wofür das Fenster keine Spalte hat.</translation>
+    </message>
+    <message>
+        <source>%1 (stored)</source>
+        <translation>%1 (gespeichert)</translation>
+    </message>
+    <message>
+        <source>%1 is not saved: this database is read-only or an example (File &gt; Save as keeps a copy you can change).</source>
+        <translation>%1 ist nicht gespeichert: diese Datenbank ist schreibgeschützt oder ein Beispiel (Datei &gt; Speichern unter behält eine änderbare Kopie).</translation>
+    </message>
+    <message>
+        <source>%1 is not saved: %2</source>
+        <translation>%1 ist nicht gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>%1 saved in %2.</source>
+        <translation>%1 in %2 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Stored model %1 cannot be shown: its name is taken.</source>
+        <translation>Das gespeicherte Modell %1 lässt sich nicht zeigen: sein Name ist vergeben.</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::StoredRunsTable</name>
     <message>
         <source>Configuration</source>
@@ -2146,37 +2323,6 @@ Mittel ± RSF</translation>
     <message>
         <source>Start with the scenario and prediction panels hidden, the tab filling the window (F9 shows them).</source>
         <translation>Ohne Szenario- und Vorhersagebereich starten, der Reiter füllt das Fenster (F9 zeigt sie).</translation>
-    </message>
-</context>
-<context>
-    <name>iolens::ui::StoredModels</name>
-    <message>
-        <source>Stored model %1 cannot be loaded: %2</source>
-        <translation>Das gespeicherte Modell %1 lässt sich nicht laden: %2</translation>
-    </message>
-    <message>
-        <source>Stored model %1 predicts %2, which the window has no column for.</source>
-        <translation>Das gespeicherte Modell %1 sagt %2 vorher, wofür das Fenster keine Spalte hat.</translation>
-    </message>
-    <message>
-        <source>%1 (stored)</source>
-        <translation>%1 (gespeichert)</translation>
-    </message>
-    <message>
-        <source>%1 is not saved: this database is read-only or an example (File &gt; Save as keeps a copy you can change).</source>
-        <translation>%1 ist nicht gespeichert: diese Datenbank ist schreibgeschützt oder ein Beispiel (Datei &gt; Speichern unter behält eine änderbare Kopie).</translation>
-    </message>
-    <message>
-        <source>%1 is not saved: %2</source>
-        <translation>%1 ist nicht gespeichert: %2</translation>
-    </message>
-    <message>
-        <source>%1 saved in %2.</source>
-        <translation>%1 in %2 gespeichert.</translation>
-    </message>
-    <message>
-        <source>Stored model %1 cannot be shown: its name is taken.</source>
-        <translation>Das gespeicherte Modell %1 lässt sich nicht zeigen: sein Name ist vergeben.</translation>
     </message>
 </context>
 </TS>

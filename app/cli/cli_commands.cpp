@@ -119,8 +119,8 @@ int runInfo(const QCommandLineParser& parser)
                   << m.parameters << ", scores " << m.scores << "\n";
     for (const AppRunRecord& r : appRuns(db))
         std::cout << "application run " << r.id << ": " << r.application << ", " << r.clients
-                  << " clients, " << formatNumber(r.throughputPerS) << " loops/s, "
-                  << r.measuredAt << "\n";
+                  << " clients, " << formatNumber(r.throughputPerS) << " loops/s, " << r.measuredAt
+                  << "\n";
     return kOk;
 }
 

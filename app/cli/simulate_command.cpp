@@ -4,6 +4,7 @@
 #include "appsim/application_file.hpp"
 #include "appsim/application_simulation.hpp"
 #include "appsim/calibration.hpp"
+#include "appsim/client_sweep.hpp"
 #include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
@@ -13,6 +14,7 @@
 #include "store/measurement_database.hpp"
 #include "workflow/model_training.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -140,6 +142,8 @@ std::vector<QCommandLineOption> simulateOptions()
             "Fit the CPU and delay demands and the memory length to the database's measured run "
             "(iolens-cli loadgen) at this client count first.",
             "N"),
+        valueOption("sla-ms",
+            "Print how many clients keep the loop's response time within this limit.", "MS"),
         valueOption("out", "Write the results as CSV.", "FILE")};
 }
 
@@ -207,9 +211,11 @@ int runSimulate(const QCommandLineParser& parser)
     for (std::size_t i = 0; i < app.operations.size(); ++i)
         header.push_back(columnName(i, app.operations[i].name));
     std::string csv = formatCsvLine(header);
+    std::vector<SimulationResult> sweep;
     for (const int clients : counts) {
         options.clients = clients;
         const SimulationResult r = simulateApplication(app, *storage.latency, options);
+        sweep.push_back(r);
         const auto run = measured.find(clients);
         const PredictionError error
             = run != measured.end() ? predictionError(r, run->second) : PredictionError {};
@@ -237,6 +243,18 @@ int runSimulate(const QCommandLineParser& parser)
         for (const OperationTime& op : r.operations)
             row.push_back(formatNumber(op.responseTimeMs));
         csv += formatCsvLine(row);
+    }
+    if (parser.isSet(QStringLiteral("sla-ms"))) {
+        const double limit = numberOption(parser, "sla-ms", 0.0);
+        std::sort(sweep.begin(), sweep.end(),
+            [](const auto& a, const auto& b) { return a.clients < b.clients; });
+        const ClientHeadroom headroom = clientHeadroom(sweep, limit);
+        std::cout << "SLA response time <= " << formatNumber(limit) << " ms: ";
+        if (!headroom.meetsAtFewest)
+            std::cout << "broken already at " << sweep.front().clients << " clients\n";
+        else
+            std::cout << (headroom.openEnded ? "at least " : "up to ") << *headroom.largestClients
+                      << " clients\n";
     }
     if (parser.isSet(QStringLiteral("out")))
         writeTextFileAtomically(optionText(parser, "out"), csv);

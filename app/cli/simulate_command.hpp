@@ -11,7 +11,7 @@ namespace iolens::cli {
 /// Options of `iolens-cli simulate --app APP.json|fileserver|varmail|webserver
 /// (--db DB [--model MODEL]... | --storage-delay-ms X [--db DB]) [--clients 1,2,4,8] [--seed 1]
 /// [--precision 0.03] [--memory-length 100] [--scenario TEXT] [--dataset NAME]
-/// [--calibrate-clients N] [--out CSV]`.
+/// [--calibrate-clients N] [--sla-ms X] [--out CSV]`.
 std::vector<QCommandLineOption> simulateOptions();
 
 /// The application-level what-if (CBSE'14): simulates the application per client count with
@@ -23,7 +23,8 @@ std::vector<QCommandLineOption> simulateOptions();
 /// measured_throughput_per_s and measured_response_time_ms with CBSE'14's err_io and err_e2e
 /// where the database holds a loadgen run of the application at that client count, and one
 /// op_N_NAME_ms column per operation). With --calibrate-clients N the CPU and delay demands and
-/// the memory length are first fitted to the run at N clients. Throws InputError (exit status 2)
+/// the memory length are first fitted to the run at N clients; --sla-ms prints how many clients
+/// keep the loop's response time within the limit (core::clientHeadroom). Throws InputError (exit status 2)
 /// for bad input.
 int runSimulate(const QCommandLineParser& parser);
 

@@ -75,6 +75,12 @@ FioRunResult runFioJobs(const FioRunRequest& request)
         }
         if (failed)
             break;
+        if (running && request.timeoutSeconds > 0.0
+            && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+                > request.timeoutSeconds) {
+            result.timedOut = true;
+            break;
+        }
         if (running)
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
@@ -84,7 +90,7 @@ FioRunResult runFioJobs(const FioRunRequest& request)
         result.samples = sampler->stop();
     const auto elapsed = std::chrono::steady_clock::now() - start;
     result.seconds = std::chrono::duration<double>(elapsed).count();
-    if (result.cancelled || failed) {
+    if (result.cancelled || result.timedOut || failed) {
         for (const fs::path& output : request.outputFiles) {
             std::error_code ignored;
             fs::remove(partial(output), ignored);
@@ -95,7 +101,7 @@ FioRunResult runFioJobs(const FioRunRequest& request)
             + std::to_string(children[*failed]->poll().value_or(-1))
             + "): " + lastLines(request.stderrFiles[*failed])
             + " [full log: " + request.stderrFiles[*failed].string() + "]");
-    if (!result.cancelled)
+    if (!result.cancelled && !result.timedOut)
         for (const fs::path& output : request.outputFiles)
             fs::rename(partial(output), output);
     return result;

@@ -201,6 +201,10 @@ FioRunRequest MeasurementSession::fioRequest(
     request.cancel = m_options.cancel;
     request.sampleLowLevel = m_options.sampleLowLevel;
     request.procRoot = m_options.procRoot;
+    // fio's ramp and run, plus 20 s (or the run's own length) for its start and stop: iolens
+    // lays the files out beforehand, so fio has nothing slow to do outside its run.
+    const double runSeconds = m_plan.workload.rampSeconds + m_plan.workload.runtimeSeconds;
+    request.timeoutSeconds = runSeconds + std::max(20.0, runSeconds);
     for (int vm = 0; vm < c.vms; ++vm) {
         const std::string file = c.vms == 1 ? name : name + ".vm" + std::to_string(vm);
         FioJob job {c, m_plan.workload, shares[std::size_t(vm)], {}};
@@ -258,9 +262,19 @@ void MeasurementSession::measure(const Run& run, MeasureReport& report)
 
     std::vector<fs::path> bandwidthLogs;
     const FioRunRequest request = fioRequest(c, name, bandwidthLogs);
-    const FioRunResult result = runFioJobs(request);
+    // fio's hang is intermittent (the same job ran through by hand): one retry, then skip.
+    FioRunResult result = runFioJobs(request);
+    if (result.timedOut && !(m_options.cancel && m_options.cancel->load()))
+        result = runFioJobs(request);
     if (result.cancelled) {
         report.cancelled = true;
+        return;
+    }
+    if (result.timedOut) {
+        // Not stored: running the plan again retries it.
+        report.warnings.push_back(name + ": fio did not finish within "
+            + std::to_string(static_cast<int>(request.timeoutSeconds))
+            + " s, twice, and was stopped; the run is skipped (rerun the plan to retry it)");
         return;
     }
     m_state->runSecondsSum += result.seconds;

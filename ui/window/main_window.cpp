@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/main_window.hpp"
 
+#include "appsim/application_panel.hpp"
 #include "conservation/conservation_view.hpp"
 #include "document/document_controller.hpp"
 #include "document/recent_files.hpp"
@@ -57,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_scenarios(new ScenarioComparePanel(m_models))
     , m_scatter(new MeasuredPredictedPlot(m_models))
     , m_capacity(new CapacityPanel(m_models))
+    , m_application(new ApplicationPanel(m_models))
     , m_conservation(new ConservationView)
     , m_views(new QTabWidget)
     , m_menus(new WindowMenus(this, &m_documents->recentFiles()))
@@ -71,7 +73,8 @@ MainWindow::MainWindow(QWidget* parent)
     const std::pair<QWidget*, QString> pages[] = {{m_table, tr("Measurements")},
         {predictions, tr("Predictions")}, {m_comparison, tr("Models")},
         {m_errorCdf, tr("Error CDF")}, {m_profiler, tr("Profiler")}, {m_scenarios, tr("Scenarios")},
-        {m_capacity, tr("Capacity")}, {m_search, tr("Parameter search")},
+        {m_capacity, tr("Capacity")}, {m_application, tr("Application")},
+        {m_search, tr("Parameter search")},
         {m_conservation, tr("Conservation")}};
     for (const auto& [page, title] : pages)
         m_views->addTab(page, title);
@@ -82,6 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_profiler->setObjectName(QStringLiteral("profiler"));
     m_scenarios->setObjectName(QStringLiteral("scenarios"));
     m_capacity->setObjectName(QStringLiteral("capacity"));
+    m_application->setObjectName(QStringLiteral("application"));
     m_search->setObjectName(QStringLiteral("search"));
     m_conservation->setObjectName(QStringLiteral("conservation"));
     const std::vector<std::string> techniques = loadTechniqueChoice();
@@ -145,6 +149,8 @@ void MainWindow::connectParts()
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_scenarios,
         &ScenarioComparePanel::setCurrentScenario);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_capacity, &CapacityPanel::setScenario);
+    connect(m_scenario, &ScenarioPanel::scenarioChanged, m_application,
+        &ApplicationPanel::setScenario);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, this,
         [this](const core::Configuration& config) {
             if (const Document* document = m_documents->document(); document && m_remembers)
@@ -210,6 +216,7 @@ void MainWindow::onDocumentChanged()
     trainModels(*document);
     m_search->setMeasurements(document->runs);
     m_conservation->setMeasurements(document->runs);
+    m_application->setDatabase(document->database);
     // Saved scenarios belong to a database (and its dataset): each has its own list.
     m_scenarios->scenarios()->setDocumentKey(document->settingsKey());
     const auto& measured = m_models->measured().all();

@@ -16,6 +16,7 @@ class ConservationView;
 class DocumentController;
 struct Document;
 class MeasurementTablePanel;
+class ApplicationPanel;
 class CapacityPanel;
 class MeasuredPredictedPlot;
 class ModelComparisonPanel;
@@ -51,6 +52,7 @@ public:
     ScenarioComparePanel* scenariosPage() const { return m_scenarios; }
     MeasuredPredictedPlot* measuredPredictedPlot() const { return m_scatter; }
     CapacityPanel* capacityPage() const { return m_capacity; }
+    ApplicationPanel* applicationPage() const { return m_application; }
     ModelComparisonPanel* comparisonPanel() const { return m_comparison; }
     ProfilerView* profilerView() const { return m_profiler; }
     ConservationView* conservationView() const { return m_conservation; }
@@ -111,6 +113,7 @@ private:
     ScenarioComparePanel* m_scenarios;
     MeasuredPredictedPlot* m_scatter;
     CapacityPanel* m_capacity;
+    ApplicationPanel* m_application;
     ConservationView* m_conservation;
     QTabWidget* m_views;
     WindowMenus* m_menus;
