@@ -74,8 +74,7 @@ MainWindow::MainWindow(QWidget* parent)
         {predictions, tr("Predictions")}, {m_comparison, tr("Models")},
         {m_errorCdf, tr("Error CDF")}, {m_profiler, tr("Profiler")}, {m_scenarios, tr("Scenarios")},
         {m_capacity, tr("Capacity")}, {m_application, tr("Application")},
-        {m_search, tr("Parameter search")},
-        {m_conservation, tr("Conservation")}};
+        {m_search, tr("Parameter search")}, {m_conservation, tr("Conservation")}};
     for (const auto& [page, title] : pages)
         m_views->addTab(page, title);
     m_menus->setViews(m_views);
@@ -149,8 +148,8 @@ void MainWindow::connectParts()
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_scenarios,
         &ScenarioComparePanel::setCurrentScenario);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, m_capacity, &CapacityPanel::setScenario);
-    connect(m_scenario, &ScenarioPanel::scenarioChanged, m_application,
-        &ApplicationPanel::setScenario);
+    connect(
+        m_scenario, &ScenarioPanel::scenarioChanged, m_application, &ApplicationPanel::setScenario);
     connect(m_scenario, &ScenarioPanel::scenarioChanged, this,
         [this](const core::Configuration& config) {
             if (const Document* document = m_documents->document(); document && m_remembers)
