@@ -24,8 +24,8 @@ std::vector<QCommandLineOption> simulateOptions();
 /// where the database holds a loadgen run of the application at that client count, and one
 /// op_N_NAME_ms column per operation). With --calibrate-clients N the CPU and delay demands and
 /// the memory length are first fitted to the run at N clients; --sla-ms prints how many clients
-/// keep the loop's response time within the limit (core::clientHeadroom). Throws InputError (exit status 2)
-/// for bad input.
+/// keep the loop's response time within the limit (core::clientHeadroom). Throws InputError (exit
+/// status 2) for bad input.
 int runSimulate(const QCommandLineParser& parser);
 
 } // namespace iolens::cli

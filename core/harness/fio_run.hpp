@@ -35,8 +35,8 @@ struct FioRunResult {
 /// Starts every job at once, samples /proc while they run, and waits for all. Each JSON output
 /// is written to OUTPUT.partial and renamed into place only after fio exited with status 0, so
 /// a kept raw file is always complete. On cancel every process is stopped (SIGTERM, then
-/// SIGKILL) and the partial outputs removed; so they are when the timeout passes. Throws Error naming the job and quoting fio's
-/// last message if a process fails, after stopping the others.
+/// SIGKILL) and the partial outputs removed; so they are when the timeout passes. Throws Error
+/// naming the job and quoting fio's last message if a process fails, after stopping the others.
 FioRunResult runFioJobs(const FioRunRequest& request);
 
 } // namespace iolens::core
