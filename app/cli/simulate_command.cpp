@@ -86,8 +86,11 @@ StorageChoice modelStorage(
                   << description << ")\n";
     TrainedModel readModel = read ? *read : *write;
     TrainedModel writeModel = write ? *write : *read;
-    return {
-        std::make_unique<ModelStorageLatency>(std::move(readModel), std::move(writeModel), base),
+    const std::string sizes = optionText(parser, "request-size");
+    if (!sizes.empty() && sizes != "own" && sizes != "mean")
+        throw ConfigError("--request-size '" + sizes + "': use own or mean");
+    return {std::make_unique<ModelStorageLatency>(std::move(readModel), std::move(writeModel), base,
+                sizes == "mean" ? RequestSizeSource::Mean : RequestSizeSource::Own),
         description + " at " + scenarioText(base)};
 }
 
@@ -142,6 +145,13 @@ std::vector<QCommandLineOption> simulateOptions()
             "Fit the CPU and delay demands and the memory length to the database's measured run "
             "(iolens-cli loadgen) at this client count first.",
             "N"),
+        valueOption("request-size",
+            "own: each request at its own size and pattern (default); mean: at the mean size and "
+            "majority pattern of the remembered requests of its direction (CBSE'14 4.2).",
+            "own|mean"),
+        valueOption("cpu-cores",
+            "CPU cores the application runs on (default: the definition's, 1 for the built-ins).",
+            "N"),
         valueOption("sla-ms",
             "Print how many clients keep the loop's response time within this limit.", "MS"),
         valueOption("out", "Write the results as CSV.", "FILE")};
@@ -166,6 +176,8 @@ int runSimulate(const QCommandLineParser& parser)
     } else {
         storage = modelStorage(*db, parser, app);
     }
+    if (parser.isSet(QStringLiteral("cpu-cores")))
+        app.cpuCores = wholeNumber(parser, "cpu-cores", 1, 1);
     SimulationOptions options;
     options.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
     options.precision = numberOption(parser, "precision", 0.03);
@@ -202,7 +214,9 @@ int runSimulate(const QCommandLineParser& parser)
             if (op.kind == OperationKind::Cpu || op.kind == OperationKind::Delay)
                 std::cout << "  " << op.name << ": "
                           << (op.kind == OperationKind::Cpu ? "CPU " : "delay ")
-                          << formatNumber(op.amount.mean()) << " ms\n";
+                          << formatNumber(op.amount.mean()) << " ms"
+                          << (op.waitMs > 0.0 ? " + wait " + formatNumber(op.waitMs) + " ms" : "")
+                          << "\n";
     }
     std::vector<std::string> header {"clients", "throughput_per_s", "throughput_ci_per_s",
         "response_time_ms", "response_time_ci_ms", "io_response_time_ms", "cpu_utilization",

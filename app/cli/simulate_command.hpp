@@ -11,7 +11,7 @@ namespace iolens::cli {
 /// Options of `iolens-cli simulate --app APP.json|fileserver|varmail|webserver
 /// (--db DB [--model MODEL]... | --storage-delay-ms X [--db DB]) [--clients 1,2,4,8] [--seed 1]
 /// [--precision 0.03] [--memory-length 100] [--scenario TEXT] [--dataset NAME]
-/// [--calibrate-clients N] [--sla-ms X] [--out CSV]`.
+/// [--calibrate-clients N] [--cpu-cores N] [--request-size own|mean] [--sla-ms X] [--out CSV]`.
 std::vector<QCommandLineOption> simulateOptions();
 
 /// The application-level what-if (CBSE'14): simulates the application per client count with

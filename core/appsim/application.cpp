@@ -78,9 +78,14 @@ Operation parseOperation(const json& op, const std::string& field, const PlanFie
         + static_cast<int>(op.contains("delay_ms")) + static_cast<int>(op.contains("io"));
     if (kinds != 1)
         reader.fail(field, "expected exactly one of cpu_ms, delay_ms, io");
+    if (op.contains("wait_ms") && !op.contains("cpu_ms"))
+        reader.fail(field + ".wait_ms", "only a cpu_ms operation waits after its demand");
     if (op.contains("cpu_ms")) {
         result.kind = OperationKind::Cpu;
         result.amount = SizeDistribution::fromJson(op.at("cpu_ms"), field + ".cpu_ms", reader);
+        result.waitMs = reader.number(op, "wait_ms", field + ".", 0.0);
+        if (!(result.waitMs >= 0.0))
+            reader.fail(field + ".wait_ms", "must be 0 or more");
         readAction(result, op, field, reader);
         result.name = reader.text(op, "name", field + ".", defaultName(result, "cpu"));
         return result;
@@ -203,6 +208,8 @@ json applicationToJson(const Application& application)
         switch (op.kind) {
         case OperationKind::Cpu:
             o["cpu_ms"] = op.amount.toJson();
+            if (op.waitMs > 0.0)
+                o["wait_ms"] = op.waitMs;
             break;
         case OperationKind::Delay:
             o["delay_ms"] = op.amount.toJson();

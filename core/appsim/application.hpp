@@ -45,6 +45,10 @@ struct Operation {
     bool wholeFile = false;
     Pattern pattern = Pattern::Random; ///< Read and Write only
     FileAction action = FileAction::None;
+    /// Cpu only: after its CPU demand the operation waits this long (ms) without holding a core.
+    /// Calibration sets it to what of a measured operation was not CPU time (unlink waiting for
+    /// the file system's journal), so that waiting does not pass for CPU contention.
+    double waitMs = 0.0;
 };
 
 struct FileSet {

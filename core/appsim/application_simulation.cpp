@@ -35,6 +35,7 @@ struct Event {
 struct Client {
     std::size_t op = 0;
     bool thinking = true;
+    bool waiting = false; // in a CPU operation's wait after its demand
     double loopStartMs = 0.0;
     double opStartMs = 0.0;
 };
@@ -209,10 +210,24 @@ void Simulation::handle(const Event& event)
         const int client = done->first;
         m_cpuJobs.erase(done);
         rescheduleCpu();
+        Client& c = m_clients[static_cast<std::size_t>(client)];
+        const double waitMs = m_app.operations[c.op].waitMs;
+        if (waitMs > 0.0) {
+            c.waiting = true;
+            ++m_atDelay;
+            schedule(waitMs, client);
+            return;
+        }
         finishOperation(client);
         return;
     }
     Client& c = m_clients[static_cast<std::size_t>(event.client)];
+    if (c.waiting) {
+        c.waiting = false;
+        --m_atDelay;
+        finishOperation(event.client);
+        return;
+    }
     if (c.thinking) {
         c.thinking = false;
         c.op = 0;

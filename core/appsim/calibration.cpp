@@ -3,6 +3,7 @@
 
 #include "common/error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -76,17 +77,32 @@ Calibration calibrate(const Application& application, const AppRunRecord& measur
                 return true;
         return false;
     }();
+    // A CPU operation with its CPU time measured: that is its demand, and the rest of its time
+    // becomes a wait; without it, the demand is scaled until the simulated time matches.
+    for (std::size_t i = 0; i < app.operations.size(); ++i) {
+        Operation& op = app.operations[i];
+        if (op.kind == OperationKind::Cpu && measured.operations[i].cpuMs
+            && measured.operations[i].meanMs) {
+            op.amount = op.amount.scaledTo(
+                std::min(*measured.operations[i].cpuMs, *measured.operations[i].meanMs));
+            op.waitMs = 0.0;
+        }
+    }
     for (int round = 0; hasCpu && round < kCpuRounds; ++round) {
         const SimulationResult r = simulateApplication(app, storage, options);
         for (std::size_t i = 0; i < app.operations.size(); ++i) {
             Operation& op = app.operations[i];
-            const auto& m = measured.operations[i].meanMs;
+            const auto& m = measured.operations[i];
             const double simulated = r.operations[i].responseTimeMs;
-            if (op.kind != OperationKind::Cpu || !m)
+            if (op.kind != OperationKind::Cpu || !m.meanMs)
                 continue;
+            if (m.cpuMs) {
+                op.waitMs = std::max(0.0, op.waitMs + *m.meanMs - simulated);
+                continue;
+            }
             const double demand = op.amount.mean();
             op.amount = op.amount.scaledTo(
-                simulated > 0.0 && demand > 0.0 ? demand * *m / simulated : *m);
+                simulated > 0.0 && demand > 0.0 ? demand * *m.meanMs / simulated : *m.meanMs);
         }
     }
     double best = std::numeric_limits<double>::infinity();

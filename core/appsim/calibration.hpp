@@ -27,8 +27,10 @@ struct Calibration {
 };
 
 /// The calibration of CBSE'14 section 4.4 at one measured run: each delay operation's demand
-/// becomes its measured mean; each CPU operation's demand is scaled until the simulated mean
-/// matches the measured one (processor sharing stretches it by the queue it meets); then the
+/// becomes its measured mean; a CPU operation whose CPU time was measured gets that as its
+/// demand and waits after it for the rest of its measured time, one without has its demand
+/// scaled until the simulated mean matches the measured one (processor sharing stretches it by
+/// the queue it meets); then the
 /// storage memory length is chosen from `memoryLengths` by the smallest err_IO. Throws
 /// ConfigError when the run's operations do not match the application's.
 Calibration calibrate(const Application& application, const AppRunRecord& measured,

@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -34,6 +35,14 @@ constexpr std::int64_t kBlock = 4096;        // O_DIRECT alignment
 double msBetween(Clock::time_point a, Clock::time_point b)
 {
     return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+// CPU time of the calling thread (user and system), in ms.
+double threadCpuMs()
+{
+    timespec t {};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
 }
 
 std::string kindName(OperationKind kind)
@@ -105,6 +114,7 @@ private:
 
 struct Totals {
     std::vector<double> opSumMs;
+    std::vector<double> opCpuMs;
     std::vector<std::int64_t> opCount;
     double loopSumMs = 0.0;
     std::int64_t loops = 0;
@@ -154,6 +164,7 @@ public:
     {
         std::memset(m_buffer.get(), 'i', kChunkBytes);
         m_totals.opSumMs.assign(shared.app.operations.size(), 0.0);
+        m_totals.opCpuMs.assign(shared.app.operations.size(), 0.0);
         m_totals.opCount.assign(shared.app.operations.size(), 0);
     }
     ~Client() { closeFile(); }
@@ -342,12 +353,15 @@ void Client::run()
         const Clock::time_point loopStart = Clock::now();
         for (std::size_t i = 0; i < ops.size(); ++i) {
             const Clock::time_point start = Clock::now();
+            const double cpuStart = threadCpuMs();
             if (!perform(ops[i]))
                 return;
+            const double cpu = threadCpuMs() - cpuStart;
             const Clock::time_point end = Clock::now();
             if (end >= m_shared.windowStart && end <= m_shared.windowEnd) {
                 const double ms = msBetween(start, end);
                 m_totals.opSumMs[i] += ms;
+                m_totals.opCpuMs[i] += cpu;
                 ++m_totals.opCount[i];
                 if (ops[i].kind == OperationKind::Read || ops[i].kind == OperationKind::Write) {
                     m_totals.ioSumMs += ms;
@@ -455,11 +469,13 @@ AppRunRecord runLoad(
     run.measuredAt = currentTimestamp();
     Totals sum;
     sum.opSumMs.assign(app.operations.size(), 0.0);
+    sum.opCpuMs.assign(app.operations.size(), 0.0);
     sum.opCount.assign(app.operations.size(), 0);
     for (const auto& client : clients) {
         const Totals& t = client->totals();
         for (std::size_t i = 0; i < app.operations.size(); ++i) {
             sum.opSumMs[i] += t.opSumMs[i];
+            sum.opCpuMs[i] += t.opCpuMs[i];
             sum.opCount[i] += t.opCount[i];
         }
         sum.loopSumMs += t.loopSumMs;
@@ -473,12 +489,14 @@ AppRunRecord runLoad(
         run.responseTimeMs = sum.loopSumMs / static_cast<double>(sum.loops);
     if (sum.ioCount > 0)
         run.ioResponseTimeMs = sum.ioSumMs / static_cast<double>(sum.ioCount);
-    for (std::size_t i = 0; i < app.operations.size(); ++i)
-        run.operations.push_back(
-            {app.operations[i].name, kindName(app.operations[i].kind), sum.opCount[i],
-                sum.opCount[i] > 0
-                    ? std::optional<double>(sum.opSumMs[i] / static_cast<double>(sum.opCount[i]))
-                    : std::nullopt});
+    for (std::size_t i = 0; i < app.operations.size(); ++i) {
+        const auto count = static_cast<double>(sum.opCount[i]);
+        const auto mean = [count](double total) {
+            return count > 0 ? std::optional<double>(total / count) : std::nullopt;
+        };
+        run.operations.push_back({app.operations[i].name, kindName(app.operations[i].kind),
+            sum.opCount[i], mean(sum.opSumMs[i]), mean(sum.opCpuMs[i])});
+    }
     return run;
 }
 

@@ -9,22 +9,28 @@
 namespace iolens::core {
 
 ModelStorageLatency::ModelStorageLatency(
-    TrainedModel readModel, TrainedModel writeModel, Configuration base)
+    TrainedModel readModel, TrainedModel writeModel, Configuration base, RequestSizeSource sizes)
     : m_read(std::move(readModel))
     , m_write(std::move(writeModel))
     , m_base(std::move(base))
+    , m_sizes(sizes)
 {
 }
 
-Configuration ModelStorageLatency::configurationFor(const StorageState& state) const
+Configuration ModelStorageLatency::configurationFor(
+    const StorageRequest& request, const StorageState& state) const
 {
     Configuration config = m_base;
+    const bool read = request.read;
+    const bool own = m_sizes == RequestSizeSource::Own;
+    const double bytes = own ? request.bytes : read ? state.meanReadBytes : state.meanWriteBytes;
+    const double sequential = own ? (request.pattern == Pattern::Sequential ? 1.0 : 0.0)
+                                  : (read ? state.readSequentialShare : state.writeSequentialShare);
     // Rounded to whole KiB and whole percent: finer than any model resolves, coarse enough for
     // the cache to answer most requests.
-    config.requestBytes
-        = std::max<std::int64_t>(1024, std::llround(state.meanRequestBytes / 1024.0) * 1024);
+    config.requestBytes = std::max<std::int64_t>(1024, std::llround(bytes / 1024.0) * 1024);
     config.readPct = std::round(state.readPct);
-    config.pattern = state.sequentialShare >= 0.5 ? Pattern::Sequential : Pattern::Random;
+    config.pattern = sequential >= 0.5 ? Pattern::Sequential : Pattern::Random;
     // Threads count requests in service in total; a model spread over VMs needs a multiple.
     const int vms = std::max(1, m_base.vms);
     config.threads = (std::max(1, state.concurrent) + vms - 1) / vms * vms;
@@ -33,7 +39,7 @@ Configuration ModelStorageLatency::configurationFor(const StorageState& state) c
 
 double ModelStorageLatency::responseTimeMs(const StorageRequest& request, const StorageState& state)
 {
-    const Configuration config = configurationFor(state);
+    const Configuration config = configurationFor(request, state);
     const auto key = std::make_pair(request.read, config);
     if (const auto found = m_cache.find(key); found != m_cache.end())
         return found->second;
@@ -49,20 +55,29 @@ StorageMemory::StorageMemory(int memoryLength)
 
 StorageState StorageMemory::arrive(const StorageRequest& request)
 {
+    const auto add = [this](const StorageRequest& r, double sign) {
+        const std::size_t d = r.read ? 1 : 0;
+        m_count[d] += sign;
+        m_bytes[d] += sign * r.bytes;
+        m_sequential[d] += sign * (r.pattern == Pattern::Sequential ? 1.0 : 0.0);
+    };
     m_recent.push_back(request);
-    m_reads += request.read ? 1.0 : 0.0;
-    m_bytes += request.bytes;
-    m_sequential += request.pattern == Pattern::Sequential ? 1.0 : 0.0;
+    add(request, 1.0);
     if (m_recent.size() > m_length) {
-        const StorageRequest& old = m_recent.front();
-        m_reads -= old.read ? 1.0 : 0.0;
-        m_bytes -= old.bytes;
-        m_sequential -= old.pattern == Pattern::Sequential ? 1.0 : 0.0;
+        add(m_recent.front(), -1.0);
         m_recent.pop_front();
     }
     ++m_inService;
-    const auto n = static_cast<double>(m_recent.size());
-    return {100.0 * m_reads / n, std::max(0.0, m_bytes) / n, m_sequential / n, m_inService};
+    const auto share
+        = [](double part, double whole) { return whole > 0.5 ? std::max(0.0, part) / whole : 0.0; };
+    StorageState state;
+    state.readPct = 100.0 * m_count[1] / static_cast<double>(m_recent.size());
+    state.meanReadBytes = share(m_bytes[1], m_count[1]);
+    state.meanWriteBytes = share(m_bytes[0], m_count[0]);
+    state.readSequentialShare = share(m_sequential[1], m_count[1]);
+    state.writeSequentialShare = share(m_sequential[0], m_count[0]);
+    state.concurrent = m_inService;
+    return state;
 }
 
 } // namespace iolens::core

@@ -4,6 +4,7 @@
 #include "data/configuration.hpp"
 #include "models/trained_model.hpp"
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -19,12 +20,16 @@ struct StorageRequest {
     Pattern pattern = Pattern::Random;
 };
 
-/// The storage's workload state when a request arrives (CBSE'14 section 4.3, steps II-III): the
-/// mix of the last n requests (the memory length) and the requests in service, this one included.
+/// The storage's workload state when a request arrives (CBSE'14 sections 4.2 and 4.3): the mix
+/// of the last n requests (the memory length), with the mean size and the sequential share of its
+/// reads and of its writes apart (the paper's "mean read/write request size" and "read/write
+/// access pattern"), and the requests in service, this one included.
 struct StorageState {
     double readPct = 100.0;
-    double meanRequestBytes = 0.0;
-    double sequentialShare = 0.0; ///< 0..1
+    double meanReadBytes = 0.0;       ///< 0 when the memory holds no read
+    double meanWriteBytes = 0.0;      ///< 0 when the memory holds no write
+    double readSequentialShare = 0.0; ///< 0..1
+    double writeSequentialShare = 0.0;
     int concurrent = 1;
 };
 
@@ -49,22 +54,34 @@ private:
     double m_ms;
 };
 
-/// Asks trained iolens models (step IV): the configuration is the state's read share, mean
-/// request size and majority pattern, the concurrent requests as threads, and `base`'s
-/// scheduler, file set and VMs. A read is answered by `readModel`, a write by `writeModel`
-/// (either may be the same model). Answers are cached per configuration, since the state
-/// repeats and a model's prediction costs far more than a simulation event.
+/// Which size and pattern a request is predicted at.
+enum class RequestSizeSource {
+    /// The request's own size and pattern (its "request information", CBSE'14 step III): a
+    /// 128 KiB whole-file write and a 4 KiB append of one loop get their own answers.
+    Own,
+    /// The mean size and majority pattern of the remembered requests of its direction (the
+    /// paper's "mean read/write request size" of section 4.2): one answer for all writes.
+    Mean,
+};
+
+/// Asks trained iolens models (step IV): a read at the state's read share, the size and pattern
+/// `sizes` says, the requests in service as threads, and `base`'s scheduler, file set and VMs. A
+/// read is answered by `readModel`, a write by `writeModel` (either may be the same model).
+/// Answers are cached per configuration, since the state repeats and a model's prediction costs
+/// far more than a simulation event.
 class ModelStorageLatency : public StorageLatency {
 public:
-    ModelStorageLatency(TrainedModel readModel, TrainedModel writeModel, Configuration base);
+    ModelStorageLatency(TrainedModel readModel, TrainedModel writeModel, Configuration base,
+        RequestSizeSource sizes = RequestSizeSource::Own);
     double responseTimeMs(const StorageRequest& request, const StorageState& state) override;
-    /// The configuration a request in `state` is predicted at.
-    Configuration configurationFor(const StorageState& state) const;
+    /// The configuration `request` in `state` is predicted at.
+    Configuration configurationFor(const StorageRequest& request, const StorageState& state) const;
 
 private:
     TrainedModel m_read;
     TrainedModel m_write;
     Configuration m_base;
+    RequestSizeSource m_sizes;
     std::map<std::pair<bool, Configuration>, double> m_cache;
 };
 
@@ -80,9 +97,10 @@ public:
 private:
     std::size_t m_length;
     std::deque<StorageRequest> m_recent;
-    double m_reads = 0.0;
-    double m_bytes = 0.0;
-    double m_sequential = 0.0;
+    // Sums over m_recent, per direction (0 write, 1 read): count, bytes, sequential requests.
+    std::array<double, 2> m_count {};
+    std::array<double, 2> m_bytes {};
+    std::array<double, 2> m_sequential {};
     int m_inService = 0;
 };
 

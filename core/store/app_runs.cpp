@@ -34,8 +34,8 @@ std::int64_t saveAppRun(MeasurementDatabase& db, const AppRunRecord& run)
     insert.run();
     const std::int64_t id = connection.lastInsertId();
     Statement op(connection,
-        "INSERT INTO app_run_operations (run_id, op_index, name, kind, count, mean_ms) "
-        "VALUES (?, ?, ?, ?, ?, ?)");
+        "INSERT INTO app_run_operations (run_id, op_index, name, kind, count, mean_ms, cpu_ms) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)");
     for (std::size_t i = 0; i < run.operations.size(); ++i) {
         const AppOperationRecord& o = run.operations[i];
         op.bind(1, id)
@@ -43,7 +43,8 @@ std::int64_t saveAppRun(MeasurementDatabase& db, const AppRunRecord& run)
             .bind(3, o.name)
             .bind(4, o.kind)
             .bind(5, o.count)
-            .bind(6, o.meanMs);
+            .bind(6, o.meanMs)
+            .bind(7, o.cpuMs);
         op.run();
         op.reset();
     }
@@ -84,12 +85,13 @@ std::vector<AppRunRecord> appRuns(
         runs.push_back(std::move(r));
     }
     Statement ops(connection,
-        "SELECT name, kind, count, mean_ms FROM app_run_operations WHERE run_id = ? "
+        "SELECT name, kind, count, mean_ms, cpu_ms FROM app_run_operations WHERE run_id = ? "
         "ORDER BY op_index");
     for (AppRunRecord& r : runs) {
         ops.bind(1, r.id);
         while (ops.step())
-            r.operations.push_back({ops.text(0), ops.text(1), ops.int64(2), ops.optionalReal(3)});
+            r.operations.push_back(
+                {ops.text(0), ops.text(1), ops.int64(2), ops.optionalReal(3), ops.optionalReal(4)});
         ops.reset();
     }
     return runs;

@@ -15,7 +15,10 @@ struct AppOperationRecord {
     std::string name;
     std::string kind; ///< cpu, delay, read, write
     std::int64_t count = 0;
-    std::optional<double> meanMs; ///< none when the operation never completed in the window
+    std::optional<double> meanMs {}; ///< none when the operation never completed in the window
+    /// Mean CPU time of the client's thread in the operation (user and system): what of meanMs
+    /// was CPU demand rather than waiting. None where not measured.
+    std::optional<double> cpuMs {};
 };
 
 /// A measured application run (`iolens-cli loadgen`): the definition it ran, how, and what the

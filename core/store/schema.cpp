@@ -105,7 +105,7 @@ CREATE TABLE host_measurements (
 );
 )sql",
     // Version 3: application runs of `iolens-cli loadgen` (CBSE'14's measured side): one row per
-    // run with its loop figures, one per operation of the loop with its mean response time.
+    // run with its loop figures, one per operation of the loop with its mean response time and CPU time.
     R"sql(
 CREATE TABLE app_runs (
     id                  INTEGER PRIMARY KEY,
@@ -129,6 +129,7 @@ CREATE TABLE app_run_operations (
     kind       TEXT NOT NULL CHECK (kind IN ('cpu', 'delay', 'read', 'write')),
     count      INTEGER NOT NULL CHECK (count >= 0),
     mean_ms    REAL CHECK (mean_ms >= 0),
+    cpu_ms     REAL CHECK (cpu_ms >= 0),
     PRIMARY KEY (run_id, op_index)
 );
 )sql"};

@@ -59,7 +59,7 @@ private slots:
         const Application app = parseApplication(R"({"operations": [
             {"io": "write", "bytes": {"gamma": {"mean": 131072, "shape": 1.5}}},
             {"io": "write", "bytes": {"uniform": [0, "16k"]}},
-            {"cpu_ms": {"exponential": {"mean": 2}}},
+            {"cpu_ms": {"exponential": {"mean": 2}}, "wait_ms": 1.5},
             {"io": "read", "bytes": "whole_file"}]})",
             "app.json");
         std::mt19937_64 random(1);
@@ -73,6 +73,7 @@ private slots:
                 qPrintable(QString::number(sum / kDraws)));
         }
         QCOMPARE(app.operations[1].amount.mean(), 8192.0);
+        QCOMPARE(app.operations[2].waitMs, 1.5);
         QVERIFY(app.operations[3].wholeFile);
         // The JSON written back reads as the same definition.
         const Application again = parseApplication(applicationToJson(app).dump(), "again.json");
@@ -100,6 +101,8 @@ private slots:
             << "field 'operations[0].pattern'";
         QTest::newRow("bad cores") << R"({"cpu_cores": 0, "operations": [{"cpu_ms": 1}]})"
                                    << "field 'cpu_cores'";
+        QTest::newRow("wait on a delay") << R"({"operations": [{"delay_ms": 1, "wait_ms": 2}]})"
+                                         << "field 'operations[0].wait_ms'";
         QTest::newRow("uniform reversed")
             << R"({"operations": [{"io": "read", "bytes": {"uniform": [5, 1]}}]})"
             << "field 'operations[0].bytes.uniform'";

@@ -89,6 +89,27 @@ private slots:
         QCOMPARE(r.operations[1].responseTimeMs, 10.0);
     }
 
+    // A CPU operation's wait holds no core: with 6 ms of it, the network is MVA's with 6 ms more
+    // delay.
+    void cpuWait_actsAsDelay()
+    {
+        Application app = issueNetwork(1);
+        app.operations[0].waitMs = 6.0;
+        ConstantStorageLatency storage(3.0);
+        SimulationOptions options;
+        options.clients = 8;
+        options.seed = 11;
+        options.precision = 0.01;
+        const SimulationResult r = simulateApplication(app, storage, options);
+        const MvaResult exact
+            = meanValueAnalysis({{"cpu", 5.0, 1}, {"delay, wait and I/O", 22.0, 0}}, 20.0, 8)
+                  .back();
+        QVERIFY2(inside(r.throughputPerS, exact.throughputPerS),
+            qPrintable(describe(r.throughputPerS, exact.throughputPerS)));
+        QVERIFY2(inside(r.responseTimeMs, exact.responseTimeMs),
+            qPrintable(describe(r.responseTimeMs, exact.responseTimeMs)));
+    }
+
     void sameSeed_sameHistory_otherSeed_otherOne()
     {
         const Application app = issueNetwork(1);

@@ -64,6 +64,25 @@ private slots:
         QCOMPARE(*c.atCalibration.errIo, 0.0); // a constant storage is exact
     }
 
+    // With the CPU time measured (loadgen does), the rest of a CPU operation's time is a wait:
+    // it stretches the loop without contending for the cores.
+    void calibrate_withCpuTime_splitsDemandAndWait()
+    {
+        ConstantStorageLatency storage(1.0);
+        SimulationOptions options;
+        options.clients = 6;
+        options.precision = 0.01;
+        Application truth = network(1.0, 3.0);
+        truth.operations[0].waitMs = 2.0;
+        AppRunRecord run = asRun(truth, simulateApplication(truth, storage, options));
+        run.operations[0].cpuMs = 1.0;
+        options.precision = 0.02;
+        const Calibration c = calibrate(network(0.5, 1.0), run, storage, options, {8});
+        QCOMPARE(c.application.operations[0].amount.mean(), 1.0);
+        QVERIFY2(std::abs(c.application.operations[0].waitMs - 2.0) < 0.1,
+            qPrintable(QString::number(c.application.operations[0].waitMs)));
+    }
+
     void calibrate_refusesAnotherApplicationsRun()
     {
         ConstantStorageLatency storage(1.0);

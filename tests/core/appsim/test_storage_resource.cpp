@@ -19,21 +19,25 @@ private slots:
         StorageMemory memory(4);
         StorageState s = memory.arrive({true, 4096.0, Pattern::Random});
         QCOMPARE(s.readPct, 100.0);
-        QCOMPARE(s.meanRequestBytes, 4096.0);
+        QCOMPARE(s.meanReadBytes, 4096.0);
+        QCOMPARE(s.meanWriteBytes, 0.0);
         QCOMPARE(s.concurrent, 1);
         s = memory.arrive({false, 8192.0, Pattern::Sequential});
         QCOMPARE(s.readPct, 50.0);
-        QCOMPARE(s.meanRequestBytes, 6144.0);
-        QCOMPARE(s.sequentialShare, 0.5);
+        QCOMPARE(s.meanReadBytes, 4096.0);
+        QCOMPARE(s.meanWriteBytes, 8192.0);
+        QCOMPARE(s.readSequentialShare, 0.0);
+        QCOMPARE(s.writeSequentialShare, 1.0);
         QCOMPARE(s.concurrent, 2);
         memory.depart();
-        memory.arrive({false, 8192.0, Pattern::Sequential});
+        memory.arrive({false, 16384.0, Pattern::Random});
         memory.arrive({false, 8192.0, Pattern::Sequential});
         // The fifth request pushes the first (the only read) out of a memory of four.
         s = memory.arrive({false, 8192.0, Pattern::Sequential});
         QCOMPARE(s.readPct, 0.0);
-        QCOMPARE(s.meanRequestBytes, 8192.0);
-        QCOMPARE(s.sequentialShare, 1.0);
+        QCOMPARE(s.meanReadBytes, 0.0);
+        QCOMPARE(s.meanWriteBytes, 10240.0);
+        QCOMPARE(s.writeSequentialShare, 0.75);
         QCOMPARE(s.concurrent, 4);
         QCOMPARE(memory.inService(), 4);
     }
@@ -48,19 +52,32 @@ private slots:
         Configuration base = rows.front().config;
         base.filesetBytes = 1LL << 30;
         base.scheduler = "bfq";
-        ModelStorageLatency latency(read, write, base);
-        const StorageState state {75.0, 16.0 * 1024 + 100, 0.8, 3};
-        const Configuration config = latency.configurationFor(state);
-        QCOMPARE(config.requestBytes, std::int64_t {16384});
-        QCOMPARE(config.readPct, 75.0);
-        QVERIFY(config.pattern == Pattern::Sequential);
-        QCOMPARE(config.threads, 3);
-        QCOMPARE(config.scheduler, std::string("bfq"));
-        QCOMPARE(config.filesetBytes, std::int64_t {1} << 30);
-        QCOMPARE(latency.responseTimeMs({true, 16384.0, Pattern::Sequential}, state),
-            read.predict(config));
-        QCOMPARE(latency.responseTimeMs({false, 16384.0, Pattern::Sequential}, state),
-            write.predict(config));
+        const StorageState state {75.0, 16.0 * 1024 + 100, 64.0 * 1024, 0.8, 0.2, 3};
+        // The paper's variant: the remembered requests' mean size and majority pattern.
+        ModelStorageLatency mean(read, write, base, RequestSizeSource::Mean);
+        const StorageRequest smallRead {true, 4096.0, Pattern::Random};
+        const StorageRequest smallWrite {false, 4096.0, Pattern::Random};
+        const Configuration readAt = mean.configurationFor(smallRead, state);
+        QCOMPARE(readAt.requestBytes, std::int64_t {16384});
+        QCOMPARE(readAt.readPct, 75.0);
+        QVERIFY(readAt.pattern == Pattern::Sequential);
+        QCOMPARE(readAt.threads, 3);
+        QCOMPARE(readAt.scheduler, std::string("bfq"));
+        QCOMPARE(readAt.filesetBytes, std::int64_t {1} << 30);
+        const Configuration writeAt = mean.configurationFor(smallWrite, state);
+        QCOMPARE(writeAt.requestBytes, std::int64_t {65536});
+        QVERIFY(writeAt.pattern == Pattern::Random);
+        QCOMPARE(mean.responseTimeMs(smallRead, state), read.predict(readAt));
+        QCOMPARE(mean.responseTimeMs(smallWrite, state), write.predict(writeAt));
+        // The default: each request at its own size and pattern, the state's mix and load.
+        ModelStorageLatency own(read, write, base);
+        const StorageRequest large {false, 131072.0, Pattern::Sequential};
+        const Configuration ownAt = own.configurationFor(large, state);
+        QCOMPARE(ownAt.requestBytes, std::int64_t {131072});
+        QVERIFY(ownAt.pattern == Pattern::Sequential);
+        QCOMPARE(ownAt.readPct, 75.0);
+        QCOMPARE(ownAt.threads, 3);
+        QCOMPARE(own.responseTimeMs(large, state), write.predict(ownAt));
     }
 };
 
