@@ -333,6 +333,14 @@
         <source>up to</source>
         <translation>bis zu</translation>
     </message>
+    <message>
+        <source>Application simulation</source>
+        <translation>Anwendungssimulation</translation>
+    </message>
+    <message>
+        <source>Simulating…</source>
+        <translation>Simuliere…</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::CapacityPanel</name>

@@ -8,12 +8,39 @@
 
 namespace iolens::core {
 
+namespace {
+
+// The most threads `model` was trained on: its threads column's range, else the constant.
+int mostThreads(const TrainedModel& model)
+{
+    for (const FeatureColumn& column : model.schema().columns())
+        if (!column.derived() && column.factor == Factor::Threads)
+            return std::max(1, static_cast<int>(std::lround(column.maxValue)));
+    return std::max(1, model.schema().fixedValues().threads);
+}
+
+// The largest request `model` was trained on, in bytes.
+std::int64_t largestRequest(const TrainedModel& model)
+{
+    for (const FeatureColumn& column : model.schema().columns())
+        if (!column.derived() && column.factor == Factor::RequestBytes) {
+            Configuration c;
+            setNumericValue(c, Factor::RequestBytes, column.maxValue);
+            return std::max<std::int64_t>(1, c.requestBytes);
+        }
+    return std::max<std::int64_t>(1, model.schema().fixedValues().requestBytes);
+}
+
+} // namespace
+
 ModelStorageLatency::ModelStorageLatency(
     TrainedModel readModel, TrainedModel writeModel, Configuration base, RequestSizeSource sizes)
     : m_read(std::move(readModel))
     , m_write(std::move(writeModel))
     , m_base(std::move(base))
     , m_sizes(sizes)
+    , m_maxThreads {mostThreads(m_write), mostThreads(m_read)}
+    , m_maxBytes {largestRequest(m_write), largestRequest(m_read)}
 {
 }
 
@@ -39,13 +66,26 @@ Configuration ModelStorageLatency::configurationFor(
 
 double ModelStorageLatency::responseTimeMs(const StorageRequest& request, const StorageState& state)
 {
-    const Configuration config = configurationFor(request, state);
+    Configuration config = configurationFor(request, state);
+    // Beyond the most threads trained on: that count's answer, scaled by the requests.
+    const int vms = std::max(1, config.vms);
+    const int most = (m_maxThreads[request.read ? 1 : 0] + vms - 1) / vms * vms;
+    const double saturation
+        = config.threads > most ? static_cast<double>(config.threads) / most : 1.0;
+    config.threads = std::min(config.threads, most);
+    const std::int64_t largest = m_maxBytes[request.read ? 1 : 0];
+    const double transfer = config.requestBytes > largest
+        ? static_cast<double>(config.requestBytes) / static_cast<double>(largest)
+        : 1.0;
+    config.requestBytes = std::min(config.requestBytes, largest);
     const auto key = std::make_pair(request.read, config);
-    if (const auto found = m_cache.find(key); found != m_cache.end())
-        return found->second;
-    const double ms = std::max(0.0, predictSpreadOverVms(request.read ? m_read : m_write, config));
-    m_cache.emplace(key, ms);
-    return ms;
+    auto found = m_cache.find(key);
+    if (found == m_cache.end()) {
+        const double ms
+            = std::max(0.0, predictSpreadOverVms(request.read ? m_read : m_write, config));
+        found = m_cache.emplace(key, ms).first;
+    }
+    return found->second * saturation * transfer;
 }
 
 StorageMemory::StorageMemory(int memoryLength)

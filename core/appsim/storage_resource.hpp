@@ -67,8 +67,14 @@ enum class RequestSizeSource {
 /// Asks trained iolens models (step IV): a read at the state's read share, the size and pattern
 /// `sizes` says, the requests in service as threads, and `base`'s scheduler, file set and VMs. A
 /// read is answered by `readModel`, a write by `writeModel` (either may be the same model).
-/// Answers are cached per configuration, since the state repeats and a model's prediction costs
-/// far more than a simulation event.
+/// Beyond the most requests in service the model was trained on (its threads range, or the one
+/// thread count of its data), the storage is taken as saturated: the model answers at that
+/// count and the time grows in proportion to the requests (Little's law at constant
+/// throughput). A request larger than any trained on is answered at the largest size and its
+/// time grows in proportion to its bytes (a transfer at the largest size's bandwidth). Both
+/// instead of a regression extrapolating, which on a log scale can run to seconds. Answers are
+/// cached per configuration, since the state repeats and a model's prediction costs far more than a
+/// simulation event.
 class ModelStorageLatency : public StorageLatency {
 public:
     ModelStorageLatency(TrainedModel readModel, TrainedModel writeModel, Configuration base,
@@ -82,6 +88,8 @@ private:
     TrainedModel m_write;
     Configuration m_base;
     RequestSizeSource m_sizes;
+    std::array<int, 2> m_maxThreads {};        ///< most threads in training: write, read model
+    std::array<std::int64_t, 2> m_maxBytes {}; ///< largest request in training: write, read
     std::map<std::pair<bool, Configuration>, double> m_cache;
 };
 

@@ -95,6 +95,7 @@ ApplicationPanel::ApplicationPanel(ModelController* models, QWidget* parent)
     connect(m_settle, &QTimer::timeout, this, &ApplicationPanel::simulateNow);
     connect(m_application, &QComboBox::activated, this, &ApplicationPanel::chooseApplication);
     connect(m_model, &QComboBox::currentIndexChanged, this, &ApplicationPanel::scheduleSimulation);
+    connect(m_model, &QComboBox::activated, this, [this] { m_modelChosen = true; });
     connect(m_clients, &QSlider::valueChanged, this, [this](int value) {
         m_clientsValue->setText(QString::number(value));
         scheduleSimulation();
@@ -153,7 +154,8 @@ void ApplicationPanel::showEvent(QShowEvent* event)
 
 void ApplicationPanel::refreshModels()
 {
-    const QString current = m_model->currentText();
+    // The user's choice stays while it exists; otherwise the first model, the constant last.
+    const QString current = m_modelChosen ? m_model->currentText() : QString();
     const QSignalBlocker blocker(m_model);
     m_model->clear();
     for (const ModelEntry& entry : m_models->entries())

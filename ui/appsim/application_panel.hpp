@@ -87,7 +87,8 @@ private:
     SimulationRunner* m_runner;
     QTimer* m_settle;
     std::vector<core::SimulationResult> m_sweep;
-    bool m_stale = true; ///< the inputs changed since the last sweep
+    bool m_stale = true;        ///< the inputs changed since the last sweep
+    bool m_modelChosen = false; ///< the user picked the storage model (kept across retraining)
 };
 
 } // namespace iolens::ui

@@ -72,9 +72,16 @@ ApplicationPlot::ApplicationPlot(QWidget* parent)
     m_headroomLabel->setFont(plotFont(1.0, true));
     m_headroomLabel->setColor(QColor(60, 60, 60));
 
+    // The legend in its own row under the axes: the curves rise in both corners above.
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(plotLayout()->rowCount(), 0, legend);
+    plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(4);
+    legend->setMargins(QMargins(8, 4, 8, 4));
     attachExportMenu(this);
+    showMessage(tr("Application simulation"), tr("Simulating…"));
 }
 
 void ApplicationPlot::showMessage(const QString& title, const QString& message)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/window_screenshot.hpp"
 
+#include "appsim/application_panel.hpp"
 #include "models/model_comparison_panel.hpp"
 #include "prediction/model_controller.hpp"
 #include "window/error_cdf_page.hpp"
@@ -52,14 +53,28 @@ void saveScreenshotWhenReady(
     // The Models and Error CDF tabs show cross-validated figures, which come after the models.
     const bool figures = window.views()->currentWidget() == window.comparisonPanel()
         || window.views()->currentWidget() == window.errorCdfPage();
+    // The Application tab draws a simulation of the models: once they are there, it runs one
+    // at once and the picture waits for its curve.
+    ApplicationPanel* application = window.views()->currentWidget() == window.applicationPage()
+        ? window.applicationPage()
+        : nullptr;
+    auto whenReady = [application, grabSoon] {
+        if (!application) {
+            grabSoon();
+            return;
+        }
+        QObject::connect(application, &ApplicationPanel::sweepShown, application, grabSoon,
+            Qt::SingleShotConnection);
+        application->simulateNow();
+    };
     const bool ready = !models->entries().empty() && !models->isTraining()
         && !(figures && models->isValidating());
     if (ready)
-        grabSoon();
+        whenReady();
     else
         QObject::connect(models,
             figures ? &ModelController::evaluationsReady : &ModelController::modelsReady, &window,
-            grabSoon, Qt::SingleShotConnection);
+            whenReady, Qt::SingleShotConnection);
     QTimer::singleShot(timeoutMs, &window, [finish] {
         qWarning() << "screenshot: the models did not finish in time";
         finish(false);

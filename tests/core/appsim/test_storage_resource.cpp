@@ -71,13 +71,26 @@ private slots:
         QCOMPARE(mean.responseTimeMs(smallWrite, state), write.predict(writeAt));
         // The default: each request at its own size and pattern, the state's mix and load.
         ModelStorageLatency own(read, write, base);
-        const StorageRequest large {false, 131072.0, Pattern::Sequential};
+        const StorageRequest large {false, 65536.0, Pattern::Sequential};
         const Configuration ownAt = own.configurationFor(large, state);
-        QCOMPARE(ownAt.requestBytes, std::int64_t {131072});
+        QCOMPARE(ownAt.requestBytes, std::int64_t {65536});
         QVERIFY(ownAt.pattern == Pattern::Sequential);
         QCOMPARE(ownAt.readPct, 75.0);
         QCOMPARE(ownAt.threads, 3);
         QCOMPARE(own.responseTimeMs(large, state), write.predict(ownAt));
+        // fio-local has 16 threads only: 48 requests in service are the saturated storage's
+        // time at 16, three times over, not the model's extrapolation.
+        StorageState crowded = state;
+        crowded.concurrent = 48;
+        Configuration at16 = ownAt;
+        at16.threads = 16;
+        QCOMPARE(own.responseTimeMs(large, crowded), 3.0 * write.predict(at16));
+        // fio-local's largest request is 64 KiB: a 256 KiB one takes four times that one's time.
+        const StorageRequest huge {false, 262144.0, Pattern::Sequential};
+        Configuration at64 = own.configurationFor(huge, state);
+        QCOMPARE(at64.requestBytes, std::int64_t {262144});
+        at64.requestBytes = 65536;
+        QCOMPARE(own.responseTimeMs(huge, state), 4.0 * write.predict(at64));
     }
 };
 
