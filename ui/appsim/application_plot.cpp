@@ -81,12 +81,34 @@ ApplicationPlot::ApplicationPlot(QWidget* parent)
     legend->setWrap(4);
     legend->setMargins(QMargins(8, 4, 8, 4));
     attachExportMenu(this);
+    fitAfterLayout(*this, [this] { return fitToSize(); });
     showMessage(tr("Application simulation"), tr("Simulating…"));
+}
+
+// The subtitle wraps at its " · ", the legend folds from four columns to fewer.
+bool ApplicationPlot::fitToSize()
+{
+    const int width = viewport().width() - 24;
+    const QString subtitle = wrapToWidth(
+        m_subtitleText, m_subtitle->font(), width, {{QStringLiteral(" · "), QStringLiteral("\n")}});
+    bool changed = subtitle != m_subtitle->text();
+    m_subtitle->setText(subtitle);
+    const int columns = legend->wrap();
+    for (int wrap = 4; wrap >= 1; --wrap) {
+        if (legend->wrap() != wrap) {
+            legend->setWrap(wrap);
+            legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-places the entries
+        }
+        if (legend->minimumOuterSizeHint().width() <= width)
+            break;
+    }
+    return changed || legend->wrap() != columns;
 }
 
 void ApplicationPlot::showMessage(const QString& title, const QString& message)
 {
     m_title->setText(title);
+    m_subtitleText = message;
     m_subtitle->setText(message);
     for (QCPGraph* graph : {m_response, m_throughput, m_measuredResponse, m_measuredThroughput})
         graph->data()->clear();
@@ -103,6 +125,7 @@ void ApplicationPlot::showSweep(const QString& title, const QString& subtitle,
     const core::ClientHeadroom& headroom)
 {
     m_title->setText(title);
+    m_subtitleText = subtitle;
     m_subtitle->setText(subtitle);
     QVector<double> clients;
     QVector<double> response;

@@ -30,10 +30,16 @@ public:
     QCPGraph* responseGraph() const { return m_response; }
     QCPGraph* throughputGraph() const { return m_throughput; }
     QCPGraph* measuredResponseGraph() const { return m_measuredResponse; }
+    /// Small: the subtitle wraps and the legend folds to the width (fitToSize), so the tab does
+    /// not widen the window.
+    QSize minimumSizeHint() const override { return {360, 280}; }
 
 private:
+    bool fitToSize();
+
     QCPTextElement* m_title;
     QCPTextElement* m_subtitle;
+    QString m_subtitleText; ///< on one line; m_subtitle shows it wrapped to the width
     QCPGraph* m_response;
     QCPGraph* m_throughput;
     QCPGraph* m_measuredResponse;
