@@ -17,6 +17,7 @@ limits=(--limit "rt_read_ms<=5" --limit "tp_write_mbs>=10")
 window --example tiered --size 1280x800 --screenshot docs/screenshot.png
 window --example local --tab error-cdf --size 1280x800 --screenshot docs/error-cdf.png
 window --example tiered --tab profiler --size 1280x800 --screenshot docs/profiler.png
+window --example local --tab application --size 1280x800 --screenshot docs/application.png
 
 for view in measurements models predictions cdf surface conservation; do
   render --view "$view" --size 1600x1000 --out "docs/render-$view.png"

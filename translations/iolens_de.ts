@@ -255,8 +255,8 @@
         <translation>Öffnen Sie eine Datenbank, um auf ihren Modellen zu simulieren.</translation>
     </message>
     <message>
-        <source>The storage is asked about the scenario: %1; the request mix, size and concurrency come from the application&apos;s last %2 requests.</source>
-        <translation>Der Speicher wird zum Szenario befragt: %1; Mischung, Größe und Parallelität der Anfragen stammen aus den letzten %2 Anfragen der Anwendung.</translation>
+        <source>The storage is asked about the scenario: %1; the read share and the requests in service come from the application&apos;s last %2 requests, each request&apos;s size and pattern from itself.</source>
+        <translation>Der Speicher wird zum Szenario befragt: %1; Leseanteil und laufende Anfragen stammen aus den letzten %2 Anfragen der Anwendung, Größe und Muster jeder Anfrage aus ihr selbst.</translation>
     </message>
     <message>
         <source>Set an SLA limit to see how many clients keep it.</source>

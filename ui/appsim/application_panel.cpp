@@ -240,9 +240,11 @@ void ApplicationPanel::simulateNow()
     m_progress->setValue(0);
     m_progress->setVisible(true);
     m_cancel->setVisible(true);
-    m_note->setText(tr("The storage is asked about the scenario: %1; the request mix, size and "
-                       "concurrency come from the application's last %2 requests.")
-                        .arg(QString::fromStdString(core::scenarioText(m_scenario)))
+    m_note->setText(tr("The storage is asked about the scenario: %1; the read share and the "
+                       "requests in service come from the application's last %2 requests, each "
+                       "request's size and pattern from itself.")
+                        .arg(QString::fromStdString(core::scenarioText(m_scenario))
+                                 .replace(QLatin1Char(','), QStringLiteral(", ")))
                         .arg(request.options.memoryLength));
     m_runner->start(std::move(request));
 }
