@@ -224,6 +224,8 @@ int runSimulate(const QCommandLineParser& parser)
         "measured_throughput_per_s", "measured_response_time_ms", "err_io", "err_e2e"};
     for (std::size_t i = 0; i < app.operations.size(); ++i)
         header.push_back(columnName(i, app.operations[i].name));
+    for (std::size_t i = 0; i < app.queues.size(); ++i)
+        header.push_back("queue_" + std::to_string(i + 1) + "_utilization");
     std::string csv = formatCsvLine(header);
     std::vector<SimulationResult> sweep;
     for (const int clients : counts) {
@@ -256,6 +258,8 @@ int runSimulate(const QCommandLineParser& parser)
             optionalNumber(error.errIo), optionalNumber(error.errE2e)};
         for (const OperationTime& op : r.operations)
             row.push_back(formatNumber(op.responseTimeMs));
+        for (const double utilization : r.queueUtilization)
+            row.push_back(formatNumber(utilization));
         csv += formatCsvLine(row);
     }
     if (parser.isSet(QStringLiteral("sla-ms"))) {

@@ -22,10 +22,10 @@ std::vector<QCommandLineOption> simulateOptions();
 /// delay_busy, storage_busy, loops, simulated_s, precision_reached, the measured run's
 /// measured_throughput_per_s and measured_response_time_ms with CBSE'14's err_io and err_e2e
 /// where the database holds a loadgen run of the application at that client count, and one
-/// op_N_NAME_ms column per operation). With --calibrate-clients N the CPU and delay demands and
-/// the memory length are first fitted to the run at N clients; --sla-ms prints how many clients
-/// keep the loop's response time within the limit (core::clientHeadroom). Throws InputError (exit
-/// status 2) for bad input.
+/// op_N_NAME_ms column per operation, then queue_N_utilization per queue of the definition). With
+/// --calibrate-clients N the CPU and delay demands and the memory length are first fitted to the
+/// run at N clients; --sla-ms prints how many clients keep the loop's response time within the
+/// limit (core::clientHeadroom). Throws InputError (exit status 2) for bad input.
 int runSimulate(const QCommandLineParser& parser);
 
 } // namespace iolens::cli

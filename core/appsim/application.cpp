@@ -69,17 +69,33 @@ std::string defaultName(const Operation& op, const std::string& resource)
                                                           : resource;
 }
 
-Operation parseOperation(const json& op, const std::string& field, const PlanFieldReader& reader)
+Operation parseOperation(const json& op, const std::string& field, const PlanFieldReader& reader,
+    const std::vector<QueueStation>& queues)
 {
     if (!op.is_object())
         reader.fail(field, "expected an object such as {\"cpu_ms\": 5}");
     Operation result;
-    const int kinds = static_cast<int>(op.contains("cpu_ms"))
-        + static_cast<int>(op.contains("delay_ms")) + static_cast<int>(op.contains("io"));
+    const int kinds = static_cast<int>(op.contains("queue"))
+        + static_cast<int>(op.contains("cpu_ms")) + static_cast<int>(op.contains("delay_ms"))
+        + static_cast<int>(op.contains("io"));
     if (kinds != 1)
-        reader.fail(field, "expected exactly one of cpu_ms, delay_ms, io");
+        reader.fail(field, "expected exactly one of cpu_ms, delay_ms, io, queue");
     if (op.contains("wait_ms") && !op.contains("cpu_ms"))
         reader.fail(field + ".wait_ms", "only a cpu_ms operation waits after its demand");
+    if (op.contains("queue")) {
+        const std::string name = reader.text(op, "queue", field + ".", "");
+        const auto found = std::find_if(queues.begin(), queues.end(),
+            [&name](const QueueStation& q) { return q.name == name; });
+        if (found == queues.end())
+            reader.fail(field + ".queue", "'" + name + "' is not one of the definition's queues");
+        if (!op.contains("ms"))
+            reader.fail(field, "a queue operation needs ms, its demand");
+        result.kind = OperationKind::Cpu;
+        result.station = static_cast<std::size_t>(found - queues.begin()) + 1;
+        result.amount = SizeDistribution::fromJson(op.at("ms"), field + ".ms", reader);
+        result.name = reader.text(op, "name", field + ".", name);
+        return result;
+    }
     if (op.contains("cpu_ms")) {
         result.kind = OperationKind::Cpu;
         result.amount = SizeDistribution::fromJson(op.at("cpu_ms"), field + ".cpu_ms", reader);
@@ -191,22 +207,45 @@ Application parseApplication(std::string_view jsonText, const std::string& sourc
                 app.fileSet.fileBytes = SizeDistribution::fromJson(
                     set.at(key), std::string("file_set.") + key, reader);
     }
+    if (root.contains("queues")) {
+        const json& queues = reader.array(root, "queues", "");
+        for (std::size_t i = 0; i < queues.size(); ++i) {
+            const std::string field = "queues[" + std::to_string(i) + "]";
+            if (!queues.at(i).is_object())
+                reader.fail(field, "expected {\"name\": ..., \"servers\": 1}");
+            QueueStation q;
+            q.name = reader.text(queues.at(i), "name", field + ".", "");
+            if (q.name.empty())
+                reader.fail(field + ".name", "a queue needs a name");
+            if (queues.at(i).contains("servers"))
+                q.servers = reader.count(queues.at(i).at("servers"), field + ".servers", 1);
+            app.queues.push_back(q);
+        }
+    }
     if (!root.contains("operations"))
         reader.fail("operations", "missing: the loop's operations");
     const json& ops = reader.array(root, "operations", "");
     for (std::size_t i = 0; i < ops.size(); ++i)
         app.operations.push_back(
-            parseOperation(ops.at(i), "operations[" + std::to_string(i) + "]", reader));
+            parseOperation(ops.at(i), "operations[" + std::to_string(i) + "]", reader, app.queues));
     return app;
 }
 
 json applicationToJson(const Application& application)
 {
+    json queues = json::array();
+    for (const QueueStation& q : application.queues)
+        queues.push_back({{"name", q.name}, {"servers", q.servers}});
     json ops = json::array();
     for (const Operation& op : application.operations) {
         json o {{"name", op.name}};
         switch (op.kind) {
         case OperationKind::Cpu:
+            if (op.station > 0) {
+                o["queue"] = application.queues[op.station - 1].name;
+                o["ms"] = op.amount.toJson();
+                break;
+            }
             o["cpu_ms"] = op.amount.toJson();
             if (op.waitMs > 0.0)
                 o["wait_ms"] = op.waitMs;
@@ -225,13 +264,16 @@ json applicationToJson(const Application& application)
             o["action"] = std::string(fileActionName(op.action));
         ops.push_back(std::move(o));
     }
-    return {{"name", application.name}, {"think_time_ms", application.thinkTimeMs.toJson()},
+    json result {{"name", application.name}, {"think_time_ms", application.thinkTimeMs.toJson()},
         {"cpu_cores", application.cpuCores}, {"clients", application.defaultClients},
         {"file_set",
             {{"files", application.fileSet.files},
                 {"file_bytes", application.fileSet.fileBytes.toJson()},
                 {"prealloc_pct", application.fileSet.preallocPct}}},
         {"operations", ops}};
+    if (!queues.empty())
+        result["queues"] = queues;
+    return result;
 }
 
 } // namespace iolens::core

@@ -45,6 +45,9 @@ struct Operation {
     bool wholeFile = false;
     Pattern pattern = Pattern::Random; ///< Read and Write only
     FileAction action = FileAction::None;
+    /// Cpu only: the processor-sharing station it runs on, 0 the application's CPU, k the
+    /// application's queues[k - 1] (`{"queue": "disk A", "ms": 3}`).
+    std::size_t station = 0;
     /// Cpu only: after its CPU demand the operation waits this long (ms) without holding a core.
     /// Calibration sets it to what of a measured operation was not CPU time (unlink waiting for
     /// the file system's journal), so that waiting does not pass for CPU contention.
@@ -60,6 +63,13 @@ struct FileSet {
     double totalBytes() const { return files * fileBytes.mean(); }
 };
 
+/// A processor-sharing queue beside the CPU, for networks beyond the paper's three resources (the
+/// textbooks' disks): its operations name it and only the simulation knows it.
+struct QueueStation {
+    std::string name;
+    int servers = 1;
+};
+
 /// A closed workload (CBSE'14's usage model): `clients` each repeat think, then `operations` in
 /// order, forever. The JSON form is documented in the README ("Application definitions").
 struct Application {
@@ -68,6 +78,7 @@ struct Application {
     int cpuCores = 1;
     FileSet fileSet;
     std::vector<Operation> operations;
+    std::vector<QueueStation> queues;
     int defaultClients = 1; ///< the personality's own thread count (Filebench's nthreads)
 
     /// Reads per loop and writes per loop, for the summary lines.

@@ -25,7 +25,8 @@ struct Event {
     double timeMs = 0.0;
     std::uint64_t order = 0; // ties in arrival order, so a seed gives one history
     int client = 0;
-    std::uint64_t cpuVersion = 0; // 0: a client's timer; else a CPU completion of this schedule
+    int station = -1; // -1: a client's timer; else a processor-sharing station's completion
+    std::uint64_t version = 0; // ... of this schedule of that station
     bool operator>(const Event& other) const
     {
         return timeMs != other.timeMs ? timeMs > other.timeMs : order > other.order;
@@ -43,9 +44,9 @@ struct Client {
 // Running totals; a copy is kept every kGroup loops so the warm-up can be cut afterwards.
 struct Totals {
     double timeMs = 0.0;
-    double cpuBusyMs = 0.0;   // integral of busy cores / cores
-    double delayArea = 0.0;   // integral of requests at the delay resource
-    double storageArea = 0.0; // integral of requests in service at the storage
+    std::vector<double> busyMs; // per station: integral of busy servers / servers
+    double delayArea = 0.0;     // integral of requests at the delay resource
+    double storageArea = 0.0;   // integral of requests in service at the storage
     double ioSumMs = 0.0;
     double ioCount = 0.0;
     std::vector<double> opSumMs;
@@ -62,6 +63,12 @@ public:
         , m_memory(options.memoryLength)
         , m_clients(static_cast<std::size_t>(options.clients))
     {
+        m_servers.push_back(app.cpuCores);
+        for (const QueueStation& queue : app.queues)
+            m_servers.push_back(queue.servers);
+        m_jobs.resize(m_servers.size());
+        m_versions.assign(m_servers.size(), 0);
+        m_totals.busyMs.assign(m_servers.size(), 0.0);
         m_totals.opSumMs.assign(app.operations.size(), 0.0);
         m_totals.opCount.assign(app.operations.size(), 0.0);
         m_checkpoints.push_back(m_totals);
@@ -74,10 +81,10 @@ public:
 private:
     void schedule(double afterMs, int client)
     {
-        m_events.push({m_nowMs + afterMs, m_order++, client, 0});
+        m_events.push({m_nowMs + afterMs, m_order++, client, -1, 0});
     }
     void advanceTo(double timeMs);
-    void rescheduleCpu();
+    void reschedule(std::size_t station);
     void startOperation(int client);
     void finishOperation(int client);
     void handle(const Event& event);
@@ -91,8 +98,11 @@ private:
     StorageMemory m_memory;
     std::vector<Client> m_clients;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
-    std::vector<std::pair<int, double>> m_cpuJobs; // client, remaining demand in ms
-    std::uint64_t m_cpuVersion = 0;
+    // Processor-sharing stations: 0 the CPU, then the application's queues. Per station the
+    // jobs (client, remaining demand in ms), its servers and its schedule's version.
+    std::vector<std::vector<std::pair<int, double>>> m_jobs;
+    std::vector<int> m_servers;
+    std::vector<std::uint64_t> m_versions;
     std::uint64_t m_order = 0;
     double m_nowMs = 0.0;
     int m_atDelay = 0;
@@ -104,7 +114,7 @@ private:
     std::vector<double> m_groupMeansMs; // mean loop response time of each group
 };
 
-double cpuRate(std::size_t jobs, int cores)
+double shareRate(std::size_t jobs, int cores)
 {
     return jobs <= static_cast<std::size_t>(cores)
         ? 1.0
@@ -115,15 +125,17 @@ void Simulation::advanceTo(double timeMs)
 {
     const double dt = timeMs - m_nowMs;
     if (dt > 0.0) {
-        const std::size_t jobs = m_cpuJobs.size();
-        if (jobs > 0) {
-            const double rate = cpuRate(jobs, m_app.cpuCores);
-            for (auto& job : m_cpuJobs)
+        for (std::size_t k = 0; k < m_jobs.size(); ++k) {
+            const std::size_t jobs = m_jobs[k].size();
+            if (jobs == 0)
+                continue;
+            const double rate = shareRate(jobs, m_servers[k]);
+            for (auto& job : m_jobs[k])
                 job.second -= dt * rate;
-            m_totals.cpuBusyMs += dt
+            m_totals.busyMs[k] += dt
                 * static_cast<double>(
-                    std::min<std::size_t>(jobs, static_cast<std::size_t>(m_app.cpuCores)))
-                / m_app.cpuCores;
+                    std::min<std::size_t>(jobs, static_cast<std::size_t>(m_servers[k])))
+                / m_servers[k];
         }
         m_totals.delayArea += dt * m_atDelay;
         m_totals.storageArea += dt * m_memory.inService();
@@ -132,16 +144,18 @@ void Simulation::advanceTo(double timeMs)
     m_totals.timeMs = timeMs;
 }
 
-void Simulation::rescheduleCpu()
+void Simulation::reschedule(std::size_t station)
 {
-    ++m_cpuVersion;
-    if (m_cpuJobs.empty())
+    const auto& jobs = m_jobs[station];
+    const std::uint64_t version = ++m_versions[station];
+    if (jobs.empty())
         return;
     double least = std::numeric_limits<double>::infinity();
-    for (const auto& job : m_cpuJobs)
+    for (const auto& job : jobs)
         least = std::min(least, job.second);
-    const double rate = cpuRate(m_cpuJobs.size(), m_app.cpuCores);
-    m_events.push({m_nowMs + std::max(0.0, least) / rate, m_order++, -1, m_cpuVersion});
+    const double rate = shareRate(jobs.size(), m_servers[station]);
+    m_events.push(
+        {m_nowMs + std::max(0.0, least) / rate, m_order++, -1, static_cast<int>(station), version});
 }
 
 void Simulation::startOperation(int client)
@@ -151,8 +165,8 @@ void Simulation::startOperation(int client)
     const Operation& op = m_app.operations[c.op];
     switch (op.kind) {
     case OperationKind::Cpu:
-        m_cpuJobs.emplace_back(client, op.amount.sample(m_random));
-        rescheduleCpu();
+        m_jobs[op.station].emplace_back(client, op.amount.sample(m_random));
+        reschedule(op.station);
         return;
     case OperationKind::Delay:
         ++m_atDelay;
@@ -202,14 +216,16 @@ void Simulation::finishOperation(int client)
 
 void Simulation::handle(const Event& event)
 {
-    if (event.cpuVersion != 0) {
-        if (event.cpuVersion != m_cpuVersion)
+    if (event.station >= 0) {
+        const auto station = static_cast<std::size_t>(event.station);
+        if (event.version != m_versions[station])
             return; // superseded by a later arrival or departure
-        const auto done = std::min_element(m_cpuJobs.begin(), m_cpuJobs.end(),
+        auto& jobs = m_jobs[station];
+        const auto done = std::min_element(jobs.begin(), jobs.end(),
             [](const auto& a, const auto& b) { return a.second < b.second; });
         const int client = done->first;
-        m_cpuJobs.erase(done);
-        rescheduleCpu();
+        jobs.erase(done);
+        reschedule(station);
         Client& c = m_clients[static_cast<std::size_t>(client)];
         const double waitMs = m_app.operations[c.op].waitMs;
         if (waitMs > 0.0) {
@@ -299,7 +315,9 @@ SimulationResult Simulation::analyse() const
     r.ioResponseTimeMs = to.ioCount > from.ioCount
         ? (to.ioSumMs - from.ioSumMs) / (to.ioCount - from.ioCount)
         : 0.0;
-    r.cpuUtilization = (to.cpuBusyMs - from.cpuBusyMs) / spanMs;
+    r.cpuUtilization = (to.busyMs[0] - from.busyMs[0]) / spanMs;
+    for (std::size_t k = 1; k < m_jobs.size(); ++k)
+        r.queueUtilization.push_back((to.busyMs[k] - from.busyMs[k]) / spanMs);
     r.delayBusy = (to.delayArea - from.delayArea) / spanMs;
     r.storageBusy = (to.storageArea - from.storageArea) / spanMs;
     for (std::size_t op = 0; op < m_app.operations.size(); ++op) {
@@ -321,6 +339,11 @@ SimulationResult simulateApplication(
         throw ConfigError("simulate: needs at least one client");
     if (application.operations.empty())
         throw ConfigError("simulate: application '" + application.name + "' has no operations");
+    for (const Operation& op : application.operations)
+        if (op.kind == OperationKind::Cpu && op.station > application.queues.size())
+            throw ConfigError("simulate: operation '" + op.name
+                + "' names a queue the application "
+                  "does not have");
     if (!(options.precision > 0.0) || !(options.confidence > 0.0 && options.confidence < 1.0))
         throw ConfigError("simulate: precision must be > 0 and confidence in (0, 1)");
     Simulation simulation(application, storage, options);

@@ -35,12 +35,13 @@ struct OperationTime {
 
 struct SimulationResult {
     int clients = 0;
-    Estimate throughputPerS;       ///< loops per second
-    Estimate responseTimeMs;       ///< per loop, think time excluded
-    double ioResponseTimeMs = 0.0; ///< mean over every storage request
-    double cpuUtilization = 0.0;   ///< busy share of all cores
-    double delayBusy = 0.0;        ///< mean requests at the delay resource
-    double storageBusy = 0.0;      ///< mean requests in service at the storage
+    Estimate throughputPerS;              ///< loops per second
+    Estimate responseTimeMs;              ///< per loop, think time excluded
+    double ioResponseTimeMs = 0.0;        ///< mean over every storage request
+    double cpuUtilization = 0.0;          ///< busy share of all cores
+    std::vector<double> queueUtilization; ///< busy share of each of the application's queues
+    double delayBusy = 0.0;               ///< mean requests at the delay resource
+    double storageBusy = 0.0;             ///< mean requests in service at the storage
     std::vector<OperationTime> operations;
     std::int64_t loopsKept = 0; ///< loops after the warm-up, which the figures cover
     double warmupSeconds = 0.0; ///< simulated time dropped as warm-up (MSER-5)
@@ -59,7 +60,8 @@ public:
 };
 
 /// Simulates `application` with `options.clients` clients (CBSE'14 section 4.3): a CPU with
-/// the application's cores under processor sharing, a delay resource, and the storage, whose
+/// the application's cores under processor sharing (and any further processor-sharing queues
+/// the definition names), a delay resource, and the storage, whose
 /// every request is delayed by `storage` for the workload state it meets. Warm-up is removed
 /// with MSER-5, the means get Student-t intervals from 20 batch means, and the run doubles
 /// until the relative precision is reached or a cap is hit. Deterministic for a seed.

@@ -73,7 +73,7 @@ Calibration calibrate(const Application& application, const AppRunRecord& measur
     }
     const auto hasCpu = [&app] {
         for (const Operation& op : app.operations)
-            if (op.kind == OperationKind::Cpu)
+            if (op.kind == OperationKind::Cpu && op.station == 0)
                 return true;
         return false;
     }();
@@ -81,7 +81,7 @@ Calibration calibrate(const Application& application, const AppRunRecord& measur
     // becomes a wait; without it, the demand is scaled until the simulated time matches.
     for (std::size_t i = 0; i < app.operations.size(); ++i) {
         Operation& op = app.operations[i];
-        if (op.kind == OperationKind::Cpu && measured.operations[i].cpuMs
+        if (op.kind == OperationKind::Cpu && op.station == 0 && measured.operations[i].cpuMs
             && measured.operations[i].meanMs) {
             op.amount = op.amount.scaledTo(
                 std::min(*measured.operations[i].cpuMs, *measured.operations[i].meanMs));
@@ -94,7 +94,7 @@ Calibration calibrate(const Application& application, const AppRunRecord& measur
             Operation& op = app.operations[i];
             const auto& m = measured.operations[i];
             const double simulated = r.operations[i].responseTimeMs;
-            if (op.kind != OperationKind::Cpu || !m.meanMs)
+            if (op.kind != OperationKind::Cpu || op.station != 0 || !m.meanMs)
                 continue;
             if (m.cpuMs) {
                 op.waitMs = std::max(0.0, op.waitMs + *m.meanMs - simulated);

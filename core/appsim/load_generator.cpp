@@ -426,6 +426,9 @@ AppRunRecord runLoad(
         throw ConfigError("loadgen: needs at least one client and a duration > 0");
     if (app.operations.empty())
         throw ConfigError("loadgen: application '" + app.name + "' has no operations");
+    if (!app.queues.empty())
+        throw ConfigError("loadgen: application '" + app.name + "' has modelled queues ("
+            + app.queues.front().name + "), which no system call can run");
     const std::filesystem::path directory
         = target.inside(target.root() / "appsets" / safeName(app.name));
     target.requireFreeBytes(static_cast<std::int64_t>(1.5 * app.fileSet.totalBytes()));

@@ -105,7 +105,8 @@ CREATE TABLE host_measurements (
 );
 )sql",
     // Version 3: application runs of `iolens-cli loadgen` (CBSE'14's measured side): one row per
-    // run with its loop figures, one per operation of the loop with its mean response time and CPU time.
+    // run with its loop figures, one per operation of the loop with its mean response time and
+    // CPU time.
     R"sql(
 CREATE TABLE app_runs (
     id                  INTEGER PRIMARY KEY,

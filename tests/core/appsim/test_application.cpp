@@ -103,6 +103,9 @@ private slots:
                                    << "field 'cpu_cores'";
         QTest::newRow("wait on a delay") << R"({"operations": [{"delay_ms": 1, "wait_ms": 2}]})"
                                          << "field 'operations[0].wait_ms'";
+        QTest::newRow("unknown queue")
+            << R"({"queues": [{"name": "disk"}], "operations": [{"queue": "tape", "ms": 1}]})"
+            << "field 'operations[0].queue'";
         QTest::newRow("uniform reversed")
             << R"({"operations": [{"io": "read", "bytes": {"uniform": [5, 1]}}]})"
             << "field 'operations[0].bytes.uniform'";

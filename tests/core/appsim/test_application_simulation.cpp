@@ -2,6 +2,7 @@
 // The discrete-event simulation against exact mean value analysis: product-form networks
 // (processor sharing, delay) whose means MVA gives exactly must fall inside the simulation's
 // own confidence intervals; a seed gives one history.
+#include "appsim/application.hpp"
 #include "appsim/application_simulation.hpp"
 #include "appsim/builtin_applications.hpp"
 #include "appsim/mean_value_analysis.hpp"
@@ -108,6 +109,57 @@ private slots:
             qPrintable(describe(r.throughputPerS, exact.throughputPerS)));
         QVERIFY2(inside(r.responseTimeMs, exact.responseTimeMs),
             qPrintable(describe(r.responseTimeMs, exact.responseTimeMs)));
+    }
+
+    // The textbooks' networks with the disks as processor-sharing queues of the definition:
+    // Jain's Example 34.2 (D = 2, 3, 1 s; Z = 4 s) and Lazowska et al.'s p. 117 example
+    // (D = 0.605, 2.1, 1.35 s; Z = 15 s), all times exponential.
+    void textbookNetworks_matchMvaInsideTheIntervals_data()
+    {
+        QTest::addColumn<QVector<double>>("demandsS");
+        QTest::addColumn<double>("thinkS");
+        QTest::addColumn<int>("clients");
+        QTest::newRow("Jain 34.2, 3 clients") << QVector<double> {2.0, 3.0, 1.0} << 4.0 << 3;
+        QTest::newRow("Jain 34.2, 20 clients") << QVector<double> {2.0, 3.0, 1.0} << 4.0 << 20;
+        QTest::newRow("Lazowska p. 117, 3 clients")
+            << QVector<double> {0.605, 2.1, 1.35} << 15.0 << 3;
+    }
+
+    void textbookNetworks_matchMvaInsideTheIntervals()
+    {
+        QFETCH(QVector<double>, demandsS);
+        QFETCH(double, thinkS);
+        QFETCH(int, clients);
+        const std::string definition = R"({"name": "textbook", "think_time_ms": {"exponential":
+            {"mean": )"
+            + std::to_string(thinkS * 1000) + R"(}},
+            "queues": [{"name": "disk A"}, {"name": "disk B"}],
+            "operations": [{"cpu_ms": {"exponential": {"mean": )"
+            + std::to_string(demandsS[0] * 1000) + R"(}}},
+              {"queue": "disk A", "ms": {"exponential": {"mean": )"
+            + std::to_string(demandsS[1] * 1000) + R"(}}},
+              {"queue": "disk B", "ms": {"exponential": {"mean": )"
+            + std::to_string(demandsS[2] * 1000) + R"(}}}]})";
+        const Application app = parseApplication(definition, "textbook.json");
+        ConstantStorageLatency storage(0.0);
+        SimulationOptions options;
+        options.clients = clients;
+        options.seed = 5;
+        options.precision = 0.01;
+        options.maxSimulatedSeconds = 1e9; // loops of seconds: the ten-hour cap would bind
+        const SimulationResult r = simulateApplication(app, storage, options);
+        QVERIFY(r.precisionReached);
+        const MvaResult exact
+            = meanValueAnalysis({{"cpu", demandsS[0] * 1000, 1}, {"disk A", demandsS[1] * 1000, 1},
+                                    {"disk B", demandsS[2] * 1000, 1}},
+                thinkS * 1000, clients)
+                  .back();
+        QVERIFY2(inside(r.throughputPerS, exact.throughputPerS),
+            qPrintable(describe(r.throughputPerS, exact.throughputPerS)));
+        QVERIFY2(inside(r.responseTimeMs, exact.responseTimeMs),
+            qPrintable(describe(r.responseTimeMs, exact.responseTimeMs)));
+        QCOMPARE(r.queueUtilization.size(), std::size_t {2});
+        QVERIFY(std::abs(r.queueUtilization[0] - exact.utilization[1]) < 0.02);
     }
 
     void sameSeed_sameHistory_otherSeed_otherOne()
