@@ -14,6 +14,7 @@
 #include "cli/loadgen_command.hpp"
 #include "cli/simulate_command.hpp"
 #include "cli/stability_command.hpp"
+#include "cli/trace_command.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/aggregation.hpp"
@@ -539,6 +540,10 @@ std::vector<Command> commands()
             QStringLiteral("Run an application (file server, mail server, yours) against a "
                            "directory with real system calls and store its response times."),
             loadgenOptions(), {}, runLoadgen},
+        {QStringLiteral("trace-features"),
+            QStringLiteral("Per-request features of an I/O trace (Wang et al., SBCART): time and "
+                           "block differences, size, direction, sequentiality, LRU cache hit."),
+            traceFeaturesOptions(), {}, runTraceFeatures},
         {QStringLiteral("measure"),
             QStringLiteral(
                 "Measure your own storage with fio from a plan (resumes; Ctrl-C stops)."),

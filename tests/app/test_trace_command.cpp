@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `iolens-cli trace-features`: the feature CSV of a trace; bad input exits 2 and writes nothing.
+#include "data/csv_table.hpp"
+#include "support/cli_runner.hpp"
+#include "support/test_registry.hpp"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using iolens::test::CliResult;
+using iolens::test::runCli;
+
+class TestTraceCommand : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void traceFeatures_writesTheContractColumns()
+    {
+        const QString trace = write("t.csv",
+            "128166372003061629,hm,1,Read,0,4096,19942\n"
+            "128166372003161629,hm,1,Read,4096,4096,10000\n"
+            "128166372003261629,hm,1,Write,0,4096,30000\n");
+        const QString out = m_dir.filePath(QStringLiteral("features.csv"));
+        const CliResult r = runCli({"trace-features", "--trace", trace, "--format", "msr",
+            "--cache-mib", "1", "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("3 requests (2 reads, 3 with response times)")),
+            qPrintable(r.out));
+        const auto table = iolens::core::readCsvFile(out.toStdString());
+        for (const char* column : {"timediff_1", "timediff_2", "timediff_3", "lbn", "lbndiff_1",
+                 "lbndiff_5", "size", "rw", "seq", "hit", "response_time_ms"})
+            QVERIFY2(table.columnIndex(column) >= 0, column);
+        QCOMPARE(table.rows.size(), std::size_t {3});
+        // The third request writes unit 0 again: a hit in a 1 MiB cache.
+        QCOMPARE(table.rows[2].fields[static_cast<std::size_t>(table.columnIndex("hit"))],
+            std::string("1"));
+        QCOMPARE(table.rows[1].fields[static_cast<std::size_t>(table.columnIndex("seq"))],
+            std::string("1"));
+    }
+
+    void badInput_exitsWith2_andWritesNothing()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("bad.csv"));
+        const QString trace = write("bad.txt", "0.0 0 1 8 1\n0.5 0 x 8 1\n");
+        CliResult r
+            = runCli({"trace-features", "--trace", trace, "--format", "disksim", "--out", out});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(
+            r.err.contains(QStringLiteral("bad.txt: line 2: field 'blkno'")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
+        QVERIFY(!QFile::exists(out + QStringLiteral(".partial")));
+        r = runCli({"trace-features", "--trace", trace, "--format", "csv", "--out", out});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--format 'csv'")));
+    }
+
+private:
+    QString write(const char* name, const char* text)
+    {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        QFile file(path);
+        if (file.open(QIODevice::WriteOnly))
+            file.write(text);
+        return path;
+    }
+
+    QTemporaryDir m_dir;
+};
+
+IOLENS_TEST_GUILESS_MAIN(TestTraceCommand)
+#include "test_trace_command.moc"
