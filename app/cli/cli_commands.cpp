@@ -544,6 +544,10 @@ std::vector<Command> commands()
             QStringLiteral("Per-request features of an I/O trace (Wang et al., SBCART): time and "
                            "block differences, size, direction, sequentiality, LRU cache hit."),
             traceFeaturesOptions(), {}, runTraceFeatures},
+        {QStringLiteral("trace-evaluate"),
+            QStringLiteral("Per-request CART / SBCART on a trace without and with the cache-hit "
+                           "feature (SBCART Figure 4)."),
+            traceEvaluateOptions(), {}, runTraceEvaluate},
         {QStringLiteral("measure"),
             QStringLiteral(
                 "Measure your own storage with fio from a plan (resumes; Ctrl-C stops)."),

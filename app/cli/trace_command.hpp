@@ -18,4 +18,16 @@ std::vector<QCommandLineOption> traceFeaturesOptions();
 /// input, naming the trace's file, line and field.
 int runTraceFeatures(const QCommandLineParser& parser);
 
+/// Options of `iolens-cli trace-evaluate --trace FILE --format F [--cache-mib 256]
+/// [--train-fraction 0.5] [--technique cart|sbcart|...] [--param NAME=VALUE]... [--seed 1]
+/// [--out REPORT.json]`.
+std::vector<QCommandLineOption> traceEvaluateOptions();
+
+/// The paper's CART-nocache vs CART-cache comparison (SBCART Figure 4): the per-request model
+/// trained on the first part of the trace without and with the hit feature, tested on the rest:
+/// median relative error, mean and 70/80/90th percentile response times measured and
+/// predicted, the permutation importance of each feature and the prediction cost per request.
+/// Prints the table; --out writes it as JSON. Throws InputError (exit 2) for bad input.
+int runTraceEvaluate(const QCommandLineParser& parser);
+
 } // namespace iolens::cli
