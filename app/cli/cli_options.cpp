@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace iolens::cli {
 
@@ -89,6 +90,21 @@ std::vector<int> wholeNumberList(const std::string& text, const char* option)
         start = comma + 1;
     }
     return counts;
+}
+
+std::string shareText(std::optional<double> share)
+{
+    if (!share)
+        return "-";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f%%", 100.0 * *share);
+    return buffer;
+}
+
+QCommandLineOption applicationOption()
+{
+    return valueOption("app",
+        "Application definition (JSON file) or a built-in: fileserver, varmail, webserver.", "APP");
 }
 
 } // namespace iolens::cli

@@ -8,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QStringList>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,12 @@ int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback
 /// "1,2,4,8" -> {1, 2, 4, 8}: whole numbers from 1 to 100000; "OPTION 'TEXT': 'x' is not ..."
 /// otherwise.
 std::vector<int> wholeNumberList(const std::string& text, const char* option);
+
+/// A share in [0, 1] as a percentage for a person: "12.3%", "-" when there is none.
+std::string shareText(std::optional<double> share);
+
+/// `--app APP`: an application definition file or a built-in (simulate, loadgen).
+QCommandLineOption applicationOption();
 
 /// A number (core::parseDouble), or `fallback` when --name is absent.
 double numberOption(const QCommandLineParser& parser, const char* name, double fallback);

@@ -44,10 +44,7 @@ void dropCaches()
 
 std::vector<QCommandLineOption> loadgenOptions()
 {
-    return {valueOption("app",
-                "Application definition (JSON file) or a built-in: fileserver, varmail, "
-                "webserver.",
-                "APP"),
+    return {applicationOption(),
         valueOption("target", "Directory to run in (empty, or one iolens laid out before).", "DIR"),
         valueOption(
             "clients", "Client threads; a list runs once per count, e.g. 4,8,16,32.", "LIST"),

@@ -43,15 +43,6 @@ std::string clock(double seconds)
     return buffer;
 }
 
-std::string percent(std::optional<double> fraction)
-{
-    if (!fraction)
-        return "-";
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f%%", 100.0 * *fraction);
-    return buffer;
-}
-
 void printEstimate(const MeasurementPlan& plan, const MeasureEstimate& e)
 {
     std::cout << "plan: " << e.configurations << " configurations x " << plan.workload.repetitions
@@ -92,7 +83,7 @@ void printNoise(const std::vector<AggregatedMeasurement>& rows)
     for (const AggregatedMeasurement& row : rows) {
         std::cout << configurationKey(row.config) << " " << row.repetitions;
         for (Metric metric : kCoreMetrics)
-            std::cout << " " << percent(row.rse(metric));
+            std::cout << " " << shareText(row.rse(metric));
         std::cout << "\n";
     }
     const auto summary = summarizeNoise(rows);
@@ -102,8 +93,9 @@ void printNoise(const std::vector<AggregatedMeasurement>& rows)
     }
     std::cout << "noise distribution (RSE over configurations): metric n min median p90 max\n";
     for (const NoiseQuantiles& q : summary)
-        std::cout << metricName(q.metric) << " " << q.configurations << " " << percent(q.min) << " "
-                  << percent(q.median) << " " << percent(q.p90) << " " << percent(q.max) << "\n";
+        std::cout << metricName(q.metric) << " " << q.configurations << " " << shareText(q.min)
+                  << " " << shareText(q.median) << " " << shareText(q.p90) << " "
+                  << shareText(q.max) << "\n";
 }
 
 } // namespace

@@ -104,11 +104,6 @@ std::map<int, AppRunRecord> measuredRuns(MeasurementDatabase* db, const Applicat
     return runs;
 }
 
-std::string percent(const std::optional<double>& share)
-{
-    return share ? formatNumber(std::round(1000.0 * *share) / 10.0) + " %" : "-";
-}
-
 std::string optionalNumber(const std::optional<double>& value)
 {
     return value ? formatNumber(*value) : "";
@@ -118,10 +113,7 @@ std::string optionalNumber(const std::optional<double>& value)
 
 std::vector<QCommandLineOption> simulateOptions()
 {
-    return {valueOption("app",
-                "Application definition (JSON file) or a built-in: fileserver, varmail, "
-                "webserver.",
-                "APP"),
+    return {applicationOption(),
         valueOption("db", "Measurement database with the storage models (SQLite).", "DB"),
         valueOption("model",
             "Stored model for the storage, repeatable: one rt_read_ms, one rt_write_ms "
@@ -208,8 +200,8 @@ int runSimulate(const QCommandLineParser& parser)
         options.memoryLength = calibration.memoryLength;
         std::cout << "calibrated at " << at << " clients (run " << run->second.id
                   << "): memory length " << calibration.memoryLength << ", err_IO "
-                  << percent(calibration.atCalibration.errIo) << ", err_E2E "
-                  << percent(calibration.atCalibration.errE2e) << "\n";
+                  << shareText(calibration.atCalibration.errIo) << ", err_E2E "
+                  << shareText(calibration.atCalibration.errE2e) << "\n";
         for (const Operation& op : app.operations)
             if (op.kind == OperationKind::Cpu || op.kind == OperationKind::Delay)
                 std::cout << "  " << op.name << ": "
@@ -244,8 +236,8 @@ int runSimulate(const QCommandLineParser& parser)
                   << (r.precisionReached ? "" : " (precision not reached within the caps)");
         if (run != measured.end())
             std::cout << "; measured " << formatNumber(run->second.throughputPerS)
-                      << " loops/s, err_IO " << percent(error.errIo) << ", err_E2E "
-                      << percent(error.errE2e);
+                      << " loops/s, err_IO " << shareText(error.errIo) << ", err_E2E "
+                      << shareText(error.errE2e);
         std::cout << "\n";
         std::vector<std::string> row {std::to_string(clients), formatNumber(r.throughputPerS.mean),
             formatNumber(r.throughputPerS.halfWidth), formatNumber(r.responseTimeMs.mean),

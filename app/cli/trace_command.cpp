@@ -22,6 +22,36 @@ namespace iolens::cli {
 
 using namespace iolens::core;
 
+namespace {
+
+TraceFormat formatOption(const QCommandLineParser& parser, const char* command)
+{
+    const std::string text = requiredText(parser, "format", command);
+    TraceFormat format {};
+    if (!parseTraceFormat(text, format))
+        throw ConfigError("--format '" + text + "': use spc, msr, blkparse, fio-lat or disksim");
+    return format;
+}
+
+// --cache-mib in MiB (default 256), for the messages; its bytes go to the feature options.
+double cacheMibOption(const QCommandLineParser& parser, TraceFeatureOptions& features)
+{
+    const double mib = numberOption(parser, "cache-mib", 256.0);
+    if (!(mib >= 0.0))
+        throw ConfigError("--cache-mib: expected a size in MiB, 0 or more");
+    features.cacheBytes = static_cast<std::int64_t>(mib * 1048576.0);
+    return mib;
+}
+
+std::string ms(double value)
+{
+    std::ostringstream out;
+    out << std::setprecision(4) << value;
+    return out.str();
+}
+
+} // namespace
+
 std::vector<QCommandLineOption> traceFeaturesOptions()
 {
     return {valueOption("trace", "The trace file.", "FILE"),
@@ -35,19 +65,12 @@ std::vector<QCommandLineOption> traceFeaturesOptions()
 int runTraceFeatures(const QCommandLineParser& parser)
 {
     const std::string trace = requiredText(parser, "trace", "trace-features");
-    const std::string formatText = requiredText(parser, "format", "trace-features");
-    TraceFormat format {};
-    if (!parseTraceFormat(formatText, format))
-        throw ConfigError(
-            "--format '" + formatText + "': use spc, msr, blkparse, fio-lat or disksim");
+    const TraceFormat format = formatOption(parser, "trace-features");
     const std::string out = requiredText(parser, "out", "trace-features");
     TraceFeatureOptions options;
     options.k = wholeNumber(parser, "k", 3, 1);
     options.m = wholeNumber(parser, "m", 5, 1);
-    const double cacheMib = numberOption(parser, "cache-mib", 256.0);
-    if (!(cacheMib >= 0.0))
-        throw ConfigError("--cache-mib: expected a size in MiB, 0 or more");
-    options.cacheBytes = static_cast<std::int64_t>(cacheMib * 1048576.0);
+    const double cacheMib = cacheMibOption(parser, options);
     TraceFeatureExtractor extractor(options);
 
     const std::string partial = out + ".partial";
@@ -83,26 +106,6 @@ int runTraceFeatures(const QCommandLineParser& parser)
     return 0;
 }
 
-namespace {
-
-TraceFormat formatOption(const QCommandLineParser& parser, const char* command)
-{
-    const std::string text = requiredText(parser, "format", command);
-    TraceFormat format {};
-    if (!parseTraceFormat(text, format))
-        throw ConfigError("--format '" + text + "': use spc, msr, blkparse, fio-lat or disksim");
-    return format;
-}
-
-std::string ms(double value)
-{
-    std::ostringstream out;
-    out << std::setprecision(4) << value;
-    return out.str();
-}
-
-} // namespace
-
 std::vector<QCommandLineOption> traceEvaluateOptions()
 {
     return {valueOption("trace", "The trace file (with response times).", "FILE"),
@@ -120,10 +123,7 @@ int runTraceEvaluate(const QCommandLineParser& parser)
     const std::string trace = requiredText(parser, "trace", "trace-evaluate");
     const TraceFormat format = formatOption(parser, "trace-evaluate");
     TraceFeatureOptions features;
-    const double cacheMib = numberOption(parser, "cache-mib", 256.0);
-    if (!(cacheMib >= 0.0))
-        throw ConfigError("--cache-mib: expected a size in MiB, 0 or more");
-    features.cacheBytes = static_cast<std::int64_t>(cacheMib * 1048576.0);
+    const double cacheMib = cacheMibOption(parser, features);
     TraceFeatureExtractor extractor(features);
     std::vector<TraceFeatures> rows;
     readTraceFile(trace, format, [&](const TraceRequest& r) { rows.push_back(extractor.next(r)); });
@@ -148,8 +148,8 @@ int runTraceEvaluate(const QCommandLineParser& parser)
         const TraceEvaluation e = evaluateTrace(rows, extractor.header(), options);
         const std::string name = e.technique + (withHit ? "-cache" : "-nocache");
         std::cout << std::left << std::setw(16) << name << std::setw(10)
-                  << (formatNumber(std::round(1000.0 * e.medianRelativeError) / 10.0) + " %")
-                  << std::setw(20) << (ms(e.meanMeasuredMs) + " / " + ms(e.meanPredictedMs));
+                  << shareText(e.medianRelativeError) << std::setw(20)
+                  << (ms(e.meanMeasuredMs) + " / " + ms(e.meanPredictedMs));
         for (std::size_t q = 0; q < 3; ++q)
             std::cout << std::setw(20)
                       << (ms(e.measuredPercentilesMs[q]) + " / " + ms(e.predictedPercentilesMs[q]));

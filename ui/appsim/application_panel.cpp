@@ -131,7 +131,15 @@ ApplicationPanel::~ApplicationPanel() = default;
 void ApplicationPanel::setDatabase(std::shared_ptr<core::MeasurementDatabase> database)
 {
     m_database = std::move(database);
+    loadMeasuredRuns();
     scheduleSimulation();
+}
+
+// Read once per database and application, not per redraw: the limit box redraws on each key.
+void ApplicationPanel::loadMeasuredRuns()
+{
+    m_measured
+        = m_database ? core::appRuns(*m_database, m_app.name) : std::vector<core::AppRunRecord> {};
 }
 
 void ApplicationPanel::setScenario(const core::Configuration& scenario)
@@ -196,6 +204,7 @@ void ApplicationPanel::chooseApplication(int index)
         const QSignalBlocker blocker(m_think);
         m_think->setValue(m_app.thinkTimeMs.mean());
     }
+    loadMeasuredRuns();
     scheduleSimulation();
 }
 
@@ -204,11 +213,6 @@ void ApplicationPanel::scheduleSimulation()
     m_stale = true;
     if (isVisible())
         m_settle->start();
-}
-
-QString ApplicationPanel::modelDescription() const
-{
-    return m_model->currentText();
 }
 
 void ApplicationPanel::simulateNow()
@@ -262,9 +266,6 @@ void ApplicationPanel::drawSweep()
 {
     if (m_sweep.empty())
         return;
-    std::vector<core::AppRunRecord> measured;
-    if (m_database)
-        measured = core::appRuns(*m_database, m_app.name);
     const std::optional<double> limit
         = m_limit->value() > 0.0 ? std::optional<double>(m_limit->value()) : std::nullopt;
     const core::ClientHeadroom headroom
@@ -280,15 +281,15 @@ void ApplicationPanel::drawSweep()
                                 .arg(*headroom.largestClients)
                                 .arg(*limit));
     const QString title
-        = tr("%1 on %2").arg(QString::fromStdString(m_app.name), modelDescription());
+        = tr("%1 on %2").arg(QString::fromStdString(m_app.name), m_model->currentText());
     const QString subtitle = tr("%1 operations per loop (%2 reads, %3 writes) · think time %4 ms · "
                                 "99 % confidence intervals · %5 measured runs")
                                  .arg(m_app.operations.size())
                                  .arg(m_app.reads())
                                  .arg(m_app.writes())
                                  .arg(m_think->value())
-                                 .arg(measured.size());
-    m_plot->showSweep(title, subtitle, m_sweep, measured, limit, headroom);
+                                 .arg(m_measured.size());
+    m_plot->showSweep(title, subtitle, m_sweep, m_measured, limit, headroom);
 }
 
 } // namespace iolens::ui

@@ -4,6 +4,7 @@
 #include "appsim/application.hpp"
 #include "appsim/client_sweep.hpp"
 #include "common/core_metatypes.hpp"
+#include "store/app_runs.hpp"
 #include "store/measurement_database.hpp"
 
 #include <QWidget>
@@ -62,11 +63,11 @@ protected:
 
 private:
     void refreshModels();
+    void loadMeasuredRuns();
     void chooseApplication(int index);
     void scheduleSimulation();
     void onFinished(const std::vector<core::SimulationResult>& sweep);
     void drawSweep();
-    QString modelDescription() const;
 
     ModelController* m_models;
     std::shared_ptr<core::MeasurementDatabase> m_database;
@@ -87,7 +88,8 @@ private:
     SimulationRunner* m_runner;
     QTimer* m_settle;
     std::vector<core::SimulationResult> m_sweep;
-    bool m_stale = true;        ///< the inputs changed since the last sweep
+    std::vector<core::AppRunRecord> m_measured; ///< the database's runs of m_app
+    bool m_stale = true;                        ///< the inputs changed since the last sweep
     bool m_modelChosen = false; ///< the user picked the storage model (kept across retraining)
 };
 
