@@ -22,6 +22,11 @@ std::string optionText(const QCommandLineParser& parser, const char* name)
     return parser.value(QString::fromLatin1(name)).toStdString();
 }
 
+QString optionString(const QCommandLineParser& parser, const char* name)
+{
+    return parser.value(QString::fromLatin1(name));
+}
+
 std::string requiredText(const QCommandLineParser& parser, const char* name, const char* command)
 {
     const std::string value = optionText(parser, name);

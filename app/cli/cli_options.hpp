@@ -22,6 +22,8 @@ QCommandLineOption valueOption(const char* name, const char* help, const char* v
 
 /// The value of --name, "" when absent.
 std::string optionText(const QCommandLineParser& parser, const char* name);
+/// The same as a QString, for the window's requests (render, evidence).
+QString optionString(const QCommandLineParser& parser, const char* name);
 
 /// The value of --name; "COMMAND: missing required option --NAME" when absent or empty.
 std::string requiredText(const QCommandLineParser& parser, const char* name, const char* command);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/evidence_command.hpp"
 
+#include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "evidence/evidence_request.hpp"
 #include "render/render_request.hpp"
@@ -15,30 +16,25 @@ namespace {
 
 using core::ConfigError;
 
-QString option(const QCommandLineParser& parser, const char* name)
-{
-    return parser.value(QString::fromLatin1(name));
-}
-
-ui::EvidenceRequest requestFrom(const QCommandLineParser& parser)
+ui::EvidenceRequest evidenceRequestFrom(const QCommandLineParser& parser)
 {
     ui::EvidenceRequest request;
-    request.database = option(parser, "db");
+    request.database = optionString(parser, "db");
     if (parser.isSet(QStringLiteral("example"))) {
         if (!request.database.isEmpty())
             throw ConfigError("evidence: give --db or --example, not both");
-        const auto example = ui::parseExample(option(parser, "example"));
+        const auto example = ui::parseExample(optionString(parser, "example"));
         if (!example)
             throw ConfigError("evidence: unknown example '"
-                + option(parser, "example").toStdString() + "' (use tiered or local)");
+                + optionString(parser, "example").toStdString() + "' (use tiered or local)");
         request.example = *example;
     }
-    request.scenario = option(parser, "scenario");
+    request.scenario = optionString(parser, "scenario");
     if (parser.isSet(QStringLiteral("size")))
-        request.windowSize = ui::parseRenderSize(option(parser, "size"));
+        request.windowSize = ui::parseRenderSize(optionString(parser, "size"));
     if (parser.isSet(QStringLiteral("stored-models")))
-        request.storedModels = ui::parseStoredModelChoice(option(parser, "stored-models"));
-    request.out = option(parser, "out");
+        request.storedModels = ui::parseStoredModelChoice(optionString(parser, "stored-models"));
+    request.out = optionString(parser, "out");
     if (request.out.isEmpty())
         throw ConfigError("evidence: missing required option --out (the pack's folder)");
     return request;
@@ -77,7 +73,8 @@ int runEvidence(const QCommandLineParser& parser)
 {
     if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
         throw core::StateError("evidence: needs a QApplication (see app/cli/main.cpp)");
-    const ui::EvidencePackResult result = ui::writeEvidencePackHeadless(requestFrom(parser));
+    const ui::EvidencePackResult result
+        = ui::writeEvidencePackHeadless(evidenceRequestFrom(parser));
     std::cout << result.files.size() << " files written to " << result.folder.toStdString() << " ("
               << result.modelCount << " models)\n";
     for (const auto& [view, reason] : result.skippedViews)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/render_command.hpp"
 
+#include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "render/render_views.hpp"
 #include "render/view_renderer.hpp"
@@ -15,49 +16,44 @@ namespace {
 
 using core::ConfigError;
 
-QString option(const QCommandLineParser& parser, const char* name)
-{
-    return parser.value(QString::fromLatin1(name));
-}
-
-ui::RenderRequest requestFrom(const QCommandLineParser& parser)
+ui::RenderRequest renderRequestFrom(const QCommandLineParser& parser)
 {
     ui::RenderRequest request;
-    request.database = option(parser, "db");
+    request.database = optionString(parser, "db");
     if (parser.isSet(QStringLiteral("example"))) {
         if (!request.database.isEmpty())
             throw ConfigError("render: give --db or --example, not both");
-        const auto example = ui::parseExample(option(parser, "example"));
+        const auto example = ui::parseExample(optionString(parser, "example"));
         if (!example)
-            throw ConfigError("render: unknown example '" + option(parser, "example").toStdString()
-                + "' (use tiered or local)");
+            throw ConfigError("render: unknown example '"
+                + optionString(parser, "example").toStdString() + "' (use tiered or local)");
         request.example = *example;
     }
-    request.view = option(parser, "view");
+    request.view = optionString(parser, "view");
     if (request.view.isEmpty())
         throw ConfigError(
             "render: missing required option --view (" + ui::renderViewNames().toStdString() + ")");
     if (parser.isSet(QStringLiteral("metric"))) {
-        const std::string name = option(parser, "metric").toStdString();
+        const std::string name = optionString(parser, "metric").toStdString();
         request.metric = core::parseMetric(name);
         if (!request.metric)
             throw ConfigError("render: unknown metric '" + name + "'");
     }
-    request.scenario = option(parser, "scenario");
+    request.scenario = optionString(parser, "scenario");
     const bool cdfOptions
         = parser.isSet(QStringLiteral("cdf-scenario")) || parser.isSet(QStringLiteral("local"));
     if (cdfOptions && request.view != QStringLiteral("cdf"))
         throw ConfigError("render: --cdf-scenario and --local apply to --view cdf only");
-    request.cdfScenario = option(parser, "cdf-scenario");
+    request.cdfScenario = optionString(parser, "cdf-scenario");
     if (parser.isSet(QStringLiteral("cdf-scenario")) && request.cdfScenario.trimmed().isEmpty())
         throw ConfigError("render: --cdf-scenario needs cv, grouped, interpolation, "
                           "extrapolation, multivm or a rule such as \"request_kib>32\"");
     if (parser.isSet(QStringLiteral("local"))) {
         bool ok = false;
-        const int count = option(parser, "local").toInt(&ok);
+        const int count = optionString(parser, "local").toInt(&ok);
         if (!ok || count < 1)
             throw ConfigError("render: --local expects a whole number of measurements >= 1, not '"
-                + option(parser, "local").toStdString() + "'");
+                + optionString(parser, "local").toStdString() + "'");
         request.local = count;
     }
     for (const QString& text : parser.values(QStringLiteral("limit"))) {
@@ -71,14 +67,14 @@ ui::RenderRequest requestFrom(const QCommandLineParser& parser)
         && request.view != QStringLiteral("capacity"))
         throw ConfigError("render: --limit applies to the profiler and capacity views only: use "
                           "it with --view profiler or --view capacity");
-    request.runs = option(parser, "runs");
+    request.runs = optionString(parser, "runs");
     if (!request.runs.isEmpty() && request.view != QStringLiteral("insideout"))
         throw ConfigError("render: --runs is for --view insideout");
     if (parser.isSet(QStringLiteral("size")))
-        request.size = ui::parseRenderSize(option(parser, "size"));
+        request.size = ui::parseRenderSize(optionString(parser, "size"));
     if (parser.isSet(QStringLiteral("stored-models")))
-        request.storedModels = ui::parseStoredModelChoice(option(parser, "stored-models"));
-    request.out = option(parser, "out");
+        request.storedModels = ui::parseStoredModelChoice(optionString(parser, "stored-models"));
+    request.out = optionString(parser, "out");
     return request;
 }
 
@@ -134,7 +130,7 @@ int runRender(const QCommandLineParser& parser)
 {
     if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
         throw core::StateError("render: needs a QApplication (see app/cli/main.cpp)");
-    std::cout << ui::renderView(requestFrom(parser)).toStdString() << "\n";
+    std::cout << ui::renderView(renderRequestFrom(parser)).toStdString() << "\n";
     return 0;
 }
 

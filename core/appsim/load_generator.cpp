@@ -112,7 +112,7 @@ private:
     std::vector<char> m_exists;
 };
 
-struct Totals {
+struct LoadTotals {
     std::vector<double> opSumMs;
     std::vector<double> opCpuMs;
     std::vector<std::int64_t> opCount;
@@ -155,9 +155,9 @@ std::size_t rounded(double bytes, bool direct)
 }
 
 // One client: its own random stream, buffer and open file.
-class Client {
+class LoadClient {
 public:
-    Client(Shared& shared, int index)
+    LoadClient(Shared& shared, int index)
         : m_shared(shared)
         , m_random(shared.options.seed * 1000003ULL + static_cast<std::uint64_t>(index))
         , m_buffer(static_cast<char*>(std::aligned_alloc(kBlock, kChunkBytes)), &std::free)
@@ -167,12 +167,12 @@ public:
         m_totals.opCpuMs.assign(shared.app.operations.size(), 0.0);
         m_totals.opCount.assign(shared.app.operations.size(), 0);
     }
-    ~Client() { closeFile(); }
-    Client(const Client&) = delete;
-    Client& operator=(const Client&) = delete;
+    ~LoadClient() { closeFile(); }
+    LoadClient(const LoadClient&) = delete;
+    LoadClient& operator=(const LoadClient&) = delete;
 
     void run();
-    const Totals& totals() const { return m_totals; }
+    const LoadTotals& totals() const { return m_totals; }
 
 private:
     bool perform(const Operation& op);
@@ -190,13 +190,13 @@ private:
     Shared& m_shared;
     std::mt19937_64 m_random;
     std::unique_ptr<char, decltype(&std::free)> m_buffer;
-    Totals m_totals;
+    LoadTotals m_totals;
     int m_fd = -1;
     int m_file = -1;
     std::int64_t m_offset = 0; // next sequential offset in the open file
 };
 
-bool Client::check(bool ok, const char* call)
+bool LoadClient::check(bool ok, const char* call)
 {
     if (!ok)
         m_shared.fail(std::string(call) + " on " + m_shared.files.path(m_file).string() + ": "
@@ -204,7 +204,7 @@ bool Client::check(bool ok, const char* call)
     return ok;
 }
 
-bool Client::openExisting(int mode)
+bool LoadClient::openExisting(int mode)
 {
     // Another client may delete the file between the pick and the open: try a few others.
     for (int attempt = 0; attempt < 16; ++attempt) {
@@ -222,7 +222,7 @@ bool Client::openExisting(int mode)
     return false;
 }
 
-bool Client::transfer(bool write, std::size_t bytes, std::int64_t offset)
+bool LoadClient::transfer(bool write, std::size_t bytes, std::int64_t offset)
 {
     while (bytes > 0) {
         const std::size_t chunk = std::min(bytes, kChunkBytes);
@@ -239,7 +239,7 @@ bool Client::transfer(bool write, std::size_t bytes, std::int64_t offset)
     return true;
 }
 
-bool Client::perform(const Operation& op)
+bool LoadClient::perform(const Operation& op)
 {
     const bool direct = m_shared.options.directIo;
     switch (op.action) {
@@ -344,7 +344,7 @@ bool Client::perform(const Operation& op)
     return true;
 }
 
-void Client::run()
+void LoadClient::run()
 {
     const std::vector<Operation>& ops = m_shared.app.operations;
     while (!m_shared.stopping()) {
@@ -448,9 +448,9 @@ AppRunRecord runLoad(
         options.progress(std::to_string(options.clients) + " clients: warm-up "
             + formatNumber(options.warmupS) + " s, then " + formatNumber(options.durationS)
             + " s measured");
-    std::vector<std::unique_ptr<Client>> clients;
+    std::vector<std::unique_ptr<LoadClient>> clients;
     for (int c = 0; c < options.clients; ++c)
-        clients.push_back(std::make_unique<Client>(shared, c));
+        clients.push_back(std::make_unique<LoadClient>(shared, c));
     {
         std::vector<std::jthread> threads;
         for (auto& client : clients)
@@ -470,12 +470,12 @@ AppRunRecord runLoad(
     run.target = target.root().string();
     run.directIo = options.directIo;
     run.measuredAt = currentTimestamp();
-    Totals sum;
+    LoadTotals sum;
     sum.opSumMs.assign(app.operations.size(), 0.0);
     sum.opCpuMs.assign(app.operations.size(), 0.0);
     sum.opCount.assign(app.operations.size(), 0);
     for (const auto& client : clients) {
-        const Totals& t = client->totals();
+        const LoadTotals& t = client->totals();
         for (std::size_t i = 0; i < app.operations.size(); ++i) {
             sum.opSumMs[i] += t.opSumMs[i];
             sum.opCpuMs[i] += t.opCpuMs[i];

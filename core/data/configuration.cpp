@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/configuration.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 
@@ -9,7 +10,6 @@ namespace iolens::core {
 
 namespace {
 constexpr double kBytesPerKiB = 1024.0;
-constexpr double kBytesPerMiB = 1024.0 * 1024.0;
 } // namespace
 
 std::string_view patternName(Pattern pattern)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/csv_table.hpp"
+#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
 #include "common/text_file.hpp"
@@ -18,15 +19,6 @@ int CsvTable::columnIndex(std::string_view name) const
 }
 
 namespace {
-
-std::string trimmed(std::string_view text)
-{
-    const auto first = text.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = text.find_last_not_of(" \t\r");
-    return std::string(text.substr(first, last - first + 1));
-}
 
 // Splits the text into records; a quoted field may contain commas, quotes ("") and newlines, so
 // the line counter follows physical lines to keep error messages pointing at the right place.
@@ -61,7 +53,7 @@ struct CsvScanner {
                 quoted = wasQuoted = true;
                 field.clear();
             } else if (c == ',') {
-                fields.push_back(wasQuoted ? field : trimmed(field));
+                fields.push_back(wasQuoted ? field : std::string(trimmed(field)));
                 field.clear();
                 wasQuoted = false;
             } else if (c == '\n') {
@@ -74,7 +66,7 @@ struct CsvScanner {
         if (quoted)
             throw DataError(
                 source + ": row " + std::to_string(recordLine) + ": unterminated quoted field");
-        fields.push_back(wasQuoted ? field : trimmed(field));
+        fields.push_back(wasQuoted ? field : std::string(trimmed(field)));
         return fields;
     }
 };

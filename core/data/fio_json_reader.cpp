@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/fio_json_reader.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 #include "common/json_text.hpp"
@@ -20,7 +21,6 @@ namespace {
 using nlohmann::json;
 
 constexpr double kNsPerMs = 1.0e6;
-constexpr double kBytesPerMiB = 1024.0 * 1024.0;
 
 struct DirectionTotals {
     double ios = 0.0;

@@ -13,7 +13,7 @@ namespace iolens::core {
 
 namespace {
 
-[[noreturn]] void fail(
+[[noreturn]] void failRow(
     const CsvTable& table, int line, const std::string& column, const std::string& what)
 {
     throw DataError(
@@ -33,7 +33,7 @@ double numberAt(const CsvTable& table, const CsvTable::Row& row, int column)
     const std::string& text = row.fields[static_cast<std::size_t>(column)];
     double value = 0.0;
     if (!parseDouble(text, value))
-        fail(table, row.line, table.header[static_cast<std::size_t>(column)],
+        failRow(table, row.line, table.header[static_cast<std::size_t>(column)],
             text.empty() ? "empty value" : "'" + text + "' is not a number");
     return value;
 }
@@ -56,7 +56,7 @@ void sortByTime(Series& s, const CsvTable& table, const std::string& what)
     sorted.values.resize(s.values.size());
     for (std::size_t i : order) {
         if (!sorted.times.empty() && sorted.times.back() == s.times[i])
-            fail(table, s.lines[i], "timestamp",
+            failRow(table, s.lines[i], "timestamp",
                 what + " has two samples at time " + formatNumber(s.times[i]) + " (rows "
                     + std::to_string(sorted.lines.back()) + " and " + std::to_string(s.lines[i])
                     + ")");
@@ -98,7 +98,7 @@ std::map<std::string, NodeData> readNodes(const CsvTable& table, std::vector<std
     for (const CsvTable::Row& row : table.rows) {
         const std::string& name = row.fields[static_cast<std::size_t>(nodeColumn)];
         if (name.empty())
-            fail(table, row.line, "node", "empty node name");
+            failRow(table, row.line, "node", "empty node name");
         const std::string group
             = groupColumn < 0 ? std::string() : row.fields[static_cast<std::size_t>(groupColumn)];
         auto [it, added] = nodes.try_emplace(name);
@@ -107,7 +107,7 @@ std::map<std::string, NodeData> readNodes(const CsvTable& table, std::vector<std
             node.group = group;
             node.series.values.resize(metrics.size());
         } else if (node.group != group) {
-            fail(table, row.line, "group",
+            failRow(table, row.line, "group",
                 "node '" + name + "' was in group '" + node.group + "' before, now '" + group
                     + "'");
         }
@@ -169,7 +169,7 @@ StepFeatures aggregateSteps(const std::map<std::string, NodeData>& nodes,
             auto& slots
                 = steps.try_emplace(step, std::vector<long>(nodes.size(), -1)).first->second;
             if (slots[nodeIndex] >= 0)
-                fail(table, node.series.lines[i], "timestamp",
+                failRow(table, node.series.lines[i], "timestamp",
                     "node '" + name + "' has two samples in one "
                         + formatNumber(options.stepSeconds) + " s step (rows "
                         + std::to_string(

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/scenario_text.hpp"
+#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
@@ -11,15 +12,6 @@
 namespace iolens::core {
 
 namespace {
-
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && text.front() == ' ')
-        text.remove_prefix(1);
-    while (!text.empty() && text.back() == ' ')
-        text.remove_suffix(1);
-    return text;
-}
 
 [[noreturn]] void reject(std::string_view item, const std::string& why)
 {
@@ -56,8 +48,8 @@ void applyItem(std::string_view item, Configuration& config)
     const std::size_t eq = item.find('=');
     if (eq == std::string_view::npos)
         reject(item, "expected key=value");
-    const std::string_view key = trimmed(item.substr(0, eq));
-    const std::string_view value = trimmed(item.substr(eq + 1));
+    const std::string_view key = trimmed(item.substr(0, eq), " ");
+    const std::string_view value = trimmed(item.substr(eq + 1), " ");
     if (value.empty())
         reject(item, "no value");
     if (key == "request") {
@@ -104,7 +96,7 @@ Configuration parseScenarioText(std::string_view text, Configuration base)
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string_view item = trimmed(text.substr(start, comma - start));
+        const std::string_view item = trimmed(text.substr(start, comma - start), " ");
         if (!item.empty())
             applyItem(item, base);
         start = comma + 1;

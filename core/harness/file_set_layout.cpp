@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/file_set_layout.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 
@@ -15,8 +16,6 @@ namespace iolens::core {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::int64_t kMiB = 1024 * 1024;
 
 fs::path setDirectory(const FileSetShare& share)
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/fio_bandwidth_log.hpp"
+#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
 #include "common/text_file.hpp"
@@ -13,13 +14,6 @@
 namespace iolens::core {
 
 namespace {
-
-std::string trimmed(const std::string& text)
-{
-    const auto first = text.find_first_not_of(" \t\r");
-    const auto last = text.find_last_not_of(" \t\r");
-    return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
-}
 
 } // namespace
 

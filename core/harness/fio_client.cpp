@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/fio_client.hpp"
+#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
 #include "common/text_file.hpp"
@@ -31,13 +32,6 @@ std::string reportedName(const std::string& address)
     return address;
 }
 
-std::string trimmed(const std::string& text)
-{
-    const auto first = text.find_first_not_of(" \t\r");
-    const auto last = text.find_last_not_of(" \t\r");
-    return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
-}
-
 // The option lines of a job file's [global] section(s), without blanks and comments.
 std::vector<std::string> globalSection(const std::string& jobText)
 {
@@ -45,7 +39,7 @@ std::vector<std::string> globalSection(const std::string& jobText)
     std::istringstream in(jobText);
     bool inGlobal = false;
     for (std::string line; std::getline(in, line);) {
-        line = trimmed(line);
+        line = std::string(trimmed(line));
         if (line.empty() || line.front() == ';' || line.front() == '#')
             continue;
         if (line.front() == '[')
@@ -77,7 +71,7 @@ std::string lastMessages(const fs::path& log)
     constexpr std::size_t kTail = 800;
     if (text.size() > kTail)
         text = "..." + text.substr(text.size() - kTail);
-    return text.empty() ? "(no messages)" : trimmed(text);
+    return text.empty() ? "(no messages)" : std::string(trimmed(text));
 }
 
 // Puts the parsed hosts in the order given, and fails for a host without a result.

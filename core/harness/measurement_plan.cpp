@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/measurement_plan.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 #include "common/json_text.hpp"
@@ -18,7 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::int64_t kMiB = 1024 * 1024;
 constexpr std::int64_t kDirectAlignment = 4096; // O_DIRECT wants sector-aligned requests
 
 // Reads the sections of one plan (workload, designs, hosts) through PlanFieldReader, so every

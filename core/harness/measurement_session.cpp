@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/measurement_session.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 #include "data/fio_json_reader.hpp"
@@ -23,8 +24,6 @@ namespace iolens::core {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr double kBytesPerMiB = 1024.0 * 1024.0;
 
 using Clock = std::chrono::steady_clock;
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/plan_field_reader.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 #include "data/fio_json_reader.hpp"
@@ -12,8 +13,6 @@ namespace iolens::core {
 namespace {
 
 using nlohmann::json;
-
-constexpr std::int64_t kMiB = 1024 * 1024;
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/proc_rates.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 
@@ -9,7 +10,6 @@ namespace iolens::core {
 
 namespace {
 
-constexpr double kBytesPerMiB = 1024.0 * 1024.0;
 constexpr double kKbPerMiB = 1024.0;
 constexpr double kBytesPerSector = 512.0; // diskstats counts 512-byte sectors on every device
 

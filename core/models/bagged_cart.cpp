@@ -15,8 +15,8 @@ namespace iolens::core {
 
 namespace {
 
-constexpr int kStateFormat = 1; // version of the JSON written by BaggedCart::saveState
-constexpr int kMaxTrees = 100000;
+constexpr int kBaggedCartStateFormat = 1; // version of the JSON written by BaggedCart::saveState
+constexpr int kBaggedCartMaxTrees = 100000;
 
 } // namespace
 
@@ -35,7 +35,7 @@ std::vector<ParamSpec> BaggedCart::paramSpecs() const
         }
     }
     specs.insert(specs.begin(),
-        ParamSpec {"ntrees", "number of bagged trees (B)", "nbagg", true, 1, kMaxTrees,
+        ParamSpec {"ntrees", "number of bagged trees (B)", "nbagg", true, 1, kBaggedCartMaxTrees,
             BaggingParams {}.trees, false});
     specs.push_back(seedParamSpec());
     return specs;
@@ -108,7 +108,7 @@ nlohmann::json BaggedCart::saveState() const
 {
     if (m_trees.empty())
         throw StateError("BaggedCart::saveState: the model is not fitted");
-    return {{"format", kStateFormat}, {"ntrees", m_params.trees},
+    return {{"format", kBaggedCartStateFormat}, {"ntrees", m_params.trees},
         {"minsplit", m_params.cart.minSplit}, {"cp", m_params.cart.cp},
         {"seed", static_cast<double>(m_params.seed)}, {"trees", cartStates(m_trees)}};
 }
@@ -116,9 +116,10 @@ nlohmann::json BaggedCart::saveState() const
 void BaggedCart::loadState(const nlohmann::json& state, const FeatureSchema& schema)
 {
     try {
-        if (state.at("format").get<int>() != kStateFormat)
+        if (state.at("format").get<int>() != kBaggedCartStateFormat)
             throw DataError("model file: bagging state format " + state.at("format").dump()
-                + " is not supported (this build reads " + std::to_string(kStateFormat) + ")");
+                + " is not supported (this build reads " + std::to_string(kBaggedCartStateFormat)
+                + ")");
         checkSavedParameter(kTechnique, state, "ntrees", m_params.trees);
         checkSavedParameter(kTechnique, state, "seed", static_cast<double>(m_params.seed));
         std::vector<Cart> trees = cartsFromStates(state.at("trees"), m_params.cart, schema);

@@ -3,6 +3,7 @@
 
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
+#include "models/cart_split_search.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -14,8 +15,8 @@ namespace iolens::core {
 namespace {
 
 constexpr int kMaxDepth = 30; // rpart.control's maxdepth default (and its upper limit)
-constexpr int kLeft = -1;
-constexpr int kRight = 1;
+using cart_detail::kLeft;
+using cart_detail::kRight;
 
 /// Per column: 0 for a numeric feature, the number of levels for a categorical one.
 std::vector<int> levelCounts(const FeatureSchema& schema)
@@ -248,7 +249,7 @@ int Cart::splitCount() const
 
 namespace {
 
-constexpr int kStateFormat = 1; // version of the JSON written by Cart::saveState
+constexpr int kCartStateFormat = 1; // version of the JSON written by Cart::saveState
 
 nlohmann::json nodeToJson(const CartNode& node)
 {
@@ -313,7 +314,7 @@ nlohmann::json Cart::saveState() const
     nlohmann::json nodes = nlohmann::json::array();
     for (const CartNode& node : m_full.nodes) // the cp = 0 tree: it holds every cp's tree
         nodes.push_back(nodeToJson(node));
-    return {{"format", kStateFormat}, {"minsplit", m_params.minSplit}, {"cp", m_params.cp},
+    return {{"format", kCartStateFormat}, {"minsplit", m_params.minSplit}, {"cp", m_params.cp},
         {"features", features}, {"nodes", nodes}};
 }
 
@@ -321,9 +322,9 @@ void Cart::loadState(const nlohmann::json& state, const FeatureSchema& schema)
 {
     CartTree tree;
     try {
-        if (state.at("format").get<int>() != kStateFormat)
+        if (state.at("format").get<int>() != kCartStateFormat)
             throw DataError("model file: CART state format " + state.at("format").dump()
-                + " is not supported (this build reads " + std::to_string(kStateFormat) + ")");
+                + " is not supported (this build reads " + std::to_string(kCartStateFormat) + ")");
         if (state.at("minsplit").get<int>() != m_params.minSplit
             || state.at("cp").get<double>() != m_params.cp)
             throw DataError("model file: the CART tree was grown with minsplit "

@@ -10,7 +10,6 @@ namespace iolens::core {
 
 namespace {
 
-constexpr double kMinGrsq = -10.0;            // earth MIN_GRSQ
 constexpr double kDependenceTolerance = 1e-8; // earth QR_TOL in RegressAndFix
 
 } // namespace
@@ -53,7 +52,7 @@ MarsForwardPass::Prefix MarsForwardPass::prefix(int maxTerms, double threshold) 
         const int kept = static_cast<int>(k);
         if (threshold != 0.0 && step.rSquaredGain < threshold)
             return {kept, MarsStopReason::SmallRsqGain};
-        if (threshold != 0.0 && step.grsq < kMinGrsq)
+        if (threshold != 0.0 && step.grsq < detail::kMinGrsq)
             return {kept, MarsStopReason::GrsqTooLow};
         if (step.rSquared >= 1.0 - threshold)
             return {kept + 1, MarsStopReason::RsqReachedMax};

@@ -19,7 +19,6 @@ namespace {
 
 constexpr double kMinCandidateSumOfSquares = 0.01; // earth MIN_BX_SOS (absolute, raw x scale)
 constexpr double kAlmostZero = 1e-10;              // earth ALMOST_ZERO
-constexpr double kMinGrsq = -10.0;                 // earth MIN_GRSQ
 constexpr int kUnusableDegree = 101;               // earth MAX_DEGREE + 1: never a parent
 constexpr Eigen::Index kResidualCacheValues = Eigen::Index(1) << 22; // 32 MB of cached residuals
 

@@ -7,6 +7,9 @@
 
 namespace iolens::core::detail {
 
+/// earth's MIN_GRSQ: a forward step whose GRSq falls below it ends the forward pass.
+inline constexpr double kMinGrsq = -10.0;
+
 /// Everything a forward pass records (see MarsForwardPass for the meaning).
 struct ForwardRecord {
     std::vector<MarsForwardStep> steps;

@@ -16,7 +16,8 @@ namespace iolens::core {
 
 namespace {
 
-constexpr int kStateFormat = 1; // version of the JSON written by RandomForest::saveState
+constexpr int kRandomForestStateFormat
+    = 1; // version of the JSON written by RandomForest::saveState
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::vector<int> levelCounts(const FeatureSchema& schema)
@@ -172,19 +173,21 @@ nlohmann::json RandomForest::saveState() const
     nlohmann::json trees = nlohmann::json::array();
     for (const CartTree& tree : m_trees)
         trees.push_back(forestTreeToJson(tree));
-    return {{"format", kStateFormat}, {"ntrees", m_params.trees}, {"mtry", m_params.mtry},
-        {"nodesize", m_params.nodeSize}, {"bootstrap", m_params.bootstrap ? 1 : 0},
-        {"seed", static_cast<double>(m_params.seed)}, {"mtry_used", m_mtryUsed},
-        {"importance", m_importance}, {"oob_rmse", finiteOrNull(m_oobRmse)},
-        {"oob_r2", finiteOrNull(m_oobRSquared)}, {"trees", trees}};
+    return {{"format", kRandomForestStateFormat}, {"ntrees", m_params.trees},
+        {"mtry", m_params.mtry}, {"nodesize", m_params.nodeSize},
+        {"bootstrap", m_params.bootstrap ? 1 : 0}, {"seed", static_cast<double>(m_params.seed)},
+        {"mtry_used", m_mtryUsed}, {"importance", m_importance},
+        {"oob_rmse", finiteOrNull(m_oobRmse)}, {"oob_r2", finiteOrNull(m_oobRSquared)},
+        {"trees", trees}};
 }
 
 void RandomForest::loadState(const nlohmann::json& state, const FeatureSchema& schema)
 {
     try {
-        if (state.at("format").get<int>() != kStateFormat)
+        if (state.at("format").get<int>() != kRandomForestStateFormat)
             throw DataError("model file: rf state format " + state.at("format").dump()
-                + " is not supported (this build reads " + std::to_string(kStateFormat) + ")");
+                + " is not supported (this build reads " + std::to_string(kRandomForestStateFormat)
+                + ")");
         checkSavedParameter(kTechnique, state, "ntrees", m_params.trees);
         checkSavedParameter(kTechnique, state, "mtry", m_params.mtry);
         checkSavedParameter(kTechnique, state, "nodesize", m_params.nodeSize);

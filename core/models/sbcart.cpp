@@ -47,8 +47,8 @@ namespace iolens::core {
 
 namespace {
 
-constexpr int kStateFormat = 1; // version of the JSON written by Sbcart::saveState
-constexpr int kMaxTrees = 100000;
+constexpr int kSbcartStateFormat = 1; // version of the JSON written by Sbcart::saveState
+constexpr int kSbcartMaxTrees = 100000;
 constexpr double kSmallestError = 1e-12;
 
 const char* errorName(SbcartError error)
@@ -129,7 +129,7 @@ std::vector<ParamSpec> Sbcart::paramSpecs() const
         }
     }
     ParamSpec trees {"ntrees", "number of bagged trees before the selection (k)", "k", true, 1,
-        kMaxTrees, static_cast<double>(defaults.trees), false};
+        kSbcartMaxTrees, static_cast<double>(defaults.trees), false};
     ParamSpec keep {"keep", "share of the trees kept, the lowest training errors first", "20%-50%",
         false, 0.01, 1.0, defaults.keep, false};
     keep.searchLow = 0.2; // the paper's range
@@ -252,7 +252,7 @@ nlohmann::json Sbcart::saveState() const
     nlohmann::json kept = nlohmann::json::array();
     for (const KeptTree& k : m_kept)
         kept.push_back({{"sample", k.sample}, {"error", k.error}, {"weight", k.weight}});
-    return {{"format", kStateFormat}, {"ntrees", m_params.trees}, {"keep", m_params.keep},
+    return {{"format", kSbcartStateFormat}, {"ntrees", m_params.trees}, {"keep", m_params.keep},
         {"error", static_cast<int>(m_params.error)}, {"seed", static_cast<double>(m_params.seed)},
         {"sample_errors", m_sampleErrors}, {"kept", kept}, {"trees", cartStates(m_trees)}};
 }
@@ -260,9 +260,10 @@ nlohmann::json Sbcart::saveState() const
 void Sbcart::loadState(const nlohmann::json& state, const FeatureSchema& schema)
 {
     try {
-        if (state.at("format").get<int>() != kStateFormat)
+        if (state.at("format").get<int>() != kSbcartStateFormat)
             throw DataError("model file: sbcart state format " + state.at("format").dump()
-                + " is not supported (this build reads " + std::to_string(kStateFormat) + ")");
+                + " is not supported (this build reads " + std::to_string(kSbcartStateFormat)
+                + ")");
         checkSavedParameter(kTechnique, state, "ntrees", m_params.trees);
         checkSavedParameter(kTechnique, state, "keep", m_params.keep);
         checkSavedParameter(kTechnique, state, "error", static_cast<double>(m_params.error));

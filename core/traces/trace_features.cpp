@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_features.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
@@ -10,7 +11,6 @@ namespace iolens::core {
 
 namespace {
 constexpr std::int64_t kUnit = 4096; // cache block
-constexpr std::int64_t kSector = 512;
 } // namespace
 
 TraceFeatureExtractor::TraceFeatureExtractor(TraceFeatureOptions options)
@@ -26,7 +26,7 @@ TraceFeatureExtractor::TraceFeatureExtractor(TraceFeatureOptions options)
 TraceFeatures TraceFeatureExtractor::next(const TraceRequest& request)
 {
     TraceFeatures f;
-    f.lbn = request.offset / kSector;
+    f.lbn = request.offset / kSectorBytes;
     f.size = request.bytes;
     f.read = request.read;
     f.responseMs = request.responseMs;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_reader.hpp"
+#include "common/units.hpp"
 
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
@@ -16,7 +17,6 @@ namespace iolens::core {
 
 namespace {
 
-constexpr std::int64_t kSector = 512;
 constexpr double kFiletimeMs = 1e-4; // one Windows filetime unit (100 ns) in ms
 
 class LineError {
@@ -148,7 +148,7 @@ std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& s
             const auto f = splitOn(line, ',');
             expectFields(at, f.size(), 5, "ASU,LBA,Size,Opcode,Timestamp");
             r.device = static_cast<int>(whole(at, "ASU", f[0], 0));
-            r.offset = whole(at, "LBA", f[1], 0) * kSector;
+            r.offset = whole(at, "LBA", f[1], 0) * kSectorBytes;
             r.bytes = whole(at, "Size", f[2], 1);
             if (!readOpcode(f[3], r.read))
                 at.fail("Opcode", "'" + f[3] + "' is neither r nor w");
@@ -205,8 +205,8 @@ std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& s
                 continue; // completed before the trace began
             r.arrivalMs = found->second.first;
             r.read = found->second.second;
-            r.offset = sector * kSector;
-            r.bytes = sectors * kSector;
+            r.offset = sector * kSectorBytes;
+            r.bytes = sectors * kSectorBytes;
             r.responseMs = timeMs - found->second.first;
             issued.erase(found);
             break;
@@ -235,8 +235,8 @@ std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& s
             expectFields(at, f.size(), 5, "time_ms devno blkno bcount flags");
             r.arrivalMs = number(at, "time", f[0]);
             r.device = static_cast<int>(whole(at, "devno", f[1], 0));
-            r.offset = whole(at, "blkno", f[2], 0) * kSector;
-            r.bytes = whole(at, "bcount", f[3], 1) * kSector;
+            r.offset = whole(at, "blkno", f[2], 0) * kSectorBytes;
+            r.bytes = whole(at, "bcount", f[3], 1) * kSectorBytes;
             r.read = (whole(at, "flags", f[4], 0) & 1) != 0;
             break;
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "whatif/factor_sweep.hpp"
+#include "common/units.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +16,6 @@ template <typename T> void sortUnique(std::vector<T>& values)
 }
 
 constexpr double kBytesPerKiB = 1024.0;
-constexpr double kBytesPerMiB = 1024.0 * 1024.0;
 
 double bytesPerUnit(Factor factor)
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "whatif/sla_limit.hpp"
+#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
@@ -9,15 +10,6 @@
 namespace iolens::core {
 
 namespace {
-
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-        text.remove_suffix(1);
-    return text;
-}
 
 } // namespace
 
@@ -31,12 +23,12 @@ SlaLimit parseSlaLimit(std::string_view text)
         return fail("write METRIC<=VALUE or METRIC>=VALUE, e.g. rt_read_ms<=5");
     SlaLimit limit;
     limit.atMost = text[at] == '<';
-    const std::string name(trimmed(text.substr(0, at)));
+    const std::string name(trimmed(text.substr(0, at), " \t"));
     const auto metric = parseMetric(name);
     if (!metric)
         return fail("'" + name + "' is not a metric (rt_read_ms, rt_write_ms, tp_read_mbs, ...)");
     limit.metric = *metric;
-    if (!parseDouble(trimmed(text.substr(at + 2)), limit.bound) || !(limit.bound > 0.0))
+    if (!parseDouble(trimmed(text.substr(at + 2), " \t"), limit.bound) || !(limit.bound > 0.0))
         return fail("the bound must be a positive number");
     return limit;
 }

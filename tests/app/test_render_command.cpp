@@ -2,6 +2,7 @@
 // `iolens-cli render`: every view becomes a picture of the requested size, headless; bad input
 // exits with status 2 and says what is wrong.
 #include "support/build_paths.hpp"
+#include "support/cli_runner.hpp"
 #include "support/test_registry.hpp"
 
 #include <QDir>
@@ -16,15 +17,11 @@
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using iolens::test::CliResult;
 
 /// Runs iolens-cli with its user settings in `configHome` (XDG_CONFIG_HOME), or in a fresh empty
 /// folder, so that the tests neither read nor change the settings of whoever runs them.
-CliResult runCli(const QStringList& arguments, const QString& configHome = {})
+CliResult runRenderCli(const QStringList& arguments, const QString& configHome = {})
 {
     QProcess process;
     // No platform chosen: the command must pick the offscreen one by itself.
@@ -109,7 +106,7 @@ private slots:
         QFETCH(QString, view);
         QFETCH(QStringList, extra);
         const QString out = m_dir.filePath(view + QString::number(qHash(extra)) + ".png");
-        const CliResult r = runCli(
+        const CliResult r = runRenderCli(
             QStringList {QStringLiteral("render"), QStringLiteral("--view"), view,
                 QStringLiteral("--size"), QStringLiteral("900x560"), QStringLiteral("--out"), out}
             + extra);
@@ -130,10 +127,10 @@ private slots:
         // A bound every prediction keeps: green bands; one none keeps: light red ones.
         const QString kept = m_dir.filePath(QStringLiteral("profiler-kept.png"));
         const QString broken = m_dir.filePath(QStringLiteral("profiler-broken.png"));
-        CliResult r = runCli({"render", "--view", "profiler", "--size", "1200x800", "--limit",
+        CliResult r = runRenderCli({"render", "--view", "profiler", "--size", "1200x800", "--limit",
             "rt_read_ms<=1000000", "--limit", "rt_write_ms<=1000000", "--out", kept});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        r = runCli({"render", "--view", "profiler", "--size", "1200x800", "--limit",
+        r = runRenderCli({"render", "--view", "profiler", "--size", "1200x800", "--limit",
             "tp_write_mbs>=1000000", "--out", broken});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage keptImage(kept);
@@ -163,7 +160,7 @@ private slots:
             file.write(saved);
         }
         const QString out = m_dir.filePath(QStringLiteral("profiler-settings.png"));
-        const CliResult r = runCli(
+        const CliResult r = runRenderCli(
             {"render", "--view", "profiler", "--size", "1200x800", "--out", out}, home.path());
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage image(out);
@@ -187,9 +184,10 @@ private slots:
     {
         const QString none = m_dir.filePath(QStringLiteral("capacity-none.png"));
         const QString limited = m_dir.filePath(QStringLiteral("capacity-limited.png"));
-        CliResult r = runCli({"render", "--view", "capacity", "--size", "1200x700", "--out", none});
+        CliResult r
+            = runRenderCli({"render", "--view", "capacity", "--size", "1200x700", "--out", none});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        r = runCli({"render", "--view", "capacity", "--size", "1200x700", "--limit",
+        r = runRenderCli({"render", "--view", "capacity", "--size", "1200x700", "--limit",
             "rt_read_ms<=5", "--out", limited});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage noneImage(none);
@@ -203,12 +201,12 @@ private slots:
     {
         const QString svg = m_dir.filePath(QStringLiteral("conservation.svg"));
         const QString pdf = m_dir.filePath(QStringLiteral("measurements.pdf"));
-        CliResult r = runCli({"render", "--view", "conservation", "--out", svg});
+        CliResult r = runRenderCli({"render", "--view", "conservation", "--out", svg});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         QVERIFY(svgFile.readAll().contains("<svg"));
-        r = runCli({"render", "--example", "local", "--view", "measurements", "--out", pdf});
+        r = runRenderCli({"render", "--example", "local", "--view", "measurements", "--out", pdf});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile pdfFile(pdf);
         QVERIFY(pdfFile.open(QIODevice::ReadOnly));
@@ -265,7 +263,7 @@ private slots:
     {
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
-        const CliResult r = runCli(arguments);
+        const CliResult r = runRenderCli(arguments);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("bad.png"))));

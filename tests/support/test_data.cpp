@@ -2,6 +2,7 @@
 #include "support/test_data.hpp"
 
 #include "data/measurement_csv.hpp"
+#include "models/regressor_registry.hpp"
 #include "support/build_paths.hpp"
 
 #include <QDir>
@@ -85,6 +86,16 @@ std::string writeFile(const QString& directory, const QString& name, const std::
         qFatal("cannot write test file %s", qPrintable(path));
     file.write(content.data(), static_cast<qint64>(content.size()));
     return path.toStdString();
+}
+
+iolens::core::TrainedModel trainCart(const std::vector<iolens::core::AggregatedMeasurement>& rows,
+    iolens::core::Metric metric, double cp)
+{
+    auto regressor = iolens::core::createRegressor("cart");
+    regressor->setParameters({{"cp", cp}});
+    iolens::core::TrainingOptions options;
+    options.metric = metric;
+    return iolens::core::TrainedModel::train(std::move(regressor), rows, options);
 }
 
 } // namespace iolens::test

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "data/dataset.hpp"
+#include "models/trained_model.hpp"
 #include "store/measurement_database.hpp"
 
 #include <QString>
@@ -28,5 +29,8 @@ std::string datasetCsv(
     const iolens::core::FeatureSchema& schema, const Eigen::MatrixXd& x, const Eigen::VectorXd* y);
 /// Writes `content` to a file in `directory` and returns its path.
 std::string writeFile(const QString& directory, const QString& name, const std::string& content);
+/// A CART of `metric` on `rows` with complexity parameter `cp`.
+iolens::core::TrainedModel trainCart(const std::vector<iolens::core::AggregatedMeasurement>& rows,
+    iolens::core::Metric metric, double cp);
 
 } // namespace iolens::test

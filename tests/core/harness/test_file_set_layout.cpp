@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/units.hpp"
 #include "harness/file_set_layout.hpp"
 #include "support/test_registry.hpp"
 
@@ -11,7 +12,6 @@ using namespace iolens::core;
 namespace fs = std::filesystem;
 
 namespace {
-constexpr std::int64_t kMiB = 1024 * 1024;
 }
 
 class TestFileSetLayout : public QObject {

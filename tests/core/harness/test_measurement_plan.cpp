@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
+#include "common/units.hpp"
 #include "harness/measurement_plan.hpp"
 #include "support/test_registry.hpp"
 
@@ -10,8 +11,6 @@
 using namespace iolens::core;
 
 namespace {
-
-constexpr std::int64_t kMiB = 1024 * 1024;
 
 // The error message of parsing `text`, empty if it parses.
 QString errorOf(const std::string& text)

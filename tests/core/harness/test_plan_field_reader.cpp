@@ -13,7 +13,7 @@ namespace {
 const PlanFieldReader kReader("plan.json");
 
 // The message of calling `read`, empty if it does not throw.
-template <typename Read> QString errorOf(Read read)
+template <typename Read> QString readerErrorOf(Read read)
 {
     try {
         read();
@@ -59,27 +59,28 @@ private slots:
     {
         QTest::addColumn<QString>("message");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("bad size") << errorOf([] {
+        QTest::newRow("bad size") << readerErrorOf([] {
             kReader.size(json("4q"), "factors.request[1]");
         }) << QStringLiteral("plan.json: field 'factors.request[1]': '\"4q\"' is not a size");
-        QTest::newRow("zero size") << errorOf([] { kReader.size(json(0), "x"); })
+        QTest::newRow("zero size") << readerErrorOf([] { kReader.size(json(0), "x"); })
                                    << QStringLiteral("plan.json: field 'x': '0' is not a size");
-        QTest::newRow("fraction") << errorOf([] {
+        QTest::newRow("fraction") << readerErrorOf([] {
             kReader.count(json(2.5), "w.rep", 1);
         }) << QStringLiteral("field 'w.rep': 2.5 is not a whole number >= 1");
-        QTest::newRow("below minimum") << errorOf([] { kReader.count(json(0), "threads", 1); })
-                                       << QStringLiteral("0 is not a whole number >= 1");
-        QTest::newRow("text not string") << errorOf([] {
+        QTest::newRow("below minimum")
+            << readerErrorOf([] { kReader.count(json(0), "threads", 1); })
+            << QStringLiteral("0 is not a whole number >= 1");
+        QTest::newRow("text not string") << readerErrorOf([] {
             kReader.text(json {{"ioengine", 3}}, "ioengine", "workload.", "");
         }) << QStringLiteral("field 'workload.ioengine': not a string");
-        QTest::newRow("empty list") << errorOf([] {
+        QTest::newRow("empty list") << readerErrorOf([] {
             kReader.array(json {{"hosts", json::array()}}, "hosts", "");
         }) << QStringLiteral("field 'hosts': expected a non-empty list");
-        QTest::newRow("unknown factor") << errorOf([] {
+        QTest::newRow("unknown factor") << readerErrorOf([] {
             Configuration c;
             kReader.setFactor(c, "colour", json("red"), "factors.colour");
         }) << QStringLiteral("field 'factors.colour': unknown factor");
-        QTest::newRow("percentage") << errorOf([] {
+        QTest::newRow("percentage") << readerErrorOf([] {
             Configuration c;
             kReader.setFactor(c, "read_pct", json(101), "f");
         }) << QStringLiteral("101 is not a percentage from 0 to 100");
@@ -123,26 +124,26 @@ private slots:
 
     void check_acceptsRunnableAndRejectsUnrunnable()
     {
-        QCOMPARE(errorOf([] { kReader.check(runnable(), "configurations[0]"); }), QString());
+        QCOMPARE(readerErrorOf([] { kReader.check(runnable(), "configurations[0]"); }), QString());
         Configuration uneven = runnable();
         uneven.threads = 3;
-        QVERIFY(errorOf([&] {
+        QVERIFY(readerErrorOf([&] {
             kReader.check(uneven, "c");
         }).contains(QStringLiteral("3 threads cannot be split evenly over 2 VMs")));
         Configuration partMiB = runnable();
         partMiB.filesetBytes += 1024 * 1024; // 65 MiB over 2 VMs
-        QVERIFY(errorOf([&] {
+        QVERIFY(readerErrorOf([&] {
             kReader.check(partMiB, "c");
         }).contains(QStringLiteral("not a whole number of MiB per VM")));
         Configuration tiny = runnable();
         tiny.filesetBytes = 2 * 1024 * 1024;
         tiny.requestBytes = 2 * 1024 * 1024;
-        QVERIFY(errorOf([&] {
+        QVERIFY(readerErrorOf([&] {
             kReader.check(tiny, "c");
         }).contains(QStringLiteral("smaller than one request")));
         Configuration noRequest = runnable();
         noRequest.requestBytes = 0;
-        QVERIFY(errorOf([&] {
+        QVERIFY(readerErrorOf([&] {
             kReader.check(noRequest, "c");
         }).contains(QStringLiteral("no request size")));
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
+#include "common/units.hpp"
 #include "data/csv_table.hpp"
 #include "data/low_level_metrics.hpp"
 #include "harness/proc_counters.hpp"
@@ -63,8 +64,6 @@ struct FakeProc {
                 + "\ncancelled_write_bytes: 0\n");
     }
 };
-
-constexpr long long kMiB = 1024 * 1024;
 
 std::string diskLine(const std::string& name, long long reads, long long sectorsRead,
     long long writes, long long sectorsWritten, long long busyMs)

@@ -20,24 +20,24 @@ using namespace iolens::core;
 
 namespace {
 
-struct Problem {
+struct CvProblem {
     Eigen::MatrixXd x;
     Eigen::VectorXd y;
 };
 
 // The shared dataset on its main effects (log rt_read_ms of fio-local).
-Problem sharedMainEffects()
+CvProblem sharedMainEffects()
 {
     const Dataset data = iolens::test::gridDataset("local", Metric::RtReadMs);
     return {data.x, data.y};
 }
 
 // A sparse answer with noise large enough that the CV curve has an interior minimum.
-Problem noisySparse()
+CvProblem noisySparse()
 {
     std::mt19937 rng(5);
     std::normal_distribution<double> normal(0.0, 1.0);
-    Problem p {Eigen::MatrixXd(80, 12), Eigen::VectorXd(80)};
+    CvProblem p {Eigen::MatrixXd(80, 12), Eigen::VectorXd(80)};
     for (Eigen::Index i = 0; i < p.x.rows(); ++i) {
         for (Eigen::Index j = 0; j < p.x.cols(); ++j)
             p.x(i, j) = normal(rng);
@@ -92,7 +92,7 @@ private slots:
     {
         QFETCH(QString, source);
         QFETCH(int, folds);
-        const Problem p = source == "shared" ? sharedMainEffects() : noisySparse();
+        const CvProblem p = source == "shared" ? sharedMainEffects() : noisySparse();
         ElasticNetOptions options;
         options.nlambda = 40;
         options.thresh = 1e-24;
@@ -144,7 +144,7 @@ private slots:
 
     void crossValidateLambda_sameSeedSameResult()
     {
-        const Problem p = noisySparse();
+        const CvProblem p = noisySparse();
         const LambdaCrossValidation a = crossValidateLambda(p.x, p.y, {}, 10, 9);
         const LambdaCrossValidation b = crossValidateLambda(p.x, p.y, {}, 10, 9);
         QVERIFY(a.cvm == b.cvm);
@@ -154,7 +154,7 @@ private slots:
 
     void crossValidateLambda_rejectsTooFewFolds()
     {
-        const Problem p = noisySparse();
+        const CvProblem p = noisySparse();
         QVERIFY_THROWS_EXCEPTION(ConfigError, crossValidateLambda(p.x, p.y, {}, 2, 1));
         QVERIFY_THROWS_EXCEPTION(ConfigError, crossValidateLambda(p.x, p.y, {}, 81, 1));
     }

@@ -26,7 +26,7 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Data
 
-Dataset realDataset(const QString& source, Metric metric, bool logResponse)
+Dataset marsDataset(const QString& source, Metric metric, bool logResponse)
 {
     const std::string path
         = source == "local" ? iolens::test::localCsvPath() : iolens::test::tieredCsvPath();
@@ -243,7 +243,7 @@ iolens::test::ToolRun runEarth(const QTemporaryDir& dir, const Dataset& train, c
             QString::number(timingRepetitions)});
 }
 
-Mars fitted(const Dataset& data, const MarsParams& params)
+Mars fittedMars(const Dataset& data, const MarsParams& params)
 {
     Mars mars;
     mars.setParams(params);
@@ -289,7 +289,7 @@ Dataset datasetFor(const QString& source, int metric, bool logResponse)
         return hingeDataset();
     if (source == "interaction")
         return interactionDataset();
-    return realDataset(source, static_cast<Metric>(metric), logResponse);
+    return marsDataset(source, static_cast<Metric>(metric), logResponse);
 }
 
 } // namespace
@@ -312,7 +312,7 @@ private slots:
         const Dataset data = hingeDataset();
         MarsParams params;
         params.degree = degree;
-        const Mars mars = fitted(data, params);
+        const Mars mars = fittedMars(data, params);
         QVERIFY2(hasOnlyTerm(mars, "h(read_pct-40)", 2.0), mars.describe().c_str());
         QVERIFY(std::fabs(mars.coefficients()(0) - 3.0) < 1e-9);
         QVERIFY((mars.predict(data.x) - data.y).cwiseAbs().maxCoeff() < 1e-9);
@@ -325,7 +325,7 @@ private slots:
         for (int i = 0; i < 100; ++i)
             y(i) = 1.0 - 0.5 * configs[static_cast<std::size_t>(i)].threads;
         const Mars mars
-            = fitted(iolens::test::datasetFromConfigurations(configs, y), MarsParams {});
+            = fittedMars(iolens::test::datasetFromConfigurations(configs, y), MarsParams {});
         const std::vector<std::string> expected {"(Intercept)", "threads"};
         // A linear term, not a hinge (earth's Auto.linpreds).
         QVERIFY2(mars.termNames() == expected, mars.describe().c_str());
@@ -337,7 +337,7 @@ private slots:
         const Dataset data = interactionDataset();
         MarsParams params;
         params.degree = 2;
-        const Mars mars = fitted(data, params);
+        const Mars mars = fittedMars(data, params);
         QVERIFY2(
             hasOnlyTerm(mars, "h(500-fileset_mib)*h(read_pct-30)", 1.0), mars.describe().c_str());
         QVERIFY((mars.predict(data.x) - data.y).cwiseAbs().maxCoeff() < 1e-9);
@@ -365,7 +365,7 @@ private slots:
         const EarthResult earth = parseEarth(run.output);
         QCOMPARE(earth.predictions.size(), test.rows());
 
-        const Mars mars = fitted(train, params);
+        const Mars mars = fittedMars(train, params);
         const auto names = mars.termNames();
         const std::set<std::string> terms(names.begin(), names.end());
         const double ours = rmse(mars.predict(test.x), test.y);
@@ -416,7 +416,7 @@ private slots:
         QFETCH(int, degree);
         QFETCH(double, thresh);
         const Dataset data = source == "friedman" ? friedmanDataset(9, 1333)
-                                                  : realDataset(source, Metric::RtReadMs, true);
+                                                  : marsDataset(source, Metric::RtReadMs, true);
         const auto [train, test] = split(data);
         MarsParams params;
         params.degree = degree;
@@ -459,12 +459,12 @@ private slots:
         const Dataset data = split(datasetFor(source, int(Metric::RtReadMs), true)).first;
         MarsPath path(data, degree, 800);
         MarsParams cover {800, 0.0, 1000, degree}; // what a shared fit would use
-        const Mars master = fitted(data, cover);
+        const Mars master = fittedMars(data, cover);
         for (int nk : {3, 9, 21, 60, 800})
             for (double thresh : {0.0, 0.001, 0.05})
                 for (int nprune : {2, 4, 1000}) {
                     MarsParams params {nk, thresh, nprune, degree};
-                    const Mars direct = fitted(data, params);
+                    const Mars direct = fittedMars(data, params);
                     const Mars derived = path.model(params);
                     const QByteArray where = QStringLiteral("nk %1 thresh %2 nprune %3")
                                                  .arg(nk)
@@ -483,11 +483,11 @@ private slots:
 
     void predictWith_rejectsWhatCannotBeDerived()
     {
-        const Dataset data = realDataset("tiered", Metric::RtReadMs, true);
+        const Dataset data = marsDataset("tiered", Metric::RtReadMs, true);
         MarsParams params;
         params.nk = 50;
         params.thresh = 0.001;
-        const Mars mars = fitted(data, params);
+        const Mars mars = fittedMars(data, params);
         MarsParams member = params;
         member.nk = 51;
         QVERIFY_THROWS_EXCEPTION(ConfigError, mars.predictWith(data.x, member));
@@ -499,7 +499,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ConfigError, mars.predictWith(data.x, member));
         member = params;
         member.nprune = 3;
-        QVERIFY(mars.predictWith(data.x, member) == fitted(data, member).predict(data.x));
+        QVERIFY(mars.predictWith(data.x, member) == fittedMars(data, member).predict(data.x));
         Mars loaded;
         loaded.setParams(params);
         loaded.loadState(mars.saveState(), data.schema);
@@ -585,7 +585,7 @@ private slots:
         const Dataset full = hingeDataset();
         Dataset data = full;
         data.x.col(1).setConstant(data.x(0, 1)); // fileset_mib: one value everywhere
-        const Mars mars = fitted(data, MarsParams {});
+        const Mars mars = fittedMars(data, MarsParams {});
         for (const MarsTerm& term : mars.terms())
             QVERIFY(!term.usesPredictor(1));
         QVERIFY(hasOnlyTerm(mars, "h(read_pct-40)", 2.0));
@@ -593,13 +593,13 @@ private slots:
 
     void fit_duplicatedRowsAreFine()
     {
-        const Dataset once = realDataset("tiered", Metric::TpWriteMbs, false);
+        const Dataset once = marsDataset("tiered", Metric::TpWriteMbs, false);
         Dataset twice = once;
         twice.x.resize(2 * once.rows(), once.cols());
         twice.x << once.x, once.x;
         twice.y.resize(2 * once.rows());
         twice.y << once.y, once.y;
-        const Mars a = fitted(once, MarsParams {}), b = fitted(twice, MarsParams {});
+        const Mars a = fittedMars(once, MarsParams {}), b = fittedMars(twice, MarsParams {});
         QVERIFY(b.predict(once.x).allFinite());
         QVERIFY(b.rSquared() > 0.5);
         QVERIFY(a.rSquared() > 0.5);
@@ -619,7 +619,7 @@ private slots:
         Dataset data = full;
         data.x = full.x.topRows(rows);
         data.y = full.y.head(rows);
-        const Mars mars = fitted(data, MarsParams {});
+        const Mars mars = fittedMars(data, MarsParams {});
         QVERIFY(mars.predict(full.x).allFinite());
     }
 
@@ -711,14 +711,14 @@ private slots:
     void predict_rejectsWrongFeatureCount()
     {
         const Dataset data = hingeDataset();
-        const Mars mars = fitted(data, MarsParams {});
+        const Mars mars = fittedMars(data, MarsParams {});
         QVERIFY_THROWS_EXCEPTION(DataError, mars.predict(Eigen::MatrixXd::Zero(2, 3)));
     }
 
     void describe_listsTermsAndStatistics()
     {
-        const Dataset data = realDataset("local", Metric::RtReadMs, true);
-        const Mars mars = fitted(data, MarsParams {});
+        const Dataset data = marsDataset("local", Metric::RtReadMs, true);
+        const Mars mars = fittedMars(data, MarsParams {});
         const QString text = QString::fromStdString(mars.describe());
         QVERIFY2(text.contains("(Intercept)"), qPrintable(text));
         QVERIFY2(text.contains("h(request_kib-"), qPrintable(text));
@@ -730,8 +730,8 @@ private slots:
 
     void loadState_rejectsForeignState()
     {
-        const Dataset data = realDataset("local", Metric::TpWriteMbs, false);
-        const Mars mars = fitted(data, MarsParams {});
+        const Dataset data = marsDataset("local", Metric::TpWriteMbs, false);
+        const Mars mars = fittedMars(data, MarsParams {});
         nlohmann::json state = mars.saveState();
         Mars other;
         nlohmann::json newer = state;
@@ -744,7 +744,7 @@ private slots:
 
     void clone_fitsIndependently()
     {
-        const Dataset data = realDataset("tiered", Metric::RtReadMs, true);
+        const Dataset data = marsDataset("tiered", Metric::RtReadMs, true);
         Mars mars;
         std::unique_ptr<Regressor> copy = mars.clone();
         copy->fit(data);

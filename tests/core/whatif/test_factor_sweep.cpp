@@ -10,7 +10,7 @@ using namespace iolens::core;
 
 namespace {
 
-Configuration config(const char* scheduler, std::int64_t requestKiB, double readPct, int vms)
+Configuration sweepConfig(const char* scheduler, std::int64_t requestKiB, double readPct, int vms)
 {
     Configuration c;
     c.scheduler = scheduler;
@@ -29,8 +29,8 @@ class TestFactorSweep : public QObject {
 private slots:
     void domain_isSortedAndUnique()
     {
-        const FactorDomain d = factorDomain(
-            {config("none", 64, 50, 1), config("bfq", 4, 0, 1), config("none", 4, 100, 2)});
+        const FactorDomain d = factorDomain({sweepConfig("none", 64, 50, 1),
+            sweepConfig("bfq", 4, 0, 1), sweepConfig("none", 4, 100, 2)});
         QCOMPARE(d.schedulers, (std::vector<std::string> {"bfq", "none"}));
         QCOMPARE(d.requestBytes, (std::vector<std::int64_t> {4096, 65536}));
         QCOMPARE(d.readPcts, (std::vector<double> {0, 50, 100}));
@@ -40,9 +40,10 @@ private slots:
 
     void sizeSweep_isGeometricOneOctaveBeyondTheData()
     {
-        const FactorDomain d = factorDomain({config("none", 4, 50, 1), config("none", 64, 50, 1)});
+        const FactorDomain d
+            = factorDomain({sweepConfig("none", 4, 50, 1), sweepConfig("none", 64, 50, 1)});
         SweepGrid grid;
-        sweepGrid(d, config("none", 16, 50, 1), Factor::RequestBytes, SweepOptions {}, grid);
+        sweepGrid(d, sweepConfig("none", 16, 50, 1), Factor::RequestBytes, SweepOptions {}, grid);
         QCOMPARE(grid.spacing, SweepSpacing::Log);
         QCOMPARE(grid.x.size(), std::size_t {200});
         QCOMPARE(grid.x.front(), 2.0);  // 4 KiB / 2
@@ -57,17 +58,19 @@ private slots:
 
     void sizeSweep_widensToTheScenario()
     {
-        const FactorDomain d = factorDomain({config("none", 4, 50, 1), config("none", 64, 50, 1)});
+        const FactorDomain d
+            = factorDomain({sweepConfig("none", 4, 50, 1), sweepConfig("none", 64, 50, 1)});
         SweepGrid grid;
-        sweepGrid(d, config("none", 512, 50, 1), Factor::RequestBytes, SweepOptions {}, grid);
+        sweepGrid(d, sweepConfig("none", 512, 50, 1), Factor::RequestBytes, SweepOptions {}, grid);
         QCOMPARE(grid.x.back(), 512.0);
     }
 
     void readSweep_isLinearFromZeroToHundred()
     {
-        const FactorDomain d = factorDomain({config("none", 4, 50, 1)});
+        const FactorDomain d = factorDomain({sweepConfig("none", 4, 50, 1)});
         SweepGrid grid;
-        sweepGrid(d, config("none", 4, 50, 1), Factor::ReadPct, SweepOptions {101, 2.0, 8}, grid);
+        sweepGrid(
+            d, sweepConfig("none", 4, 50, 1), Factor::ReadPct, SweepOptions {101, 2.0, 8}, grid);
         QCOMPARE(grid.x.size(), std::size_t {101});
         QCOMPARE(grid.x[0], 0.0);
         QCOMPARE(grid.x[50], 50.0);
@@ -76,23 +79,24 @@ private slots:
 
     void vmSweep_stepsThroughWholeNumbers()
     {
-        const FactorDomain d = factorDomain({config("none", 4, 50, 1)});
+        const FactorDomain d = factorDomain({sweepConfig("none", 4, 50, 1)});
         SweepGrid grid;
-        sweepGrid(d, config("none", 4, 50, 3), Factor::Vms, SweepOptions {}, grid);
+        sweepGrid(d, sweepConfig("none", 4, 50, 3), Factor::Vms, SweepOptions {}, grid);
         QCOMPARE(grid.spacing, SweepSpacing::Integer);
         QCOMPARE(grid.x, (std::vector<double> {1, 2, 3, 4, 5, 6, 7, 8}));
     }
 
     void categoricalSweep_takesTheLevelsOfTheData()
     {
-        const FactorDomain d = factorDomain({config("none", 4, 50, 1), config("bfq", 4, 50, 1)});
+        const FactorDomain d
+            = factorDomain({sweepConfig("none", 4, 50, 1), sweepConfig("bfq", 4, 50, 1)});
         SweepGrid grid;
-        sweepGrid(d, config("none", 4, 50, 1), Factor::Scheduler, SweepOptions {}, grid);
+        sweepGrid(d, sweepConfig("none", 4, 50, 1), Factor::Scheduler, SweepOptions {}, grid);
         QCOMPARE(grid.levels, (std::vector<std::string> {"bfq", "none"}));
         QCOMPARE(grid.x, (std::vector<double> {0, 1}));
-        QCOMPARE(sweepCoordinate(grid, config("none", 4, 50, 1)), 1.0);
-        QCOMPARE(sweepCoordinate(grid, config("kyber", 4, 50, 1)), -1.0);
-        Configuration c = config("none", 4, 50, 1);
+        QCOMPARE(sweepCoordinate(grid, sweepConfig("none", 4, 50, 1)), 1.0);
+        QCOMPARE(sweepCoordinate(grid, sweepConfig("kyber", 4, 50, 1)), -1.0);
+        Configuration c = sweepConfig("none", 4, 50, 1);
         applySweepPoint(grid, 0, c);
         QCOMPARE(c.scheduler, std::string("bfq"));
     }

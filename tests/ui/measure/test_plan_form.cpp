@@ -46,7 +46,7 @@ void compare(const MeasurementPlan& actual, const MeasurementPlan& expected)
     QVERIFY(actual.configurations == expected.configurations);
 }
 
-void type(PlanForm& form, const char* name, const QString& text)
+void typeInto(PlanForm& form, const char* name, const QString& text)
 {
     auto* edit = form.findChild<QLineEdit*>(QLatin1String(name));
     QVERIFY2(edit, name);
@@ -93,15 +93,15 @@ private slots:
     void typedFields_giveThePlanOfTheSameJson()
     {
         PlanForm form;
-        type(form, "dataset", QStringLiteral("typed"));
-        type(form, "schedulers", QStringLiteral("none  mq-deadline"));
-        type(form, "filesets", QStringLiteral("256M 1G"));
-        type(form, "requests", QStringLiteral("4k,64k"));
-        type(form, "readPcts", QStringLiteral("0 100"));
-        type(form, "threads", QStringLiteral("2 8"));
-        type(form, "vms", QStringLiteral("1 2"));
-        type(form, "directory", QStringLiteral("/srv/target"));
-        type(form, "device", QStringLiteral("sdb"));
+        typeInto(form, "dataset", QStringLiteral("typed"));
+        typeInto(form, "schedulers", QStringLiteral("none  mq-deadline"));
+        typeInto(form, "filesets", QStringLiteral("256M 1G"));
+        typeInto(form, "requests", QStringLiteral("4k,64k"));
+        typeInto(form, "readPcts", QStringLiteral("0 100"));
+        typeInto(form, "threads", QStringLiteral("2 8"));
+        typeInto(form, "vms", QStringLiteral("1 2"));
+        typeInto(form, "directory", QStringLiteral("/srv/target"));
+        typeInto(form, "device", QStringLiteral("sdb"));
         form.findChild<QCheckBox*>(QStringLiteral("patternSequential"))->setChecked(true);
         form.findChild<QSpinBox*>(QStringLiteral("ramp"))->setValue(1);
         form.findChild<QSpinBox*>(QStringLiteral("runtime"))->setValue(20);
@@ -131,8 +131,8 @@ private slots:
     void badNumber_staysTextSoCoreNamesIt()
     {
         PlanForm form;
-        type(form, "threads", QStringLiteral("4 many"));
-        type(form, "directory", QStringLiteral("t"));
+        typeInto(form, "threads", QStringLiteral("4 many"));
+        typeInto(form, "directory", QStringLiteral("t"));
         try {
             parse(form.toJson());
             QFAIL("parsePlan accepted threads 'many'");
@@ -147,7 +147,7 @@ private slots:
         PlanForm form;
         int changes = 0;
         connect(&form, &PlanForm::changed, this, [&changes] { ++changes; });
-        type(form, "requests", QStringLiteral("8k"));
+        typeInto(form, "requests", QStringLiteral("8k"));
         form.findChild<QCheckBox*>(QStringLiteral("direct"))->setChecked(false);
         QCOMPARE(changes, 2);
     }

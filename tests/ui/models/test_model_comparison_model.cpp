@@ -4,6 +4,7 @@
 #include "models/regressor_registry.hpp"
 #include "prediction/model_controller.hpp"
 #include "support/test_registry.hpp"
+#include "support/test_timeouts.hpp"
 #include "validation/holdout_split.hpp"
 
 #include <QSignalSpy>
@@ -14,8 +15,6 @@ using iolens::core::Metric;
 using Model = iolens::ui::ModelComparisonModel;
 
 namespace {
-
-constexpr int kTimeoutMs = 120000;
 
 QVariant cell(const Model& model, int row, int column, int role = Qt::DisplayRole)
 {

@@ -5,6 +5,7 @@
 #include "prediction/model_controller.hpp"
 #include "support/signal_wait.hpp"
 #include "support/test_registry.hpp"
+#include "support/test_timeouts.hpp"
 
 #include <QSignalSpy>
 #include <QTableView>
@@ -15,7 +16,6 @@ using iolens::core::Metric;
 using Model = iolens::ui::ModelComparisonModel;
 
 namespace {
-constexpr int kTimeoutMs = 120000;
 } // namespace
 
 class TestModelComparisonPanel : public QObject {

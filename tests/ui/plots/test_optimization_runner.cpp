@@ -2,6 +2,7 @@
 #include "document/example_database.hpp"
 #include "plots/optimization_runner.hpp"
 #include "support/test_registry.hpp"
+#include "support/test_timeouts.hpp"
 
 #include <QCoreApplication>
 #include <QSignalSpy>
@@ -30,8 +31,6 @@ core::SearchRequest smallCartSearch()
     request.settings.maxIterations = 2;
     return request;
 }
-
-constexpr int kTimeoutMs = 120000;
 
 } // namespace
 

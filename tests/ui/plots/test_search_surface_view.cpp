@@ -4,6 +4,7 @@
 #include "plots/search_surface_view.hpp"
 #include "support/signal_wait.hpp"
 #include "support/test_registry.hpp"
+#include "support/test_timeouts.hpp"
 
 #include <QPushButton>
 #include <QSignalSpy>
@@ -13,7 +14,6 @@ using namespace iolens::ui;
 namespace core = iolens::core;
 
 namespace {
-constexpr int kTimeoutMs = 120000;
 } // namespace
 
 class TestSearchSurfaceView : public QObject {

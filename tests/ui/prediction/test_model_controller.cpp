@@ -6,7 +6,9 @@
 #include "prediction/model_controller.hpp"
 #include "support/multi_vm_data.hpp"
 #include "support/signal_wait.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
+#include "support/test_timeouts.hpp"
 #include "validation/holdout_split.hpp"
 
 #include <QSignalSpy>
@@ -16,19 +18,9 @@
 using namespace iolens::ui;
 using iolens::core::Metric;
 
+using iolens::test::trainCart;
+
 namespace {
-
-constexpr int kTimeoutMs = 120000;
-
-iolens::core::TrainedModel trainCart(
-    const std::vector<iolens::core::AggregatedMeasurement>& rows, Metric metric, double cp)
-{
-    auto regressor = iolens::core::createRegressor("cart");
-    regressor->setParameters({{"cp", cp}});
-    iolens::core::TrainingOptions options;
-    options.metric = metric;
-    return iolens::core::TrainedModel::train(std::move(regressor), rows, options);
-}
 
 int trainedColumns(const ScenarioEvaluation& evaluation)
 {

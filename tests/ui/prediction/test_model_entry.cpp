@@ -2,6 +2,7 @@
 #include "document/example_database.hpp"
 #include "models/regressor_registry.hpp"
 #include "prediction/model_entry.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
 #include <QTest>
@@ -9,17 +10,9 @@
 using namespace iolens::ui;
 using iolens::core::Metric;
 
-namespace {
+using iolens::test::trainCart;
 
-iolens::core::TrainedModel trainCart(
-    const std::vector<iolens::core::AggregatedMeasurement>& rows, Metric metric, double cp)
-{
-    auto regressor = iolens::core::createRegressor("cart");
-    regressor->setParameters({{"cp", cp}});
-    iolens::core::TrainingOptions options;
-    options.metric = metric;
-    return iolens::core::TrainedModel::train(std::move(regressor), rows, options);
-}
+namespace {
 
 MetricModel slot(iolens::core::TrainedModel model)
 {

@@ -17,11 +17,11 @@ using iolens::core::Metric;
 
 namespace {
 
-constexpr int kTimeoutMs = 240000;
+constexpr int kChartTimeoutMs = 240000;
 constexpr std::size_t kReadRt = 0; // kCoreMetrics order
 constexpr std::size_t kWriteRt = 1;
 
-ModelColumn column(const char* technique, bool trained)
+ModelColumn chartColumn(const char* technique, bool trained)
 {
     ModelColumn model;
     model.label = QString::fromLatin1(technique);
@@ -58,7 +58,8 @@ ScenarioEvaluation threeModels()
     ScenarioEvaluation result;
     result.scenario.readPct = 50.0;
     result.repetitions = 4;
-    result.models = {column("lm", true), column("mars", true), column("cubist", false)};
+    result.models
+        = {chartColumn("lm", true), chartColumn("mars", true), chartColumn("cubist", false)};
     for (std::size_t i = 0; i < 4; ++i) {
         result.metrics[i].metric = iolens::core::kCoreMetrics[i];
         result.metrics[i].predictions.resize(3);
@@ -271,7 +272,7 @@ private slots:
         controller.setMeasurements(runs);
         const auto first = controller.measured().all().front().config;
         controller.setScenario(first);
-        QVERIFY(iolens::test::waitForEmission(done, kTimeoutMs));
+        QVERIFY(iolens::test::waitForEmission(done, kChartTimeoutMs));
 
         const ModelEntry& lm = controller.entries().front();
         int checked = 0;

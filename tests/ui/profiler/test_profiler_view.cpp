@@ -10,6 +10,7 @@
 #include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
 #include "support/test_registry.hpp"
+#include "support/test_timeouts.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -27,8 +28,6 @@ using iolens::core::LimitVerdict;
 using iolens::core::Metric;
 
 namespace {
-
-constexpr int kTimeoutMs = 120000;
 
 // A measured configuration with reads and writes, so every metric has a value.
 Configuration mixedScenario(const ModelController& controller)

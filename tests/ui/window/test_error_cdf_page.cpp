@@ -10,6 +10,7 @@
 #include "support/signal_wait.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
+#include "support/test_timeouts.hpp"
 
 #include <QComboBox>
 #include <QLabel>
@@ -24,7 +25,6 @@ using namespace iolens::ui;
 
 namespace {
 
-constexpr int kTimeoutMs = 120000;
 constexpr int kPointsColumn = 5; // ErrorCdfView's "Configurations" column
 
 // The points of every curve of the metric shown, as the table beneath the plot lists them.

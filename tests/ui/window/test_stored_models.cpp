@@ -3,6 +3,7 @@
 
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
+#include "support/test_timeouts.hpp"
 #include "workflow/model_training.hpp"
 
 #include <QSignalSpy>
@@ -12,8 +13,6 @@ using namespace iolens::ui;
 using namespace iolens::core;
 
 namespace {
-
-constexpr int kTimeoutMs = 120000;
 
 TrainedModel trainAndStore(
     MeasurementDatabase& db, const std::string& name, const std::string& technique, Metric metric)
