@@ -26,6 +26,7 @@
 #include "store/app_runs.hpp"
 #include "store/host_measurements_csv.hpp"
 #include "store/measurement_database.hpp"
+#include "store/trace_store.hpp"
 #include "validation/conservation_check.hpp"
 #include "workflow/model_assessment.hpp"
 #include "workflow/model_optimization.hpp"
@@ -122,6 +123,15 @@ int runInfo(const QCommandLineParser& parser)
         std::cout << "application run " << r.id << ": " << r.application << ", " << r.clients
                   << " clients, " << formatNumber(r.throughputPerS) << " loops/s, " << r.measuredAt
                   << "\n";
+    for (const TraceRecord& t : traces(db))
+        std::cout << "trace " << t.name << ": " << t.requests << " requests (" << t.timedRequests
+                  << " with response times), " << traceFormatName(t.format) << " from " << t.source
+                  << ", " << t.importedAt << "\n";
+    for (const TraceModelRecord& m : traceModels(db))
+        std::cout << "trace model " << m.name << ": " << m.technique
+                  << (m.withHit ? "" : " without hit") << " on " << m.trace
+                  << ", median relative error "
+                  << shareText(m.evaluation.value("median_relative_error", 0.0)) << "\n";
     return kOk;
 }
 
@@ -548,6 +558,14 @@ std::vector<Command> commands()
             QStringLiteral("Per-request CART / SBCART on a trace without and with the cache-hit "
                            "feature (SBCART Figure 4)."),
             traceEvaluateOptions(), {}, runTraceEvaluate},
+        {QStringLiteral("trace-import"),
+            QStringLiteral("Store an I/O trace in the database (spc, msr, blkparse, fio-lat, "
+                           "disksim), streamed in one transaction."),
+            traceImportOptions(), {}, runTraceImport},
+        {QStringLiteral("trace-train"),
+            QStringLiteral("Train a per-request CART / SBCART on a stored trace and store it "
+                           "with its test figures."),
+            traceTrainOptions(), {}, runTraceTrain},
         {QStringLiteral("measure"),
             QStringLiteral(
                 "Measure your own storage with fio from a plan (resumes; Ctrl-C stops)."),

@@ -4,7 +4,9 @@
 #include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
+#include "common/units.hpp"
 #include "data/csv_table.hpp"
+#include "store/trace_store.hpp"
 #include "traces/trace_evaluation.hpp"
 #include "traces/trace_features.hpp"
 #include "traces/trace_reader.hpp"
@@ -39,8 +41,35 @@ double cacheMibOption(const QCommandLineParser& parser, TraceFeatureOptions& fea
     const double mib = numberOption(parser, "cache-mib", 256.0);
     if (!(mib >= 0.0))
         throw ConfigError("--cache-mib: expected a size in MiB, 0 or more");
-    features.cacheBytes = static_cast<std::int64_t>(mib * 1048576.0);
+    features.cacheBytes = static_cast<std::int64_t>(mib * kBytesPerMiB);
     return mib;
+}
+
+// The requests of --trace: a file in --format, or with --db the stored trace of that name.
+std::vector<TraceFeatures> traceRows(
+    const QCommandLineParser& parser, const char* command, TraceFeatureExtractor& extractor)
+{
+    const std::string trace = requiredText(parser, "trace", command);
+    std::vector<TraceFeatures> rows;
+    const auto add = [&](const TraceRequest& r) { rows.push_back(extractor.next(r)); };
+    if (parser.isSet(QStringLiteral("db"))) {
+        MeasurementDatabase db = MeasurementDatabase::open(optionText(parser, "db"), true);
+        forEachTraceRequest(db, traceNamed(db, trace), add);
+    } else {
+        readTraceFile(trace, formatOption(parser, command), add);
+    }
+    return rows;
+}
+
+TraceEvaluationOptions modelOptions(const QCommandLineParser& parser, const char* fallback)
+{
+    TraceEvaluationOptions options;
+    options.technique
+        = optionText(parser, "technique").empty() ? fallback : optionText(parser, "technique");
+    options.params = paramValues(parser.values(QStringLiteral("param")));
+    options.trainFraction = numberOption(parser, "train-fraction", 0.5);
+    options.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
+    return options;
 }
 
 std::string ms(double value)
@@ -106,36 +135,86 @@ int runTraceFeatures(const QCommandLineParser& parser)
     return 0;
 }
 
+namespace {
+
+// The SBCART paper's Figure 5 for CART and SBCART (with the hit feature): train on the first
+// --stability-train complete requests with 0, 10, ..., 50 % of them left out, test on the next
+// --stability-test. Prints the table and returns it for the JSON report.
+nlohmann::json stabilityReport(const QCommandLineParser& parser,
+    const std::vector<TraceFeatures>& rows, const std::vector<std::string>& header,
+    TraceEvaluationOptions options)
+{
+    const auto trainCount
+        = static_cast<std::size_t>(wholeNumber(parser, "stability-train", 5000, 100));
+    const auto testCount
+        = static_cast<std::size_t>(wholeNumber(parser, "stability-test", 5000, 10));
+    std::vector<std::size_t> missing;
+    for (std::size_t share = 0; share <= 5; ++share)
+        missing.push_back(trainCount * share / 10);
+    options.withHit = true;
+    options.params = {};
+    nlohmann::json report {{"train_requests", trainCount}, {"test_requests", testCount},
+        {"models", nlohmann::json::array()}};
+    std::cout << "\nstability (SBCART Figure 5): median relative error on " << testCount
+              << " test requests, by training requests left out of " << trainCount << "\n"
+              << std::left << std::setw(16) << "left out";
+    for (const std::size_t m : missing)
+        std::cout << std::setw(9) << m;
+    std::cout << "spread\n";
+    for (const char* technique : {"cart", "sbcart"}) {
+        options.technique = technique;
+        const auto points = traceStability(rows, header, options, trainCount, testCount, missing);
+        double low = points.front().medianRelativeError;
+        double high = low;
+        nlohmann::json errors = nlohmann::json::array();
+        std::cout << std::setw(16) << (std::string(technique) + "-cache");
+        for (const TraceStabilityPoint& point : points) {
+            low = std::min(low, point.medianRelativeError);
+            high = std::max(high, point.medianRelativeError);
+            errors.push_back(point.medianRelativeError);
+            std::cout << std::setw(9) << shareText(point.medianRelativeError);
+        }
+        std::cout << shareText(high - low) << "\n";
+        report["models"].push_back({{"technique", technique}, {"missing", missing},
+            {"median_relative_error", errors}, {"spread", high - low}});
+    }
+    return report;
+}
+
+} // namespace
+
 std::vector<QCommandLineOption> traceEvaluateOptions()
 {
-    return {valueOption("trace", "The trace file (with response times).", "FILE"),
-        valueOption("format", "spc, msr, blkparse, fio-lat or disksim.", "FORMAT"),
+    return {valueOption("trace",
+                "The trace file (with response times), or with --db a stored trace's name.",
+                "FILE|NAME"),
+        valueOption("format", "spc, msr, blkparse, fio-lat or disksim (for a file).", "FORMAT"),
+        valueOption("db", "Read the trace from this database (see trace-import).", "FILE"),
         valueOption("cache-mib", "LRU cache size for the hit feature (default 256).", "MIB"),
         valueOption("train-fraction", "Share of the trace that trains (default 0.5).", "SHARE"),
         valueOption("technique", "Technique (default cart; sbcart, ...).", "NAME"),
         valueOption("param", "Technique parameter, repeatable.", "NAME=VALUE"),
         valueOption("seed", "Seed of the permutation importance (default 1).", "N"),
+        QCommandLineOption(QStringLiteral("stability"),
+            QStringLiteral("Also the stability check of SBCART's Figure 5 (CART vs SBCART).")),
+        valueOption("stability-train", "Training requests of the stability check (5000).", "N"),
+        valueOption("stability-test", "Test requests of the stability check (5000).", "N"),
         valueOption("out", "Write the report as JSON.", "FILE")};
 }
 
 int runTraceEvaluate(const QCommandLineParser& parser)
 {
     const std::string trace = requiredText(parser, "trace", "trace-evaluate");
-    const TraceFormat format = formatOption(parser, "trace-evaluate");
     TraceFeatureOptions features;
     const double cacheMib = cacheMibOption(parser, features);
     TraceFeatureExtractor extractor(features);
-    std::vector<TraceFeatures> rows;
-    readTraceFile(trace, format, [&](const TraceRequest& r) { rows.push_back(extractor.next(r)); });
+    const std::vector<TraceFeatures> rows = traceRows(parser, "trace-evaluate", extractor);
 
-    TraceEvaluationOptions options;
-    options.technique
-        = optionText(parser, "technique").empty() ? "cart" : optionText(parser, "technique");
-    options.params = paramValues(parser.values(QStringLiteral("param")));
-    options.trainFraction = numberOption(parser, "train-fraction", 0.5);
-    options.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
-    nlohmann::json report {{"trace", trace}, {"format", std::string(traceFormatName(format))},
-        {"cache_mib", cacheMib}, {"requests", rows.size()}, {"models", nlohmann::json::array()}};
+    TraceEvaluationOptions options = modelOptions(parser, "cart");
+    nlohmann::json report {{"trace", trace}, {"cache_mib", cacheMib}, {"requests", rows.size()},
+        {"models", nlohmann::json::array()}};
+    if (!parser.isSet(QStringLiteral("db")))
+        report["format"] = std::string(traceFormatName(formatOption(parser, "trace-evaluate")));
     std::cout << std::left << std::setw(16) << "model" << std::setw(10) << "median" << std::setw(20)
               << "mean meas/pred" << std::setw(20) << "p70 meas/pred" << std::setw(20)
               << "p80 meas/pred" << std::setw(20) << "p90 meas/pred"
@@ -165,8 +244,102 @@ int runTraceEvaluate(const QCommandLineParser& parser)
             {"predicted_percentiles_ms", e.predictedPercentilesMs}, {"importance", importance},
             {"predict_us_per_request", e.predictMicrosPerRequest}});
     }
+    if (parser.isSet(QStringLiteral("stability")))
+        report["stability"] = stabilityReport(parser, rows, extractor.header(), options);
     if (parser.isSet(QStringLiteral("out")))
         writeTextFileAtomically(optionText(parser, "out"), report.dump(2) + "\n");
+    return 0;
+}
+
+std::vector<QCommandLineOption> traceImportOptions()
+{
+    return {valueOption("db", "Database to import into (created if missing).", "FILE"),
+        valueOption("trace", "The trace file.", "FILE"),
+        valueOption("format", "spc, msr, blkparse, fio-lat or disksim.", "FORMAT"),
+        valueOption("name", "Name of the stored trace (default: the file's name).", "NAME")};
+}
+
+int runTraceImport(const QCommandLineParser& parser)
+{
+    const std::string path = requiredText(parser, "trace", "trace-import");
+    const TraceFormat format = formatOption(parser, "trace-import");
+    const std::string dbPath = requiredText(parser, "db", "trace-import");
+    const std::string name = optionText(parser, "name").empty()
+        ? std::filesystem::path(path).filename().string()
+        : optionText(parser, "name");
+    MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
+    const TraceRecord trace = importTrace(db, name, path, format);
+    std::cout << "trace " << trace.name << ": " << trace.requests << " requests ("
+              << trace.timedRequests << " with response times) from " << path << " into " << dbPath
+              << "\n";
+    return 0;
+}
+
+std::vector<QCommandLineOption> traceTrainOptions()
+{
+    return {valueOption("db", "Database holding the trace; the model is stored there.", "FILE"),
+        valueOption("trace", "Name of the stored trace (see trace-import).", "NAME"),
+        valueOption("name", "Name of the model (default TRACE-TECHNIQUE-cache).", "NAME"),
+        valueOption("technique", "Technique (default sbcart; cart, ...).", "NAME"),
+        valueOption("param", "Technique parameter, repeatable.", "NAME=VALUE"),
+        valueOption("cache-mib", "LRU cache size for the hit feature (default 256).", "MIB"),
+        QCommandLineOption(
+            QStringLiteral("no-hit"), QStringLiteral("Leave the hit feature out (-nocache).")),
+        valueOption("train-fraction", "Share of the trace that trains (default 0.5).", "SHARE"),
+        valueOption("k", "TimeDiff look-backs (default 3).", "K"),
+        valueOption("m", "LBNDiff look-backs (default 5).", "M"),
+        valueOption("seed", "Seed of the permutation importance (default 1).", "N")};
+}
+
+int runTraceTrain(const QCommandLineParser& parser)
+{
+    const std::string dbPath = requiredText(parser, "db", "trace-train");
+    const std::string traceName = requiredText(parser, "trace", "trace-train");
+    TraceFeatureOptions features;
+    features.k = wholeNumber(parser, "k", 3, 1);
+    features.m = wholeNumber(parser, "m", 5, 1);
+    const double cacheMib = cacheMibOption(parser, features);
+    TraceEvaluationOptions options = modelOptions(parser, "sbcart");
+    options.withHit = !parser.isSet(QStringLiteral("no-hit"));
+    MeasurementDatabase db = MeasurementDatabase::open(dbPath, false);
+    const TraceRecord trace = traceNamed(db, traceName);
+    TraceFeatureExtractor extractor(features);
+    std::vector<TraceFeatures> rows;
+    rows.reserve(static_cast<std::size_t>(trace.requests));
+    forEachTraceRequest(
+        db, trace, [&](const TraceRequest& r) { rows.push_back(extractor.next(r)); });
+    const TraceFit fit = fitTrace(rows, extractor.header(), options);
+    const TraceEvaluation& e = fit.evaluation;
+
+    TraceModelRecord record;
+    record.name = optionText(parser, "name").empty()
+        ? trace.name + "-" + options.technique + (options.withHit ? "-cache" : "-nocache")
+        : optionText(parser, "name");
+    record.trace = trace.name;
+    record.technique = options.technique;
+    record.parameters = fit.model->parameters();
+    record.withHit = options.withHit;
+    record.cacheMib = cacheMib;
+    record.k = features.k;
+    record.m = features.m;
+    record.trainFraction = options.trainFraction;
+    record.featureNames = fit.featureNames;
+    record.state = fit.model->saveState();
+    nlohmann::json importance = nlohmann::json::object();
+    for (const auto& [feature, rise] : e.importance)
+        importance[feature] = rise;
+    record.evaluation = {{"train_requests", e.trainRequests}, {"test_requests", e.testRequests},
+        {"median_relative_error", e.medianRelativeError}, {"mean_measured_ms", e.meanMeasuredMs},
+        {"mean_predicted_ms", e.meanPredictedMs},
+        {"measured_percentiles_ms", e.measuredPercentilesMs},
+        {"predicted_percentiles_ms", e.predictedPercentilesMs}, {"importance", importance},
+        {"predict_us_per_request", e.predictMicrosPerRequest}};
+    saveTraceModel(db, record);
+    std::cout << "trace model " << record.name << ": " << record.technique << " on "
+              << e.trainRequests << " requests of " << trace.name << ", median relative error "
+              << shareText(e.medianRelativeError) << " on the other " << e.testRequests << "; mean "
+              << ms(e.meanMeasuredMs) << " ms measured, " << ms(e.meanPredictedMs)
+              << " ms predicted; " << ms(e.predictMicrosPerRequest) << " us per prediction\n";
     return 0;
 }
 

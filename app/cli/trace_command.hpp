@@ -18,9 +18,9 @@ std::vector<QCommandLineOption> traceFeaturesOptions();
 /// input, naming the trace's file, line and field.
 int runTraceFeatures(const QCommandLineParser& parser);
 
-/// Options of `iolens-cli trace-evaluate --trace FILE --format F [--cache-mib 256]
-/// [--train-fraction 0.5] [--technique cart|sbcart|...] [--param NAME=VALUE]... [--seed 1]
-/// [--out REPORT.json]`.
+/// Options of `iolens-cli trace-evaluate --trace FILE --format F | --db DB --trace NAME
+/// [--cache-mib 256] [--train-fraction 0.5] [--technique cart|sbcart|...] [--param NAME=VALUE]...
+/// [--seed 1] [--stability [--stability-train 5000] [--stability-test 5000]] [--out REPORT.json]`.
 std::vector<QCommandLineOption> traceEvaluateOptions();
 
 /// The paper's CART-nocache vs CART-cache comparison (SBCART Figure 4): the per-request model
@@ -29,5 +29,18 @@ std::vector<QCommandLineOption> traceEvaluateOptions();
 /// predicted, the permutation importance of each feature and the prediction cost per request.
 /// Prints the table; --out writes it as JSON. Throws InputError (exit 2) for bad input.
 int runTraceEvaluate(const QCommandLineParser& parser);
+
+/// Options of `iolens-cli trace-import --db DB --trace FILE --format F [--name NAME]`.
+std::vector<QCommandLineOption> traceImportOptions();
+/// Streams a trace file into the database in one transaction (a malformed line leaves it
+/// unchanged and exits 2 naming the file, line and field).
+int runTraceImport(const QCommandLineParser& parser);
+
+/// Options of `iolens-cli trace-train --db DB --trace NAME [--name MODEL] [--technique sbcart]
+/// [--param NAME=VALUE]... [--cache-mib 256] [--no-hit] [--train-fraction 0.5] [--k 3] [--m 5]`.
+std::vector<QCommandLineOption> traceTrainOptions();
+/// Trains a per-request model on the first part of a stored trace, tests it on the rest and
+/// stores it with its figures in the database.
+int runTraceTrain(const QCommandLineParser& parser);
 
 } // namespace iolens::cli

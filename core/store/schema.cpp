@@ -133,6 +133,46 @@ CREATE TABLE app_run_operations (
     cpu_ms     REAL CHECK (cpu_ms >= 0),
     PRIMARY KEY (run_id, op_index)
 );
+)sql",
+    // Version 4: block-level I/O traces (`iolens-cli trace-import`), one row per request in file
+    // order, and the per-request models trained on them (`trace-train`, SBCART / Wang et al.).
+    R"sql(
+CREATE TABLE traces (
+    id             INTEGER PRIMARY KEY,
+    name           TEXT NOT NULL UNIQUE,
+    format         TEXT NOT NULL CHECK (format IN ('spc', 'msr', 'blkparse', 'fio-lat', 'disksim')),
+    source         TEXT NOT NULL,
+    imported_at    TEXT NOT NULL,
+    requests       INTEGER NOT NULL CHECK (requests >= 0),
+    timed_requests INTEGER NOT NULL CHECK (timed_requests >= 0)
+);
+CREATE TABLE trace_requests (
+    trace_id     INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+    seq          INTEGER NOT NULL CHECK (seq >= 0),
+    arrival_ms   REAL NOT NULL,
+    offset_bytes INTEGER NOT NULL CHECK (offset_bytes >= 0),
+    bytes        INTEGER NOT NULL CHECK (bytes >= 0),
+    is_read      INTEGER NOT NULL CHECK (is_read IN (0, 1)),
+    device       INTEGER NOT NULL,
+    response_ms  REAL CHECK (response_ms >= 0),
+    PRIMARY KEY (trace_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE trace_models (
+    id             INTEGER PRIMARY KEY,
+    name           TEXT NOT NULL UNIQUE,
+    trace_id       INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+    technique      TEXT NOT NULL,
+    parameters     TEXT NOT NULL,
+    with_hit       INTEGER NOT NULL CHECK (with_hit IN (0, 1)),
+    cache_mib      REAL NOT NULL CHECK (cache_mib >= 0),
+    k              INTEGER NOT NULL CHECK (k > 0),
+    m              INTEGER NOT NULL CHECK (m > 0),
+    train_fraction REAL NOT NULL CHECK (train_fraction > 0 AND train_fraction < 1),
+    feature_names  TEXT NOT NULL,
+    state          TEXT NOT NULL,
+    evaluation     TEXT NOT NULL,
+    trained_at     TEXT NOT NULL
+);
 )sql"};
 
 bool hasUserTables(SqliteConnection& connection)

@@ -18,9 +18,14 @@ namespace {
 // Response times of 0 (a cache hit below the log's resolution) still need a log.
 constexpr double kFloorMs = 1e-6;
 
-// The numeric feature row of `f`, in the extractor's header order without response_time_ms;
-// the hit column is left out for CART-nocache.
-std::vector<double> featureRow(const TraceFeatures& f, bool withHit)
+double medianRelativeError(const Eigen::VectorXd& predicted, const Eigen::VectorXd& measured)
+{
+    return quantile(relativeErrors(predicted, measured), 0.5);
+}
+
+} // namespace
+
+std::vector<double> traceFeatureRow(const TraceFeatures& f, bool withHit)
 {
     std::vector<double> row;
     for (const auto& d : f.timeDiffMs)
@@ -36,7 +41,7 @@ std::vector<double> featureRow(const TraceFeatures& f, bool withHit)
     return row;
 }
 
-bool complete(const TraceFeatures& f)
+bool completeTraceFeatures(const TraceFeatures& f)
 {
     return f.responseMs && std::all_of(f.timeDiffMs.begin(), f.timeDiffMs.end(), [](const auto& d) {
         return d.has_value();
@@ -45,57 +50,79 @@ bool complete(const TraceFeatures& f)
     });
 }
 
-double medianRelativeError(const Eigen::VectorXd& predicted, const Eigen::VectorXd& measured)
+namespace {
+
+// The model's columns: the header without the response time, and without hit for -nocache.
+std::vector<std::string> featureNames(const std::vector<std::string>& header, bool withHit)
 {
-    return quantile(relativeErrors(predicted, measured), 0.5);
+    std::vector<std::string> names(header.begin(), header.end() - 1);
+    if (!withHit)
+        names.erase(std::find(names.begin(), names.end(), "hit"));
+    return names;
+}
+
+// Features and measured response times (ms) of `rows`.
+void featureMatrix(const std::vector<const TraceFeatures*>& rows, bool withHit, Eigen::Index p,
+    Eigen::MatrixXd& x, Eigen::VectorXd& ms)
+{
+    x.resize(static_cast<Eigen::Index>(rows.size()), p);
+    ms.resize(static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const std::vector<double> row = traceFeatureRow(*rows[i], withHit);
+        for (Eigen::Index j = 0; j < p; ++j)
+            x(static_cast<Eigen::Index>(i), j) = row[static_cast<std::size_t>(j)];
+        ms(static_cast<Eigen::Index>(i)) = std::max(kFloorMs, *rows[i]->responseMs);
+    }
+}
+
+// A fitted model of log(ms) on `rows`.
+std::unique_ptr<Regressor> fitOn(const std::vector<const TraceFeatures*>& rows,
+    const std::vector<std::string>& names, const TraceEvaluationOptions& options)
+{
+    const auto p = static_cast<Eigen::Index>(names.size());
+    Dataset train;
+    Eigen::VectorXd ms;
+    featureMatrix(rows, options.withHit, p, train.x, ms);
+    train.y = ms.array().log().matrix();
+    for (Eigen::Index j = 0; j < p; ++j)
+        train.schema = train.schema.withDerivedColumn(names[static_cast<std::size_t>(j)],
+            train.x.col(j).minCoeff(), train.x.col(j).maxCoeff());
+    auto regressor = createRegressor(options.technique);
+    regressor->setParameters(options.params);
+    regressor->fit(train);
+    return regressor;
+}
+
+std::vector<const TraceFeatures*> completeRows(const std::vector<TraceFeatures>& rows)
+{
+    std::vector<const TraceFeatures*> usable;
+    for (const TraceFeatures& f : rows)
+        if (completeTraceFeatures(f))
+            usable.push_back(&f);
+    return usable;
 }
 
 } // namespace
 
-TraceEvaluation evaluateTrace(const std::vector<TraceFeatures>& rows,
-    const std::vector<std::string>& header, const TraceEvaluationOptions& options)
+TraceFit fitTrace(const std::vector<TraceFeatures>& rows, const std::vector<std::string>& header,
+    const TraceEvaluationOptions& options)
 {
     if (!(options.trainFraction > 0.0 && options.trainFraction < 1.0))
         throw ConfigError("trace evaluation: the training fraction must be in (0, 1)");
-    std::vector<const TraceFeatures*> usable;
-    for (const TraceFeatures& f : rows)
-        if (complete(f))
-            usable.push_back(&f);
+    const std::vector<const TraceFeatures*> usable = completeRows(rows);
     const auto trainCount = static_cast<std::size_t>(
         std::floor(options.trainFraction * static_cast<double>(usable.size())));
     if (trainCount < 10 || usable.size() - trainCount < 10)
         throw DataError("trace evaluation: " + std::to_string(usable.size())
             + " requests with a response time and full history; each part needs 10 or more");
-    std::vector<std::string> names(header.begin(), header.end() - 1); // no response time
-    if (!options.withHit)
-        names.erase(std::find(names.begin(), names.end(), "hit"));
+    const std::vector<std::string> names = featureNames(header, options.withHit);
     const auto p = static_cast<Eigen::Index>(names.size());
-
-    const auto matrix = [&](std::size_t from, std::size_t to, Eigen::MatrixXd& x,
-                            Eigen::VectorXd& y) {
-        x.resize(static_cast<Eigen::Index>(to - from), p);
-        y.resize(static_cast<Eigen::Index>(to - from));
-        for (std::size_t i = from; i < to; ++i) {
-            const std::vector<double> row = featureRow(*usable[i], options.withHit);
-            for (Eigen::Index j = 0; j < p; ++j)
-                x(static_cast<Eigen::Index>(i - from), j) = row[static_cast<std::size_t>(j)];
-            y(static_cast<Eigen::Index>(i - from)) = std::max(kFloorMs, *usable[i]->responseMs);
-        }
-    };
-    Dataset train;
-    Eigen::VectorXd trainMs;
-    matrix(0, trainCount, train.x, trainMs);
-    train.y = trainMs.array().log().matrix();
-    for (Eigen::Index j = 0; j < p; ++j)
-        train.schema = train.schema.withDerivedColumn(names[static_cast<std::size_t>(j)],
-            train.x.col(j).minCoeff(), train.x.col(j).maxCoeff());
+    const auto split = usable.begin() + static_cast<std::ptrdiff_t>(trainCount);
+    std::unique_ptr<Regressor> regressor = fitOn({usable.begin(), split}, names, options);
     Eigen::MatrixXd testX;
     Eigen::VectorXd measured;
-    matrix(trainCount, usable.size(), testX, measured);
+    featureMatrix({split, usable.end()}, options.withHit, p, testX, measured);
 
-    auto regressor = createRegressor(options.technique);
-    regressor->setParameters(options.params);
-    regressor->fit(train);
     const auto start = std::chrono::steady_clock::now();
     const Eigen::VectorXd predicted = regressor->predict(testX).array().exp().matrix();
     const double seconds
@@ -127,7 +154,47 @@ TraceEvaluation evaluateTrace(const std::vector<TraceFeatures>& rows,
         e.importance.emplace_back(names[static_cast<std::size_t>(j)],
             medianRelativeError(permuted, measured) - e.medianRelativeError);
     }
-    return e;
+    return {std::move(regressor), names, std::move(e)};
+}
+
+TraceEvaluation evaluateTrace(const std::vector<TraceFeatures>& rows,
+    const std::vector<std::string>& header, const TraceEvaluationOptions& options)
+{
+    return fitTrace(rows, header, options).evaluation;
+}
+
+std::vector<TraceStabilityPoint> traceStability(const std::vector<TraceFeatures>& rows,
+    const std::vector<std::string>& header, const TraceEvaluationOptions& options,
+    std::size_t trainCount, std::size_t testCount, const std::vector<std::size_t>& missingSteps)
+{
+    const std::vector<const TraceFeatures*> usable = completeRows(rows);
+    if (usable.size() < trainCount + testCount)
+        throw DataError("trace stability: " + std::to_string(usable.size())
+            + " requests with a response time and full history; it needs "
+            + std::to_string(trainCount + testCount));
+    const std::vector<std::string> names = featureNames(header, options.withHit);
+    const auto p = static_cast<Eigen::Index>(names.size());
+    const auto trainEnd = usable.begin() + static_cast<std::ptrdiff_t>(trainCount);
+    Eigen::MatrixXd testX;
+    Eigen::VectorXd measured;
+    featureMatrix({trainEnd, trainEnd + static_cast<std::ptrdiff_t>(testCount)}, options.withHit, p,
+        testX, measured);
+    std::vector<TraceStabilityPoint> points;
+    for (const std::size_t missing : missingSteps) {
+        if (missing + 10 > trainCount)
+            throw ConfigError("trace stability: cannot leave out " + std::to_string(missing)
+                + " of " + std::to_string(trainCount) + " training requests");
+        // The same seed for every step: each step leaves out a superset of the previous one.
+        std::vector<const TraceFeatures*> train(usable.begin(), trainEnd);
+        std::mt19937_64 random(options.seed);
+        std::shuffle(train.begin(), train.end(), random);
+        train.resize(trainCount - missing);
+        std::sort(train.begin(), train.end()); // back to trace order
+        const auto regressor = fitOn(train, names, options);
+        const Eigen::VectorXd predicted = regressor->predict(testX).array().exp().matrix();
+        points.push_back({missing, medianRelativeError(predicted, measured)});
+    }
+    return points;
 }
 
 } // namespace iolens::core

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "models/param_spec.hpp"
+#include "models/regressor.hpp"
 #include "traces/trace_features.hpp"
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,10 +38,41 @@ struct TraceEvaluation {
     double predictMicrosPerRequest = 0.0; ///< measured on the test part
 };
 
+/// A per-request model as trained: it predicts log(response time in ms) from `featureNames`.
+struct TraceFit {
+    std::unique_ptr<Regressor> model;
+    std::vector<std::string> featureNames;
+    TraceEvaluation evaluation;
+};
+
 /// Trains the per-request model on log(response time) of the first trainFraction of `rows`
 /// (those with a response time and full history) and evaluates it on the rest. Throws
 /// DataError when either part has fewer than 10 requests.
+TraceFit fitTrace(const std::vector<TraceFeatures>& rows, const std::vector<std::string>& header,
+    const TraceEvaluationOptions& options);
+/// fitTrace's figures alone.
 TraceEvaluation evaluateTrace(const std::vector<TraceFeatures>& rows,
     const std::vector<std::string>& header, const TraceEvaluationOptions& options);
+
+/// The numeric feature row of `f` in the extractor's header order without response_time_ms; the
+/// hit column is left out for a model without it (CART-nocache).
+std::vector<double> traceFeatureRow(const TraceFeatures& f, bool withHit);
+/// True when `f` has its full history and a response time.
+bool completeTraceFeatures(const TraceFeatures& f);
+
+/// One point of the SBCART paper's Figure 5: the test error after `missing` of the training
+/// requests were left out.
+struct TraceStabilityPoint {
+    std::size_t missing = 0;
+    double medianRelativeError = 0.0;
+};
+
+/// The paper's stability check (Figure 5): train on the first `trainCount` complete requests with
+/// `missing` of them left out (a seeded random choice, for each value of `missingSteps`), and test
+/// on the next `testCount`. A stable technique's error changes little with what is missing.
+/// Throws DataError when the trace has fewer than trainCount + testCount complete requests.
+std::vector<TraceStabilityPoint> traceStability(const std::vector<TraceFeatures>& rows,
+    const std::vector<std::string>& header, const TraceEvaluationOptions& options,
+    std::size_t trainCount, std::size_t testCount, const std::vector<std::size_t>& missingSteps);
 
 } // namespace iolens::core

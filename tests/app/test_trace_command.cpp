@@ -56,6 +56,59 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("--format 'csv'")));
     }
 
+    // trace-import, trace-train on the stored trace, trace-evaluate of it with the stability
+    // check, and info listing both; a malformed trace changes nothing (exit 2).
+    void importTrainEvaluate_throughTheDatabase()
+    {
+        std::string text;
+        for (int i = 0; i < 600; ++i) {
+            const long long offset = (i * 7919LL % 512) * 4096;
+            text += std::to_string(128166372003061629LL + i * 10000LL) + ",hm,1,"
+                + (i % 3 == 0 ? "Write" : "Read") + "," + std::to_string(offset) + ",4096,"
+                + std::to_string(1000 + (offset / 4096) % 50 * 100) + "\n";
+        }
+        const QString trace = write("hm.csv", text.c_str());
+        const QString db = m_dir.filePath(QStringLiteral("traces.sqlite"));
+        CliResult r = runCli(
+            {"trace-import", "--db", db, "--trace", trace, "--format", "msr", "--name", "hm"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("600 requests (600 with response times)")),
+            qPrintable(r.out));
+        r = runCli(
+            {"trace-import", "--db", db, "--trace", trace, "--format", "msr", "--name", "hm"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("already exists")), qPrintable(r.err));
+        const QString bad = write("bad.csv", "128166372003061629,hm,1,Read,0,4096,1\nx\n");
+        r = runCli({"trace-import", "--db", db, "--trace", bad, "--format", "msr"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("bad.csv: line 2")), qPrintable(r.err));
+
+        r = runCli({"trace-train", "--db", db, "--trace", "hm", "--technique", "cart",
+            "--cache-mib", "1", "--train-fraction", "0.6"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("trace model hm-cart-cache: cart on")),
+            qPrintable(r.out));
+        r = runCli({"trace-train", "--db", db, "--trace", "nope"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("no trace 'nope'")), qPrintable(r.err));
+
+        const QString report = m_dir.filePath(QStringLiteral("report.json"));
+        r = runCli({"trace-evaluate", "--db", db, "--trace", "hm", "--stability",
+            "--stability-train", "300", "--stability-test", "200", "--out", report});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("cart-nocache")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("sbcart-cache")), qPrintable(r.out));
+        QFile json(report);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        QVERIFY(json.readAll().contains("\"stability\""));
+
+        r = runCli({"info", db});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("trace hm: 600 requests")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("trace model hm-cart-cache: cart on hm")),
+            qPrintable(r.out));
+    }
+
 private:
     QString write(const char* name, const char* text)
     {

@@ -82,7 +82,8 @@ private slots:
                 {"local", "d", "s", std::nullopt});
             // Version 1 is the schema without the tables of later migrations.
             db.connection().exec("DROP TABLE host_measurements; DROP TABLE app_run_operations; "
-                                 "DROP TABLE app_runs;");
+                                 "DROP TABLE app_runs; DROP TABLE trace_models; "
+                                 "DROP TABLE trace_requests; DROP TABLE traces;");
             db.connection().setUserVersion(1);
         }
         {

@@ -56,6 +56,64 @@ private slots:
         QVERIFY(evaluateTrace(rows, extractor.header(), options).medianRelativeError < 0.05);
     }
 
+    // Figure 5's check: the same test requests, the training part with more and more left out.
+    void stability_leavesOutNestedSharesOfTheTrainingPart()
+    {
+        TraceFeatureExtractor extractor({3, 5, 1 << 20});
+        std::mt19937_64 random(5);
+        std::uniform_int_distribution<std::int64_t> block(0, 4095);
+        std::lognormal_distribution<double> noise(0.0, 0.3);
+        std::vector<TraceFeatures> rows;
+        for (int i = 0; i < 1400; ++i) {
+            TraceRequest r;
+            r.arrivalMs = i;
+            r.offset = block(random) * 4096;
+            r.bytes = 4096 << (i % 3);
+            TraceFeatures f = extractor.next(r);
+            f.responseMs = (0.1 + static_cast<double>(r.bytes) / 65536.0) * noise(random);
+            rows.push_back(f);
+        }
+        TraceEvaluationOptions options;
+        const std::vector<std::size_t> missing {0, 200, 400};
+        const auto points = traceStability(rows, extractor.header(), options, 800, 500, missing);
+        QCOMPARE(points.size(), std::size_t {3});
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            QCOMPARE(points[i].missing, missing[i]);
+            QVERIFY(points[i].medianRelativeError > 0.0 && points[i].medianRelativeError < 1.0);
+        }
+        // Deterministic for a seed.
+        QCOMPARE(traceStability(rows, extractor.header(), options, 800, 500, missing)[2]
+                     .medianRelativeError,
+            points[2].medianRelativeError);
+        QVERIFY_THROWS_EXCEPTION(
+            DataError, traceStability(rows, extractor.header(), options, 1000, 500, missing));
+        QVERIFY_THROWS_EXCEPTION(
+            ConfigError, traceStability(rows, extractor.header(), options, 800, 500, {795}));
+    }
+
+    void fit_keepsTheModelAndItsColumns()
+    {
+        TraceFeatureExtractor extractor({3, 5, 1 << 20});
+        std::vector<TraceFeatures> rows;
+        for (int i = 0; i < 200; ++i) {
+            TraceRequest r;
+            r.arrivalMs = i;
+            r.offset = (i % 7) * 4096;
+            r.bytes = 4096;
+            TraceFeatures f = extractor.next(r);
+            f.responseMs = 1.0 + (i % 7);
+            rows.push_back(f);
+        }
+        TraceEvaluationOptions options;
+        options.withHit = false;
+        const TraceFit fit = fitTrace(rows, extractor.header(), options);
+        QVERIFY(fit.model && fit.model->isFitted());
+        QCOMPARE(fit.featureNames.size(), extractor.header().size() - 2); // no hit, no response
+        QVERIFY(std::find(fit.featureNames.begin(), fit.featureNames.end(), "hit")
+            == fit.featureNames.end());
+        QCOMPARE(fit.evaluation.testRequests, std::size_t {98});
+    }
+
     void tooShortATrace_isRefused()
     {
         TraceFeatureExtractor extractor({3, 5, 1 << 20});
