@@ -603,7 +603,7 @@ int runParsed(const QStringList& arguments)
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run."));
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
     const auto all = commands();
-    const QStringList args = arguments;
+    const QStringList& args = arguments;
     // Find the command first, then parse again with its options (QCommandLineParser's
     // documented pattern for sub-commands).
     parser.parse(args);

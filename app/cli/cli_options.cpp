@@ -29,7 +29,7 @@ QString optionString(const QCommandLineParser& parser, const char* name)
 
 std::string requiredText(const QCommandLineParser& parser, const char* name, const char* command)
 {
-    const std::string value = optionText(parser, name);
+    std::string value = optionText(parser, name);
     if (!parser.isSet(QString::fromLatin1(name)) || value.empty())
         throw ConfigError(std::string(command) + ": missing required option --" + name);
     return value;

@@ -131,6 +131,7 @@ int runHeadroom(const QCommandLineParser& parser)
     const Configuration scenario
         = parseScenarioText(requiredText(parser, "scenario", "headroom"), rows.front().config);
     std::vector<Configuration> configs;
+    configs.reserve(rows.size());
     for (const auto& row : rows)
         configs.push_back(row.config);
     const FactorDomain domain = factorDomain(configs);
@@ -147,6 +148,7 @@ int runHeadroom(const QCommandLineParser& parser)
             models.push_back(trainModel(db, request));
         }
         std::vector<const TrainedModel*> pointers;
+        pointers.reserve(models.size());
         for (const TrainedModel& model : models)
             pointers.push_back(&model);
         for (HeadroomFactor factor : factors) {

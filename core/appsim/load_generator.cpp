@@ -449,10 +449,12 @@ AppRunRecord runLoad(
             + formatNumber(options.warmupS) + " s, then " + formatNumber(options.durationS)
             + " s measured");
     std::vector<std::unique_ptr<LoadClient>> clients;
+    clients.reserve(static_cast<std::size_t>(options.clients));
     for (int c = 0; c < options.clients; ++c)
         clients.push_back(std::make_unique<LoadClient>(shared, c));
     {
         std::vector<std::jthread> threads;
+        threads.reserve(clients.size());
         for (auto& client : clients)
             threads.emplace_back([&client] { client->run(); });
     }

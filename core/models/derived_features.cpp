@@ -191,6 +191,7 @@ std::vector<double> cacheSizeCandidates(const Eigen::VectorXd& filesetMib, int p
     // identical on every run.
     const int steps = static_cast<int>(std::ceil(std::log2(hi / lo) * perOctave - 1e-9));
     std::vector<double> candidates;
+    candidates.reserve(static_cast<std::size_t>(std::max(steps, 0)));
     for (int k = 0; k < steps; ++k)
         candidates.push_back(lo * std::exp2(static_cast<double>(k) / perOctave));
     return candidates;

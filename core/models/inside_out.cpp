@@ -100,6 +100,7 @@ std::vector<double> thresholdGrid(const InsideOutParams& params)
     if (params.thresholdSteps == 1)
         return {params.thresholdMax};
     std::vector<double> grid;
+    grid.reserve(static_cast<std::size_t>(params.thresholdSteps));
     for (int i = 0; i < params.thresholdSteps; ++i)
         grid.push_back(params.thresholdMax * i / (params.thresholdSteps - 1));
     return grid;

@@ -129,6 +129,7 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
         for (std::vector<std::size_t> unserved = lookUp(); !unserved.empty() && !cancelled.load();
              unserved = lookUp()) {
             std::vector<ParamValues> wanted;
+            wanted.reserve(unserved.size());
             for (std::size_t g : unserved)
                 wanted.push_back(groups[g].params);
             std::vector<std::pair<std::size_t, ParamValues>> fits;
@@ -237,6 +238,7 @@ SharedFitPlan cartSharedFitPlan()
         [](const Regressor& fitted, const std::vector<ParamValues>& members,
             const Eigen::MatrixXd& x) {
             std::vector<Eigen::VectorXd> out;
+            out.reserve(members.size());
             for (const ParamValues& member : members)
                 out.push_back(dynamic_cast<const Cart&>(fitted).predictAtCp(x, member.at("cp")));
             return out;
@@ -275,6 +277,7 @@ SharedFitPlan cubistSharedFitPlan()
                 = dynamic_cast<const Cubist&>(fitted).committeePredictions(
                     x, committees, neighbours);
             std::vector<Eigen::VectorXd> out;
+            out.reserve(members.size());
             for (const ParamValues& m : members)
                 out.push_back(table.predict(
                     static_cast<int>(m.at("ninstances")), static_cast<int>(m.at("ntrees"))));

@@ -12,6 +12,7 @@ ConservationCheck checkConservation(const std::vector<AggregatedMeasurement>& ro
     if (rows.empty())
         throw DataError("conservation check: no measurements");
     std::vector<Configuration> configs;
+    configs.reserve(rows.size());
     for (const AggregatedMeasurement& row : rows)
         configs.push_back(row.config);
     ConservationModel model;

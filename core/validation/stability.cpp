@@ -83,6 +83,7 @@ StabilityResult measureStability(
 
     std::mt19937_64 rng(options.seed);
     std::vector<std::vector<Eigen::Index>> kept;
+    kept.reserve(static_cast<std::size_t>(options.repeats));
     for (int r = 0; r < options.repeats; ++r)
         kept.push_back(keptRows(n, options.removeRows, rng));
 

@@ -13,7 +13,7 @@ std::vector<AggregatedMeasurement> selectMeasurements(
     if (request.dataset && !db.dataset(*request.dataset))
         throw ConfigError(db.path() + ": no dataset named '" + *request.dataset + "'");
     const ConfigurationFilter filter = ConfigurationFilter::parse(request.where);
-    const auto rows
+    auto rows
         = filter.apply(aggregateRepetitions(db.measurements({request.dataset, request.split})));
     if (rows.empty())
         throw DataError(db.path() + ": no measurements match the selection"
