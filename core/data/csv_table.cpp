@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/csv_table.hpp"
-#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
 #include "common/text_file.hpp"
+#include "common/text_trim.hpp"
 
 #include <charconv>
 #include <cmath>

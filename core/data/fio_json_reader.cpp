@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/fio_json_reader.hpp"
-#include "common/units.hpp"
 
 #include "common/error.hpp"
 #include "common/json_text.hpp"
 #include "common/text_file.hpp"
 #include "common/timestamp.hpp"
+#include "common/units.hpp"
 #include "data/csv_table.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <cctype>
 #include <filesystem>
+#include <limits>
 #include <regex>
 
 namespace iolens::core {
@@ -150,8 +151,11 @@ std::optional<long long> parseFioSize(std::string_view text)
         return value;
     if (suffix.size() != 1 || kUnits.find(suffix[0]) == std::string::npos)
         return std::nullopt;
-    for (std::size_t i = 0; i <= kUnits.find(suffix[0]); ++i)
+    for (std::size_t i = 0; i <= kUnits.find(suffix[0]); ++i) {
+        if (value > std::numeric_limits<long long>::max() / 1024)
+            return std::nullopt; // beyond 8 EiB: no size fio would take either
         value *= 1024;
+    }
     return value;
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/scenario_text.hpp"
-#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
+#include "common/text_trim.hpp"
 #include "data/csv_table.hpp"
 #include "data/fio_json_reader.hpp"
 
@@ -27,6 +27,8 @@ std::int64_t parseSize(std::string_view item, std::string_view value, double uni
         const double bytes = number * unitBytes;
         if (!(bytes >= 1.0) || bytes != std::floor(bytes))
             reject(item, "a size must be a positive whole number of bytes");
+        if (bytes > 0x1p62)
+            reject(item, "a size must be below 4 EiB");
         return static_cast<std::int64_t>(bytes);
     }
     const auto bytes = parseFioSize(value);

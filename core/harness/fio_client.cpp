@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/fio_client.hpp"
-#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
 #include "common/text_file.hpp"
+#include "common/text_trim.hpp"
 #include "harness/child_process.hpp"
 
 #include <algorithm>

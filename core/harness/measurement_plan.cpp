@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/measurement_plan.hpp"
-#include "common/units.hpp"
 
 #include "common/error.hpp"
 #include "common/json_text.hpp"
 #include "common/text_file.hpp"
+#include "common/units.hpp"
 #include "harness/plan_field_reader.hpp"
 
 #include <nlohmann/json.hpp>

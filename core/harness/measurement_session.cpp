@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/measurement_session.hpp"
-#include "common/units.hpp"
 
 #include "common/error.hpp"
+#include "common/units.hpp"
 #include "data/fio_json_reader.hpp"
 #include "harness/child_process.hpp"
 #include "harness/fio_bandwidth_log.hpp"

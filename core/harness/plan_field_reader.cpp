@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/plan_field_reader.hpp"
-#include "common/units.hpp"
 
 #include "common/error.hpp"
+#include "common/units.hpp"
 #include "data/fio_json_reader.hpp"
 
 #include <cmath>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_features.hpp"
-#include "common/units.hpp"
 
 #include "common/error.hpp"
+#include "common/units.hpp"
 #include "data/csv_table.hpp"
 
 #include <algorithm>

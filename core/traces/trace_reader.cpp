@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_reader.hpp"
-#include "common/units.hpp"
 
 #include "common/error.hpp"
+#include "common/units.hpp"
 #include "data/csv_table.hpp"
 
 #include <cctype>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <tuple>
@@ -64,12 +65,21 @@ double number(const LineError& at, const std::string& field, const std::string& 
     return value;
 }
 
-std::int64_t whole(
-    const LineError& at, const std::string& field, const std::string& text, std::int64_t minimum)
+// Whole numbers in [minimum, maximum]. The maxima keep every conversion in range: byte offsets
+// below 2^60 (an exabyte), requests of at most kMaxRequestBytes (no block device takes a larger
+// one; the LRU stack visits each of a request's 4 KiB units), device numbers that fit an int.
+constexpr std::int64_t kMaxOffsetBytes = std::int64_t {1} << 60;
+constexpr std::int64_t kMaxRequestBytes = std::int64_t {64} << 20;
+constexpr std::int64_t kMaxDevice = 1000000;
+
+std::int64_t whole(const LineError& at, const std::string& field, const std::string& text,
+    std::int64_t minimum, std::int64_t maximum = std::numeric_limits<std::int64_t>::max())
 {
     long long value = 0;
     if (!parseInt64(text, value) || value < minimum)
         at.fail(field, "'" + text + "' is not a whole number >= " + std::to_string(minimum));
+    if (value > maximum)
+        at.fail(field, "'" + text + "' is larger than " + std::to_string(maximum));
     return value;
 }
 
@@ -147,9 +157,9 @@ std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& s
         case TraceFormat::Spc: {
             const auto f = splitOn(line, ',');
             expectFields(at, f.size(), 5, "ASU,LBA,Size,Opcode,Timestamp");
-            r.device = static_cast<int>(whole(at, "ASU", f[0], 0));
-            r.offset = whole(at, "LBA", f[1], 0) * kSectorBytes;
-            r.bytes = whole(at, "Size", f[2], 1);
+            r.device = static_cast<int>(whole(at, "ASU", f[0], 0, kMaxDevice));
+            r.offset = whole(at, "LBA", f[1], 0, kMaxOffsetBytes / kSectorBytes) * kSectorBytes;
+            r.bytes = whole(at, "Size", f[2], 1, kMaxRequestBytes);
             if (!readOpcode(f[3], r.read))
                 at.fail("Opcode", "'" + f[3] + "' is neither r nor w");
             r.arrivalMs = number(at, "Timestamp", f[4]) * 1000.0;
@@ -165,11 +175,11 @@ std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& s
             if (!firstMsrFiletime)
                 firstMsrFiletime = filetime;
             r.arrivalMs = static_cast<double>(filetime - *firstMsrFiletime) * kFiletimeMs;
-            r.device = static_cast<int>(whole(at, "DiskNumber", f[2], 0));
+            r.device = static_cast<int>(whole(at, "DiskNumber", f[2], 0, kMaxDevice));
             if (!readOpcode(f[3], r.read))
                 at.fail("Type", "'" + f[3] + "' is neither Read nor Write");
-            r.offset = whole(at, "Offset", f[4], 0);
-            r.bytes = whole(at, "Size", f[5], 1);
+            r.offset = whole(at, "Offset", f[4], 0, kMaxOffsetBytes);
+            r.bytes = whole(at, "Size", f[5], 1, kMaxRequestBytes);
             r.responseMs = static_cast<double>(whole(at, "ResponseTime", f[6], 0)) * kFiletimeMs;
             break;
         }
@@ -191,8 +201,10 @@ std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& s
             const bool isRead = rwbs.find('R') != std::string::npos;
             if (!isRead && rwbs.find('W') == std::string::npos)
                 continue; // flushes, discards: no data
-            const std::int64_t sector = whole(at, "SECTOR", f[7], 0);
-            const std::int64_t sectors = whole(at, "COUNT", f[9], 0);
+            const std::int64_t sector
+                = whole(at, "SECTOR", f[7], 0, kMaxOffsetBytes / kSectorBytes);
+            const std::int64_t sectors
+                = whole(at, "COUNT", f[9], 0, kMaxRequestBytes / kSectorBytes);
             if (sectors == 0)
                 continue;
             const BlockKey key {f[0], sector, sectors};
@@ -224,8 +236,8 @@ std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& s
             if (ddir > 2)
                 at.fail("ddir", "'" + f[2] + "' is not 0 (read), 1 (write) or 2 (trim)");
             r.read = ddir == 0;
-            r.bytes = whole(at, "bs", f[3], 1);
-            r.offset = whole(at, "offset", f[4], 0);
+            r.bytes = whole(at, "bs", f[3], 1, kMaxRequestBytes);
+            r.offset = whole(at, "offset", f[4], 0, kMaxOffsetBytes);
             r.responseMs = latencyNs * 1e-6;
             r.arrivalMs = completedMs - *r.responseMs;
             break;
@@ -234,9 +246,9 @@ std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& s
             const auto f = splitWhitespace(line);
             expectFields(at, f.size(), 5, "time_ms devno blkno bcount flags");
             r.arrivalMs = number(at, "time", f[0]);
-            r.device = static_cast<int>(whole(at, "devno", f[1], 0));
-            r.offset = whole(at, "blkno", f[2], 0) * kSectorBytes;
-            r.bytes = whole(at, "bcount", f[3], 1) * kSectorBytes;
+            r.device = static_cast<int>(whole(at, "devno", f[1], 0, kMaxDevice));
+            r.offset = whole(at, "blkno", f[2], 0, kMaxOffsetBytes / kSectorBytes) * kSectorBytes;
+            r.bytes = whole(at, "bcount", f[3], 1, kMaxRequestBytes / kSectorBytes) * kSectorBytes;
             r.read = (whole(at, "flags", f[4], 0) & 1) != 0;
             break;
         }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "whatif/factor_sweep.hpp"
-#include "common/units.hpp"
 
+#include "common/units.hpp"
 #include <algorithm>
 #include <cmath>
 

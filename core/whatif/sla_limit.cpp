@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "whatif/sla_limit.hpp"
-#include "common/text_trim.hpp"
 
 #include "common/error.hpp"
+#include "common/text_trim.hpp"
 #include "data/csv_table.hpp"
 
 #include <string>

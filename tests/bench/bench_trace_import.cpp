@@ -79,7 +79,8 @@ int main(int argc, char** argv)
         "features s", "peak MiB", "db MB");
     for (const std::size_t requests : sizes) {
         const std::string trace = (dir / ("trace-" + std::to_string(requests) + ".csv")).string();
-        const std::string database = (dir / ("db-" + std::to_string(requests) + ".sqlite")).string();
+        const std::string database
+            = (dir / ("db-" + std::to_string(requests) + ".sqlite")).string();
         writeTrace(trace, requests);
         std::filesystem::remove(database);
 

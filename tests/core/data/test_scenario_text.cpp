@@ -74,6 +74,11 @@ private slots:
                                      << "pattern";
         QTest::newRow("zero vms") << "vms=0"
                                   << "vms=0";
+        // Found by fuzz_scenario_text: a size beyond int64 was converted anyway (UB).
+        QTest::newRow("huge size") << "request=16333333333777777777777777"
+                                   << "below 4 EiB";
+        QTest::newRow("huge fio size") << "request=163333333666GiB"
+                                       << "request=163333333666GiB";
     }
     void parse_rejectsBadItems()
     {

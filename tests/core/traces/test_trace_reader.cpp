@@ -129,6 +129,17 @@ private slots:
         QTest::newRow("fio latency")
             << "10, abc, 0, 4096, 0\n"
             << int(TraceFormat::FioLat) << "trace.txt: line 1: field 'latency'";
+        // Found by fuzz_trace: an LBA whose byte offset overflows int64 (UB), and a request of
+        // 3.6e18 bytes, whose 4 KiB units the LRU stack then visited until memory ran out.
+        QTest::newRow("spc lba overflow")
+            << "0,3035444444444403072,512,r,0\n"
+            << int(TraceFormat::Spc) << "trace.txt: line 1: field 'LBA'";
+        QTest::newRow("spc huge size")
+            << "0,303567,3584444444444444442,r,0.026214\n"
+            << int(TraceFormat::Spc) << "trace.txt: line 1: field 'Size'";
+        QTest::newRow("disksim huge bcount")
+            << "0.0 0 1 999999999999 1\n"
+            << int(TraceFormat::Disksim) << "trace.txt: line 1: field 'bcount'";
         QTest::newRow("disksim bcount")
             << "# comment\n0.0 0 1 0 1\n"
             << int(TraceFormat::Disksim) << "trace.txt: line 2: field 'bcount'";
