@@ -881,6 +881,10 @@
         <source>Application</source>
         <translation>Anwendung</translation>
     </message>
+    <message>
+        <source>Trace</source>
+        <translation>Trace</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::MeasureDialog</name>
@@ -2181,6 +2185,89 @@ Mittel ± RSF</translation>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::TracePanel</name>
+    <message>
+        <source>Arrival (s)</source>
+        <translation>Ankunft (s)</translation>
+    </message>
+    <message>
+        <source>Response time (ms)</source>
+        <translation>Antwortzeit (ms)</translation>
+    </message>
+    <message>
+        <source>Relative error of the prediction</source>
+        <translation>Relativer Fehler der Vorhersage</translation>
+    </message>
+    <message>
+        <source>Share of test requests</source>
+        <translation>Anteil der Testanfragen</translation>
+    </message>
+    <message>
+        <source>Feature</source>
+        <translation>Merkmal</translation>
+    </message>
+    <message>
+        <source>Error rise (points)</source>
+        <translation>Fehleranstieg (Prozentpunkte)</translation>
+    </message>
+    <message>
+        <source>SBCART</source>
+        <translation>SBCART</translation>
+    </message>
+    <message>
+        <source>CART</source>
+        <translation>CART</translation>
+    </message>
+    <message>
+        <source>Trace:</source>
+        <translation>Trace:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>LRU cache for the hit feature:</source>
+        <translation>LRU-Cache für das Treffer-Merkmal:</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>Import a trace with iolens-cli trace-import to see it here.</source>
+        <translation>Importieren Sie einen Trace mit iolens-cli trace-import, um ihn hier zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 (%2 requests)</source>
+        <translation>%1 (%2 Anfragen)</translation>
+    </message>
+    <message>
+        <source>Training on the first half of the trace…</source>
+        <translation>Training auf der ersten Hälfte des Traces …</translation>
+    </message>
+    <message>
+        <source>%1 trained on %2 requests, tested on %3. Median relative error %4 without the hit feature, %5 with it (hit share %6). Mean response time %7 ms measured, %8 ms predicted; 90th percentile %9 ms measured, %10 ms predicted; %11 µs per prediction.</source>
+        <translation>%1 trainiert auf %2 Anfragen, getestet auf %3. Median des relativen Fehlers %4 ohne das Treffer-Merkmal, %5 mit ihm (Trefferanteil %6). Mittlere Antwortzeit %7 ms gemessen, %8 ms vorhergesagt; 90. Perzentil %9 ms gemessen, %10 ms vorhergesagt; %11 µs je Vorhersage.</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>predicted (%1 with hit)</source>
+        <translation>vorhergesagt (%1 mit Treffer)</translation>
+    </message>
+    <message>
+        <source>%1 with hit</source>
+        <translation>%1 mit Treffer</translation>
+    </message>
+    <message>
+        <source>median without hit</source>
+        <translation>Median ohne Treffer</translation>
     </message>
 </context>
 <context>

@@ -72,6 +72,16 @@ TraceEvaluationOptions modelOptions(const QCommandLineParser& parser, const char
     return options;
 }
 
+// `arrival_ms, measured_ms, predicted_ms` of every test request, the Trace tab's time series.
+void writePredictions(const std::string& path, const TraceFit& fit)
+{
+    std::string csv = formatCsvLine({"arrival_ms", "measured_ms", "predicted_ms"});
+    for (std::size_t i = 0; i < fit.testMeasuredMs.size(); ++i)
+        csv += formatCsvLine({formatNumber(fit.testArrivalMs[i]),
+            formatNumber(fit.testMeasuredMs[i]), formatNumber(fit.testPredictedMs[i])});
+    writeTextFileAtomically(path, csv);
+}
+
 std::string ms(double value)
 {
     std::ostringstream out;
@@ -199,6 +209,10 @@ std::vector<QCommandLineOption> traceEvaluateOptions()
             QStringLiteral("Also the stability check of SBCART's Figure 5 (CART vs SBCART).")),
         valueOption("stability-train", "Training requests of the stability check (5000).", "N"),
         valueOption("stability-test", "Test requests of the stability check (5000).", "N"),
+        valueOption("predictions",
+            "Write the test requests' arrival, measured and predicted times (the -cache model) "
+            "as CSV.",
+            "FILE"),
         valueOption("out", "Write the report as JSON.", "FILE")};
 }
 
@@ -224,7 +238,10 @@ int runTraceEvaluate(const QCommandLineParser& parser)
               << "us/request\n";
     for (const bool withHit : {false, true}) {
         options.withHit = withHit;
-        const TraceEvaluation e = evaluateTrace(rows, extractor.header(), options);
+        const TraceFit fit = fitTrace(rows, extractor.header(), options);
+        const TraceEvaluation& e = fit.evaluation;
+        if (withHit && parser.isSet(QStringLiteral("predictions")))
+            writePredictions(optionText(parser, "predictions"), fit);
         const std::string name = e.technique + (withHit ? "-cache" : "-nocache");
         std::cout << std::left << std::setw(16) << name << std::setw(10)
                   << shareText(e.medianRelativeError) << std::setw(20)

@@ -154,7 +154,12 @@ TraceFit fitTrace(const std::vector<TraceFeatures>& rows, const std::vector<std:
         e.importance.emplace_back(names[static_cast<std::size_t>(j)],
             medianRelativeError(permuted, measured) - e.medianRelativeError);
     }
-    return {std::move(regressor), names, std::move(e)};
+    TraceFit fit {std::move(regressor), names, std::move(e), {}, {}, {}};
+    for (auto row = split; row != usable.end(); ++row)
+        fit.testArrivalMs.push_back((*row)->arrivalMs);
+    fit.testMeasuredMs.assign(measured.data(), measured.data() + measured.size());
+    fit.testPredictedMs.assign(predicted.data(), predicted.data() + predicted.size());
+    return fit;
 }
 
 TraceEvaluation evaluateTrace(const std::vector<TraceFeatures>& rows,

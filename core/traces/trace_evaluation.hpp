@@ -43,6 +43,10 @@ struct TraceFit {
     std::unique_ptr<Regressor> model;
     std::vector<std::string> featureNames;
     TraceEvaluation evaluation;
+    /// The test part request by request, in trace order: arrival, measured and predicted time.
+    std::vector<double> testArrivalMs;
+    std::vector<double> testMeasuredMs;
+    std::vector<double> testPredictedMs;
 };
 
 /// Trains the per-request model on log(response time) of the first trainFraction of `rows`

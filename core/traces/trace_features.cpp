@@ -28,6 +28,7 @@ TraceFeatures TraceFeatureExtractor::next(const TraceRequest& request)
     TraceFeatures f;
     f.lbn = request.offset / kSectorBytes;
     f.size = request.bytes;
+    f.arrivalMs = request.arrivalMs;
     f.read = request.read;
     f.responseMs = request.responseMs;
     // m_arrivals holds the previous arrivals, newest last; j looks back 2^(j-1) requests.

@@ -24,6 +24,7 @@ struct TraceFeatures {
     bool sequential = false; ///< starts where the previous request of its device ended
     double hit = 0.0;        ///< share of its 4 KiB units found in an LRU cache of the given size
     std::optional<double> responseMs;
+    double arrivalMs = 0.0; ///< the request's arrival, for plotting a trace over time
 };
 
 struct TraceFeatureOptions {

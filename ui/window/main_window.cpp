@@ -20,6 +20,7 @@
 #include "scenario/scenario_panel.hpp"
 #include "table/measured_predicted_plot.hpp"
 #include "table/measurement_table_panel.hpp"
+#include "traces/trace_panel.hpp"
 #include "window/about_text.hpp"
 #include "window/error_cdf_page.hpp"
 #include "window/file_drop_filter.hpp"
@@ -59,6 +60,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_scatter(new MeasuredPredictedPlot(m_models))
     , m_capacity(new CapacityPanel(m_models))
     , m_application(new ApplicationPanel(m_models))
+    , m_trace(new TracePanel)
     , m_conservation(new ConservationView)
     , m_views(new QTabWidget)
     , m_menus(new WindowMenus(this, &m_documents->recentFiles()))
@@ -73,7 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
     const std::pair<QWidget*, QString> pages[] = {{m_table, tr("Measurements")},
         {predictions, tr("Predictions")}, {m_comparison, tr("Models")},
         {m_errorCdf, tr("Error CDF")}, {m_profiler, tr("Profiler")}, {m_scenarios, tr("Scenarios")},
-        {m_capacity, tr("Capacity")}, {m_application, tr("Application")},
+        {m_capacity, tr("Capacity")}, {m_application, tr("Application")}, {m_trace, tr("Trace")},
         {m_search, tr("Parameter search")}, {m_conservation, tr("Conservation")}};
     for (const auto& [page, title] : pages)
         m_views->addTab(page, title);
@@ -85,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_scenarios->setObjectName(QStringLiteral("scenarios"));
     m_capacity->setObjectName(QStringLiteral("capacity"));
     m_application->setObjectName(QStringLiteral("application"));
+    m_trace->setObjectName(QStringLiteral("trace"));
     m_search->setObjectName(QStringLiteral("search"));
     m_conservation->setObjectName(QStringLiteral("conservation"));
     const std::vector<std::string> techniques = loadTechniqueChoice();
@@ -216,6 +219,7 @@ void MainWindow::onDocumentChanged()
     m_search->setMeasurements(document->runs);
     m_conservation->setMeasurements(document->runs);
     m_application->setDatabase(document->database);
+    m_trace->setDatabase(document->database);
     // Saved scenarios belong to a database (and its dataset): each has its own list.
     m_scenarios->scenarios()->setDocumentKey(document->settingsKey());
     const auto& measured = m_models->measured().all();

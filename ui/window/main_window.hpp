@@ -17,6 +17,7 @@ class DocumentController;
 struct Document;
 class MeasurementTablePanel;
 class ApplicationPanel;
+class TracePanel;
 class CapacityPanel;
 class MeasuredPredictedPlot;
 class ModelComparisonPanel;
@@ -53,6 +54,7 @@ public:
     MeasuredPredictedPlot* measuredPredictedPlot() const { return m_scatter; }
     CapacityPanel* capacityPage() const { return m_capacity; }
     ApplicationPanel* applicationPage() const { return m_application; }
+    TracePanel* tracePage() const { return m_trace; }
     ModelComparisonPanel* comparisonPanel() const { return m_comparison; }
     ProfilerView* profilerView() const { return m_profiler; }
     ConservationView* conservationView() const { return m_conservation; }
@@ -114,6 +116,7 @@ private:
     MeasuredPredictedPlot* m_scatter;
     CapacityPanel* m_capacity;
     ApplicationPanel* m_application;
+    TracePanel* m_trace;
     ConservationView* m_conservation;
     QTabWidget* m_views;
     WindowMenus* m_menus;

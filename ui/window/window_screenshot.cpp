@@ -4,9 +4,11 @@
 #include "appsim/application_panel.hpp"
 #include "models/model_comparison_panel.hpp"
 #include "prediction/model_controller.hpp"
+#include "traces/trace_panel.hpp"
 #include "window/error_cdf_page.hpp"
 #include "window/main_window.hpp"
 
+#include <QComboBox>
 #include <QDebug>
 #include <QDir>
 #include <QFileInfo>
@@ -49,6 +51,22 @@ void saveScreenshotWhenReady(
     // A zero timer lets the evaluation that follows modelsReady reach the panel and the layout
     // settle before the picture is taken.
     auto grabSoon = [finish] { QTimer::singleShot(0, [finish] { finish(true); }); };
+    QTimer::singleShot(timeoutMs, &window, [finish] {
+        qWarning() << "screenshot: the models did not finish in time";
+        finish(false);
+    });
+    // The Trace tab needs no measurement models: it trains its own on the stored trace.
+    if (window.views()->currentWidget() == window.tracePage()) {
+        TracePanel* trace = window.tracePage();
+        if (trace->traceChoice()->count() == 0) {
+            grabSoon();
+            return;
+        }
+        QObject::connect(
+            trace, &TracePanel::analysisShown, trace, grabSoon, Qt::SingleShotConnection);
+        trace->analyseNow();
+        return;
+    }
     ModelController* models = window.models();
     // The Models and Error CDF tabs show cross-validated figures, which come after the models.
     const bool figures = window.views()->currentWidget() == window.comparisonPanel()
@@ -75,10 +93,6 @@ void saveScreenshotWhenReady(
         QObject::connect(models,
             figures ? &ModelController::evaluationsReady : &ModelController::modelsReady, &window,
             whenReady, Qt::SingleShotConnection);
-    QTimer::singleShot(timeoutMs, &window, [finish] {
-        qWarning() << "screenshot: the models did not finish in time";
-        finish(false);
-    });
 }
 
 } // namespace iolens::ui
