@@ -562,6 +562,10 @@ std::vector<Command> commands()
             QStringLiteral("Store an I/O trace in the database (spc, msr, blkparse, fio-lat, "
                            "disksim), streamed in one transaction."),
             traceImportOptions(), {}, runTraceImport},
+        {QStringLiteral("trace-record"),
+            QStringLiteral("Record a trace with fio's per-I/O latency log, optionally in a memory "
+                           "cgroup smaller than the working set, and store it."),
+            traceRecordOptions(), {}, runTraceRecord},
         {QStringLiteral("trace-train"),
             QStringLiteral("Train a per-request CART / SBCART on a stored trace and store it "
                            "with its test figures."),

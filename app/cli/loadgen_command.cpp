@@ -6,6 +6,7 @@
 #include "cli/cli_options.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
+#include "harness/page_cache.hpp"
 #include "store/app_runs.hpp"
 
 #include <unistd.h>
@@ -26,18 +27,6 @@ std::atomic<bool> g_stop {false};
 extern "C" void onStop(int)
 {
     g_stop = true;
-}
-
-// Writes back dirty pages and empties the page cache, so each run starts cold as the fio
-// datasets' runs did. Needs root; a clear message otherwise.
-void dropCaches()
-{
-    ::sync();
-    std::ofstream control("/proc/sys/vm/drop_caches");
-    control << "3\n";
-    control.flush();
-    if (!control)
-        throw ConfigError("--drop-caches: cannot write /proc/sys/vm/drop_caches (needs root)");
 }
 
 } // namespace
@@ -85,7 +74,7 @@ int runLoadgen(const QCommandLineParser& parser)
         for (const int clients : counts) {
             options.clients = clients;
             if (parser.isSet(QStringLiteral("drop-caches")))
-                dropCaches();
+                dropPageCache();
             const AppRunRecord run = runLoad(app, target, options);
             const std::int64_t id = saveAppRun(db, run);
             ++stored;

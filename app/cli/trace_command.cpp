@@ -6,10 +6,14 @@
 #include "common/text_file.hpp"
 #include "common/units.hpp"
 #include "data/csv_table.hpp"
+#include "harness/page_cache.hpp"
+#include "harness/trace_recording.hpp"
 #include "store/trace_store.hpp"
 #include "traces/trace_evaluation.hpp"
 #include "traces/trace_features.hpp"
 #include "traces/trace_reader.hpp"
+
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -357,6 +361,71 @@ int runTraceTrain(const QCommandLineParser& parser)
               << shareText(e.medianRelativeError) << " on the other " << e.testRequests << "; mean "
               << ms(e.meanMeasuredMs) << " ms measured, " << ms(e.meanPredictedMs)
               << " ms predicted; " << ms(e.predictMicrosPerRequest) << " us per prediction\n";
+    return 0;
+}
+
+std::vector<QCommandLineOption> traceRecordOptions()
+{
+    return {valueOption("job", "The fio job file to run (packaging/examples/trace.fio).", "FILE"),
+        valueOption("target", "Directory the job's files go to (fio --directory).", "DIR"),
+        valueOption("db", "Database to store the trace in (created if missing).", "FILE"),
+        valueOption("name", "Name of the stored trace (default: the job file's name).", "NAME"),
+        valueOption("memory-mib",
+            "Run fio in a memory cgroup of this size: a page cache smaller than the working "
+            "set, so that hits show (needs root).",
+            "MIB"),
+        QCommandLineOption(QStringLiteral("drop-caches"),
+            QStringLiteral("Empty the page cache before the run (needs root)."))};
+}
+
+int runTraceRecord(const QCommandLineParser& parser)
+{
+    const std::string job = requiredText(parser, "job", "trace-record");
+    const std::string target = requiredText(parser, "target", "trace-record");
+    const std::string dbPath = requiredText(parser, "db", "trace-record");
+    if (!std::filesystem::is_directory(target))
+        throw ConfigError("--target " + target + ": not a directory");
+    const std::string name = optionText(parser, "name").empty()
+        ? std::filesystem::path(job).stem().string()
+        : optionText(parser, "name");
+    TraceRecordRequest request;
+    request.jobText = readTextFile(job);
+    request.target = std::filesystem::absolute(target);
+    if (parser.isSet(QStringLiteral("memory-mib"))) {
+        const double mib = numberOption(parser, "memory-mib", 0.0);
+        if (!(mib >= 16.0))
+            throw ConfigError("--memory-mib: expected 16 MiB or more");
+        request.memoryLimitBytes = static_cast<std::int64_t>(mib * kBytesPerMiB);
+    }
+    // The database is opened first: a name already taken stops before fio runs for minutes.
+    MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
+    for (const TraceRecord& t : traces(db))
+        if (t.name == name)
+            throw ConfigError(
+                "trace '" + name + "' already exists in " + dbPath + "; choose another --name");
+    const auto logs = std::filesystem::temp_directory_path()
+        / ("iolens-trace-record-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(logs);
+    request.logPrefix = logs / "trace";
+    if (parser.isSet(QStringLiteral("drop-caches")))
+        dropPageCache();
+    std::cout << "trace-record: running " << job << " in " << target
+              << (request.memoryLimitBytes ? " in a memory cgroup of "
+                             + formatNumber(numberOption(parser, "memory-mib", 0.0)) + " MiB"
+                                           : std::string())
+              << "\n"
+              << std::flush;
+    try {
+        const std::filesystem::path log = recordTrace(request);
+        const TraceRecord trace = importTrace(
+            db, name, log.string(), TraceFormat::FioLat, "fio job " + job + " (trace-record)");
+        std::cout << "trace " << trace.name << ": " << trace.requests << " requests from fio's "
+                  << "latency log into " << dbPath << "\n";
+    } catch (...) {
+        std::filesystem::remove_all(logs);
+        throw;
+    }
+    std::filesystem::remove_all(logs);
     return 0;
 }
 

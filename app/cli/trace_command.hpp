@@ -43,4 +43,11 @@ std::vector<QCommandLineOption> traceTrainOptions();
 /// stores it with its figures in the database.
 int runTraceTrain(const QCommandLineParser& parser);
 
+/// Options of `iolens-cli trace-record --job JOB.fio --target DIR --db DB [--name NAME]
+/// [--memory-mib N] [--drop-caches]`.
+std::vector<QCommandLineOption> traceRecordOptions();
+/// Runs a fio job with its per-I/O latency log (write_lat_log, log_offset=1), in a memory cgroup
+/// when --memory-mib is given, and stores the log as a trace (trace-import's path).
+int runTraceRecord(const QCommandLineParser& parser);
+
 } // namespace iolens::cli

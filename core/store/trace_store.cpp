@@ -30,8 +30,8 @@ constexpr const char* kTraceColumns
 
 } // namespace
 
-TraceRecord importTrace(
-    MeasurementDatabase& db, const std::string& name, const std::string& path, TraceFormat format)
+TraceRecord importTrace(MeasurementDatabase& db, const std::string& name, const std::string& path,
+    TraceFormat format, const std::string& source)
 {
     if (name.empty())
         throw ConfigError("trace-import: the trace needs a name");
@@ -48,7 +48,10 @@ TraceRecord importTrace(
     Statement header(connection,
         "INSERT INTO traces (name, format, source, imported_at, requests, timed_requests) "
         "VALUES (?, ?, ?, ?, 0, 0)");
-    header.bind(1, name).bind(2, traceFormatName(format)).bind(3, path).bind(4, currentTimestamp());
+    header.bind(1, name)
+        .bind(2, traceFormatName(format))
+        .bind(3, source.empty() ? path : source)
+        .bind(4, currentTimestamp());
     header.run();
     const std::int64_t id = connection.lastInsertId();
     Statement insert(connection,

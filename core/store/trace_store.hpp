@@ -46,9 +46,10 @@ struct TraceModelRecord {
 
 /// Reads a trace file into the database as `name`, streaming, in one transaction: a malformed
 /// line (DataError naming the file, line and field) or a name already taken (ConfigError)
-/// leaves the database unchanged. Returns the stored trace.
-TraceRecord importTrace(
-    MeasurementDatabase& db, const std::string& name, const std::string& path, TraceFormat format);
+/// leaves the database unchanged. `source` is what the trace records as its origin (default: the
+/// path). Returns the stored trace.
+TraceRecord importTrace(MeasurementDatabase& db, const std::string& name, const std::string& path,
+    TraceFormat format, const std::string& source = {});
 
 /// Stored traces by name; empty for a database from before traces (schema version 3) opened
 /// read-only.

@@ -2,6 +2,7 @@
 // `iolens-cli trace-features`: the feature CSV of a trace; bad input exits 2 and writes nothing.
 #include "data/csv_table.hpp"
 #include "support/cli_runner.hpp"
+#include "support/fio_tool.hpp"
 #include "support/test_registry.hpp"
 
 #include <QFile>
@@ -106,6 +107,31 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("trace hm: 600 requests")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("trace model hm-cart-cache: cart on hm")),
+            qPrintable(r.out));
+    }
+
+    // trace-record runs a fio job with the latency log and stores it; a taken name stops it
+    // before fio runs.
+    void traceRecord_storesFiosLatencyLog()
+    {
+        IOLENS_REQUIRE_TOOL(iolens::test::fioTool());
+        QTemporaryDir target(
+            iolens::test::measurementScratchParent() + QStringLiteral("/record-XXXXXX"));
+        const QString job = write("job.fio",
+            "[global]\nfilename=data\nsize=4M\nioengine=psync\n\n[r]\nrw=randread\nbs=4k\n"
+            "number_ios=200\n");
+        const QString db = m_dir.filePath(QStringLiteral("recorded.sqlite"));
+        CliResult r = runCli(
+            {"trace-record", "--job", job, "--target", target.path(), "--db", db, "--name", "rec"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("trace rec: 200 requests")), qPrintable(r.out));
+        r = runCli(
+            {"trace-record", "--job", job, "--target", target.path(), "--db", db, "--name", "rec"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("already exists")), qPrintable(r.err));
+        r = runCli({"info", db});
+        QVERIFY2(r.out.contains(QStringLiteral("trace rec: 200 requests (200 with response "
+                                               "times), fio-lat from fio job")),
             qPrintable(r.out));
     }
 
