@@ -86,6 +86,20 @@ void writePredictions(const std::string& path, const TraceFit& fit)
     writeTextFileAtomically(path, csv);
 }
 
+// A model's test figures, as trace-evaluate's report and trace-train's stored model hold them.
+nlohmann::json evaluationJson(const TraceEvaluation& e)
+{
+    nlohmann::json importance = nlohmann::json::object();
+    for (const auto& [feature, rise] : e.importance)
+        importance[feature] = rise;
+    return {{"train_requests", e.trainRequests}, {"test_requests", e.testRequests},
+        {"median_relative_error", e.medianRelativeError}, {"mean_measured_ms", e.meanMeasuredMs},
+        {"mean_predicted_ms", e.meanPredictedMs},
+        {"measured_percentiles_ms", e.measuredPercentilesMs},
+        {"predicted_percentiles_ms", e.predictedPercentilesMs}, {"importance", importance},
+        {"predict_us_per_request", e.predictMicrosPerRequest}};
+}
+
 std::string ms(double value)
 {
     std::ostringstream out;
@@ -254,16 +268,11 @@ int runTraceEvaluate(const QCommandLineParser& parser)
             std::cout << std::setw(20)
                       << (ms(e.measuredPercentilesMs[q]) + " / " + ms(e.predictedPercentilesMs[q]));
         std::cout << ms(e.predictMicrosPerRequest) << "\n";
-        nlohmann::json importance = nlohmann::json::object();
-        for (const auto& [feature, rise] : e.importance)
-            importance[feature] = rise;
-        report["models"].push_back({{"model", name}, {"technique", e.technique},
-            {"with_hit", withHit}, {"train_requests", e.trainRequests},
-            {"test_requests", e.testRequests}, {"median_relative_error", e.medianRelativeError},
-            {"mean_measured_ms", e.meanMeasuredMs}, {"mean_predicted_ms", e.meanPredictedMs},
-            {"measured_percentiles_ms", e.measuredPercentilesMs},
-            {"predicted_percentiles_ms", e.predictedPercentilesMs}, {"importance", importance},
-            {"predict_us_per_request", e.predictMicrosPerRequest}});
+        nlohmann::json model = evaluationJson(e);
+        model["model"] = name;
+        model["technique"] = e.technique;
+        model["with_hit"] = withHit;
+        report["models"].push_back(std::move(model));
     }
     if (parser.isSet(QStringLiteral("stability")))
         report["stability"] = stabilityReport(parser, rows, extractor.header(), options);
@@ -346,15 +355,7 @@ int runTraceTrain(const QCommandLineParser& parser)
     record.trainFraction = options.trainFraction;
     record.featureNames = fit.featureNames;
     record.state = fit.model->saveState();
-    nlohmann::json importance = nlohmann::json::object();
-    for (const auto& [feature, rise] : e.importance)
-        importance[feature] = rise;
-    record.evaluation = {{"train_requests", e.trainRequests}, {"test_requests", e.testRequests},
-        {"median_relative_error", e.medianRelativeError}, {"mean_measured_ms", e.meanMeasuredMs},
-        {"mean_predicted_ms", e.meanPredictedMs},
-        {"measured_percentiles_ms", e.measuredPercentilesMs},
-        {"predicted_percentiles_ms", e.predictedPercentilesMs}, {"importance", importance},
-        {"predict_us_per_request", e.predictMicrosPerRequest}};
+    record.evaluation = evaluationJson(e);
     saveTraceModel(db, record);
     std::cout << "trace model " << record.name << ": " << record.technique << " on "
               << e.trainRequests << " requests of " << trace.name << ", median relative error "

@@ -26,9 +26,11 @@ TraceAnalysis analyseTrace(const std::vector<TraceRequest>& requests,
     analysis.hitShare = requests.empty() ? 0.0 : hits / static_cast<double>(requests.size());
     TraceEvaluationOptions model = options.model;
     model.withHit = false;
+    model.importance = false; // the tab shows the hit model's importance only
     analysis.withoutHit = evaluateTrace(rows, extractor.header(), model);
     checkCancel();
     model.withHit = true;
+    model.importance = true;
     const TraceFit fit = fitTrace(rows, extractor.header(), model);
     analysis.withHit = fit.evaluation;
 

@@ -142,7 +142,7 @@ TraceFit fitTrace(const std::vector<TraceFeatures>& rows, const std::vector<std:
     }
     e.predictMicrosPerRequest = seconds * 1e6 / static_cast<double>(e.testRequests);
     std::mt19937_64 random(options.seed);
-    for (Eigen::Index j = 0; j < p; ++j) {
+    for (Eigen::Index j = 0; options.importance && j < p; ++j) {
         Eigen::MatrixXd shuffled = testX;
         std::vector<Eigen::Index> order(static_cast<std::size_t>(testX.rows()));
         for (std::size_t i = 0; i < order.size(); ++i)

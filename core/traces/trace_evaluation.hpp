@@ -18,6 +18,7 @@ struct TraceEvaluationOptions {
     double trainFraction = 0.5; ///< the first part of the trace trains, the rest tests
     bool withHit = true;        ///< CART-cache (true) or CART-nocache (false)
     std::uint64_t seed = 1;     ///< permutation importance
+    bool importance = true;     ///< compute it (one more prediction of the test part per feature)
 };
 
 /// The paper's Figure 4 figures for one model on a trace: response times measured and predicted

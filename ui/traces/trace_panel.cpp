@@ -124,13 +124,13 @@ void TracePanel::setDatabase(std::shared_ptr<core::MeasurementDatabase> database
                 tr("%1 (%2 requests)").arg(QString::fromStdString(t.name)).arg(t.requests),
                 QString::fromStdString(t.name));
     loadTrace();
-    if (!m_requests.empty())
+    if (m_requests && !m_requests->empty())
         scheduleAnalysis();
 }
 
 void TracePanel::loadTrace()
 {
-    m_requests.clear();
+    m_requests.reset();
     m_analysis.reset();
     if (!m_database || m_trace->currentIndex() < 0) {
         draw();
@@ -139,9 +139,11 @@ void TracePanel::loadTrace()
     try {
         const auto trace
             = core::traceNamed(*m_database, m_trace->currentData().toString().toStdString());
-        m_requests.reserve(static_cast<std::size_t>(trace.requests));
-        core::forEachTraceRequest(
-            *m_database, trace, [this](const core::TraceRequest& r) { m_requests.push_back(r); });
+        auto requests = std::make_shared<std::vector<core::TraceRequest>>();
+        requests->reserve(static_cast<std::size_t>(trace.requests));
+        core::forEachTraceRequest(*m_database, trace,
+            [&requests](const core::TraceRequest& r) { requests->push_back(r); });
+        m_requests = std::move(requests);
     } catch (const std::exception& e) {
         m_summary->setText(QString::fromStdString(e.what()));
     }
@@ -149,7 +151,7 @@ void TracePanel::loadTrace()
 
 void TracePanel::scheduleAnalysis()
 {
-    if (m_requests.empty())
+    if (!m_requests || m_requests->empty())
         return;
     m_summary->setText(tr("Training on the first half of the trace…"));
     m_settle->start();
@@ -163,7 +165,7 @@ void TracePanel::analyseNow()
 
 void TracePanel::launch()
 {
-    if (m_requests.empty())
+    if (!m_requests || m_requests->empty())
         return;
     if (m_running) {
         m_pending = true;
@@ -180,7 +182,7 @@ void TracePanel::launch()
         QtConcurrent::run([requests = m_requests, options, cancel = m_cancel]() -> Result {
             Result result;
             try {
-                result.analysis = core::analyseTrace(requests, options, cancel.get());
+                result.analysis = core::analyseTrace(*requests, options, cancel.get());
             } catch (const core::TraceAnalysisCancelled&) {
                 result.cancelled = true;
             } catch (const std::exception& e) {
@@ -293,6 +295,8 @@ void TracePanel::draw()
     m_importance->xAxis->setTickLabelRotation(60);
     m_importance->xAxis->setRange(-0.6, static_cast<double>(position.size()) - 0.4);
     m_importance->yAxis->rescale();
+    // Headroom above the tallest bar, so it does not touch the frame.
+    m_importance->yAxis->setRangeUpper(m_importance->yAxis->range().upper * 1.1);
     m_importance->replot();
 }
 

@@ -64,7 +64,8 @@ private:
     void draw();
 
     std::shared_ptr<core::MeasurementDatabase> m_database;
-    std::vector<core::TraceRequest> m_requests; ///< the chosen trace, read once per choice
+    /// The chosen trace, read once per choice and shared with the running analysis (not copied).
+    std::shared_ptr<const std::vector<core::TraceRequest>> m_requests;
     std::optional<core::TraceAnalysis> m_analysis;
     QComboBox* m_trace;
     QComboBox* m_technique;
