@@ -1646,6 +1646,14 @@
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>%1: %2 % interval</source>
+        <translation>%1: %2-%-Intervall</translation>
+    </message>
+    <message>
+        <source>bar with caps for %1: the %2 % prediction interval, calibrated on leave-level-out cross-validation</source>
+        <translation>Balken mit Enden bei %1: das %2-%-Prognoseintervall, kalibriert mit Kreuzvalidierung, die ganze Faktorstufen auslässt</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::PredictionPanel</name>
@@ -1848,6 +1856,10 @@ Mittel ± RSF</translation>
     <message>
         <source>limit</source>
         <translation>Grenze</translation>
+    </message>
+    <message>
+        <source>%1: %2 % prediction interval</source>
+        <translation>%1: %2-%-Prognoseintervall</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
+#include "models/regressor_registry.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -110,6 +111,28 @@ QCommandLineOption applicationOption()
 {
     return valueOption("app",
         "Application definition (JSON file) or a built-in: fileserver, varmail, webserver.", "APP");
+}
+
+QCommandLineOption windowTechniqueOption()
+{
+    return {QStringLiteral("technique"),
+        QStringLiteral("The window's own models, repeatable, in column order (default: auto, the "
+                       "recommended model, then the paper's lm mars cart m5 cubist)."),
+        QStringLiteral("NAME")};
+}
+
+std::vector<std::string> techniqueValues(const QCommandLineParser& parser, const char* command)
+{
+    std::vector<std::string> names;
+    for (const QString& value : parser.values(QStringLiteral("technique")))
+        names.push_back(value.toStdString());
+    if (names.empty())
+        return names;
+    try {
+        return core::checkedTechniques(names);
+    } catch (const core::ConfigError& error) {
+        throw core::ConfigError(std::string(command) + ": --technique: " + error.what());
+    }
 }
 
 } // namespace iolens::cli

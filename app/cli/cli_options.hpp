@@ -50,4 +50,11 @@ core::Metric metricNamed(const std::string& text);
 /// Technique parameters from repeated --param NAME=NUMBER values.
 core::ParamValues paramValues(const QStringList& items);
 
+/// `--technique NAME`, repeatable: the window's own models for `render` and `evidence`.
+QCommandLineOption windowTechniqueOption();
+/// The techniques of repeated --technique values, in the order given; empty when none is given.
+/// Throws ConfigError "COMMAND: --technique: unknown technique ..." for a name the registry does
+/// not know.
+std::vector<std::string> techniqueValues(const QCommandLineParser& parser, const char* command);
+
 } // namespace iolens::cli

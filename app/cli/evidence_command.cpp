@@ -34,6 +34,7 @@ ui::EvidenceRequest evidenceRequestFrom(const QCommandLineParser& parser)
         request.windowSize = ui::parseRenderSize(optionString(parser, "size"));
     if (parser.isSet(QStringLiteral("stored-models")))
         request.storedModels = ui::parseStoredModelChoice(optionString(parser, "stored-models"));
+    request.techniques = techniqueValues(parser, "evidence");
     request.out = optionString(parser, "out");
     if (request.out.isEmpty())
         throw ConfigError("evidence: missing required option --out (the pack's folder)");
@@ -62,6 +63,7 @@ std::vector<QCommandLineOption> evidenceOptions()
             QStringLiteral("The database's stored models shown beside the window's own: all "
                            "(default), none, or names separated by commas."),
             QStringLiteral("all|none|NAME,...")},
+        windowTechniqueOption(),
         {QStringLiteral("out"),
             QStringLiteral(
                 "Folder of the pack: new, empty, or an earlier evidence pack (replaced)."),

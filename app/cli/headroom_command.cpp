@@ -6,6 +6,7 @@
 #include "common/text_file.hpp"
 #include "data/csv_table.hpp"
 #include "data/scenario_text.hpp"
+#include "models/regressor_registry.hpp"
 #include "store/measurement_database.hpp"
 #include "whatif/headroom.hpp"
 #include "workflow/model_training.hpp"
@@ -20,8 +21,6 @@ namespace iolens::cli {
 namespace {
 
 using namespace iolens::core;
-
-const std::vector<std::string> kPaperTechniques {"lm", "mars", "cart", "m5", "cubist"};
 
 std::string unitOf(HeadroomFactor factor)
 {
@@ -120,7 +119,7 @@ int runHeadroom(const QCommandLineParser& parser)
     for (const QString& text : parser.values(QStringLiteral("technique")))
         techniques.push_back(text.toStdString());
     if (techniques.empty())
-        techniques = kPaperTechniques;
+        techniques = paperTechniques();
 
     TrainRequest selection;
     if (parser.isSet(QStringLiteral("dataset")))

@@ -74,6 +74,7 @@ ui::RenderRequest renderRequestFrom(const QCommandLineParser& parser)
         request.size = ui::parseRenderSize(optionString(parser, "size"));
     if (parser.isSet(QStringLiteral("stored-models")))
         request.storedModels = ui::parseStoredModelChoice(optionString(parser, "stored-models"));
+    request.techniques = techniqueValues(parser, "render");
     request.out = optionString(parser, "out");
     return request;
 }
@@ -121,6 +122,7 @@ std::vector<QCommandLineOption> renderOptions()
             QStringLiteral("The database's stored models shown beside the window's own: all "
                            "(default), none, or names separated by commas."),
             QStringLiteral("all|none|NAME,...")},
+        windowTechniqueOption(),
         {QStringLiteral("out"), QStringLiteral("Output picture: .png, .svg or .pdf."),
             QStringLiteral("FILE")},
     };

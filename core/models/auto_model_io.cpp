@@ -5,6 +5,7 @@
 #include "common/error.hpp"
 #include "validation/conformal.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -77,21 +78,13 @@ std::string AutoModel::describe() const
     std::string factors;
     for (const std::string& f : m_factors)
         factors += (factors.empty() ? "" : ", ") + f;
-    std::string text = "Auto model: candidates scored by grouped cross-validation (each level of "
-        + factors
-        + " left out in turn): mean relative error on held-out levels, and the mean "
-          "|log(predicted / measured)| the choice is made on\n";
-    char line[320];
-    std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9s\n", "candidate", "interpolation",
-        "extrapolation", "overall", "log ratio");
-    text += line;
-    for (const CandidateScore& s : m_scores) {
-        std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9.3f%s\n", s.spec.label().c_str(),
-            percent(s.interpolation).c_str(), percent(s.extrapolation).c_str(),
-            percent(s.overall).c_str(), s.logRatio, s.failure.empty() ? "" : "  (failed)");
-        text += line;
-    }
+    // The choice first, the table of every candidate after it, best first: a person reads the
+    // answer before the evidence, and the Models tab shows the top of the text.
+    std::string text = "Auto model: the candidate (or average of candidates) that best predicted "
+                       "levels left out of training in grouped cross-validation (each level of "
+        + factors + " in turn)\n";
     text += "Chosen:";
+    char line[320];
     for (std::size_t k = 0; k < m_chosen.size(); ++k) {
         std::snprintf(line, sizeof line, "%s %s (weight %.3f)", k ? "," : "",
             m_chosen[k].model.spec().label().c_str(), m_chosen[k].weight);
@@ -117,6 +110,26 @@ std::string AutoModel::describe() const
         kDefaultLevel * 100.0, std::exp(b.lower), std::exp(b.upper), level, m_residuals.size(),
         kDefaultLevel * 100.0, percent(m_coverage).c_str());
     text += line;
+
+    text += "Candidates, best first by the mean |log(predicted / measured)| of held-out levels "
+            "(the choice's criterion), with their mean relative errors:\n";
+    std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9s\n", "candidate", "interpolation",
+        "extrapolation", "overall", "log ratio");
+    text += line;
+    std::vector<const CandidateScore*> ranked;
+    ranked.reserve(m_scores.size());
+    for (const CandidateScore& s : m_scores)
+        ranked.push_back(&s);
+    // NaN (failed) last; stable, so ties keep the order tried.
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto* a, const auto* b) {
+        return !std::isnan(a->logRatio) && (std::isnan(b->logRatio) || a->logRatio < b->logRatio);
+    });
+    for (const CandidateScore* s : ranked) {
+        std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9.3f%s\n", s->spec.label().c_str(),
+            percent(s->interpolation).c_str(), percent(s->extrapolation).c_str(),
+            percent(s->overall).c_str(), s->logRatio, s->failure.empty() ? "" : "  (failed)");
+        text += line;
+    }
     return text + "Chosen model (first):\n" + m_chosen.front().model.describe();
 }
 

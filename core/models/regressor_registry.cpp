@@ -15,6 +15,7 @@
 #include "models/random_forest.hpp"
 #include "models/sbcart.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <utility>
 
@@ -27,6 +28,9 @@ using Factory = std::function<std::unique_ptr<Regressor>()>;
 const std::vector<std::pair<std::string, Factory>>& registry()
 {
     static const std::vector<std::pair<std::string, Factory>> entries {
+        // The recommended model first: the window's first column and the first curve of every
+        // view, and the first entry of every list of techniques.
+        {AutoModel::kTechnique, [] { return std::make_unique<AutoModel>(); }},
         {LinearModel::kTechnique, [] { return std::make_unique<LinearModel>(); }},
         {Mars::kTechnique, [] { return std::make_unique<Mars>(); }},
         {Cart::kTechnique, [] { return std::make_unique<Cart>(); }},
@@ -41,7 +45,6 @@ const std::vector<std::pair<std::string, Factory>>& registry()
             [] { return std::make_unique<PenalizedLinear>(Penalty::ElasticNet); }},
         {InsideOutRegressor::kTechnique, [] { return std::make_unique<InsideOutRegressor>(); }},
         {ConservationModel::kTechnique, [] { return std::make_unique<ConservationModel>(); }},
-        {AutoModel::kTechnique, [] { return std::make_unique<AutoModel>(); }},
     };
     return entries;
 }
@@ -56,15 +59,49 @@ std::vector<std::string> techniqueNames()
     return names;
 }
 
+namespace {
+
+[[noreturn]] void throwUnknownTechnique(const std::string& technique)
+{
+    std::string known;
+    for (const auto& name : techniqueNames())
+        known += (known.empty() ? "" : ", ") + name;
+    throw ConfigError("unknown technique '" + technique + "' (known: " + known + ")");
+}
+
+} // namespace
+
 std::unique_ptr<Regressor> createRegressor(const std::string& technique)
 {
     for (const auto& [name, factory] : registry())
         if (name == technique)
             return factory();
-    std::string known;
-    for (const auto& name : techniqueNames())
-        known += (known.empty() ? "" : ", ") + name;
-    throw ConfigError("unknown technique '" + technique + "' (known: " + known + ")");
+    throwUnknownTechnique(technique);
+}
+
+std::vector<std::string> paperTechniques()
+{
+    return {LinearModel::kTechnique, Mars::kTechnique, Cart::kTechnique, M5::kTechnique,
+        Cubist::kTechnique};
+}
+
+std::vector<std::string> defaultTechniques()
+{
+    std::vector<std::string> techniques {AutoModel::kTechnique};
+    for (std::string& technique : paperTechniques())
+        techniques.push_back(std::move(technique));
+    return techniques;
+}
+
+std::vector<std::string> checkedTechniques(const std::vector<std::string>& names)
+{
+    if (names.empty())
+        throw ConfigError("no technique given");
+    const std::vector<std::string> known = techniqueNames();
+    for (const std::string& name : names)
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            throwUnknownTechnique(name);
+    return names;
 }
 
 } // namespace iolens::core

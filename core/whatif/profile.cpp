@@ -83,4 +83,39 @@ void spread(const Profile& profile, SpreadBand& band)
     }
 }
 
+bool intervalBand(const TrainedModel& model, const Profile& profile, double level, SpreadBand& band)
+{
+    const std::size_t n = profile.points.size();
+    band.low.assign(n, kNaN);
+    band.high.assign(n, kNaN);
+    try {
+        const auto interval = predictIntervalSpreadOverVms(model, profile.points, level);
+        if (!interval) {
+            band.low.clear();
+            band.high.clear();
+            return false;
+        }
+        std::copy_n(interval->first.data(), n, band.low.begin());
+        std::copy_n(interval->second.data(), n, band.high.begin());
+    } catch (const std::exception&) {
+        // A point with a level the model never saw fails the whole batch (as in predictSweep):
+        // then each point is asked on its own and only those stay NaN.
+        for (std::size_t i = 0; i < n; ++i) {
+            try {
+                if (const auto one
+                    = predictIntervalSpreadOverVms(model, {profile.points[i]}, level)) {
+                    band.low[i] = one->first(0);
+                    band.high[i] = one->second(0);
+                }
+            } catch (const std::exception&) {
+                // no answer at this point: it stays NaN
+            }
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (!metricHasValue(model.metric(), profile.points[i].readPct))
+            band.low[i] = band.high[i] = kNaN;
+    return true;
+}
+
 } // namespace iolens::core

@@ -42,6 +42,13 @@ struct SpreadBand {
 /// Min and max over the models of `profile` at every grid point, in place. O(models x points).
 void spread(const Profile& profile, SpreadBand& band);
 
+/// The prediction interval of `model` at `level` (0 < level < 1) at every point of `profile`
+/// (predictIntervalSpreadOverVms), in place; NaN where the model has no answer or the metric no
+/// value. Returns false, leaving `band` empty, if the model has no calibrated intervals. One batch
+/// per call: O(points) predictions.
+bool intervalBand(
+    const TrainedModel& model, const Profile& profile, double level, SpreadBand& band);
+
 /// True if `metric` has a value at `readPct` (a read metric needs reads, a write one writes).
 bool metricHasValue(Metric metric, double readPct);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window's command line: --version, bad arguments, --screenshot (as used for the README).
 #include "support/build_paths.hpp"
+#include "support/isolated_settings.hpp"
 #include "support/test_registry.hpp"
 
 #include <QDir>
@@ -19,12 +20,24 @@ struct GuiResult {
     QString err;
 };
 
-GuiResult runGui(
-    const QStringList& arguments, const QProcessEnvironment& extra = QProcessEnvironment())
+/// Which models the window of runGui() trains.
+enum class GuiModels {
+    Paper,   ///< the paper's five, remembered in its fresh settings
+    Default, ///< no choice remembered: the recommended model first, then the paper's five
+};
+
+/// Runs the window with its settings in a fresh folder (XDG_CONFIG_HOME), unless `extra` names
+/// one, so that the test neither reads nor changes the settings of whoever runs it.
+GuiResult runGui(const QStringList& arguments,
+    const QProcessEnvironment& extra = QProcessEnvironment(), GuiModels models = GuiModels::Paper)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    const QTemporaryDir home;
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
+    if (models == GuiModels::Paper)
+        iolens::test::choosePaperTechniquesIn(home.path());
     environment.insert(extra);
     process.setProcessEnvironment(environment);
     process.start(iolens::test::guiProgram(), arguments);
@@ -35,6 +48,8 @@ GuiResult runGui(
 }
 
 } // namespace
+
+Q_DECLARE_METATYPE(GuiModels)
 
 class TestGui : public QObject {
     Q_OBJECT
@@ -109,16 +124,20 @@ private slots:
     void screenshot_writesA1280x800Png_data()
     {
         QTest::addColumn<QStringList>("arguments");
-        QTest::newRow("default example") << QStringList {};
-        QTest::newRow("local example")
-            << QStringList {QStringLiteral("--example"), QStringLiteral("local")};
+        QTest::addColumn<GuiModels>("models");
+        // As the README's command starts it: the default example and models.
+        QTest::newRow("default example") << QStringList {} << GuiModels::Default;
+        QTest::newRow("local example") << QStringList {QStringLiteral("--example"),
+            QStringLiteral("local")} << GuiModels::Paper;
     }
     void screenshot_writesA1280x800Png()
     {
         QFETCH(QStringList, arguments);
+        QFETCH(GuiModels, models);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("window.png"));
-        const GuiResult result = runGui(arguments << QStringLiteral("--screenshot") << path);
+        const GuiResult result
+            = runGui(arguments << QStringLiteral("--screenshot") << path, {}, models);
         QCOMPARE(result.exitCode, 0);
         const QImage image(path);
         QCOMPARE(image.size(), QSize(1280, 800));

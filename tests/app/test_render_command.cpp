@@ -20,9 +20,14 @@ namespace {
 using iolens::test::CliResult;
 
 /// Runs iolens-cli with its user settings in `configHome` (XDG_CONFIG_HOME), or in a fresh empty
-/// folder, so that the tests neither read nor change the settings of whoever runs them.
-CliResult runRenderCli(const QStringList& arguments, const QString& configHome = {})
+/// folder, so that the tests neither read nor change the settings of whoever runs them. Unless
+/// the arguments name techniques, the window gets the paper's five (kPaperTechniqueArguments):
+/// these tests are about pictures, not about the recommended model, which
+/// recommendedModel_isTheFirstCurve covers.
+CliResult runRenderCli(QStringList arguments, const QString& configHome = {})
 {
+    if (!arguments.contains(QStringLiteral("--technique")))
+        arguments += iolens::test::kPaperTechniqueArguments;
     QProcess process;
     // No platform chosen: the command must pick the offscreen one by itself.
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -197,6 +202,34 @@ private slots:
             != limitedImage.convertToFormat(QImage::Format_RGB32));
     }
 
+    // Without --technique the window's own models are the recommended one, then the paper's
+    // five: its curve is the first of the error CDF. On fio-tiered its nested cross-validation
+    // takes a few seconds.
+    void recommendedModel_isTheFirstCurve()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("cdf-auto.png"));
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        const QTemporaryDir emptyHome;
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), emptyHome.path());
+        process.setProcessEnvironment(environment);
+        process.start(iolens::test::cliProgram(),
+            {"render", "--view", "cdf", "--metric", "rt_write_ms", "--size", "1000x700", "--out",
+                out});
+        QVERIFY(process.waitForFinished(600000));
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        const QImage image(out);
+        QVERIFY(!image.isNull());
+        QVERIFY2(image.text(QStringLiteral("Models")).startsWith(QStringLiteral("auto")),
+            qPrintable(image.text(QStringLiteral("Models"))));
+        // Asked for by name, the window has it alone.
+        const QString alone = m_dir.filePath(QStringLiteral("cdf-auto-alone.png"));
+        const CliResult r = runRenderCli({"render", "--view", "cdf", "--metric", "rt_write_ms",
+            "--size", "1000x700", "--technique", "auto", "--out", alone});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(QImage(alone).text(QStringLiteral("Models")), QStringLiteral("auto"));
+    }
+
     void vectorFormats_areWritten()
     {
         const QString svg = m_dir.filePath(QStringLiteral("conservation.svg"));
@@ -255,6 +288,8 @@ private slots:
             "--out", out} << QStringLiteral("--local expects a whole number");
         QTest::newRow("local on another view") << QStringList {"render", "--view", "models",
             "--local", "5", "--out", out} << QStringLiteral("apply to --view cdf only");
+        QTest::newRow("technique") << QStringList {"render", "--view", "models", "--technique",
+            "magic", "--out", out} << QStringLiteral("render: --technique: unknown technique");
         QTest::newRow("database") << QStringList {"render", "--db",
             m_dir.filePath("missing.sqlite"), "--view", "cdf", "--out", out}
                                   << QStringLiteral("missing.sqlite");

@@ -74,6 +74,19 @@ def cache_key(build_dir, entry, dependencies, common):
     return digest.hexdigest()
 
 
+def object_file(entry):
+    """The object a compile command writes, as Ninja's dependency log names it. CMake 3.25
+    (Debian 12) writes no "output" field into compile_commands.json, so it is read from the
+    command's -o. Without it the key would hash the unity batch alone, a list of #include lines
+    that does not change when the sources it includes do."""
+    if "output" in entry:
+        return entry["output"]
+    match = re.search(r"(?:^|\s)-o\s+(\S+)", entry["command"])
+    if not match:
+        sys.exit(f"run_clang_tidy: no -o in the compile command of {entry['file']}")
+    return match.group(1)
+
+
 def without_precompiled_header(command):
     """gcc's .gch files are no use to clang (it refuses them), and each source must include what
     it uses anyway: drop CMake's -include of cmake_pch.hxx."""
@@ -108,7 +121,7 @@ def main():
 
     todo = []
     for entry in entries:
-        key = cache_key(build_dir, entry, deps.get(entry.get("output", ""), [entry["file"]]), common)
+        key = cache_key(build_dir, entry, deps.get(object_file(entry), [entry["file"]]), common)
         if args.no_cache or not (cache_dir / key).exists():
             todo.append((entry["file"], key))
     print(f"clang-tidy: {len(entries)} sources, {len(entries) - len(todo)} unchanged (cached)")

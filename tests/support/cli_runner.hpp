@@ -16,6 +16,14 @@ struct CliResult {
     QString err;
 };
 
+/// `--technique NAME` for each of the paper's five techniques: `render` and `evidence` then build
+/// the window without the recommended model, whose nested cross-validation costs half a minute
+/// on fio-local (minutes under the sanitizers). Tests about that model leave it out.
+inline const QStringList kPaperTechniqueArguments {QStringLiteral("--technique"),
+    QStringLiteral("lm"), QStringLiteral("--technique"), QStringLiteral("mars"),
+    QStringLiteral("--technique"), QStringLiteral("cart"), QStringLiteral("--technique"),
+    QStringLiteral("m5"), QStringLiteral("--technique"), QStringLiteral("cubist")};
+
 /// Runs the iolens-cli built beside the tests (cliProgram()) and waits up to `timeoutMs`.
 inline CliResult runCli(const QStringList& arguments, int timeoutMs = 300000)
 {

@@ -30,7 +30,7 @@ EvidencePackResult writeEvidencePackHeadless(const EvidenceRequest& request)
     MainWindow window;
     openHeadlessWindow(window,
         {request.database, request.example, request.scenario, request.windowSize,
-            request.storedModels});
+            request.storedModels, request.techniques});
     if (!runUntil([&] { return modelsValidated(window); }, request.timeoutMs))
         throw core::Error("evidence: the models were not trained and cross-validated within "
             + std::to_string(request.timeoutMs / 1000) + " s");

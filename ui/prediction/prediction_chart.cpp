@@ -62,7 +62,7 @@ std::pair<double, double> valueExtent(const MetricChart& chart)
     for (const PredictionMark& mark : chart.marks) {
         if (mark.value)
             include(*mark.value);
-        for (const auto& band : {mark.typical, mark.wide})
+        for (const auto& band : {mark.typical, mark.wide, mark.interval})
             if (band) {
                 include(band->low);
                 include(band->high);
@@ -119,7 +119,11 @@ std::array<MetricChart, 4> predictionChartData(
                     mark.p90 = validation.result->evaluation.p90;
                 }
             }
-            if (mark.value && *mark.value > 0.0 && mark.p50 && mark.p90) {
+            if (mark.value && metric.applies && column.trained && c < metric.predictions.size()
+                && metric.predictions[c].lower && metric.predictions[c].upper)
+                mark.interval
+                    = ErrorBand {*metric.predictions[c].lower, *metric.predictions[c].upper};
+            else if (mark.value && *mark.value > 0.0 && mark.p50 && mark.p90) {
                 mark.typical = consistentMeasuredRange(*mark.value, *mark.p50);
                 mark.wide = consistentMeasuredRange(*mark.value, *mark.p90);
             }
@@ -214,7 +218,14 @@ void PredictionChart::showEvaluation(
     m_scenario = evaluation.models.empty() ? QString() : scenarioSummary(evaluation.scenario);
     m_waiting.clear();
     m_unvalidated.clear();
+    m_intervals.clear();
+    for (const MetricChart& chart : m_content)
+        for (const PredictionMark& mark : chart.marks)
+            if (mark.interval && !m_intervals.contains(mark.label))
+                m_intervals << mark.label;
     for (const ModelColumn& column : evaluation.models) {
+        if (m_intervals.contains(column.label))
+            continue; // its bar is its interval, which needs no cross-validation
         const auto entry = std::find_if(entries.begin(), entries.end(),
             [&](const ModelEntry& e) { return e.label == column.label; });
         bool waits = !column.trained || entry == entries.end();
@@ -290,6 +301,15 @@ void PredictionChart::drawPanel(std::size_t metricIndex)
             anyValue = true;
             const QColor color = seriesColor(mark.colorIndex);
             const double key = static_cast<double>(i);
+            if (mark.interval) {
+                QCPGraph* interval = addGraph(metricIndex,
+                    tr("%1: %2 % interval")
+                        .arg(mark.label)
+                        .arg(qRound(kPredictionIntervalLevel * 100.0)));
+                interval->setPen(QPen(withAlpha(color, 200), kWideWidth));
+                interval->setScatterStyle(capStyle(withAlpha(color, 200)));
+                interval->setData({key, key}, {mark.interval->low, mark.interval->high}, true);
+            }
             if (mark.wide) {
                 // Open above (p90 >= 100 %): drawn to the top edge, the caption says so.
                 const double high = std::isfinite(mark.wide->high) ? mark.wide->high : top;
@@ -392,6 +412,11 @@ void PredictionChart::updateCaption()
           << tr("|p − m| / m ≤ e, so p / (1 + e) ≤ m ≤ p / (1 − e)")
           << tr("thick bar: e = median (p50)")
           << tr("thin bar with caps: e = p90 (to the top edge when e ≥ 100 %)");
+    if (!m_intervals.isEmpty())
+        parts << tr("bar with caps for %1: the %2 % prediction interval, calibrated on "
+                    "leave-level-out cross-validation")
+                     .arg(m_intervals.join(QStringLiteral(", ")))
+                     .arg(qRound(kPredictionIntervalLevel * 100.0));
     bool measured = false;
     for (const MetricChart& chart : m_content)
         measured = measured || (chart.applies && chart.measured);
@@ -453,6 +478,12 @@ QCPGraph* PredictionChart::predictionGraph(std::size_t metricIndex, const QStrin
 QCPGraph* PredictionChart::typicalBandGraph(std::size_t metricIndex, const QString& label) const
 {
     return findGraph(metricIndex, tr("%1: p50 band").arg(label));
+}
+
+QCPGraph* PredictionChart::intervalGraph(std::size_t metricIndex, const QString& label) const
+{
+    return findGraph(metricIndex,
+        tr("%1: %2 % interval").arg(label).arg(qRound(kPredictionIntervalLevel * 100.0)));
 }
 
 QCPGraph* PredictionChart::wideBandGraph(std::size_t metricIndex, const QString& label) const

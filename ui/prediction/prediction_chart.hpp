@@ -44,6 +44,9 @@ struct PredictionMark {
     std::optional<double> p50, p90;
     std::optional<ErrorBand> typical; ///< consistentMeasuredRange(value, p50)
     std::optional<ErrorBand> wide;    ///< consistentMeasuredRange(value, p90)
+    /// The model's own prediction interval at kPredictionIntervalLevel (the recommended model):
+    /// drawn instead of the p50 and p90 bars, and there as soon as the model is trained.
+    std::optional<ErrorBand> interval;
 };
 
 /// What the chart shows for one core metric.
@@ -92,6 +95,8 @@ public:
     QCPGraph* predictionGraph(std::size_t metricIndex, const QString& label) const;
     QCPGraph* typicalBandGraph(std::size_t metricIndex, const QString& label) const;
     QCPGraph* wideBandGraph(std::size_t metricIndex, const QString& label) const;
+    /// The bar of a model's prediction interval (two points: its low and high end).
+    QCPGraph* intervalGraph(std::size_t metricIndex, const QString& label) const;
     /// The measured mean's line and the ends of its ± RSE band (nullptr when not measured).
     QCPGraph* measuredGraph(std::size_t metricIndex) const;
     QCPGraph* measuredLowGraph(std::size_t metricIndex) const;
@@ -129,6 +134,7 @@ private:
     QString m_scenario;
     QStringList m_waiting;     ///< models without a band yet (training or cross-validating)
     QStringList m_unvalidated; ///< models whose cross-validation failed: never a band
+    QStringList m_intervals;   ///< models drawn with their prediction interval
     bool m_dirty = true;       ///< content changed while hidden
 };
 

@@ -101,6 +101,11 @@ ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry
     try {
         // ICPE'13 section 6.3: a one-VM model answers for N VMs through one VM's share.
         prediction.value = core::predictSpreadOverVms(*model->model, scenario);
+        if (const auto interval = core::predictIntervalSpreadOverVms(
+                *model->model, {scenario}, kPredictionIntervalLevel)) {
+            prediction.lower = interval->first(0);
+            prediction.upper = interval->second(0);
+        }
         // A projected model is asked about one VM's share, so that is what must lie in its data.
         collectNotes(
             core::modelsVmCount(*model->model) ? scenario : core::perVmConfiguration(scenario),

@@ -16,11 +16,18 @@ namespace iolens::ui {
 /// One model's answer for one metric of the scenario.
 struct ModelPrediction {
     std::optional<double> value; ///< the prediction, in the metric's unit
+    /// The prediction interval at kPredictionIntervalLevel, for a model with calibrated
+    /// intervals (the recommended model, "auto"); none for the others.
+    std::optional<double> lower, upper;
     /// Why there is no value although the metric applies and the model is trained (a failed
     /// training, a level the model never saw); empty while it trains or where the model's
     /// entry has no model of this metric at all.
     std::string error;
 };
+
+/// The coverage of the intervals the window shows (ModelPrediction::lower, upper): the level
+/// `iolens-cli predict --interval` is usually asked for.
+inline constexpr double kPredictionIntervalLevel = 0.8;
 
 /// What the panel shows for one metric in one scenario.
 struct MetricEvaluation {

@@ -14,11 +14,6 @@ namespace {
 const QString kKey = QStringLiteral("models/techniques");
 } // namespace
 
-std::vector<std::string> paperTechniques()
-{
-    return {"lm", "mars", "cart", "m5", "cubist"};
-}
-
 std::vector<std::string> loadTechniqueChoice()
 {
     const QStringList stored = QSettings().value(kKey).toStringList();
@@ -26,7 +21,7 @@ std::vector<std::string> loadTechniqueChoice()
     for (const std::string& technique : core::techniqueNames())
         if (stored.contains(QString::fromStdString(technique)))
             chosen.push_back(technique);
-    return chosen.empty() ? paperTechniques() : chosen;
+    return chosen.empty() ? core::defaultTechniques() : chosen;
 }
 
 void saveTechniqueChoice(const std::vector<std::string>& techniques)

@@ -167,7 +167,8 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
 void ProfilePlot::showBand(const ProfileDrawing& drawing)
 {
     const core::Profile& profile = *drawing.profile;
-    if (profile.y.size() < 2) { // one model has no spread
+    m_bandHigh->setBrush(drawing.bandColor.value_or(kBandColor));
+    if (drawing.band->low.empty()) { // one model has no spread, and this one no interval
         m_bandLow->data()->clear();
         m_bandHigh->data()->clear();
         return;

@@ -9,14 +9,18 @@
 #include <QVector>
 #include <qcustomplot.h>
 
+#include <optional>
 #include <vector>
 
 namespace iolens::ui {
 
 /// What one profile plot draws, prepared by the ProfilerView.
 struct ProfileDrawing {
-    const core::Profile* profile = nullptr;             ///< the curves (one per model)
-    const core::SpreadBand* band = nullptr;             ///< min..max across the models
+    const core::Profile* profile = nullptr; ///< the curves (one per model)
+    /// min..max across the models, or the prediction interval of the model `bandColor` names
+    const core::SpreadBand* band = nullptr;
+    /// The band's fill: light grey for the spread, the model's colour, light, for its interval.
+    std::optional<QColor> bandColor;
     const std::vector<core::FarStretch>* far = nullptr; ///< stretches far from data
     /// where the models keep the SLA limits; nullptr or no stretches: no shading
     const core::LimitRegions* limits = nullptr;
@@ -50,6 +54,9 @@ public:
     QCPGraph* curve(int index) const { return m_curves.at(static_cast<std::size_t>(index)); }
     int curveCount() const { return static_cast<int>(m_curves.size()); }
     QCPGraph* measuredGraph() const { return m_measured; }
+    /// The band's lower and upper edge (the upper one carries the fill).
+    QCPGraph* bandLowGraph() const { return m_bandLow; }
+    QCPGraph* bandHighGraph() const { return m_bandHigh; }
     double scenarioX() const;
     int farStretchCount() const;
     /// The SLA shading as drawn (visible bands, ascending), read back from the plot's items.

@@ -2,8 +2,10 @@
 #include "profiler/profiler_view.hpp"
 
 #include "common/metric_text.hpp"
+#include "models/vm_projection.hpp"
 #include "plots/plot_style.hpp"
 #include "prediction/model_controller.hpp"
+#include "prediction/scenario_evaluation.hpp"
 #include "profiler/profile_plot.hpp"
 
 #include <QComboBox>
@@ -221,6 +223,18 @@ void ProfilerView::collectModels(std::vector<const core::TrainedModel*>& models)
             m_colors.push_back(seriesColor(static_cast<int>(e)));
         }
     }
+    // Whether the first model (the recommended one, when chosen) has calibrated intervals: asked
+    // once here, so the legend can say what the band is before the plots are drawn.
+    m_intervalLabel.clear();
+    if (!models.empty() && m_hasScenario) {
+        try {
+            if (core::predictIntervalSpreadOverVms(
+                    *models.front(), {m_scenario}, kPredictionIntervalLevel))
+                m_intervalLabel = m_labels.front();
+        } catch (const std::exception&) {
+            // a scenario this model cannot answer: the band stays the models' spread
+        }
+    }
 }
 
 void ProfilerView::refresh()
@@ -257,7 +271,15 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
     const std::vector<const core::TrainedModel*>& models, double& low, double& high)
 {
     core::profile(models, m_scenario, factor, m_domain, m_options, sweep.profile);
-    core::spread(sweep.profile, sweep.band);
+    // The recommended model's calibrated interval replaces the models' spread as the band: it
+    // says how far off the answer may be, which the spread of other models only hints at.
+    const bool interval = !m_intervalLabel.isEmpty()
+        && core::intervalBand(*models.front(), sweep.profile, kPredictionIntervalLevel, sweep.band);
+    if (!interval) {
+        core::spread(sweep.profile, sweep.band);
+        if (models.size() < 2)
+            sweep.band.low.clear(); // one model has no spread
+    }
     m_space.sweepDistances(sweep.profile.grid, m_scenario, sweep.distances);
     core::farStretches(sweep.profile.grid, sweep.distances, core::kFarFromDataSteps, sweep.far);
 
@@ -274,6 +296,11 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
         }
     drawing.profile = &sweep.profile;
     drawing.band = &sweep.band;
+    if (interval) {
+        QColor fill = m_colors.front();
+        fill.setAlpha(55);
+        drawing.bandColor = fill;
+    }
     drawing.far = &sweep.far;
     drawing.colors = m_colors;
     drawing.labels = m_labels;
@@ -290,6 +317,12 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
     for (const std::vector<double>& y : sweep.profile.y)
         for (double v : y)
             if (std::isfinite(v)) {
+                low = std::min(low, v);
+                high = std::max(high, v);
+            }
+    for (const std::vector<double>* end : {&sweep.band.low, &sweep.band.high})
+        for (double v : *end)
+            if (std::isfinite(v) && v > 0.0) {
                 low = std::min(low, v);
                 high = std::max(high, v);
             }
@@ -324,8 +357,17 @@ void ProfilerView::updateLegend()
                 + m_labels[m].toHtmlEscaped();
     if (m_labels.empty() && !m_plots.empty())
         items << tr("Training the models…");
-    items << swatchOn(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;"))
-            + tr("model spread (min–max)");
+    if (m_intervalLabel.isEmpty()) {
+        items << swatchOn(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;"))
+                + tr("model spread (min–max)");
+    } else {
+        QColor fill = m_colors.front();
+        fill.setAlpha(110); // as the band looks over the plot's background, roughly
+        items << swatchOn(fill, QStringLiteral("&#9632;"))
+                + tr("%1: %2 % prediction interval")
+                      .arg(m_intervalLabel.toHtmlEscaped())
+                      .arg(qRound(kPredictionIntervalLevel * 100.0));
+    }
     if (!m_limits.empty()) {
         // The swatch shows the band as it looks on the plot: the fill blended over its background.
         const QColor background = shown.color(QPalette::Base);

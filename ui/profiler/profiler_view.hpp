@@ -108,6 +108,9 @@ private:
     bool m_dirty = true; ///< something changed while hidden
     std::vector<QString> m_labels;
     std::vector<QColor> m_colors;
+    /// The first model's label when it has calibrated intervals (its interval is the band);
+    /// empty when the band is the models' spread.
+    QString m_intervalLabel;
     std::vector<core::SlaLimit> m_limits;
     /// The models voting on the limits: entries with a model for every limited metric.
     std::map<core::Metric, std::vector<const core::TrainedModel*>> m_limitModels;

@@ -38,6 +38,8 @@ void openHeadlessWindow(MainWindow& window, const HeadlessWindowSetup& setup)
 {
     window.setErrorDialogsEnabled(false);
     window.setStoredModelChoice(setup.storedModels);
+    if (!setup.techniques.empty())
+        window.setTechniques(setup.techniques);
     openDocument(window, setup);
     const Document* document = window.documents()->document();
     if (document && document->database) {

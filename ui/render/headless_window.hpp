@@ -8,6 +8,8 @@
 #include <QString>
 
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace iolens::ui {
 
@@ -21,6 +23,8 @@ struct HeadlessWindowSetup {
     QString scenario;                  ///< core::parseScenarioText form; empty: the default
     QSize size {1600, 1000};           ///< the window's size in pixels
     StoredModelChoice storedModels;    ///< the database's stored models shown beside the window's
+    /// The window's own models (registry keys, column order); empty: its default choice.
+    std::vector<std::string> techniques;
 };
 
 /// Prepares `window` for a headless command: turns its error dialogs off (nobody could close

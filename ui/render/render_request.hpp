@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace iolens::ui {
@@ -28,10 +29,11 @@ struct RenderRequest {
     std::optional<int> local; ///< cdf: only the N measurements nearest the scenario (N >= 1)
     std::vector<core::SlaLimit> limits; ///< profiler: SLA limits shaded; empty: the window's
     QString runs; ///< insideout: a lowlevel directory (KEY.nodes.csv + KEY.target.csv per run)
-    QSize size {1600, 1000};        ///< picture size in pixels (logical; PNG at scale 1)
-    QString out;                    ///< .png, .svg or .pdf
-    int timeoutMs = 600000;         ///< training, cross-validation or search must end by then
-    StoredModelChoice storedModels; ///< the database's stored models drawn beside the window's
+    QSize size {1600, 1000};             ///< picture size in pixels (logical; PNG at scale 1)
+    QString out;                         ///< .png, .svg or .pdf
+    int timeoutMs = 600000;              ///< training, cross-validation or search must end by then
+    StoredModelChoice storedModels;      ///< the database's stored models drawn beside the window's
+    std::vector<std::string> techniques; ///< the window's own models; empty: its default
 };
 
 /// Parses "1600x1000" (width x height, each 100..10000 pixels). Throws core::ConfigError saying

@@ -81,7 +81,8 @@ QString renderView(const RenderRequest& request)
     const RenderView& view = *findRenderView(request.view);
     MainWindow window;
     openHeadlessWindow(window,
-        {request.database, request.example, request.scenario, request.size, request.storedModels});
+        {request.database, request.example, request.scenario, request.size, request.storedModels,
+            request.techniques});
     view.prepare(window, request);
     if (!runUntil([&] { return view.ready(window); }, request.timeoutMs))
         throw core::Error("render: the " + str(view.name) + " view was not ready within "

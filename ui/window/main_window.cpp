@@ -247,7 +247,13 @@ void MainWindow::chooseTechniques(const std::vector<std::string>& techniques)
         return;
     }
     saveTechniqueChoice(techniques);
+    setTechniques(techniques);
+}
+
+void MainWindow::setTechniques(const std::vector<std::string>& techniques)
+{
     m_models->setTechniques(techniques);
+    m_menus->setTechniques(techniques);
     // Retraining drops the optimized models too: they are re-made from the Parameter search tab.
     if (const Document* document = m_documents->document())
         trainModels(*document);

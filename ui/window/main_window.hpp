@@ -72,6 +72,10 @@ public:
     /// Which of the database's stored models the window shows from the next document on (every
     /// one unless set: `render` and `evidence` --stored-models).
     void setStoredModelChoice(StoredModelChoice choice) { m_storedModelChoice = std::move(choice); }
+    /// The window's own models from now on (registry keys, column order; not empty), retrained
+    /// at once if a document is open. Unlike the Models menu it does not remember the choice:
+    /// `render` and `evidence` --technique.
+    void setTechniques(const std::vector<std::string>& techniques);
 
     /// Off for batch runs (--screenshot): errors are then only logged, since a modal message box
     /// would wait forever for a click that never comes.

@@ -62,6 +62,25 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ConfigError, createRegressor("no-such-technique"));
     }
 
+    // The recommended model leads every list: the registry, the window's default choice.
+    void defaults_putTheRecommendedModelFirst()
+    {
+        QCOMPARE(techniqueNames().front(), std::string("auto"));
+        const std::vector<std::string> paper {"lm", "mars", "cart", "m5", "cubist"};
+        QCOMPARE(paperTechniques(), paper);
+        std::vector<std::string> defaults {"auto"};
+        defaults.insert(defaults.end(), paper.begin(), paper.end());
+        QCOMPARE(defaultTechniques(), defaults);
+        QCOMPARE(checkedTechniques({"cart", "auto"}), std::vector<std::string>({"cart", "auto"}));
+        try {
+            checkedTechniques({"lm", "magic"});
+            QFAIL("no exception");
+        } catch (const ConfigError& e) {
+            QVERIFY2(std::string(e.what()).find("'magic'") != std::string::npos, e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(ConfigError, checkedTechniques({}));
+    }
+
     void predictBeforeFit_isAStateError_data() { addTechniqueRows(); }
     void predictBeforeFit_isAStateError()
     {

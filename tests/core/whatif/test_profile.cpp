@@ -131,6 +131,38 @@ private slots:
         }
         QVERIFY(disagree); // four different techniques do not agree everywhere
     }
+
+    // The recommended model's band is its own interval, point by point what predictInterval
+    // gives, around its curve; a technique without intervals has none.
+    void intervalBand_isTheModelsIntervalAlongTheSweep()
+    {
+        Trained t = trainTiered(Metric::RtReadMs);
+        const TrainedModel recommended
+            = TrainedModel::train(createRegressor("auto"), t.rows, {Metric::RtReadMs, true});
+        Configuration scenario = t.configs.front();
+        scenario.readPct = 50.0;
+        const Profile p
+            = profile({&recommended}, scenario, Factor::ReadPct, factorDomain(t.configs));
+        SpreadBand band;
+        QVERIFY(intervalBand(recommended, p, 0.8, band));
+        QCOMPARE(band.low.size(), p.grid.x.size());
+        bool widens = false;
+        for (std::size_t i = 0; i < p.points.size(); ++i) {
+            if (p.points[i].readPct == 0.0) { // no reads: no read response time
+                QVERIFY(std::isnan(band.low[i]) && std::isnan(band.high[i]));
+                continue;
+            }
+            const auto one = predictIntervalSpreadOverVms(recommended, {p.points[i]}, 0.8);
+            QVERIFY(one);
+            QCOMPARE(band.low[i], one->first(0));
+            QCOMPARE(band.high[i], one->second(0));
+            QVERIFY(band.low[i] <= p.y[0][i] && p.y[0][i] <= band.high[i]);
+            widens = widens || band.high[i] > band.low[i] * 1.01;
+        }
+        QVERIFY(widens);
+        QVERIFY(!intervalBand(t.models.front(), p, 0.8, band)); // mars: no intervals
+        QVERIFY(band.low.empty() && band.high.empty());
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestProfile)

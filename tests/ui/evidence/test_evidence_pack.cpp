@@ -55,6 +55,7 @@ private slots:
     void initTestCase()
     {
         iolens::test::useIsolatedSettings("test_evidence_pack");
+        iolens::test::choosePaperTechniques();
         QVERIFY(m_dir.isValid());
         m_window = std::make_unique<MainWindow>();
         m_window->setErrorDialogsEnabled(false);

@@ -198,6 +198,40 @@ private slots:
         QVERIFY(plotDataCsv(*chart.plot()).contains(QStringLiteral("lm: p90 band")));
     }
 
+    // A model with calibrated intervals (the recommended one) is drawn with its interval at
+    // once, without waiting for its cross-validation, and not with the p50 and p90 bars.
+    void showEvaluation_intervalOfTheRecommendedModelReplacesTheBands()
+    {
+        ScenarioEvaluation evaluation = threeModels();
+        evaluation.models.insert(evaluation.models.begin(), chartColumn("auto", true));
+        for (MetricEvaluation& metric : evaluation.metrics) {
+            ModelPrediction recommended;
+            recommended.value = 11.0;
+            recommended.lower = 6.0;
+            recommended.upper = 20.0;
+            metric.predictions.insert(metric.predictions.begin(), recommended);
+        }
+        std::vector<ModelEntry> entries = threeEntries();
+        entries.insert(entries.begin(), entry("auto", true)); // cross-validation still waits
+        PredictionChart chart(nullptr);
+        chart.resize(1000, 700);
+        chart.show();
+        chart.showEvaluation(evaluation, entries);
+
+        const QCPGraph* interval = chart.intervalGraph(kReadRt, QStringLiteral("auto"));
+        QVERIFY(interval);
+        QCOMPARE(keys(interval), (QVector<double> {0.0, 0.0}));
+        QCOMPARE(values(interval), (QVector<double> {6.0, 20.0}));
+        QVERIFY(!chart.typicalBandGraph(kReadRt, QStringLiteral("auto")));
+        QVERIFY(!chart.wideBandGraph(kReadRt, QStringLiteral("auto")));
+        // lm keeps its cross-validated bars; auto is not listed as waiting for a bar.
+        QVERIFY(chart.wideBandGraph(kReadRt, QStringLiteral("lm")));
+        QVERIFY(chart.captionText().contains(QStringLiteral("bar with caps for auto: the 80 %")));
+        QVERIFY(chart.captionText().contains(QStringLiteral("mars, cubist")));
+        QVERIFY(!chart.captionText().contains(QStringLiteral("auto, mars")));
+        QVERIFY(plotDataCsv(*chart.plot()).contains(QStringLiteral("auto: 80 % interval")));
+    }
+
     void showEvaluation_failedCrossValidationHasNoBand()
     {
         auto entries = threeEntries();

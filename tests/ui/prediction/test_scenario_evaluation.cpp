@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
+#include "models/vm_projection.hpp"
 #include "prediction/scenario_evaluation.hpp"
 #include "support/test_registry.hpp"
 
@@ -75,6 +76,28 @@ private slots:
         }
         // lm and a tree answer differently: the columns are not copies of one model.
         QVERIFY(result.metrics[3].predictions[0].value != result.metrics[3].predictions[1].value);
+    }
+
+    // The recommended model answers with its 80 % interval too; lm and cart have none.
+    void evaluate_givesTheIntervalOfAModelThatHasOne()
+    {
+        const std::vector<ModelEntry> entries {trainedEntry(m_runs, "auto"), m_entries[0]};
+        Configuration config = m_measured.all().front().config;
+        config.readPct = 50.0;
+        config.vms = 2;
+        const ScenarioEvaluation result = evaluateScenario(config, m_measured, entries);
+        for (const MetricEvaluation& metric : result.metrics) {
+            const ModelPrediction& recommended = metric.predictions[0];
+            QVERIFY(recommended.value && recommended.lower && recommended.upper);
+            const auto expected = iolens::core::predictIntervalSpreadOverVms(
+                *entries[0].model(metric.metric), {config}, kPredictionIntervalLevel);
+            QVERIFY(expected);
+            QCOMPARE(*recommended.lower, expected->first(0));
+            QCOMPARE(*recommended.upper, expected->second(0));
+            QVERIFY(*recommended.lower <= *recommended.value);
+            QVERIFY(*recommended.value <= *recommended.upper);
+            QVERIFY(!metric.predictions[1].lower && !metric.predictions[1].upper);
+        }
     }
 
     void evaluate_spreadsTheWorkloadOverTheVmsAsThePaperDoes()

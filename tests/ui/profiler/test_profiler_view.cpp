@@ -285,6 +285,42 @@ private slots:
 
     // The legend's swatches are drawn in the colours the plots show: under a dark palette the
     // black measured dots become light, and so does their swatch.
+    // With the recommended model first, the band is its 80 % interval in its colour, and the
+    // legend says so; with mars and cart alone (initTestCase) it is their spread.
+    void band_isTheRecommendedModelsInterval()
+    {
+        QVERIFY(m_view->legendText().contains(QStringLiteral("model spread")));
+        ModelController controller({"auto", "mars"});
+        ProfilerView view(&controller);
+        view.resize(1200, 700);
+        view.show();
+        QSignalSpy ready(&controller, &ModelController::modelsReady);
+        controller.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(iolens::test::waitForEmission(ready, kTimeoutMs));
+        controller.setScenario(m_scenario);
+        view.setMetric(Metric::TpWriteMbs);
+        QVERIFY2(view.legendText().contains(QStringLiteral("auto: 80 % prediction interval")),
+            qPrintable(view.legendText()));
+        QVERIFY(!view.legendText().contains(QStringLiteral("model spread")));
+        const iolens::core::TrainedModel* recommended
+            = controller.entries().front().model(Metric::TpWriteMbs);
+        QVERIFY(recommended);
+        const ProfilePlot* plot = view.plot(Factor::RequestBytes);
+        const iolens::core::Profile* profile = view.profile(Factor::RequestBytes);
+        QVERIFY(plot && profile);
+        const auto interval
+            = iolens::core::predictIntervalSpreadOverVms(*recommended, profile->points, 0.8);
+        QVERIFY(interval);
+        QCOMPARE(plot->bandLowGraph()->dataCount(), static_cast<int>(profile->points.size()));
+        for (std::size_t i = 0; i < profile->points.size(); ++i) {
+            const int k = static_cast<int>(i);
+            QCOMPARE(plot->bandLowGraph()->data()->at(k)->value, interval->first(k));
+            QCOMPARE(plot->bandHighGraph()->data()->at(k)->value, interval->second(k));
+        }
+        QCOMPARE(plot->bandHighGraph()->brush().color().rgb(), seriesColor(0).rgb());
+        QThreadPool::globalInstance()->waitForDone(); // its cross-validation tasks
+    }
+
     void legend_followsThePalette()
     {
         const QString measuredLight = QStringLiteral("color:#000000\">&#9679;");

@@ -2,6 +2,7 @@
 // The window set-up shared by `iolens-cli render` and `iolens-cli evidence`: a document that
 // cannot be opened is a ConfigError naming the file, the scenario and size are applied, and
 // runUntil ends on its predicate or on its timeout.
+#include "prediction/model_controller.hpp"
 #include "render/headless_window.hpp"
 
 #include "common/error.hpp"
@@ -22,7 +23,11 @@ using namespace iolens::ui;
 class TestHeadlessWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { iolens::test::useIsolatedSettings("test_headless_window"); }
+    void initTestCase()
+    {
+        iolens::test::useIsolatedSettings("test_headless_window");
+        iolens::test::choosePaperTechniques();
+    }
 
     void openHeadlessWindow_missingDatabaseThrowsConfigErrorNamingTheFile()
     {
@@ -30,7 +35,8 @@ private slots:
         const QString missing = dir.filePath(QStringLiteral("missing.sqlite"));
         MainWindow window;
         try {
-            openHeadlessWindow(window, {missing, Example::Tiered, QString(), QSize(800, 600), {}});
+            openHeadlessWindow(
+                window, {missing, Example::Tiered, QString(), QSize(800, 600), {}, {}});
             QFAIL("no exception");
         } catch (const iolens::core::ConfigError& e) {
             QVERIFY2(
@@ -44,14 +50,16 @@ private slots:
     {
         MainWindow window;
         openHeadlessWindow(window,
-            {QString(), Example::Tiered, QStringLiteral("threads=16,read=70"), QSize(1200, 800),
-                {}});
+            {QString(), Example::Tiered, QStringLiteral("threads=16,read=70"), QSize(1200, 800), {},
+                {"lm", "cart"}});
         QVERIFY(window.documents()->document());
         QCOMPARE(window.documents()->document()->name, QStringLiteral("fio-tiered"));
         QCOMPARE(window.scenarioPanel()->scenario().threads, 16);
         QCOMPARE(window.scenarioPanel()->scenario().readPct, 70.0);
         QCOMPARE(window.size(), QSize(1200, 800));
         QVERIFY(window.isVisible());
+        // --technique: the window's own models, in the order given.
+        QCOMPARE(window.models()->techniques(), std::vector<std::string>({"lm", "cart"}));
     }
 
     void runUntil_returnsFalseWhenTheTimeoutPasses()

@@ -47,7 +47,11 @@ void drop(QWidget& target, const QMimeData& mime)
 class TestFileDropFilter : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { iolens::test::useIsolatedSettings("test_file_drop_filter"); }
+    void initTestCase()
+    {
+        iolens::test::useIsolatedSettings("test_file_drop_filter");
+        iolens::test::choosePaperTechniques();
+    }
 
     void droppedLocalFile_isTheOneLocalFileOnly()
     {

@@ -41,6 +41,7 @@ private slots:
     void initTestCase()
     {
         iolens::test::useIsolatedSettings("test_main_window");
+        iolens::test::choosePaperTechniques();
         QLocale::setDefault(QLocale::c());
     }
 
@@ -77,10 +78,10 @@ private slots:
         const auto* measured = window.models()->measured().find(config);
         QVERIFY(measured && measured->repetitions > 1);
 
-        // One column per technique (the paper's five unless chosen otherwise), each predicting
-        // what the command line's model predicts.
+        // One column per technique (here the paper's five, chosen in initTestCase), each
+        // predicting what the command line's model predicts.
         const PredictionPanel* panel = window.predictionPanel();
-        const auto techniques = paperTechniques();
+        const auto techniques = iolens::core::paperTechniques();
         QCOMPARE(window.models()->techniques(), techniques);
         QCOMPARE(panel->modelColumnCount(), static_cast<int>(techniques.size()));
         auto db = loadExampleDatabase(Example::Tiered);
@@ -120,27 +121,65 @@ private slots:
         QSignalSpy ready(window.models(), &ModelController::modelsReady);
         QVERIFY(window.documents()->openExample(Example::Tiered));
         QVERIFY(ready.wait(60000));
+        // Without a choice: the recommended model, then the paper's five.
+        QCOMPARE(window.models()->techniques(), iolens::core::defaultTechniques());
         QAction* ridge = nullptr;
         for (QAction* action : window.menus()->modelsMenu()->actions()) {
             const QString technique = action->data().toString();
             QCOMPARE(action->isChecked(),
-                technique == QStringLiteral("lm") || technique == QStringLiteral("mars")
-                    || technique == QStringLiteral("cart") || technique == QStringLiteral("m5")
-                    || technique == QStringLiteral("cubist"));
+                technique == QStringLiteral("auto") || technique == QStringLiteral("lm")
+                    || technique == QStringLiteral("mars") || technique == QStringLiteral("cart")
+                    || technique == QStringLiteral("m5") || technique == QStringLiteral("cubist"));
             if (technique == QStringLiteral("ridge"))
                 ridge = action;
         }
         QVERIFY(ridge);
         ridge->trigger(); // ticks it and retrains with it
         QVERIFY(ready.wait(60000));
-        QCOMPARE(window.predictionPanel()->modelColumnCount(), 6);
+        QCOMPARE(window.predictionPanel()->modelColumnCount(), 7);
         QVERIFY(QSettings()
                     .value(QStringLiteral("models/techniques"))
                     .toStringList()
                     .contains(QStringLiteral("ridge")));
         MainWindow next; // a new window starts with the remembered choice
-        QCOMPARE(next.models()->techniques().size(), std::size_t {6});
+        QCOMPARE(next.models()->techniques().size(), std::size_t {7});
+        iolens::test::choosePaperTechniques();
+    }
+
+    void recommendedModel_isTheFirstColumnAndExplainsItsChoice()
+    {
         QSettings().remove(QStringLiteral("models/techniques"));
+        MainWindow window;
+        window.setErrorDialogsEnabled(false);
+        QSignalSpy ready(window.models(), &ModelController::modelsReady);
+        QVERIFY(window.documents()->openExample(Example::Tiered));
+        QVERIFY(ready.wait(60000));
+        iolens::test::choosePaperTechniques();
+        const PredictionPanel* panel = window.predictionPanel();
+        QCOMPARE(panel->modelHeader(0), QStringLiteral("auto"));
+
+        // It predicts what `iolens-cli train --technique auto` predicts.
+        const Configuration config = window.scenarioPanel()->scenario();
+        auto db = loadExampleDatabase(Example::Tiered);
+        for (Metric metric : {Metric::RtWriteMs, Metric::TpWriteMbs}) {
+            iolens::core::TrainRequest request;
+            request.technique = "auto";
+            request.metric = metric;
+            const double expected = iolens::core::trainModel(db, request).predict(config);
+            const std::size_t m = coreMetricIndex(metric);
+            QCOMPARE(*window.models()->evaluation().metrics[m].predictions[0].value, expected);
+            QCOMPARE(panel->predictedText(metric, 0), formatSignificant(expected));
+        }
+
+        // The Models tab says which candidate it chose and how the candidates scored.
+        auto* comparison = window.views()->findChild<ModelComparisonPanel*>();
+        QVERIFY(comparison);
+        const ModelComparisonModel* table = comparison->model();
+        const int row = table->rowOf(0, Metric::RtWriteMs);
+        QVERIFY(row >= 0);
+        const QString description = table->description(row);
+        QVERIFY2(description.contains(QStringLiteral("Chosen:")), qPrintable(description));
+        QVERIFY(description.contains(QStringLiteral("grouped cross-validation")));
     }
 
     void errorCdfTab_drawsOneCurvePerCrossValidatedModel()

@@ -24,7 +24,11 @@ using namespace iolens::ui;
 class TestPresentationMode : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { iolens::test::useIsolatedSettings("test_presentation_mode"); }
+    void initTestCase()
+    {
+        iolens::test::useIsolatedSettings("test_presentation_mode");
+        iolens::test::choosePaperTechniques();
+    }
 
     void toggling_scalesFontsAndPensAndBack()
     {

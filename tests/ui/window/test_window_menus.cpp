@@ -35,7 +35,11 @@ QAction* actionNamed(const QWidget& window, const QString& text)
 class TestWindowMenus : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { iolens::test::useIsolatedSettings("test_window_menus"); }
+    void initTestCase()
+    {
+        iolens::test::useIsolatedSettings("test_window_menus");
+        iolens::test::choosePaperTechniques();
+    }
 
     void commonActions_haveTheirShortcuts_data()
     {

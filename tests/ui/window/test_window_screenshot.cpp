@@ -4,6 +4,7 @@
 #include "prediction/model_controller.hpp"
 #include "prediction/prediction_panel.hpp"
 #include "support/dark_palette.hpp"
+#include "support/isolated_settings.hpp"
 #include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 #include "window/window_screenshot.hpp"
@@ -22,7 +23,11 @@ using namespace iolens::ui;
 class TestWindowScreenshot : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase()
+    {
+        iolens::test::useIsolatedSettings("test_window_screenshot");
+        iolens::test::choosePaperTechniques();
+    }
 
     void saveScreenshotWhenReady_waitsForTheModels()
     {

@@ -17,7 +17,11 @@ using namespace iolens::ui;
 class TestWindowSettings : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { iolens::test::useIsolatedSettings("test_window_settings"); }
+    void initTestCase()
+    {
+        iolens::test::useIsolatedSettings("test_window_settings");
+        iolens::test::choosePaperTechniques();
+    }
     void init() { QSettings().clear(); }
 
     void lastScenario_isKeptPerDatabase()
