@@ -93,6 +93,16 @@ FeatureSchema FeatureSchema::withDerivedColumn(
     return schema;
 }
 
+FeatureSchema FeatureSchema::withoutColumn(std::size_t index) const
+{
+    if (index >= m_columns.size())
+        throw ConfigError("FeatureSchema::withoutColumn: no column " + std::to_string(index)
+            + " in a schema of " + std::to_string(m_columns.size()));
+    FeatureSchema schema = *this;
+    schema.m_columns.erase(schema.m_columns.begin() + static_cast<std::ptrdiff_t>(index));
+    return schema;
+}
+
 nlohmann::json FeatureSchema::toJson() const
 {
     nlohmann::json columns = nlohmann::json::array();

@@ -53,6 +53,11 @@ public:
     /// features that no Factor names. Throws ConfigError for an empty or duplicate name.
     FeatureSchema withDerivedColumn(
         const std::string& name, double minValue, double maxValue) const;
+    /// This schema without column `index`, for a derived feature set that replaces a factor's own
+    /// column (the auto model's cache-only sets, where the file set enters through its estimated
+    /// cache hits alone). Like a schema with derived columns it is for techniques to read, not
+    /// to encode configurations with. Throws ConfigError for an index out of range.
+    FeatureSchema withoutColumn(std::size_t index) const;
 
     nlohmann::json toJson() const;
     static FeatureSchema fromJson(const nlohmann::json& json);

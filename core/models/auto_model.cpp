@@ -31,9 +31,12 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data, const AutoParams&
             continue;
         for (double mib : cacheSizeCandidates(
                  data.x.col(static_cast<Eigen::Index>(j)), params.cacheStepsPerOctave)) {
-            sets.push_back({true, mib, 0.0});
-            for (double rho : missRatioCandidates())
-                sets.push_back({true, mib, rho});
+            // Beside the file-set column, then instead of it (FeatureSet::cacheOnly).
+            for (bool only : {false, true}) {
+                sets.push_back({true, mib, 0.0, only});
+                for (double rho : missRatioCandidates())
+                    sets.push_back({true, mib, rho, only});
+            }
         }
     }
     const bool little = data.metric && hasLittleView(*data.metric);

@@ -23,13 +23,19 @@ Eigen::Index numericColumn(const FeatureSchema& base, Factor factor)
     return -1;
 }
 
+/// Whether `set` leaves the file-set column out (it enters through the cache column alone).
+bool dropsFileset(const FeatureSet& set)
+{
+    return set.cacheOnly && set.cacheMib > 0.0;
+}
+
 /// The size columns `set` takes the log of, in the order their columns are appended.
 std::vector<Factor> loggedSizes(const FeatureSchema& base, const FeatureSet& set)
 {
     std::vector<Factor> factors;
     if (set.logSizes)
         for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes})
-            if (numericColumn(base, f) >= 0)
+            if (numericColumn(base, f) >= 0 && !(f == Factor::FilesetBytes && dropsFileset(set)))
                 factors.push_back(f);
     return factors;
 }
@@ -59,7 +65,8 @@ std::string FeatureSet::label() const
             std::snprintf(size, sizeof size, "%.3g GiB", cacheMib / 1024.0);
         else
             std::snprintf(size, sizeof size, "%.3g MiB", cacheMib);
-        text += std::string(missRho > 0.0 ? "+miss " : "+cache ") + size;
+        text += std::string(missRho > 0.0 ? "+miss" : "+cache") + (cacheOnly ? "-only " : " ")
+            + size;
         if (missRho > 0.0) {
             std::snprintf(size, sizeof size, " 1:%.0f", 1.0 / missRho);
             text += size;
@@ -70,7 +77,8 @@ std::string FeatureSet::label() const
 
 nlohmann::json FeatureSet::toJson() const
 {
-    return {{"log_sizes", logSizes}, {"cache_mib", cacheMib}, {"miss_rho", missRho}};
+    return {{"log_sizes", logSizes}, {"cache_mib", cacheMib}, {"miss_rho", missRho},
+        {"cache_only", cacheOnly}};
 }
 
 FeatureSet FeatureSet::fromJson(const nlohmann::json& json)
@@ -82,6 +90,7 @@ FeatureSet FeatureSet::fromJson(const nlohmann::json& json)
         throw DataError(
             "model file: auto feature set with cache size " + std::to_string(set.cacheMib));
     set.missRho = json.value("miss_rho", 0.0);
+    set.cacheOnly = json.value("cache_only", false); // absent in files written before it
     if (!(set.missRho >= 0.0 && set.missRho < 1.0))
         throw DataError("model file: auto feature set with miss_rho " + std::to_string(set.missRho)
             + " (0 <= miss_rho < 1)");
@@ -100,7 +109,9 @@ FeatureSchema augmentSchema(const FeatureSchema& base, const FeatureSet& set)
     if (!applicable(base, set))
         throw ConfigError("augmentSchema: feature set '" + set.label()
             + "' needs a request or file-set size column the data does not have");
-    FeatureSchema schema = base;
+    FeatureSchema schema = dropsFileset(set)
+        ? base.withoutColumn(static_cast<std::size_t>(numericColumn(base, Factor::FilesetBytes)))
+        : base;
     for (Factor f : loggedSizes(base, set)) {
         const FeatureColumn& column
             = base.columns()[static_cast<std::size_t>(numericColumn(base, f))];
@@ -131,9 +142,16 @@ Eigen::MatrixXd augmentFeatures(
     const std::vector<Factor> logged = loggedSizes(base, set);
     const Eigen::Index extra
         = static_cast<Eigen::Index>(logged.size()) + (set.cacheMib > 0.0 ? 1 : 0);
-    Eigen::MatrixXd out(x.rows(), x.cols() + extra);
-    out.leftCols(x.cols()) = x;
-    Eigen::Index next = x.cols();
+    const Eigen::Index dropped = dropsFileset(set) ? numericColumn(base, Factor::FilesetBytes) : -1;
+    const Eigen::Index kept = x.cols() - (dropped >= 0 ? 1 : 0);
+    Eigen::MatrixXd out(x.rows(), kept + extra);
+    if (dropped >= 0) {
+        out.leftCols(dropped) = x.leftCols(dropped);
+        out.middleCols(dropped, kept - dropped) = x.rightCols(x.cols() - dropped - 1);
+    } else {
+        out.leftCols(x.cols()) = x;
+    }
+    Eigen::Index next = kept;
     // Same order as augmentSchema appends the columns.
     for (Factor f : logged)
         out.col(next++) = x.col(numericColumn(base, f)).array().log2();

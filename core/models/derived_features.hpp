@@ -34,8 +34,15 @@ struct FeatureSet {
     /// > 0 (with cacheMib > 0): the cache column is cache_miss_log2 = log2(1 - h (1 - rho)) with
     /// this rho = T_hit / T_miss instead of the hit ratio h itself; 0: the hit ratio.
     double missRho = 0.0;
+    /// With cacheMib > 0: the file set enters through the cache column only; its own column
+    /// (and its log2) are left out. Beside the file-set column, a cache column cannot be told
+    /// apart from it when a fold leaves a file-set level out of three (both have two values
+    /// there, and a linear model drops one); alone, it predicts the held-out level by the
+    /// mixture's curve, so grouped cross-validation can judge C and rho on file-set levels.
+    bool cacheOnly = false;
 
-    /// "plain", "log2", "log2+cache 1.41 GiB", "log2+miss 724 MiB 1:256"
+    /// "plain", "log2", "log2+cache 1.41 GiB", "log2+miss 724 MiB 1:256",
+    /// "log2+miss-only 724 MiB 1:256"
     std::string label() const;
     nlohmann::json toJson() const;
     /// Throws DataError for a malformed entry. "miss_rho" may be absent (files before it).

@@ -52,6 +52,37 @@ private slots:
         QVERIFY(FeatureSchema::fromJson(schema.toJson()).columns()[4].derived());
     }
 
+    // cacheOnly: the file set enters through the cache column alone, so neither its own column
+    // nor its log2 is there; the request size keeps both.
+    void cacheOnly_replacesTheFileSetColumn()
+    {
+        const Dataset data = smallGrid(); // columns fileset_mib, request_kib
+        const FeatureSet set {true, 1024.0, 1.0 / 256.0, true};
+        QCOMPARE(set.label(), std::string("log2+miss-only 1 GiB 1:256"));
+        const FeatureSchema schema = augmentSchema(data.schema, set);
+        QCOMPARE(schema.size(), std::size_t {3});
+        QCOMPARE(schema.columns()[0].name(), std::string("request_kib"));
+        QCOMPARE(schema.columns()[1].name(), std::string("log2_request_kib"));
+        QCOMPARE(schema.columns()[2].name(), std::string("cache_miss_log2"));
+        const Eigen::MatrixXd x = augmentFeatures(data.x, data.schema, set);
+        QCOMPARE(x.cols(), Eigen::Index {3});
+        for (Eigen::Index i = 0; i < x.rows(); ++i) {
+            QCOMPARE(x(i, 0), data.x(i, 1));
+            QCOMPARE(x(i, 1), std::log2(data.x(i, 1)));
+            const double hit = std::min(1.0, 1024.0 / data.x(i, 0));
+            QCOMPARE(x(i, 2), std::log2(1.0 - hit * (1.0 - 1.0 / 256.0)));
+        }
+        // It travels in model files; files without the field read as beside the column.
+        QVERIFY(FeatureSet::fromJson(set.toJson()) == set);
+        nlohmann::json old = set.toJson();
+        old.erase("cache_only");
+        QVERIFY(!FeatureSet::fromJson(old).cacheOnly);
+        // Without a cache size there is nothing to replace the column with.
+        QCOMPARE(
+            augmentSchema(data.schema, FeatureSet {true, 0.0, 0.0, true}).size(), std::size_t {4});
+        QVERIFY_THROWS_EXCEPTION(ConfigError, data.schema.withoutColumn(2));
+    }
+
     void plainSet_changesNothing()
     {
         const Dataset data = smallGrid();
