@@ -177,9 +177,15 @@ FitReport AutoModel::fit(const Dataset& data)
     const auto start = std::chrono::steady_clock::now();
     GroupedCvOptions options;
     options.factors = groupingFactors(data);
+    if (options.factors.empty()) {
+        // No factor with three levels: each level of a two-level factor is predicted from the
+        // other, extrapolation only, the only what-if evidence such data holds.
+        options.minLevels = 2;
+        options.factors = groupingFactors(data, options.minLevels);
+    }
     if (options.factors.empty())
         throw DataError("AutoModel::fit: no numeric factor (request size, file set, read share, "
-                        "...) has 3 or more measured levels, so the candidates cannot be "
+                        "...) has 2 or more measured levels, so the candidates cannot be "
                         "compared on levels left out of training");
     const std::vector<CandidateSpec> specs = candidateSpecs(data, m_params);
     std::vector<GroupedCvResult> results(specs.size());

@@ -34,7 +34,8 @@ struct CandidateScore {
 /// best predicts configurations nobody measured. Candidates are the fast techniques (lm, mars,
 /// cart, cubist at their defaults; m5 equals cubist there) x response scale (log, raw) x feature
 /// set (plain, log2 sizes, log2 sizes plus an estimated cache hit ratio for each candidate cache
-/// size, and the log miss share for each cache size and hit/miss time ratio); for throughput and
+/// size, and the log miss share for each cache size and hit/miss time ratio, each beside the
+/// file-set column or instead of it: FeatureSet::cacheOnly); for throughput and
 /// IOPS each log-scale candidate also in its Little's-law view (littleOffset). Each is scored by
 /// leave-level-out cross-validation (validation/grouped_cv.hpp) on the training data, by the mean
 /// absolute log ratio of its held-out predictions; the best, or an inverse-error-weighted
@@ -54,8 +55,9 @@ public:
     ParamValues parameters() const override;
     void setParameters(const ParamValues& values) override;
 
-    /// Throws DataError if no numeric factor has three or more levels to hold out, or if no
-    /// candidate can be scored.
+    /// Holds out the levels of every numeric factor with three or more levels; when none has,
+    /// those of the factors with two (each predicted from the other). Throws DataError if no
+    /// numeric factor has two levels, or if no candidate can be scored.
     FitReport fit(const Dataset& data) override;
     Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override;
     /// prediction + conformal bounds of the grouped-CV residuals at calibratedLevel(level), on

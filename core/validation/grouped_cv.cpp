@@ -56,8 +56,8 @@ double logRatioError(double measured, double predicted, bool logResponse)
     return std::abs(std::log(std::max(predicted, measured * 1e-6) / measured));
 }
 
-std::vector<Task> planTasks(
-    const Dataset& data, const std::vector<Factor>& factors, std::vector<HeldOutLevel>& levels)
+std::vector<Task> planTasks(const Dataset& data, const std::vector<Factor>& factors, int minLevels,
+    std::vector<HeldOutLevel>& levels)
 {
     std::vector<Task> tasks;
     for (Factor factor : factors) {
@@ -66,10 +66,10 @@ std::vector<Task> planTasks(
             throw ConfigError("groupedCrossValidate: " + std::string(featureName(factor))
                 + " is not a numeric feature of this dataset");
         const std::vector<double> values = distinctLevels(data.x.col(column));
-        if (values.size() < static_cast<std::size_t>(kMinGroupLevels))
+        if (values.size() < static_cast<std::size_t>(minLevels))
             throw ConfigError("groupedCrossValidate: " + std::string(featureName(factor)) + " has "
                 + std::to_string(values.size()) + " levels, leave-level-out needs "
-                + std::to_string(kMinGroupLevels));
+                + std::to_string(minLevels));
         for (std::size_t v = 0; v < values.size(); ++v) {
             HeldOutLevel held;
             held.factor = factor;
@@ -93,15 +93,14 @@ bool scored(const Dataset& data, Eigen::Index row, const GroupedCvOptions& optio
 
 } // namespace
 
-std::vector<Factor> groupingFactors(const Dataset& data)
+std::vector<Factor> groupingFactors(const Dataset& data, int minLevels)
 {
     std::vector<Factor> factors;
     // kAllFactors order, so results list factors the same way whatever the schema's order.
     for (Factor factor : kAllFactors) {
         const Eigen::Index column = columnOf(data.schema, factor);
         if (column >= 0
-            && distinctLevels(data.x.col(column)).size()
-                >= static_cast<std::size_t>(kMinGroupLevels))
+            && distinctLevels(data.x.col(column)).size() >= static_cast<std::size_t>(minLevels))
             factors.push_back(factor);
     }
     return factors;
@@ -119,13 +118,17 @@ GroupedCvResult groupedCrossValidate(
         throw DataError("groupedCrossValidate: the relative-error rule needs the configurations "
                         "of all "
             + std::to_string(data.rows()) + " rows");
+    if (options.minLevels < 2)
+        throw ConfigError("groupedCrossValidate: a factor needs 2 or more levels to hold one out, "
+                          "asked for "
+            + std::to_string(options.minLevels));
     const std::vector<Factor> factors
-        = options.factors.empty() ? groupingFactors(data) : options.factors;
+        = options.factors.empty() ? groupingFactors(data, options.minLevels) : options.factors;
     if (factors.empty())
         throw DataError("groupedCrossValidate: no numeric factor has "
-            + std::to_string(kMinGroupLevels) + " or more levels to hold out");
+            + std::to_string(options.minLevels) + " or more levels to hold out");
     GroupedCvResult result;
-    const std::vector<Task> tasks = planTasks(data, factors, result.levels);
+    const std::vector<Task> tasks = planTasks(data, factors, options.minLevels, result.levels);
 
     std::vector<std::vector<HeldOutPoint>> taskPoints(tasks.size());
     std::exception_ptr failure;

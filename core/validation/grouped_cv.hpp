@@ -25,8 +25,12 @@ namespace iolens::core {
 /// How to run and score a grouped cross-validation.
 struct GroupedCvOptions {
     /// Factors whose levels are held out; empty means every numeric factor of the schema with at
-    /// least kMinGroupLevels distinct levels in the data (see groupingFactors).
+    /// least `minLevels` distinct levels in the data (see groupingFactors).
     std::vector<Factor> factors;
+    /// Fewest levels a factor needs to be held out level by level (2 or more). With two, each
+    /// level is predicted from the other alone: extrapolation only, the last resort of data
+    /// that has no factor with three levels.
+    int minLevels = 3;
     /// When set, only held-out rows that `rule` admits for this metric are scored (ICPE'13
     /// Table 4); unset scores every held-out row (a regressor does not know its metric).
     std::optional<Metric> metric;
@@ -79,13 +83,14 @@ struct GroupedCvResult {
     double modelIntervalCoverage = std::numeric_limits<double>::quiet_NaN();
 };
 
-/// The numeric factors of data.schema with at least kMinGroupLevels distinct levels in data.x.
+/// The numeric factors of data.schema with at least `minLevels` distinct levels in data.x.
 /// O(n p log n).
-std::vector<Factor> groupingFactors(const Dataset& data);
+std::vector<Factor> groupingFactors(const Dataset& data, int minLevels = kMinGroupLevels);
 
 /// Fits a clone of `prototype` (parameters set) once per held-out level, on the rows of all
 /// other levels only, and predicts the rows of that level. Throws ConfigError for a factor that
-/// is not a numeric column of the schema or has fewer than kMinGroupLevels levels, DataError if
+/// is not a numeric column of the schema, has fewer than options.minLevels levels, or
+/// options.minLevels is below 2, DataError if
 /// no factor qualifies or no point can be scored, and rethrows a fit's failure. Cost: one fit
 /// per level of every factor. Deterministic for deterministic techniques.
 GroupedCvResult groupedCrossValidate(

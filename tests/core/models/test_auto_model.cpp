@@ -198,11 +198,29 @@ private slots:
             ConfigError, TrainedModel::train(createRegressor("auto"), rows, options));
     }
 
-    void tooFewLevels_isADataError()
+    // No factor with three levels: each level of the two-level factors is predicted from the
+    // other (extrapolation only), so auto still chooses, and calibrates its interval there.
+    void twoLevelsOnly_areHeldOutEachFromTheOther()
     {
-        GridSpec spec = noisyGrid({4, 8}, 1);
+        GridSpec spec = noisyGrid({4, 32}, 1);
         spec.filesetMib = {256, 1024};
         spec.readPct = {0, 100};
+        const Dataset data = iolens::test::gridDataset(spec);
+        const AutoModel model = fitted(data);
+        QVERIFY(std::isnan(model.chosenScore().interpolation));
+        QVERIFY(std::isfinite(model.chosenScore().extrapolation));
+        QVERIFY(model.predict(data.x).allFinite());
+        const auto interval = model.predictInterval(data.x, 0.8);
+        QVERIFY(interval);
+        QVERIFY((interval->first.array() <= interval->second.array()).all());
+        QVERIFY(model.describe().find("request_kib") != std::string::npos);
+    }
+
+    void noFactorWithTwoLevels_isADataError()
+    {
+        GridSpec spec = noisyGrid({4}, 1);
+        spec.filesetMib = {256};
+        spec.readPct = {50};
         AutoModel model;
         QVERIFY_THROWS_EXCEPTION(DataError, model.fit(iolens::test::gridDataset(spec)));
     }

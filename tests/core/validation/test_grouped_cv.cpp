@@ -105,6 +105,19 @@ private slots:
         const Dataset data = iolens::test::gridDataset(spec);
         QCOMPARE(
             groupingFactors(data), (std::vector<Factor> {Factor::RequestBytes, Factor::ReadPct}));
+        // Asked for, two levels do: each is then held out and predicted from the other.
+        QCOMPARE(groupingFactors(data, 2),
+            (std::vector<Factor> {Factor::FilesetBytes, Factor::RequestBytes, Factor::ReadPct}));
+        GroupedCvOptions options;
+        options.factors = {Factor::FilesetBytes};
+        QVERIFY_THROWS_EXCEPTION(ConfigError, groupedCrossValidate(LinearModel(), data, options));
+        options.minLevels = 2;
+        const GroupedCvResult cv = groupedCrossValidate(LinearModel(), data, options);
+        QCOMPARE(cv.levels.size(), std::size_t {2});
+        QVERIFY(cv.levels[0].extrapolation && cv.levels[1].extrapolation);
+        QVERIFY(std::isnan(cv.interpolationError));
+        options.minLevels = 1;
+        QVERIFY_THROWS_EXCEPTION(ConfigError, groupedCrossValidate(LinearModel(), data, options));
     }
 
     void levels_coverEveryLevelAndMarkTheOuterOnes()
