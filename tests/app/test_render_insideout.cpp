@@ -22,8 +22,9 @@ private slots:
         iolens::test::writeLowLevelRun(dir.path(), "lin-rep2", 30, true, 32);
         iolens::test::writeLowLevelRun(dir.path(), "noise-rep1", 30, false, 33);
         const QString png = dir.filePath(QStringLiteral("density.png"));
-        const CliResult r = runCli({"render", "--view", "insideout", "--runs", dir.path(), "--size",
-            "800x500", "--out", png});
+        const CliResult r = runCli(QStringList {"render", "--view", "insideout", "--runs",
+                                       dir.path(), "--size", "800x500", "--out", png}
+            + iolens::test::kPaperTechniqueArguments);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage image(png);
         QCOMPARE(image.size(), QSize(800, 500));

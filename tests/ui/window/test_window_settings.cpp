@@ -22,7 +22,11 @@ private slots:
         iolens::test::useIsolatedSettings("test_window_settings");
         iolens::test::choosePaperTechniques();
     }
-    void init() { QSettings().clear(); }
+    void init()
+    {
+        QSettings().clear();
+        iolens::test::choosePaperTechniques();
+    }
 
     void lastScenario_isKeptPerDatabase()
     {
