@@ -203,24 +203,24 @@ private slots:
     }
 
     // Without --technique the window's own models are the recommended one, then the paper's
-    // five, as the picture's Models text lists them; --technique replaces them. The measurements
+    // five, as the picture's Models text lists them; --technique replaces them. The conservation
     // view waits for no training, so this does not pay for auto's nested cross-validation.
     void recommendedModel_isTheFirstModel()
     {
-        const QString out = m_dir.filePath(QStringLiteral("measurements-default.png"));
+        const QString out = m_dir.filePath(QStringLiteral("conservation-default.png"));
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         const QTemporaryDir emptyHome;
         environment.insert(QStringLiteral("XDG_CONFIG_HOME"), emptyHome.path());
         process.setProcessEnvironment(environment);
         process.start(iolens::test::cliProgram(),
-            {"render", "--view", "measurements", "--size", "800x500", "--out", out});
+            {"render", "--view", "conservation", "--size", "800x500", "--out", out});
         QVERIFY(process.waitForFinished(600000));
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
         QCOMPARE(QImage(out).text(QStringLiteral("Models")),
             QStringLiteral("auto, lm, mars, cart, m5, cubist"));
-        const QString chosen = m_dir.filePath(QStringLiteral("measurements-chosen.png"));
-        const CliResult r = runRenderCli({"render", "--view", "measurements", "--size", "800x500",
+        const QString chosen = m_dir.filePath(QStringLiteral("conservation-chosen.png"));
+        const CliResult r = runRenderCli({"render", "--view", "conservation", "--size", "800x500",
             "--technique", "auto", "--technique", "lm", "--out", chosen});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(QImage(chosen).text(QStringLiteral("Models")), QStringLiteral("auto, lm"));
