@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "models/regressor_registry.hpp"
 #include "support/build_paths.hpp"
 
 #include <QProcess>
@@ -19,10 +20,12 @@ struct CliResult {
 /// `--technique NAME` for each of the paper's five techniques: `render` and `evidence` then build
 /// the window without the recommended model, whose nested cross-validation costs half a minute
 /// on fio-local (minutes under the sanitizers). Tests about that model leave it out.
-inline const QStringList kPaperTechniqueArguments {QStringLiteral("--technique"),
-    QStringLiteral("lm"), QStringLiteral("--technique"), QStringLiteral("mars"),
-    QStringLiteral("--technique"), QStringLiteral("cart"), QStringLiteral("--technique"),
-    QStringLiteral("m5"), QStringLiteral("--technique"), QStringLiteral("cubist")};
+inline const QStringList kPaperTechniqueArguments = [] {
+    QStringList arguments;
+    for (const std::string& technique : core::paperTechniques())
+        arguments << QStringLiteral("--technique") << QString::fromStdString(technique);
+    return arguments;
+}();
 
 /// Runs the iolens-cli built beside the tests (cliProgram()) and waits up to `timeoutMs`.
 inline CliResult runCli(const QStringList& arguments, int timeoutMs = 300000)

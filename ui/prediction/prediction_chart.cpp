@@ -119,8 +119,8 @@ std::array<MetricChart, 4> predictionChartData(
                     mark.p90 = validation.result->evaluation.p90;
                 }
             }
-            if (mark.value && metric.applies && column.trained && c < metric.predictions.size()
-                && metric.predictions[c].lower && metric.predictions[c].upper)
+            // A value implies the metric applies and the model is trained.
+            if (mark.value && metric.predictions[c].lower && metric.predictions[c].upper)
                 mark.interval
                     = ErrorBand {*metric.predictions[c].lower, *metric.predictions[c].upper};
             else if (mark.value && *mark.value > 0.0 && mark.p50 && mark.p90) {

@@ -29,9 +29,23 @@ constexpr std::array kPlotOrder {core::Factor::RequestBytes, core::Factor::ReadP
     core::Factor::FilesetBytes, core::Factor::Scheduler, core::Factor::Pattern, core::Factor::Vms,
     core::Factor::Threads};
 
+/// The opacity of the recommended model's interval band over the plot.
+constexpr int kIntervalAlpha = 55;
+
 QString swatch(const QColor& color, const QString& glyph)
 {
     return QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), glyph);
+}
+
+/// `fill` (with its alpha) blended over an opaque `background`: a band's colour as it looks on
+/// the plot, for a legend swatch that HTML draws opaque.
+QColor blendedOver(const QColor& fill, const QColor& background)
+{
+    const double a = fill.alphaF();
+    const auto over
+        = [a](int c, int under) { return static_cast<int>(std::lround(under + a * (c - under))); };
+    return QColor(over(fill.red(), background.red()), over(fill.green(), background.green()),
+        over(fill.blue(), background.blue()));
 }
 
 } // namespace
@@ -298,7 +312,7 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
     drawing.band = &sweep.band;
     if (interval) {
         QColor fill = m_colors.front();
-        fill.setAlpha(55);
+        fill.setAlpha(kIntervalAlpha);
         drawing.bandColor = fill;
     }
     drawing.far = &sweep.far;
@@ -357,29 +371,23 @@ void ProfilerView::updateLegend()
                 + m_labels[m].toHtmlEscaped();
     if (m_labels.empty() && !m_plots.empty())
         items << tr("Training the models…");
+    // The swatches of bands show them as they look on the plot: the fill over its background.
+    const QColor background = shown.color(QPalette::Base);
     if (m_intervalLabel.isEmpty()) {
         items << swatchOn(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;"))
                 + tr("model spread (min–max)");
     } else {
-        QColor fill = m_colors.front();
-        fill.setAlpha(110); // as the band looks over the plot's background, roughly
-        items << swatchOn(fill, QStringLiteral("&#9632;"))
+        QColor fill = colorOnPalette(m_colors.front(), shown);
+        fill.setAlpha(kIntervalAlpha);
+        items << swatch(blendedOver(fill, background), QStringLiteral("&#9632;"))
+                + QStringLiteral("&nbsp;")
                 + tr("%1: %2 % prediction interval")
                       .arg(m_intervalLabel.toHtmlEscaped())
                       .arg(qRound(kPredictionIntervalLevel * 100.0));
     }
     if (!m_limits.empty()) {
-        // The swatch shows the band as it looks on the plot: the fill blended over its background.
-        const QColor background = shown.color(QPalette::Base);
         const auto band = [&background](core::LimitVerdict verdict) {
-            const QColor fill = ProfilePlot::limitColor(verdict);
-            const double a = fill.alphaF();
-            const auto over = [a](int c, int under) {
-                return static_cast<int>(std::lround(under + a * (c - under)));
-            };
-            return swatch(QColor(over(fill.red(), background.red()),
-                              over(fill.green(), background.green()),
-                              over(fill.blue(), background.blue())),
+            return swatch(blendedOver(ProfilePlot::limitColor(verdict), background),
                        QStringLiteral("&#9608;"))
                 + QStringLiteral("&nbsp;");
         };

@@ -90,9 +90,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_trace->setObjectName(QStringLiteral("trace"));
     m_search->setObjectName(QStringLiteral("search"));
     m_conservation->setObjectName(QStringLiteral("conservation"));
-    const std::vector<std::string> techniques = loadTechniqueChoice();
-    m_models->setTechniques(techniques);
-    m_menus->setTechniques(techniques);
+    setTechniques(loadTechniqueChoice());
     m_views->setDocumentMode(true);
 
     m_splitter = new QSplitter(Qt::Vertical, this);
