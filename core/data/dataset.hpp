@@ -22,13 +22,34 @@ struct Dataset {
     /// The metric y measures (on whatever scale), when known: a model may use what it means
     /// (the auto model's Little's-law view of throughput).
     std::optional<Metric> metric;
+    /// Median over the measured configurations of total IOPS x mean response time / threads
+    /// (Little's law, N = X R): 1 when threads issue requests back to back with no think time,
+    /// a closed workload like fio's and Filebench's threads. Unset when no configuration has
+    /// both directions' IOPS and response times it needs.
+    std::optional<double> littleRatio;
+
+    /// Whether the data shows a closed workload: littleRatio within kClosedWorkloadTolerance
+    /// of 1.
+    bool closedWorkload() const;
 
     Eigen::Index rows() const { return x.rows(); }
     Eigen::Index cols() const { return x.cols(); }
 };
 
+/// How far the median of IOPS x response time / threads may stray from 1 for a workload to
+/// count as closed. The shared fio datasets are at 0.996; an open workload's ratio is the
+/// utilisation-driven queue length over threads, anywhere, and matches 1 only by chance.
+inline constexpr double kClosedWorkloadTolerance = 0.1;
+
+/// Median over `data` of (IOPS_read x RT_read + IOPS_write x RT_write) / threads, response
+/// times in seconds, counting a direction only where its share of requests is positive and
+/// skipping configurations that lack a needed value (IOPS fall back to throughput / request
+/// size). Unset if no configuration qualifies. O(n log n).
+std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>& data);
+
 /// Training data for `metric`: the aggregated measurements that have the metric, with a schema
-/// inferred from them. Throws DataError if fewer than two rows have it.
+/// inferred from them, and littleRatio from all of `data`. Throws DataError if fewer than two rows
+/// have it.
 Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric);
 
 } // namespace iolens::core

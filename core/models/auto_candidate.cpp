@@ -63,6 +63,7 @@ FitReport AutoCandidate::fit(const Dataset& data)
     inner.y = data.y;
     inner.configs = data.configs;
     inner.metric = data.metric;
+    inner.littleRatio = data.littleRatio;
     if (m_spec.littleView) {
         if (!data.metric || !hasLittleView(*data.metric) || m_spec.scale != ResponseScale::Log)
             throw DataError("AutoCandidate::fit: '" + m_spec.label()

@@ -97,6 +97,9 @@ private:
     std::vector<Member> m_chosen;
     std::vector<double> m_residuals;    ///< out-of-fold residuals y - prediction, log scale
     std::vector<std::string> m_factors; ///< the factors whose levels were held out
+    /// Dataset::littleRatio of the training data (NaN if unknown): describe() says whether
+    /// throughput was modelled through Little's law only, and why.
+    double m_littleRatio = std::numeric_limits<double>::quiet_NaN();
     double m_coverage = std::numeric_limits<double>::quiet_NaN();
     /// (requested level, calibrated level) at 0.50, 0.55, ..., 0.95
     std::vector<std::pair<double, double>> m_levelMap;

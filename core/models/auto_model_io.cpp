@@ -100,6 +100,13 @@ std::string AutoModel::describe() const
             text += "  Little's law: candidates marked 'little' model the metric as threads x "
                     "share of requests in its direction (x request size for throughput) / mean "
                     "time per request, the workload being closed; they predict that time.\n";
+            if (std::abs(m_littleRatio - 1.0) <= kClosedWorkloadTolerance) {
+                std::snprintf(line, sizeof line,
+                    "  The data shows a closed workload (median IOPS x response time / threads "
+                    "= %.3f), so only such candidates were tried.\n",
+                    m_littleRatio);
+                text += line;
+            }
             break;
         }
     const double level = calibratedLevel(kDefaultLevel);
@@ -147,7 +154,8 @@ nlohmann::json AutoModel::saveState() const
         chosen.push_back({{"weight", m.weight}, {"model", m.model.saveState()}});
     return {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
         {"chosen_score", scoreJson(m_chosenScore)}, {"residuals", m_residuals},
-        {"factors", m_factors}, {"coverage", number(m_coverage)}, {"level_map", m_levelMap}};
+        {"factors", m_factors}, {"coverage", number(m_coverage)}, {"level_map", m_levelMap},
+        {"little_ratio", number(m_littleRatio)}};
 }
 
 void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& schema)
@@ -175,6 +183,9 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_factors = state.at("factors").get<std::vector<std::string>>();
     m_coverage = number(state.at("coverage"));
     m_levelMap = state.at("level_map").get<std::vector<std::pair<double, double>>>();
+    // Absent in files written before the closed-workload check.
+    m_littleRatio = state.contains("little_ratio") ? number(state.at("little_ratio"))
+                                                   : std::numeric_limits<double>::quiet_NaN();
 }
 
 } // namespace iolens::core

@@ -93,7 +93,8 @@ std::vector<Cart> fitCartSamples(const Dataset& data, const CartParams& params,
     for (int b = 0; b < count; ++b) {
         try {
             const auto& rows = samples[static_cast<std::size_t>(b)];
-            Dataset sample {data.schema, data.x(rows, Eigen::all), data.y(rows), {}, data.metric};
+            Dataset sample {data.schema, data.x(rows, Eigen::all), data.y(rows), {}, data.metric,
+                data.littleRatio};
             treeWarnings[static_cast<std::size_t>(b)]
                 = trees[static_cast<std::size_t>(b)].fit(sample).warnings;
         } catch (...) {

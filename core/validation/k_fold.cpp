@@ -54,6 +54,7 @@ Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows)
     Dataset part;
     part.schema = data.schema;
     part.metric = data.metric;
+    part.littleRatio = data.littleRatio;
     part.x.resize(static_cast<Eigen::Index>(rows.size()), data.cols());
     part.y.resize(static_cast<Eigen::Index>(rows.size()));
     for (std::size_t i = 0; i < rows.size(); ++i) {

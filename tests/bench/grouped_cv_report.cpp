@@ -6,7 +6,9 @@
 // raw scale and for `auto`. `auto` is refitted inside every fold (its own model selection
 // included), so its figures and the coverage of its 80 % intervals are out-of-sample.
 //
-//   grouped_cv_report        a Markdown table per dataset on stdout
+//   grouped_cv_report                 a Markdown table per dataset on stdout
+//   grouped_cv_report --points FILE   also every held-out prediction of `auto` as CSV, to see
+//                                     which configurations its mean relative error comes from
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/auto_model.hpp"
@@ -32,11 +34,27 @@ std::string percent(double value)
     return text;
 }
 
+/// Where `auto`'s held-out points go (--points), and the dataset being reported.
+FILE* g_points = nullptr;
+std::string g_dataset;
+
 std::string cell(const Regressor& model, const Dataset& data, const GroupedCvOptions& options,
     double* coverage = nullptr)
 {
     try {
         const GroupedCvResult cv = groupedCrossValidate(model, data, options);
+        if (coverage && g_points)
+            for (const auto& p : cv.points) {
+                const auto& c = data.configs[static_cast<std::size_t>(p.row)];
+                const auto& l = cv.levels[static_cast<std::size_t>(p.level)];
+                std::fprintf(g_points, "%s,%s,%s,%lld,%lld,%s,%g,%d,%s,%g,%d,%.9g,%.9g\n",
+                    g_dataset.c_str(), std::string(metricName(*options.metric)).c_str(),
+                    c.scheduler.c_str(), static_cast<long long>(c.filesetBytes),
+                    static_cast<long long>(c.requestBytes),
+                    std::string(patternName(c.pattern)).c_str(), c.readPct, c.threads,
+                    std::string(factorColumnName(l.factor)).c_str(), l.level, int(l.extrapolation),
+                    p.measured, p.predicted);
+            }
         if (coverage)
             *coverage = cv.modelIntervalCoverage;
         return percent(cv.interpolationError) + " / " + percent(cv.extrapolationError);
@@ -47,6 +65,7 @@ std::string cell(const Regressor& model, const Dataset& data, const GroupedCvOpt
 
 void report(const char* name, const std::string& path)
 {
+    g_dataset = name;
     const auto rows = aggregateRepetitions(readMeasurementsCsv(path));
     std::printf(
         "\nfio-%s (%zu configurations), interpolation / extrapolation\n\n", name, rows.size());
@@ -111,9 +130,25 @@ void report(const char* name, const std::string& path)
 
 } // namespace
 
-int main()
+int main(int argc, char** argv)
 {
+    if (argc == 3 && std::string(argv[1]) == "--points") {
+        g_points = std::fopen(argv[2], "w");
+        if (!g_points) {
+            std::fprintf(stderr, "grouped_cv_report: cannot write %s\n", argv[2]);
+            return 2;
+        }
+        std::fprintf(g_points,
+            "dataset,metric,scheduler,fileset_bytes,request_bytes,pattern,"
+            "read_pct,threads,held_out_factor,held_out_level,extrapolation,"
+            "log_measured,log_predicted\n");
+    } else if (argc != 1) {
+        std::fprintf(stderr, "usage: grouped_cv_report [--points FILE]\n");
+        return 2;
+    }
     report("tiered", iolens::test::tieredCsvPath());
     report("local", iolens::test::localCsvPath());
+    if (g_points)
+        std::fclose(g_points);
     return 0;
 }

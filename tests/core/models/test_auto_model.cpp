@@ -113,6 +113,15 @@ private slots:
                 = std::min(s.spec.littleView ? bestLittle : bestDirect, s.logRatio);
         QVERIFY2(bestLittle < 0.05 && bestLittle < bestDirect, model.describe().c_str());
         QVERIFY2(model.chosen().front().first.littleView, model.describe().c_str());
+        // Data that shows a closed workload tries the Little view only, and says so.
+        data.littleRatio = 0.996;
+        const AutoModel closed = fitted(data);
+        for (const CandidateScore& s : closed.candidates())
+            QVERIFY2(s.spec.littleView, s.spec.label().c_str());
+        QVERIFY(closed.describe().find("closed workload") != std::string::npos);
+        // An open workload's ratio leaves the choice to the selection again.
+        data.littleRatio = 0.4;
+        QCOMPARE(fitted(data).candidates().size(), model.candidates().size());
         // Response-time data has no Little view.
         data.metric = Metric::RtReadMs;
         const AutoModel responseTime = fitted(data);

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
+#include "data/dataset.hpp"
+#include "data/measurement_csv.hpp"
+#include "support/test_data.hpp"
+#include "support/test_registry.hpp"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace iolens::core;
+
+namespace {
+
+/// A configuration of `threads` closed-loop threads: each direction's IOPS is its share of
+/// threads / response time, so IOPS x RT summed over directions is exactly `threads x scale`.
+AggregatedMeasurement closedLoop(double readPct, double rtReadMs, double rtWriteMs, double scale)
+{
+    AggregatedMeasurement m;
+    m.config.threads = 16;
+    m.config.readPct = readPct;
+    m.config.requestBytes = 16384;
+    m.config.filesetBytes = 1 << 30;
+    const double share = readPct / 100.0;
+    // Requests alternate by share; the mean time per request is the share-weighted mean.
+    const double meanMs = share * rtReadMs + (1.0 - share) * rtWriteMs;
+    const double iops = scale * 16.0 / (meanMs / 1000.0);
+    if (share > 0.0) {
+        m.mean[metricIndex(Metric::RtReadMs)] = rtReadMs;
+        m.mean[metricIndex(Metric::IopsRead)] = iops * share;
+    }
+    if (share < 1.0) {
+        m.mean[metricIndex(Metric::RtWriteMs)] = rtWriteMs;
+        m.mean[metricIndex(Metric::IopsWrite)] = iops * (1.0 - share);
+    }
+    return m;
+}
+
+} // namespace
+
+class TestDataset : public QObject {
+    Q_OBJECT
+private slots:
+    void medianLittleRatio_isOneForAClosedLoop_data()
+    {
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<bool>("closed");
+        QTest::newRow("closed") << 1.0 << true;
+        QTest::newRow("within tolerance") << 1.08 << true;
+        // An open workload at a tenth of the closed rate: 1.6 requests in the system, not 16.
+        QTest::newRow("open") << 0.1 << false;
+    }
+    void medianLittleRatio_isOneForAClosedLoop()
+    {
+        QFETCH(double, scale);
+        QFETCH(bool, closed);
+        const std::vector<AggregatedMeasurement> rows {closedLoop(100, 0.5, 0, scale),
+            closedLoop(50, 0.01, 10.0, scale), closedLoop(0, 0, 2.0, scale)};
+        const auto ratio = medianLittleRatio(rows);
+        QVERIFY(ratio);
+        QVERIFY(std::abs(*ratio - scale) < 1e-12);
+        const Dataset data = buildDataset(rows, Metric::RtWriteMs);
+        QCOMPARE(data.littleRatio.value_or(-1.0), *ratio);
+        QCOMPARE(data.closedWorkload(), closed);
+    }
+
+    void medianLittleRatio_ignoresIncompleteRowsAndUsesThroughput()
+    {
+        AggregatedMeasurement noWriteTime = closedLoop(50, 1.0, 3.0, 1.0);
+        noWriteTime.mean[metricIndex(Metric::RtWriteMs)].reset();
+        QVERIFY(!medianLittleRatio({noWriteTime}));
+        // IOPS missing: taken from throughput (MiB/s) / request size.
+        AggregatedMeasurement fromThroughput = closedLoop(100, 0.5, 0, 1.0);
+        const double iops = *fromThroughput.value(Metric::IopsRead);
+        fromThroughput.mean[metricIndex(Metric::IopsRead)].reset();
+        fromThroughput.mean[metricIndex(Metric::TpReadMbs)] = iops * 16384.0 / 1048576.0;
+        const auto ratio = medianLittleRatio({fromThroughput, noWriteTime});
+        QVERIFY(ratio);
+        QVERIFY(std::abs(*ratio - 1.0) < 1e-12);
+    }
+
+    void sharedDatasets_areClosedWorkloads()
+    {
+        // The README of the shared data: 16 psync threads back to back, N = X R at 0.996.
+        for (const std::string& path :
+            {iolens::test::localCsvPath(), iolens::test::tieredCsvPath()}) {
+            const Dataset data
+                = buildDataset(aggregateRepetitions(readMeasurementsCsv(path)), Metric::TpReadMbs);
+            QVERIFY2(data.closedWorkload(), path.c_str());
+            QVERIFY(std::abs(*data.littleRatio - 1.0) < 0.02);
+        }
+    }
+
+    void buildDataset_needsTwoRows()
+    {
+        QVERIFY_THROWS_EXCEPTION(
+            DataError, buildDataset({closedLoop(100, 0.5, 0, 1.0)}, Metric::RtReadMs));
+    }
+};
+
+IOLENS_TEST_GUILESS_MAIN(TestDataset)
+#include "test_dataset.moc"
