@@ -533,6 +533,14 @@
         <source>Cannot read dataset</source>
         <translation>Datensatz kann nicht gelesen werden</translation>
     </message>
+    <message>
+        <source>Cannot export model</source>
+        <translation>Modell kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Cannot import model</source>
+        <translation>Modell kann nicht importiert werden</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ErrorCdfPage</name>
@@ -884,6 +892,38 @@
     <message>
         <source>Trace</source>
         <translation>Trace</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>Modell importieren</translation>
+    </message>
+    <message>
+        <source>%1 is read-only. Save a copy of it and import the model into the copy?</source>
+        <translation>%1 ist schreibgeschützt. Eine Kopie speichern und das Modell in die Kopie importieren?</translation>
+    </message>
+    <message>
+        <source>iolens model files (*.json);;All files (*)</source>
+        <translation>iolens-Modelldateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot export model</source>
+        <translation>Modell kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Export model</source>
+        <translation>Modell exportieren</translation>
+    </message>
+    <message>
+        <source>%1 holds no stored model. Models come from iolens-cli train or optimize, from File &gt; Import model…, or from the Parameter search tab.</source>
+        <translation>%1 enthält kein gespeichertes Modell. Modelle kommen aus iolens-cli train oder optimize, aus Datei &gt; Modell importieren… oder aus dem Reiter Parametersuche.</translation>
+    </message>
+    <message>
+        <source>Stored model:</source>
+        <translation>Gespeichertes Modell:</translation>
+    </message>
+    <message>
+        <source>Model %1 written to %2.</source>
+        <translation>Modell %1 nach %2 geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -2383,6 +2423,14 @@ Mittel ± RSF</translation>
     <message>
         <source>Scenario and p&amp;rediction panels</source>
         <translation>Szenario- und &amp;Vorhersagebereich</translation>
+    </message>
+    <message>
+        <source>Import mo&amp;del…</source>
+        <translation>Mo&amp;dell importieren…</translation>
+    </message>
+    <message>
+        <source>Export mode&amp;l…</source>
+        <translation>Mode&amp;ll exportieren…</translation>
     </message>
 </context>
 <context>

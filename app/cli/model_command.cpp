@@ -5,7 +5,6 @@
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "workflow/model_file.hpp"
-#include "workflow/model_training.hpp"
 
 #include <QCryptographicHash>
 
@@ -18,19 +17,10 @@ namespace {
 
 using namespace iolens::core;
 
-/// SHA-256 of the stored model's training selection as it is in `db` now; empty when the
-/// selection no longer selects anything (the data was deleted), which the file records as null.
-std::string trainingDataSha256(MeasurementDatabase& db, const StoredModel& stored)
+std::string sha256Hex(std::string_view text)
 {
-    const TrainRequest request = storedTrainRequest(stored);
-    std::vector<AggregatedMeasurement> rows;
-    try {
-        rows = selectMeasurements(db, request);
-    } catch (const InputError&) {
-        return {};
-    }
-    const std::string text = trainingDataText(rows, request.metric);
-    return QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256)
+    return QCryptographicHash::hash(
+        QByteArray(text.data(), static_cast<qsizetype>(text.size())), QCryptographicHash::Sha256)
         .toHex()
         .toStdString();
 }
@@ -41,12 +31,9 @@ int runExport(const QCommandLineParser& parser)
         = MeasurementDatabase::open(requiredText(parser, "db", "model export"), true);
     const std::string name = requiredText(parser, "model", "model export");
     const std::string out = requiredText(parser, "out", "model export");
-    const auto stored = db.model(name);
-    if (!stored)
-        throw ConfigError(db.path() + ": no model named '" + name + "'");
-    const ModelFile file {*stored, trainingDataSha256(db, *stored)};
+    const ModelFile file = exportModelFile(db, name, sha256Hex);
     writeTextFileAtomically(out, modelFileText(file));
-    std::cout << "model " << name << " (" << stored->technique << ", " << stored->metric
+    std::cout << "model " << name << " (" << file.stored.technique << ", " << file.stored.metric
               << ") written to " << out << "\n";
     return 0;
 }

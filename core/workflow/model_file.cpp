@@ -5,6 +5,7 @@
 #include "common/json_text.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/trained_model.hpp"
+#include "workflow/model_training.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -139,6 +140,21 @@ void importModelFile(MeasurementDatabase& db, const ModelFile& file, const std::
     if (!db.dataset(stored.dataset))
         stored.dataset.clear();
     db.saveModel(stored);
+}
+
+ModelFile exportModelFile(MeasurementDatabase& db, const std::string& name, const Sha256Hex& sha256)
+{
+    const auto stored = db.model(name);
+    if (!stored)
+        throw ConfigError(db.path() + ": no model named '" + name + "'");
+    const TrainRequest request = storedTrainRequest(*stored);
+    std::vector<AggregatedMeasurement> rows;
+    try {
+        rows = selectMeasurements(db, request);
+    } catch (const InputError&) {
+        return {*stored, {}};
+    }
+    return {*stored, sha256(trainingDataText(rows, request.metric))};
 }
 
 } // namespace iolens::core

@@ -4,6 +4,7 @@
 #include "data/aggregation.hpp"
 #include "store/measurement_database.hpp"
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,17 @@ ModelFile parseModelFile(std::string_view text, const std::string& path);
 /// columns and `metric` (its mean over repetitions, shortest round-trip digits) for every row
 /// that has the metric, in the rows' order. The same data gives the same text, so the same hash.
 std::string trainingDataText(const std::vector<AggregatedMeasurement>& rows, Metric metric);
+
+/// Hex SHA-256 of a text. The caller supplies it (Qt's QCryptographicHash in the command line
+/// and the window): core has no hashing library of its own, and SHA-256 is not to be hand-written.
+using Sha256Hex = std::function<std::string(std::string_view)>;
+
+/// The model file of `db`'s stored model `name`, with the SHA-256 of its training selection as
+/// `db` holds it now; empty when the selection selects nothing any more (the data was deleted),
+/// which the file records as null. Throws ConfigError naming the database if it has no such
+/// model.
+ModelFile exportModelFile(
+    MeasurementDatabase& db, const std::string& name, const Sha256Hex& sha256);
 
 /// Stores `file`'s model under `name` in one transaction. Throws ConfigError if the database
 /// already has a model of that name (nothing is replaced by an import), or if `name` is empty.

@@ -2,8 +2,11 @@
 #include "document/document_controller.hpp"
 
 #include "common/error.hpp"
+#include "common/text_file.hpp"
 #include "document/recent_files.hpp"
+#include "workflow/model_file.hpp"
 
+#include <QCryptographicHash>
 #include <QDebug>
 #include <QDir>
 #include <QFileInfo>
@@ -106,6 +109,46 @@ bool DocumentController::saveAs(const QString& path)
         temporary.setAutoRemove(false);
     });
     return ok && openFile(target);
+}
+
+bool DocumentController::exportModel(const QString& name, const QString& path)
+{
+    if (!m_document)
+        return false;
+    return guarded(tr("Cannot export model"), [&] {
+        const auto sha256 = [](std::string_view text) {
+            return QCryptographicHash::hash(
+                QByteArray(text.data(), static_cast<qsizetype>(text.size())),
+                QCryptographicHash::Sha256)
+                .toHex()
+                .toStdString();
+        };
+        const core::ModelFile file
+            = core::exportModelFile(*m_document->database, name.toStdString(), sha256);
+        core::writeTextFileAtomically(path.toStdString(), core::modelFileText(file));
+    });
+}
+
+bool DocumentController::importModel(const QString& path, const QString& name)
+{
+    if (!m_document)
+        return false;
+    auto document = std::make_unique<Document>(*m_document);
+    const bool ok = guarded(tr("Cannot import model"), [&] {
+        if (document->readOnly())
+            throw core::ConfigError(document->name.toStdString()
+                + " is read-only: save a copy of it first (File > Save as…), then import the "
+                  "model into the copy");
+        // The whole file is checked before the database is touched.
+        const std::string file = path.toStdString();
+        const core::ModelFile model = core::parseModelFile(core::readTextFile(file), file);
+        core::importModelFile(
+            *document->database, model, name.isEmpty() ? model.stored.name : name.toStdString());
+        loadDocumentData(*document, document->dataset);
+    });
+    if (ok)
+        show(std::move(document));
+    return ok;
 }
 
 bool DocumentController::selectDataset(const QString& dataset)

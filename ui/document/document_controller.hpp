@@ -37,6 +37,17 @@ public:
     /// failure never leaves half a database), then opens the copy in place of the current
     /// document. Returns false, and reports why, on failure.
     bool saveAs(const QString& path);
+    /// Writes the open database's stored model `name` as a model file, in the format of
+    /// `iolens-cli model export` (with the SHA-256 of its training selection), atomically.
+    /// Returns false, and reports why, on failure.
+    bool exportModel(const QString& name, const QString& path);
+    /// Stores the model of the model file at `path` in the open database under `name` (the
+    /// file's own name when empty), in one transaction, then shows the document again so the
+    /// model appears beside the window's own in every view. An example or a read-only file is
+    /// not changed: that is reported (save a copy first). A file that does not load or does not
+    /// fit, or a name already taken, is reported and leaves the database unchanged. Returns
+    /// success.
+    bool importModel(const QString& path, const QString& name = {});
     /// Shows another dataset of the open database. Returns false for an unknown name.
     bool selectDataset(const QString& dataset);
     /// Re-reads the dataset list and the runs of the shown dataset while a measurement adds

@@ -35,6 +35,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QStatusBar>
@@ -169,6 +170,8 @@ void MainWindow::connectParts()
     connect(m_menus, &WindowMenus::openRequested, this, &MainWindow::promptOpen);
     new FileDropFilter(this, [this](const QString& path) { m_documents->openFile(path); });
     connect(m_menus, &WindowMenus::saveAsRequested, this, &MainWindow::promptSaveAs);
+    connect(m_menus, &WindowMenus::importModelRequested, this, &MainWindow::promptImportModel);
+    connect(m_menus, &WindowMenus::exportModelRequested, this, &MainWindow::promptExportModel);
     connect(m_menus, &WindowMenus::measureRequested, this, &MainWindow::promptMeasure);
     connect(m_menus, &WindowMenus::insideOutAccuracyRequested, this,
         [this] { promptInsideOutAccuracy(this); });
@@ -333,6 +336,60 @@ void MainWindow::promptSaveAs()
         suggestion, tr("iolens databases (%1);;All files (*)").arg(kDatabaseFilter));
     if (!path.isEmpty())
         m_documents->saveAs(path);
+}
+
+void MainWindow::promptImportModel()
+{
+    const Document* document = m_documents->document();
+    if (!document)
+        return;
+    if (document->readOnly()) {
+        // An example or a read-only file is never changed: the model goes into a copy.
+        if (QMessageBox::question(this, tr("Import model"),
+                tr("%1 is read-only. Save a copy of it and import the model into the copy?")
+                    .arg(document->name))
+            != QMessageBox::Yes)
+            return;
+        promptSaveAs();
+        document = m_documents->document();
+        if (!document || document->readOnly())
+            return;
+    }
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import model"), QString(), tr("iolens model files (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        m_documents->importModel(path);
+}
+
+void MainWindow::promptExportModel()
+{
+    const Document* document = m_documents->document();
+    if (!document)
+        return;
+    QStringList names;
+    try {
+        for (const core::StoredModel& model : document->database->models())
+            names << QString::fromStdString(model.name);
+    } catch (const std::exception& e) {
+        showError(tr("Cannot export model"), QString::fromStdString(e.what()));
+        return;
+    }
+    if (names.isEmpty()) {
+        QMessageBox::information(this, tr("Export model"),
+            tr("%1 holds no stored model. Models come from iolens-cli train or optimize, from "
+               "File > Import model…, or from the Parameter search tab.")
+                .arg(document->name));
+        return;
+    }
+    bool chosen = false;
+    const QString name = QInputDialog::getItem(
+        this, tr("Export model"), tr("Stored model:"), names, 0, false, &chosen);
+    if (!chosen)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export model"),
+        name + QStringLiteral(".json"), tr("iolens model files (*.json);;All files (*)"));
+    if (!path.isEmpty() && m_documents->exportModel(name, path))
+        statusBar()->showMessage(tr("Model %1 written to %2.").arg(name, path), 10000);
 }
 
 void MainWindow::promptMeasure()

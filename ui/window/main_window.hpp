@@ -103,6 +103,8 @@ private:
     void showError(const QString& title, const QString& message);
     void promptOpen();
     void promptSaveAs();
+    void promptImportModel();
+    void promptExportModel();
     void promptMeasure();
     void showAbout();
     void updateTitle();

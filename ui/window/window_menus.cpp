@@ -55,6 +55,8 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     file->addSeparator();
     m_saveAs = file->addAction(tr("Save &as…"), this, &WindowMenus::saveAsRequested);
     m_saveAs->setShortcuts(keysOr(QKeySequence::SaveAs, Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addAction(tr("Import mo&del…"), this, &WindowMenus::importModelRequested);
+    file->addAction(tr("Export mode&l…"), this, &WindowMenus::exportModelRequested);
     QAction* measure = file->addAction(tr("&Measure…"), this, &WindowMenus::measureRequested);
     measure->setShortcut(Qt::CTRL | Qt::Key_M);
     m_evidence

@@ -54,6 +54,8 @@ signals:
     void exampleRequested(iolens::ui::Example example);
     void recentRequested(const QString& path);
     void saveAsRequested();
+    void importModelRequested();
+    void exportModelRequested();
     /// File ▸ Measure…: measure a plan with fio (issue 7).
     void measureRequested();
     /// File ▸ Export evidence pack…: views, scenario, models and hashes into a folder (issue 5).

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/document_controller.hpp"
 #include "document/recent_files.hpp"
+#include "models/trained_model.hpp"
 #include "store/measurement_database.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/test_registry.hpp"
+#include "workflow/model_training.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -127,6 +129,67 @@ private slots:
         QVERIFY(!controller.selectDataset(QStringLiteral("nvme")));
         QCOMPARE(errors.count(), 1);
         QCOMPARE(controller.document()->dataset, std::string("fio-local"));
+    }
+
+    // File > Export model… then File > Import model… into another database: the same model,
+    // predicting bit-identically; a bad file, a taken name and an example change nothing.
+    void exportThenImport_predictsBitIdentically()
+    {
+        using namespace iolens::core;
+        QTemporaryDir dir;
+        const QString source = dir.filePath(QStringLiteral("source.sqlite"));
+        const QString target = dir.filePath(QStringLiteral("target.sqlite"));
+        const QString file = dir.filePath(QStringLiteral("model.json"));
+        const auto runs = loadExampleDatabase(Example::Tiered).measurements();
+        TrainRequest request;
+        request.technique = "mars";
+        request.metric = Metric::RtReadMs;
+        {
+            auto db = MeasurementDatabase::openOrCreate(source.toStdString());
+            db.importMeasurements(runs, {"fio-tiered", "", "", {}});
+            storeModel(db, trainModel(db, request), "mars-read", request);
+            MeasurementDatabase::openOrCreate(target.toStdString())
+                .importMeasurements(runs, {"fio-tiered", "", "", {}});
+        }
+        DocumentController controller;
+        QSignalSpy errors(&controller, &DocumentController::errorOccurred);
+        QVERIFY(controller.openFile(source));
+        QVERIFY(!controller.exportModel(QStringLiteral("nothing"), file));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(controller.exportModel(QStringLiteral("mars-read"), file));
+
+        QVERIFY(controller.openFile(target));
+        QSignalSpy changed(&controller, &DocumentController::documentChanged);
+        QVERIFY(controller.importModel(file));
+        QCOMPARE(changed.count(), 1);           // shown again, so the views list the model
+        QVERIFY(!controller.importModel(file)); // the name is taken
+        QVERIFY(controller.importModel(file, QStringLiteral("mars-read-2")));
+        QFile broken(dir.filePath(QStringLiteral("broken.json")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("{\"format\": \"iolens-model-file\"");
+        broken.close();
+        QVERIFY(!controller.importModel(broken.fileName()));
+        QCOMPARE(errors.count(), 3);
+        QVERIFY(errors.last().at(1).toString().contains(broken.fileName()));
+
+        auto original = MeasurementDatabase::open(source.toStdString(), true);
+        auto copy = MeasurementDatabase::open(target.toStdString(), true);
+        QCOMPARE(copy.models().size(), std::size_t {2});
+        const TrainedModel a = TrainedModel::fromJson(
+            nlohmann::json::parse(original.model("mars-read")->serialized));
+        const TrainedModel b
+            = TrainedModel::fromJson(nlohmann::json::parse(copy.model("mars-read")->serialized));
+        const auto rows = aggregateRepetitions(runs);
+        std::vector<Configuration> configs;
+        for (const auto& row : rows)
+            configs.push_back(row.config);
+        QVERIFY(a.predict(configs) == b.predict(configs));
+
+        // An example is never changed: the controller says to save a copy first.
+        QVERIFY(controller.openExample(Example::Tiered));
+        QVERIFY(!controller.importModel(file));
+        QVERIFY(errors.last().at(1).toString().contains(QStringLiteral("save a copy")));
+        QVERIFY(controller.document()->database->models().empty());
     }
 };
 
