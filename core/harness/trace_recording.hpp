@@ -19,6 +19,7 @@ struct TraceRecordRequest {
     std::optional<std::int64_t> memoryLimitBytes; ///< the cgroup's limit, page cache included
     std::string program = "fio";
     const std::atomic<bool>* stop = nullptr; ///< set to stop fio early (Ctrl-C)
+    std::string command = "trace-record";    ///< the command named in messages
 };
 
 /// `jobText` with the latency logging the trace needs put into its [global] section (created if
