@@ -23,6 +23,7 @@
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <utility>
 
 namespace iolens::cli {
 
