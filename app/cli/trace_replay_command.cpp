@@ -62,6 +62,7 @@ std::vector<TraceRequest> replayRequests(const std::string& path, TraceFormat fo
                 throw ReplayLimitReached {};
         });
     } catch (const ReplayLimitReached&) {
+        // --limit requests read: the rest of the file stays unread
     }
     if (requests.empty())
         throw ConfigError("trace-replay: " + path + " holds no requests");
@@ -184,7 +185,7 @@ int runTraceReplay(const QCommandLineParser& parser)
         / ("iolens-trace-replay-" + std::to_string(::getpid())));
     request.iolog = scratch.path() / "replay.iolog";
     request.logPrefix = scratch.path() / "replay";
-    request.target = std::filesystem::absolute(target);
+    const std::filesystem::path targetDirectory = std::filesystem::absolute(target);
     // The size is in the name: a second replay with the same size reuses the file.
     const std::string replayFileName = "iolens-replay-" + std::to_string(fileMib) + "MiB.dat";
     std::vector<ReplayedRequest> replayed;
@@ -204,7 +205,18 @@ int runTraceReplay(const QCommandLineParser& parser)
     if (parser.isSet(QStringLiteral("iolog")))
         copyReplayOutput(request.iolog, optionText(parser, "iolog"));
 
-    const std::filesystem::path replayFile = request.target / replayFileName;
+    const std::filesystem::path replayFile = targetDirectory / replayFileName;
+    request.replayFile = replayFile;
+    std::error_code sizeError;
+    const bool reusable = std::filesystem::is_regular_file(replayFile, sizeError)
+        && std::filesystem::file_size(replayFile, sizeError)
+            == static_cast<std::uintmax_t>(fileBytes);
+    if (!reusable
+        && std::filesystem::space(targetDirectory, sizeError).available
+            < static_cast<std::uintmax_t>(fileBytes)
+        && !sizeError)
+        throw ConfigError("--file-mib " + std::to_string(fileMib) + ": " + target
+            + " has less room than that for the replay file");
     std::cout << "trace-replay: "
               << (prepareReplayFile(replayFile, fileBytes) ? "wrote" : "reusing")
               << " the replay file " << replayFile.string() << " (" << fileMib << " MiB)\n";

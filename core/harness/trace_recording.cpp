@@ -102,8 +102,11 @@ std::filesystem::path recordTrace(const TraceRecordRequest& request)
 {
     const std::filesystem::path jobFile = request.logPrefix.string() + ".fio";
     writeTextFileAtomically(jobFile.string(), withLatencyLog(request.jobText, request.logPrefix));
-    std::vector<std::string> fio {request.program, "--directory=" + request.target.string(),
-        "--output-format=terse", jobFile.string()};
+    std::vector<std::string> fio {request.program};
+    if (!request.target.empty())
+        fio.push_back("--directory=" + request.target.string());
+    fio.push_back("--output-format=terse");
+    fio.push_back(jobFile.string());
     std::optional<MemoryCgroup> cgroup;
     std::string program = request.program;
     std::vector<std::string> arguments(fio.begin() + 1, fio.end());

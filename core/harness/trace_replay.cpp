@@ -40,6 +40,7 @@ std::string replayJobText(const TraceReplayRequest& request)
            "in flight\n[global]\nioengine=psync\ndirect="
         + std::string(request.direct ? "1" : "0")
         + "\ninvalidate=1\nread_iolog=" + std::filesystem::absolute(request.iolog).string()
+        + "\nreplay_redirect=" + std::filesystem::absolute(request.replayFile).string()
         + "\nreplay_time_scale=" + std::to_string(request.timeScalePercent)
         + "\nreplay_no_stall=" + (request.noStall ? "1" : "0") + "\n\n[replay]\n";
 }
@@ -89,7 +90,7 @@ std::filesystem::path replayTrace(const TraceReplayRequest& request)
         throw ConfigError("trace-replay: the time scale is a percentage of 1 or more");
     TraceRecordRequest run;
     run.jobText = replayJobText(request);
-    run.target = request.target;
+    // No --directory: replay_redirect names the replay file (see replayJobText).
     run.logPrefix = request.logPrefix;
     run.memoryLimitBytes = request.memoryLimitBytes;
     run.program = request.program;

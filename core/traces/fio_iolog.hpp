@@ -43,9 +43,9 @@ ReplayedRequest replayPlacement(const TraceRequest& request, std::int64_t fileBy
 /// timestamp is 1 + its arrival minus the first request's arrival, in whole microseconds: fio
 /// takes a previous timestamp of 0 for "none" and drops the gap after it, so the requests start
 /// at 1 after the file actions at 0. Arrivals earlier than the one before (out of order in the
-/// trace) get the previous timestamp, since fio would not wait for them either. FILE is the
-/// replay file's name as fio finds it (relative to fio's --directory): no whitespace, at most
-/// 256 characters (fio reads it with %256s); ConfigError otherwise.
+/// trace) get the previous timestamp, since fio would not wait for them either. FILE names
+/// the replay file (a replay's replay_redirect puts the real path in its place): no whitespace,
+/// at most 256 characters (fio reads it with %256s); ConfigError otherwise.
 class FioIologWriter {
 public:
     /// `source` names the trace in messages.

@@ -112,15 +112,14 @@ private slots:
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<qint64>("fileBytes");
         QTest::addColumn<QString>("message");
+        const qint64 mib64 = kIologTestFileBytes;
         QTest::newRow("file smaller than the largest request")
-            << "replay.dat" << kIologTestFileBytes - 4096 << "at least 64 MiB";
-        QTest::newRow("file not whole 4 KiB")
-            << "replay.dat" << kIologTestFileBytes + 512 << "multiple of 4 KiB";
-        QTest::newRow("name with a space")
-            << "my replay.dat" << kIologTestFileBytes << "without whitespace";
-        QTest::newRow("empty name") << "" << kIologTestFileBytes << "without whitespace";
+            << "replay.dat" << mib64 - 4096 << "at least 64 MiB";
+        QTest::newRow("file not whole 4 KiB") << "replay.dat" << mib64 + 512 << "multiple of 4 KiB";
+        QTest::newRow("name with a space") << "my replay.dat" << mib64 << "without whitespace";
+        QTest::newRow("empty name") << "" << mib64 << "without whitespace";
         QTest::newRow("name too long for fio")
-            << QString(257, QLatin1Char('x')) << kIologTestFileBytes << "1 to 256 characters";
+            << QString(257, QLatin1Char('x')) << mib64 << "1 to 256 characters";
     }
 
     void refused()
