@@ -21,8 +21,10 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iomanip>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <utility>
 
 namespace iolens::cli {
@@ -97,6 +99,14 @@ public:
 private:
     std::filesystem::path m_path;
 };
+
+// A measured figure for a person: four significant digits.
+std::string replayFigure(double value)
+{
+    std::ostringstream out;
+    out << std::setprecision(4) << value;
+    return out.str();
+}
 
 void copyReplayOutput(const std::filesystem::path& from, const std::string& to)
 {
@@ -223,7 +233,7 @@ int runTraceReplay(const QCommandLineParser& parser)
     if (parser.isSet(QStringLiteral("drop-caches")))
         dropPageCache();
     std::cout << "trace-replay: replaying " << requests.size() << " requests of " << path
-              << " spanning " << formatNumber(static_cast<double>(spanUs) / 1e6) << " s"
+              << " spanning " << replayFigure(static_cast<double>(spanUs) / 1e6) << " s"
               << (request.noStall ? std::string(", without the timestamps")
                                   : " at " + std::to_string(request.timeScalePercent) + " %")
               << (request.direct ? ", O_DIRECT" : ", buffered")
@@ -267,11 +277,11 @@ int runTraceReplay(const QCommandLineParser& parser)
     double sum = 0.0;
     for (const double v : responseMs)
         sum += v;
-    std::cout << "trace-replay: fio took " << formatNumber(seconds) << " s; " << match.matched
+    std::cout << "trace-replay: fio took " << replayFigure(seconds) << " s; " << match.matched
               << " of " << requests.size() << " requests have a response time (mean "
-              << formatNumber(sum / static_cast<double>(responseMs.size())) << " ms, median "
-              << formatNumber(replayPercentile(responseMs, 0.5)) << " ms, p90 "
-              << formatNumber(replayPercentile(responseMs, 0.9)) << " ms)";
+              << replayFigure(sum / static_cast<double>(responseMs.size())) << " ms, median "
+              << replayFigure(replayPercentile(responseMs, 0.5)) << " ms, p90 "
+              << replayFigure(replayPercentile(responseMs, 0.9)) << " ms)";
     if (match.unmatchedLogged > 0)
         std::cout << "; " << match.unmatchedLogged << " log entries matched no request";
     std::cout << "\n";
