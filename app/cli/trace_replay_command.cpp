@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -75,7 +76,7 @@ std::vector<TraceRequest> replayRequests(const std::string& path, TraceFormat fo
 double replayPercentile(const std::vector<double>& sorted, double share)
 {
     const auto rank
-        = static_cast<std::size_t>(share * static_cast<double>(sorted.size() - 1) + 0.5);
+        = static_cast<std::size_t>(std::llround(share * static_cast<double>(sorted.size() - 1)));
     return sorted[std::min(rank, sorted.size() - 1)];
 }
 
