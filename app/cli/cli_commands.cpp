@@ -15,6 +15,7 @@
 #include "cli/simulate_command.hpp"
 #include "cli/stability_command.hpp"
 #include "cli/trace_command.hpp"
+#include "cli/trace_replay_command.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/aggregation.hpp"
@@ -566,6 +567,10 @@ std::vector<Command> commands()
             QStringLiteral("Record a trace with fio's per-I/O latency log, optionally in a memory "
                            "cgroup smaller than the working set, and store it."),
             traceRecordOptions(), {}, runTraceRecord},
+        {QStringLiteral("trace-replay"),
+            QStringLiteral("Replay a trace without response times (SPC) with fio's read_iolog and "
+                           "store it with the response times measured here."),
+            traceReplayOptions(), {}, runTraceReplay},
         {QStringLiteral("trace-train"),
             QStringLiteral("Train a per-request CART / SBCART on a stored trace and store it "
                            "with its test figures."),

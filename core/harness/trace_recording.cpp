@@ -102,8 +102,11 @@ std::filesystem::path recordTrace(const TraceRecordRequest& request)
 {
     const std::filesystem::path jobFile = request.logPrefix.string() + ".fio";
     writeTextFileAtomically(jobFile.string(), withLatencyLog(request.jobText, request.logPrefix));
-    std::vector<std::string> fio {request.program, "--directory=" + request.target.string(),
-        "--output-format=terse", jobFile.string()};
+    std::vector<std::string> fio {request.program};
+    if (!request.target.empty())
+        fio.push_back("--directory=" + request.target.string());
+    fio.push_back("--output-format=terse");
+    fio.push_back(jobFile.string());
     std::optional<MemoryCgroup> cgroup;
     std::string program = request.program;
     std::vector<std::string> arguments(fio.begin() + 1, fio.end());
@@ -124,16 +127,16 @@ std::filesystem::path recordTrace(const TraceRecordRequest& request)
     while (!(status = child.poll())) {
         if (request.stop && request.stop->load()) {
             child.stop();
-            throw ConfigError("trace-record: stopped; nothing was stored");
+            throw ConfigError(request.command + ": stopped; nothing was stored");
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     if (*status != 0)
-        throw ConfigError("trace-record: fio exited with status " + std::to_string(*status) + ": "
-            + readTextFile(err.string()).substr(0, 2000));
+        throw ConfigError(request.command + ": fio exited with status " + std::to_string(*status)
+            + ": " + readTextFile(err.string()).substr(0, 2000));
     std::filesystem::path log = request.logPrefix.string() + "_lat.log";
     if (!std::filesystem::exists(log))
-        throw ConfigError("trace-record: fio wrote no latency log " + log.string());
+        throw ConfigError(request.command + ": fio wrote no latency log " + log.string());
     return log;
 }
 

@@ -14,11 +14,12 @@ namespace iolens::core {
 /// show in the response times.
 struct TraceRecordRequest {
     std::string jobText;             ///< a fio job file
-    std::filesystem::path target;    ///< fio's --directory: where the job's files go
+    std::filesystem::path target;    ///< fio's --directory: where the job's files go; empty: none
     std::filesystem::path logPrefix; ///< write_lat_log's prefix; the log is PREFIX_lat.log
     std::optional<std::int64_t> memoryLimitBytes; ///< the cgroup's limit, page cache included
     std::string program = "fio";
     const std::atomic<bool>* stop = nullptr; ///< set to stop fio early (Ctrl-C)
+    std::string command = "trace-record";    ///< the command named in messages
 };
 
 /// `jobText` with the latency logging the trace needs put into its [global] section (created if

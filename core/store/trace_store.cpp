@@ -33,6 +33,16 @@ constexpr const char* kTraceColumns
 TraceRecord importTrace(MeasurementDatabase& db, const std::string& name, const std::string& path,
     TraceFormat format, const std::string& source)
 {
+    return storeTrace(db, name, format, source.empty() ? path : source,
+        [&](const std::function<void(const TraceRequest&)>& sink) {
+            readTraceFile(path, format, sink);
+        });
+}
+
+TraceRecord storeTrace(MeasurementDatabase& db, const std::string& name, TraceFormat format,
+    const std::string& source,
+    const std::function<void(const std::function<void(const TraceRequest&)>&)>& produce)
+{
     if (name.empty())
         throw ConfigError("trace-import: the trace needs a name");
     SqliteConnection& connection = db.connection();
@@ -50,7 +60,7 @@ TraceRecord importTrace(MeasurementDatabase& db, const std::string& name, const 
         "VALUES (?, ?, ?, ?, 0, 0)");
     header.bind(1, name)
         .bind(2, traceFormatName(format))
-        .bind(3, source.empty() ? path : source)
+        .bind(3, source)
         .bind(4, currentTimestamp());
     header.run();
     const std::int64_t id = connection.lastInsertId();
@@ -59,7 +69,7 @@ TraceRecord importTrace(MeasurementDatabase& db, const std::string& name, const 
         "device, response_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     std::int64_t count = 0;
     std::int64_t timed = 0;
-    readTraceFile(path, format, [&](const TraceRequest& r) {
+    produce([&](const TraceRequest& r) {
         insert.bind(1, id)
             .bind(2, count)
             .bind(3, r.arrivalMs)

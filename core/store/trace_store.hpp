@@ -51,6 +51,14 @@ struct TraceModelRecord {
 TraceRecord importTrace(MeasurementDatabase& db, const std::string& name, const std::string& path,
     TraceFormat format, const std::string& source = {});
 
+/// Stores the requests `produce` hands to its sink, in that order, as `name` with `source` as its
+/// origin, in one transaction as importTrace does: an exception from `produce` or a name already
+/// taken (ConfigError) leaves the database unchanged. For traces made here rather than read from
+/// a file (trace-replay's requests with the response times fio measured).
+TraceRecord storeTrace(MeasurementDatabase& db, const std::string& name, TraceFormat format,
+    const std::string& source,
+    const std::function<void(const std::function<void(const TraceRequest&)>&)>& produce);
+
 /// Stored traces by name; empty for a database from before traces (schema version 3) opened
 /// read-only.
 std::vector<TraceRecord> traces(MeasurementDatabase& db);

@@ -66,10 +66,10 @@ double number(const LineError& at, const std::string& field, const std::string& 
 }
 
 // Whole numbers in [minimum, maximum]. The maxima keep every conversion in range: byte offsets
-// below 2^60 (an exabyte), requests of at most kMaxRequestBytes (no block device takes a larger
-// one; the LRU stack visits each of a request's 4 KiB units), device numbers that fit an int.
+// below 2^60 (an exabyte), requests of at most kMaxRequestBytes (kMaxTraceRequestBytes), device
+// numbers that fit an int.
 constexpr std::int64_t kMaxOffsetBytes = std::int64_t {1} << 60;
-constexpr std::int64_t kMaxRequestBytes = std::int64_t {64} << 20;
+constexpr std::int64_t kMaxRequestBytes = kMaxTraceRequestBytes;
 constexpr std::int64_t kMaxDevice = 1000000;
 
 std::int64_t whole(const LineError& at, const std::string& field, const std::string& text,

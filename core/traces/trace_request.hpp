@@ -8,6 +8,11 @@
 
 namespace iolens::core {
 
+/// The largest request a trace may hold: no block device takes a larger one, and the LRU stack
+/// visits each of a request's 4 KiB units. The reader refuses larger ones, so a replay file of at
+/// least this size holds any request.
+inline constexpr std::int64_t kMaxTraceRequestBytes = std::int64_t {64} << 20;
+
 /// One block request of an I/O trace, in the units every format is converted to.
 struct TraceRequest {
     double arrivalMs = 0.0;  ///< when the request arrived (issued to the device)

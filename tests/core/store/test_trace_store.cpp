@@ -73,6 +73,51 @@ private slots:
         QCOMPARE(traceNamed(db, "hm").requests, std::int64_t {3});
     }
 
+    // Requests made here (a replay's) rather than read from a file: stored in the order given,
+    // with their response times; a producer that fails leaves nothing behind.
+    void storeTrace_keepsTheRequestsGiven_orNone()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        TraceRequest timed;
+        timed.arrivalMs = 12.5;
+        timed.offset = 4096;
+        timed.bytes = 3584;
+        timed.read = false;
+        timed.device = 3;
+        timed.responseMs = 0.25;
+        TraceRequest untimed;
+        untimed.arrivalMs = 13.0;
+        const auto produce = [&](const std::function<void(const TraceRequest&)>& sink) {
+            sink(timed);
+            sink(untimed);
+        };
+        const TraceRecord t = storeTrace(db, "rep", TraceFormat::Spc, "replay of x.spc", produce);
+        QCOMPARE(t.requests, std::int64_t {2});
+        QCOMPARE(t.timedRequests, std::int64_t {1});
+        QCOMPARE(t.source, std::string("replay of x.spc"));
+        QVERIFY(t.format == TraceFormat::Spc);
+        std::vector<TraceRequest> read;
+        forEachTraceRequest(db, t, [&](const TraceRequest& r) { read.push_back(r); });
+        QCOMPARE(read.size(), std::size_t {2});
+        QCOMPARE(read[0].arrivalMs, 12.5);
+        QCOMPARE(read[0].offset, std::int64_t {4096});
+        QCOMPARE(read[0].bytes, std::int64_t {3584});
+        QVERIFY(!read[0].read);
+        QCOMPARE(read[0].device, 3);
+        QCOMPARE(*read[0].responseMs, 0.25);
+        QVERIFY(!read[1].responseMs);
+
+        QVERIFY_THROWS_EXCEPTION(DataError,
+            storeTrace(db, "failed", TraceFormat::Spc, "x",
+                [&](const std::function<void(const TraceRequest&)>& sink) {
+                    sink(timed);
+                    throw DataError("x.spc: line 2: field 'LBA'");
+                }));
+        QCOMPARE(traces(db).size(), std::size_t {1});
+        QVERIFY_THROWS_EXCEPTION(
+            ConfigError, storeTrace(db, "rep", TraceFormat::Spc, "again", produce));
+    }
+
     // A version 3 database (before traces) opens read-only with none; writable, it gains them.
     void olderDatabase_readsWithoutTraces()
     {
