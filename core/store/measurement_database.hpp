@@ -29,12 +29,23 @@ struct MeasurementFilter {
     std::optional<std::string> split;
 };
 
+/// A file an import read, recorded with its dataset: what it took, what it skipped and how it
+/// read the columns, so a dataset says which rows of its sources it left out.
+struct ImportedFile {
+    std::string file;
+    std::string mapping; ///< the column mapping's JSON; empty for iolens's own CSV format
+    int importedRows = 0;
+    int skippedRows = 0;    ///< bad rows left out on request (import --skip-bad-rows)
+    std::string importedAt; ///< ISO 8601, UTC; set when stored
+};
+
 /// Where imported measurements go.
 struct ImportTarget {
     std::string dataset;              ///< created if it does not exist
     std::string description;          ///< for a new dataset
     std::string system;               ///< for a new dataset
     std::optional<std::string> split; ///< overrides each measurement's split label
+    std::vector<ImportedFile> files;  ///< recorded with the dataset in the same transaction
 };
 
 /// One host's own result in a multi-host run (fio client/server, issue 7).
@@ -101,6 +112,9 @@ public:
         const std::vector<Measurement>& measurements, const ImportTarget& target);
     /// Measurements in insertion order.
     std::vector<Measurement> measurements(const MeasurementFilter& filter = {});
+    /// The files imported into a dataset (ImportTarget::files), oldest first. Empty for a
+    /// database from before they were recorded (schema version 4) opened read-only.
+    std::vector<ImportedFile> importedFiles(const std::string& dataset);
 
     /// Stores a multi-host run in one transaction: `aggregate` as a row of measurements (as
     /// importMeasurements would) and each host's result in host_measurements, so the run is
