@@ -190,9 +190,8 @@ int runImport(const QCommandLineParser& parser)
     target.split = optional(parser, QStringLiteral("split"));
     target.description = str(parser.value(QStringLiteral("description")));
     target.system = str(parser.value(QStringLiteral("system")));
-    target.files = std::move(csv.files);
     MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
-    const int count = db.importMeasurements(measurements, target);
+    const int count = db.importMeasurements(measurements, target, csv.files);
     std::cout << "imported " << count << " measurements into dataset '" << target.dataset << "' of "
               << dbPath << "\n";
     return kOk;

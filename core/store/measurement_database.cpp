@@ -164,8 +164,8 @@ std::int64_t MeasurementDatabase::ensureConfiguration(const Configuration& confi
     return id;
 }
 
-int MeasurementDatabase::importMeasurements(
-    const std::vector<Measurement>& measurements, const ImportTarget& target)
+int MeasurementDatabase::importMeasurements(const std::vector<Measurement>& measurements,
+    const ImportTarget& target, const std::vector<ImportedFile>& files)
 {
     if (target.dataset.empty())
         throw ConfigError("import: the dataset name is empty");
@@ -173,7 +173,7 @@ int MeasurementDatabase::importMeasurements(
     const std::int64_t dataset = ensureDataset(target);
     for (const Measurement& m : measurements)
         insertMeasurement(dataset, m, target.split ? *target.split : m.split);
-    for (const ImportedFile& file : target.files) {
+    for (const ImportedFile& file : files) {
         Statement insert(*m_connection,
             "INSERT INTO imported_files (dataset_id, file, mapping, imported_rows, skipped_rows, "
             "imported_at) VALUES (?, ?, ?, ?, ?, ?)");

@@ -45,7 +45,6 @@ struct ImportTarget {
     std::string description;          ///< for a new dataset
     std::string system;               ///< for a new dataset
     std::optional<std::string> split; ///< overrides each measurement's split label
-    std::vector<ImportedFile> files;  ///< recorded with the dataset in the same transaction
 };
 
 /// One host's own result in a multi-host run (fio client/server, issue 7).
@@ -107,12 +106,13 @@ public:
     /// Split labels present, optionally within one dataset.
     std::vector<std::string> splits(const std::optional<std::string>& dataset = std::nullopt);
 
-    /// Inserts all measurements in one transaction; returns how many were inserted.
-    int importMeasurements(
-        const std::vector<Measurement>& measurements, const ImportTarget& target);
+    /// Inserts all measurements in one transaction, with the record of the files they came
+    /// from; returns how many were inserted.
+    int importMeasurements(const std::vector<Measurement>& measurements,
+        const ImportTarget& target, const std::vector<ImportedFile>& files = {});
     /// Measurements in insertion order.
     std::vector<Measurement> measurements(const MeasurementFilter& filter = {});
-    /// The files imported into a dataset (ImportTarget::files), oldest first. Empty for a
+    /// The files imported into a dataset (importMeasurements), oldest first. Empty for a
     /// database from before they were recorded (schema version 4) opened read-only.
     std::vector<ImportedFile> importedFiles(const std::string& dataset);
 

@@ -85,7 +85,7 @@ private slots:
             db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()),
                 {"tiered", "", "", std::nullopt});
             db.connection().exec(
-                "DROP TABLE trace_models; DROP TABLE trace_requests; DROP TABLE traces; "
+                "DROP TABLE trace_models; DROP TABLE trace_requests; DROP TABLE traces; DROP TABLE imported_files; "
                 "DROP TABLE app_run_operations; DROP TABLE app_runs;");
             db.connection().setUserVersion(2);
         }

@@ -83,7 +83,7 @@ private slots:
             // Version 1 is the schema without the tables of later migrations.
             db.connection().exec("DROP TABLE host_measurements; DROP TABLE app_run_operations; "
                                  "DROP TABLE app_runs; DROP TABLE trace_models; "
-                                 "DROP TABLE trace_requests; DROP TABLE traces;");
+                                 "DROP TABLE trace_requests; DROP TABLE traces; DROP TABLE imported_files;");
             db.connection().setUserVersion(1);
         }
         {

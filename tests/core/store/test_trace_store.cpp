@@ -81,7 +81,7 @@ private slots:
         {
             auto db = MeasurementDatabase::openOrCreate(path);
             db.connection().exec(
-                "DROP TABLE trace_models; DROP TABLE trace_requests; DROP TABLE traces;");
+                "DROP TABLE trace_models; DROP TABLE trace_requests; DROP TABLE traces; DROP TABLE imported_files;");
             db.connection().setUserVersion(3);
         }
         {
