@@ -5,8 +5,6 @@
 #include "common/json_text.hpp"
 #include "common/text_file.hpp"
 #include "data/csv_table.hpp"
-#include "data/measurement_csv.hpp"
-#include "data/metric.hpp"
 
 #include <algorithm>
 #include <array>
@@ -220,7 +218,7 @@ private:
             fail(key, "'" + constant.value + "' is outside 0..100 percent");
     }
 
-    // Each field once; every configuration field given; some metric to import.
+    // Each field once: by one column or one constant.
     void checkCoverage(const CsvMapping& mapping) const
     {
         std::vector<std::string> given;
@@ -233,16 +231,6 @@ private:
             give(column.field, "columns." + column.column);
         for (const MappingConstant& constant : mapping.constants)
             give(constant.field, "constants." + constant.field);
-        for (const std::string& field : configurationColumns())
-            if (std::find(given.begin(), given.end(), field) == given.end())
-                fail("columns",
-                    "no column or constant gives " + field
-                        + " (map a CSV column to it, or add \"constants\": {\"" + field
-                        + "\": ...})");
-        const bool anyMetric = std::any_of(given.begin(), given.end(),
-            [](const std::string& field) { return parseMetric(field).has_value(); });
-        if (!anyMetric)
-            fail("columns", "no column gives a metric (rt_read_ms, tp_read_mbs, ...)");
     }
 
     std::string m_source;

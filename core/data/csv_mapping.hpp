@@ -33,7 +33,9 @@ struct MappingConstant {
 
 /// How to read a CSV whose headers and units are not iolens's: the mapping file of
 /// `iolens-cli import --mapping`, and what `--propose-mapping` writes. A column may feed several
-/// fields (IOPS as iops_read and, with the request size, as tp_read_mbs).
+/// fields (IOPS as iops_read and, with the request size, as tp_read_mbs). A column the mapping
+/// leaves out but named like an iolens column (pattern) is read as that column
+/// (readMappedCsv).
 struct CsvMapping {
     std::vector<ColumnMapping> columns;
     std::vector<MappingConstant> constants;
@@ -58,8 +60,8 @@ std::string patternWordList();
 /// Parses a mapping file's text. Throws DataError naming `source` and the key
 /// ("mapping.json: key 'columns.bs.unit': 'KB' is not a unit of request_bytes (bytes, KiB, ...)")
 /// for malformed JSON, an unknown key, field or unit, a unit its field does not take, a field
-/// given twice, a configuration field given by nothing, no metric at all, or a constant out of
-/// its field's range.
+/// given twice, or a constant out of its field's range. Whether every configuration field is
+/// given depends on the CSV's header too: readMappedCsv checks it.
 CsvMapping parseCsvMapping(std::string_view text, const std::string& source);
 /// readTextFile + parseCsvMapping.
 CsvMapping readCsvMappingFile(const std::string& path);

@@ -2,10 +2,12 @@
 #include "data/mapped_csv_reader.hpp"
 
 #include "common/error.hpp"
+#include "data/metric.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string_view>
 
 namespace iolens::core {
 
@@ -132,6 +134,29 @@ MappedCsv readMappedCsv(const CsvTable& table, const CsvMapping& mapping)
     for (const MappingConstant& constant : mapping.constants)
         sources.push_back({constant.field, -1, constant.value, constant.unit,
             "'" + constant.field + "' (a constant of the mapping)"});
+    const auto given = [&](std::string_view field) {
+        return std::any_of(sources.begin(), sources.end(),
+            [&](const MappedSource& source) { return source.field == field; });
+    };
+    // A column named like an iolens field the mapping does not give is that field, as it is.
+    for (std::size_t i = 0; i < table.header.size(); ++i) {
+        const std::string& name = table.header[i];
+        if (!used[i] && isMappableField(name) && !given(name)) {
+            used[i] = true;
+            sources.push_back({name, static_cast<int>(i), {}, std::nullopt, "'" + name + "'"});
+        }
+    }
+    for (const std::string& field : configurationColumns())
+        if (!given(field))
+            throw DataError(table.source + ": row 1: nothing gives " + field
+                + ": the mapping maps no column to it and has no constant for it, and there is "
+                  "no column '"
+                + field + "'");
+    if (!std::any_of(kAllMetrics.begin(), kAllMetrics.end(),
+            [&](Metric metric) { return given(metricName(metric)); }))
+        throw DataError(table.source
+            + ": row 1: no column gives a metric (rt_read_ms, tp_read_mbs, ...): map one in the "
+              "mapping");
 
     // The translated table: every required column (a metric nothing gives stays empty) and the
     // optional ones the mapping gives.
@@ -139,8 +164,7 @@ MappedCsv readMappedCsv(const CsvTable& table, const CsvMapping& mapping)
     translated.source = table.source;
     translated.header = requiredMeasurementColumns();
     for (const std::string& column : optionalMeasurementColumns())
-        if (std::any_of(sources.begin(), sources.end(),
-                [&](const MappedSource& source) { return source.field == column; }))
+        if (given(column))
             translated.header.push_back(column);
     ColumnLabels labels;
     for (const MappedSource& source : sources)

@@ -21,7 +21,9 @@ struct MappedCsv {
 /// and the row is checked as an iolens CSV row is, so a value is refused for the same reasons.
 /// A refused row's message names table.source, the row, the user's column and the reason
 /// ("data.csv: row 4, column 'bs_kib' as request_bytes: '1.3' KiB is not a whole number of
-/// bytes"). Throws DataError naming the row 1 (the header) if a mapped column is not in it.
+/// bytes"). A column the mapping leaves out but named like an iolens column is read as that
+/// column. Throws DataError naming row 1 (the header) if a mapped column is not in it, if nothing
+/// gives a configuration field, or if nothing gives any metric.
 MappedCsv readMappedCsv(const CsvTable& table, const CsvMapping& mapping);
 
 } // namespace iolens::core

@@ -32,8 +32,11 @@ Words headerWords(std::string_view name)
             text += "ps"; // MB/s -> mbps
             ++i;
         } else if (std::isalnum(c)) {
-            if (std::isupper(c) && i > 0 && std::islower(static_cast<unsigned char>(name[i - 1])))
-                text += ' '; // camelCase
+            // camelCase starts a word ("readLat"); a unit's capitals do not ("KiB/s").
+            if (std::isupper(c) && i > 0 && i + 1 < name.size()
+                && std::islower(static_cast<unsigned char>(name[i - 1]))
+                && std::islower(static_cast<unsigned char>(name[i + 1])))
+                text += ' ';
             text += static_cast<char>(std::tolower(c));
         } else {
             text += ' ';
@@ -242,7 +245,8 @@ void unitFromValues(Guess& guess, const std::vector<double>& values)
     if (guess.unit)
         return;
     if (guess.field == "read_pct") {
-        const bool fraction = !values.empty() && largest(values) <= 1.0;
+        // All zero reads the same either way: percent, iolens's own.
+        const bool fraction = largest(values) > 0.0 && largest(values) <= 1.0;
         guess.unit = fraction ? Unit::Fraction : Unit::Percent;
         guess.note = std::string("names no unit: ") + (fraction ? "fraction" : "percent")
             + " assumed from its values";
