@@ -23,7 +23,7 @@ CsvImport readCsvImport(
         mapping = readCsvMappingFile(*mappingPath);
         mappingJson = csvMappingToJson(*mapping).dump();
     }
-    CsvImport import;
+    CsvImport csv;
     for (const std::string& file : files) {
         const CsvTable table = readCsvFile(file);
         CsvRows rows;
@@ -31,38 +31,38 @@ CsvImport readCsvImport(
             MappedCsv mapped = readMappedCsv(table, *mapping);
             rows = std::move(mapped.rows);
             for (const std::string& column : mapped.ignoredColumns)
-                import.notes.push_back(
+                csv.notes.push_back(
                     file + ": column '" + column + "' is not in the mapping: ignored");
         } else {
             rows = measurementRowsFromCsv(table);
         }
-        import.files.push_back({file, mappingJson, static_cast<int>(rows.measurements.size()),
+        csv.files.push_back({file, mappingJson, static_cast<int>(rows.measurements.size()),
             static_cast<int>(rows.refused.size()), {}});
-        import.measurements.insert(
-            import.measurements.end(), rows.measurements.begin(), rows.measurements.end());
-        import.refused.insert(import.refused.end(), rows.refused.begin(), rows.refused.end());
+        csv.measurements.insert(
+            csv.measurements.end(), rows.measurements.begin(), rows.measurements.end());
+        csv.refused.insert(csv.refused.end(), rows.refused.begin(), rows.refused.end());
     }
-    return import;
+    return csv;
 }
 
-void settleRefusedRows(const CsvImport& import, bool skipBadRows)
+void settleRefusedRows(const CsvImport& csv, bool skipBadRows)
 {
-    const std::size_t total = import.measurements.size() + import.refused.size();
+    const std::size_t total = csv.measurements.size() + csv.refused.size();
     const std::string count
-        = std::to_string(import.refused.size()) + " of " + std::to_string(total) + " rows";
-    if (!import.refused.empty() && !skipBadRows) {
+        = std::to_string(csv.refused.size()) + " of " + std::to_string(total) + " rows";
+    if (!csv.refused.empty() && !skipBadRows) {
         std::string message;
-        for (const RefusedRow& row : import.refused)
+        for (const RefusedRow& row : csv.refused)
             message += row.message + "\n";
         throw DataError(message + count
             + " refused; nothing imported (--skip-bad-rows imports the other "
-            + std::to_string(import.measurements.size()) + ")");
+            + std::to_string(csv.measurements.size()) + ")");
     }
-    for (const RefusedRow& row : import.refused)
+    for (const RefusedRow& row : csv.refused)
         std::cerr << "skipped: " << row.message << "\n";
-    if (import.refused.empty())
+    if (csv.refused.empty())
         return;
-    if (import.measurements.empty())
+    if (csv.measurements.empty())
         throw DataError("no row to import: " + count + " refused");
     std::cerr << "skipped " << count << " (--skip-bad-rows)\n";
 }

@@ -28,7 +28,7 @@ CsvImport readCsvImport(
 
 /// Throws DataError listing every refused row and how many there were, unless `skipBadRows`;
 /// then reports each skipped row on stderr. Throws DataError if no row is left to import.
-void settleRefusedRows(const CsvImport& import, bool skipBadRows);
+void settleRefusedRows(const CsvImport& csv, bool skipBadRows);
 
 /// `import --csv FILE --propose-mapping OUT.json`: writes a proposed mapping of FILE's columns
 /// and says on stderr what it assumed and what is missing.

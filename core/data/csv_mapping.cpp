@@ -46,7 +46,7 @@ constexpr std::array<std::string_view, 5> kRandomWords {
 constexpr std::array<std::string_view, 6> kSequentialWords {
     "sequential", "seq", "read", "write", "rw", "readwrite"};
 
-std::string fieldList()
+std::string mappableFieldList()
 {
     std::string text;
     for (const MappableField& field : kMappableFields)
@@ -134,7 +134,7 @@ private:
     std::string knownField(const std::string& field, const std::string& key) const
     {
         if (!isMappableField(field))
-            fail(key, "'" + field + "' is not an iolens column (" + fieldList() + ")");
+            fail(key, "'" + field + "' is not an iolens column (" + mappableFieldList() + ")");
         return field;
     }
 
@@ -292,7 +292,7 @@ nlohmann::json csvMappingToJson(const CsvMapping& mapping)
     for (const ColumnMapping& column : mapping.columns) {
         nlohmann::json target {{"field", column.field}};
         if (column.unit)
-            target["unit"] = unitName(*column.unit);
+            target["unit"] = std::string(unitName(*column.unit));
         nlohmann::json& entry = columns[column.column];
         if (entry.is_null())
             entry = target;
@@ -314,7 +314,7 @@ nlohmann::json csvMappingToJson(const CsvMapping& mapping)
         else if (!text && parseDouble(constant.value, number))
             value = number;
         if (constant.unit)
-            value = nlohmann::json {{"value", value}, {"unit", unitName(*constant.unit)}};
+            value = nlohmann::json {{"value", value}, {"unit", std::string(unitName(*constant.unit))}};
         constants[constant.field] = value;
     }
     nlohmann::json root {{"columns", columns}};

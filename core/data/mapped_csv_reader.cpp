@@ -22,7 +22,7 @@ struct MappedSource {
     std::string label; ///< how messages name it: "'bs_kib' as request_bytes"
 };
 
-std::string labelOf(const std::string& column, const std::string& field)
+std::string mappedLabel(const std::string& column, const std::string& field)
 {
     return column == field ? "'" + column + "'" : "'" + column + "' as " + field;
 }
@@ -126,7 +126,7 @@ MappedCsv readMappedCsv(const CsvTable& table, const CsvMapping& mapping)
         used[static_cast<std::size_t>(index)] = true;
         const bool converted = column.unit.has_value()
             && column.unit != iolensUnit(fieldQuantity(column.field).value_or(Quantity::Size));
-        std::string label = labelOf(column.column, column.field);
+        std::string label = mappedLabel(column.column, column.field);
         if (converted)
             label += " (from " + std::string(unitName(*column.unit)) + ")";
         sources.push_back({column.field, index, {}, column.unit, label});

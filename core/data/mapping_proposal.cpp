@@ -14,10 +14,10 @@ namespace {
 // How many rows the proposal looks at to guess a unit the header does not name.
 constexpr std::size_t kRowsLooked = 20;
 
-using Words = std::vector<std::string>;
+using HeaderWords = std::vector<std::string>;
 
 // "Lat_Read(us)" -> lat, read, us; "bw MB/s" -> bw, mbps; "readLat" -> read, lat; "%" -> pct.
-Words headerWords(std::string_view name)
+HeaderWords headerWords(std::string_view name)
 {
     std::string text;
     for (std::size_t i = 0; i < name.size(); ++i) {
@@ -27,7 +27,7 @@ Words headerWords(std::string_view name)
             ++i;
         } else if (c == '%') {
             text += " pct ";
-        } else if (c == '/' && i + 1 < name.size() && std::tolower(name[i + 1]) == 's'
+        } else if (c == '/' && i + 1 < name.size() && std::tolower(static_cast<unsigned char>(name[i + 1])) == 's'
             && (i + 2 == name.size() || !std::isalnum(static_cast<unsigned char>(name[i + 2])))) {
             text += "ps"; // MB/s -> mbps
             ++i;
@@ -42,7 +42,7 @@ Words headerWords(std::string_view name)
             text += ' ';
         }
     }
-    Words words;
+    HeaderWords words;
     std::size_t start = 0;
     while (start < text.size()) {
         const std::size_t end = std::min(text.find(' ', start), text.size());
@@ -63,78 +63,78 @@ Words headerWords(std::string_view name)
     return words;
 }
 
-bool hasAny(const Words& words, std::initializer_list<std::string_view> candidates)
+bool hasAnyWord(const HeaderWords& words, std::initializer_list<std::string_view> wanted)
 {
     return std::any_of(words.begin(), words.end(), [&](const std::string& word) {
-        return std::find(candidates.begin(), candidates.end(), word) != candidates.end();
+        return std::find(wanted.begin(), wanted.end(), word) != wanted.end();
     });
 }
 
 // A field guessed for a column, how sure (2: named outright, 1: a weaker word), and its unit.
-struct Guess {
+struct FieldGuess {
     std::string field;
     int strength = 0;
     std::optional<Unit> unit;
     std::string note;
 };
 
-std::optional<Unit> sizeUnitWord(const Words& words)
+std::optional<Unit> sizeUnitWord(const HeaderWords& words)
 {
-    if (hasAny(words, {"b", "byte", "bytes"}))
+    if (hasAnyWord(words, {"b", "byte", "bytes"}))
         return Unit::Bytes;
-    if (hasAny(words, {"k", "kb", "kib", "kbytes"}))
+    if (hasAnyWord(words, {"k", "kb", "kib", "kbytes"}))
         return Unit::KiB;
-    if (hasAny(words, {"m", "mb", "mib", "mbytes"}))
+    if (hasAnyWord(words, {"m", "mb", "mib", "mbytes"}))
         return Unit::MiB;
-    if (hasAny(words, {"g", "gb", "gib", "gbytes"}))
+    if (hasAnyWord(words, {"g", "gb", "gib", "gbytes"}))
         return Unit::GiB;
     return std::nullopt;
 }
 
-std::optional<Unit> timeUnitWord(const Words& words)
+std::optional<Unit> timeUnitWord(const HeaderWords& words)
 {
-    if (hasAny(words, {"ns", "nsec", "nanoseconds"}))
+    if (hasAnyWord(words, {"ns", "nsec", "nanoseconds"}))
         return Unit::Nanoseconds;
-    if (hasAny(words, {"us", "usec", "microseconds"}))
+    if (hasAnyWord(words, {"us", "usec", "microseconds"}))
         return Unit::Microseconds;
-    if (hasAny(words, {"ms", "msec", "milliseconds"}))
+    if (hasAnyWord(words, {"ms", "msec", "milliseconds"}))
         return Unit::Milliseconds;
-    if (hasAny(words, {"s", "sec", "secs", "seconds"}))
+    if (hasAnyWord(words, {"s", "sec", "secs", "seconds"}))
         return Unit::Seconds;
     return std::nullopt;
 }
 
-std::optional<Unit> throughputUnitWord(const Words& words)
+std::optional<Unit> throughputUnitWord(const HeaderWords& words)
 {
-    if (hasAny(words, {"iops"}))
+    if (hasAnyWord(words, {"iops"}))
         return Unit::Iops;
-    if (hasAny(words, {"kibps", "kbps", "kibs", "kbs", "kb", "kib"}))
+    if (hasAnyWord(words, {"kibps", "kbps", "kibs", "kbs", "kb", "kib"}))
         return Unit::KiBPerS;
-    if (hasAny(words, {"mibps", "mibs", "mib"}))
+    if (hasAnyWord(words, {"mibps", "mibs", "mib"}))
         return Unit::MiBPerS;
-    if (hasAny(words, {"mbps", "mbs", "mb"}))
+    if (hasAnyWord(words, {"mbps", "mbs", "mb"}))
         return Unit::MBPerS;
     return std::nullopt;
 }
 
 // A metric column: latency, p99 latency, throughput or IOPS of reads or writes.
-std::optional<Guess> metricGuess(const Words& words)
+std::optional<FieldGuess> metricGuess(const HeaderWords& words)
 {
     const bool latency
-        = hasAny(words, {"lat", "latency", "clat", "rt", "resp", "response", "completion"});
-    const bool throughput = hasAny(words,
+        = hasAnyWord(words, {"lat", "latency", "clat", "rt", "resp", "response", "completion"});
+    const bool throughput = hasAnyWord(words,
         {"bw", "bandwidth", "throughput", "tp", "mbps", "mibps", "kbps", "kibps", "mbs", "mibs"});
-    const bool iops = hasAny(words, {"iops", "ops"});
+    const bool iops = hasAnyWord(words, {"iops", "ops"});
     if (!latency && !throughput && !iops)
         return std::nullopt;
     // Other statistics than the mean (and the p99 iolens keeps) are not iolens fields.
-    if (hasAny(words,
+    if (hasAnyWord(words,
             {"min", "max", "stddev", "stdev", "dev", "sd", "median", "p50", "p90", "p95", "p999",
                 "p9999", "total", "sum"}))
         return std::nullopt;
-    const bool read = hasAny(words, {"read", "reads", "rd", "r"});
-    const bool write = hasAny(words, {"write", "writes", "wr", "w"});
-    Guess guess;
+    const bool read = hasAnyWord(words, {"read", "reads", "rd", "r"});
+    const bool write = hasAnyWord(words, {"write", "writes", "wr", "w"});
+    FieldGuess guess;
     guess.strength = 2;
     if (read == write) {
         guess.note = "names no direction (read or write): read assumed";
@@ -142,7 +142,7 @@ std::optional<Guess> metricGuess(const Words& words)
     }
     const std::string direction = write && !read ? "write" : "read";
     if (latency) {
-        const bool p99 = hasAny(words, {"p99", "99", "99th", "pct99", "percentile99"});
+        const bool p99 = hasAnyWord(words, {"p99", "99", "99th", "pct99", "percentile99"});
         guess.field = "rt_" + direction + (p99 ? "_p99_ms" : "_ms");
         guess.unit = timeUnitWord(words);
         if (!guess.unit)
@@ -161,7 +161,7 @@ std::optional<Guess> metricGuess(const Words& words)
 }
 
 // The numbers of a column in the first rows (cells that are not numbers left out).
-std::vector<double> firstValues(const CsvTable& table, std::size_t column)
+std::vector<double> firstNumbers(const CsvTable& table, std::size_t column)
 {
     std::vector<double> values;
     for (std::size_t r = 0; r < std::min(table.rows.size(), kRowsLooked); ++r) {
@@ -172,7 +172,7 @@ std::vector<double> firstValues(const CsvTable& table, std::size_t column)
     return values;
 }
 
-double largest(const std::vector<double>& values)
+double largestValue(const std::vector<double>& values)
 {
     return values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
 }
@@ -181,7 +181,7 @@ double largest(const std::vector<double>& values)
 // 1024 is GiB, below 2^20 MiB.
 Unit sizeUnitByValues(const std::string& field, const std::vector<double>& values)
 {
-    const double top = largest(values);
+    const double top = largestValue(values);
     if (top <= 0.0)
         return Unit::Bytes;
     if (field == "request_bytes")
@@ -191,62 +191,62 @@ Unit sizeUnitByValues(const std::string& field, const std::vector<double>& value
     return top < 1048576.0 ? Unit::MiB : Unit::Bytes;
 }
 
-std::optional<Guess> configurationGuess(const Words& words)
+std::optional<FieldGuess> configurationGuess(const HeaderWords& words)
 {
-    const bool size = hasAny(words, {"size", "sz"});
+    const bool size = hasAnyWord(words, {"size", "sz"});
     const auto sized = [&](std::string field, int strength) {
-        return Guess {std::move(field), strength, sizeUnitWord(words), {}};
+        return FieldGuess {std::move(field), strength, sizeUnitWord(words), {}};
     };
     const bool shareWord
-        = hasAny(words, {"pct", "percent", "percentage", "ratio", "share", "frac", "fraction"});
-    if (hasAny(words,
+        = hasAnyWord(words, {"pct", "percent", "percentage", "ratio", "share", "frac", "fraction"});
+    if (hasAnyWord(words,
             {"rwmixread", "mixread", "readpct", "rwmix", "mix", "readmix", "readratio",
                 "readshare"})
-        || (hasAny(words, {"read", "reads"}) && shareWord)) {
-        Guess guess {"read_pct", 2, std::nullopt, {}};
-        if (hasAny(words, {"pct", "percent", "percentage"}))
+        || (hasAnyWord(words, {"read", "reads"}) && shareWord)) {
+        FieldGuess guess {"read_pct", 2, std::nullopt, {}};
+        if (hasAnyWord(words, {"pct", "percent", "percentage"}))
             guess.unit = Unit::Percent;
-        else if (hasAny(words, {"frac", "fraction", "ratio", "share"}))
+        else if (hasAnyWord(words, {"frac", "fraction", "ratio", "share"}))
             guess.unit = Unit::Fraction;
         return guess;
     }
-    if (hasAny(words,
+    if (hasAnyWord(words,
             {"bs", "blocksize", "blksize", "block", "request", "req", "reqsize", "iosize",
                 "recordsize", "record", "xfersize", "xfer", "transfer"}))
         return sized("request_bytes", 2);
-    if (size && hasAny(words, {"io", "blk"}))
+    if (size && hasAnyWord(words, {"io", "blk"}))
         return sized("request_bytes", 2);
-    if (hasAny(words,
+    if (hasAnyWord(words,
             {"fileset", "filesize", "filesetsize", "datasize", "dataset", "workingset", "wss",
                 "filesz"}))
         return sized("fileset_bytes", 2);
     if (size)
         return sized("fileset_bytes", 1);
-    if (hasAny(words, {"pattern", "rw", "readwrite", "rwtype", "iopattern", "access", "mode"}))
-        return Guess {"pattern", 2, std::nullopt, {}};
-    if (hasAny(words, {"threads", "thread", "numjobs", "nthreads", "jobs", "njobs"}))
-        return Guess {"threads", 2, std::nullopt, {}};
-    if (hasAny(words, {"iodepth", "qd", "queuedepth", "depth", "concurrency", "outstanding"}))
-        return Guess {"threads", 1, std::nullopt, "is a queue depth: proposed as threads"};
-    if (hasAny(words, {"vms", "vm", "hosts", "nodes", "machines", "nvms"}))
-        return Guess {"vms", 2, std::nullopt, {}};
-    if (hasAny(words, {"scheduler", "sched", "elevator", "ioscheduler", "iosched"}))
-        return Guess {"scheduler", 2, std::nullopt, {}};
-    if (hasAny(words, {"rep", "repetition", "repeat", "iteration"}))
-        return Guess {"rep", 2, std::nullopt, {}};
-    if (hasAny(words, {"split"}))
-        return Guess {"split", 2, std::nullopt, {}};
+    if (hasAnyWord(words, {"pattern", "rw", "readwrite", "rwtype", "iopattern", "access", "mode"}))
+        return FieldGuess {"pattern", 2, std::nullopt, {}};
+    if (hasAnyWord(words, {"threads", "thread", "numjobs", "nthreads", "jobs", "njobs"}))
+        return FieldGuess {"threads", 2, std::nullopt, {}};
+    if (hasAnyWord(words, {"iodepth", "qd", "queuedepth", "depth", "concurrency", "outstanding"}))
+        return FieldGuess {"threads", 1, std::nullopt, "is a queue depth: proposed as threads"};
+    if (hasAnyWord(words, {"vms", "vm", "hosts", "nodes", "machines", "nvms"}))
+        return FieldGuess {"vms", 2, std::nullopt, {}};
+    if (hasAnyWord(words, {"scheduler", "sched", "elevator", "ioscheduler", "iosched"}))
+        return FieldGuess {"scheduler", 2, std::nullopt, {}};
+    if (hasAnyWord(words, {"rep", "repetition", "repeat", "iteration"}))
+        return FieldGuess {"rep", 2, std::nullopt, {}};
+    if (hasAnyWord(words, {"split"}))
+        return FieldGuess {"split", 2, std::nullopt, {}};
     return std::nullopt;
 }
 
 // Fills a unit the header does not name from the first rows' values, where they tell.
-void unitFromValues(Guess& guess, const std::vector<double>& values)
+void unitFromValues(FieldGuess& guess, const std::vector<double>& values)
 {
     if (guess.unit)
         return;
     if (guess.field == "read_pct") {
         // All zero reads the same either way: percent, iolens's own.
-        const bool fraction = largest(values) > 0.0 && largest(values) <= 1.0;
+        const bool fraction = largestValue(values) > 0.0 && largestValue(values) <= 1.0;
         guess.unit = fraction ? Unit::Fraction : Unit::Percent;
         guess.note = std::string("names no unit: ") + (fraction ? "fraction" : "percent")
             + " assumed from its values";
@@ -257,9 +257,9 @@ void unitFromValues(Guess& guess, const std::vector<double>& values)
     }
 }
 
-struct Candidate {
+struct ColumnGuess {
     std::size_t column;
-    Guess guess;
+    FieldGuess guess;
 };
 
 } // namespace
@@ -267,12 +267,12 @@ struct Candidate {
 MappingProposal proposeCsvMapping(const CsvTable& table)
 {
     MappingProposal proposal;
-    std::vector<Candidate> candidates;
+    std::vector<ColumnGuess> guesses;
     for (std::size_t c = 0; c < table.header.size(); ++c) {
-        const Words words = headerWords(table.header[c]);
-        std::optional<Guess> guess;
+        const HeaderWords words = headerWords(table.header[c]);
+        std::optional<FieldGuess> guess;
         if (isMappableField(table.header[c])) // iolens's own name, in iolens's own unit
-            guess = Guess {table.header[c], 3, std::nullopt, {}};
+            guess = FieldGuess {table.header[c], 3, std::nullopt, {}};
         if (!guess)
             guess = metricGuess(words);
         if (!guess)
@@ -281,33 +281,33 @@ MappingProposal proposeCsvMapping(const CsvTable& table)
             proposal.unrecognisedColumns.push_back(table.header[c]);
             continue;
         }
-        unitFromValues(*guess, firstValues(table, c));
-        candidates.push_back({c, *guess});
+        unitFromValues(*guess, firstNumbers(table, c));
+        guesses.push_back({c, *guess});
     }
     // Each field goes to the column that names it best; the first one on a tie.
-    for (const Candidate& candidate : candidates) {
+    for (const ColumnGuess& guessed : guesses) {
         const auto better
-            = std::find_if(candidates.begin(), candidates.end(), [&](const Candidate& other) {
-                  return other.guess.field == candidate.guess.field
-                      && (other.guess.strength > candidate.guess.strength
-                          || (other.guess.strength == candidate.guess.strength
-                              && other.column < candidate.column));
+            = std::find_if(guesses.begin(), guesses.end(), [&](const ColumnGuess& other) {
+                  return other.guess.field == guessed.guess.field
+                      && (other.guess.strength > guessed.guess.strength
+                          || (other.guess.strength == guessed.guess.strength
+                              && other.column < guessed.column));
               });
-        const std::string& column = table.header[candidate.column];
-        if (better != candidates.end()) {
+        const std::string& column = table.header[guessed.column];
+        if (better != guesses.end()) {
             proposal.unrecognisedColumns.push_back(column);
-            proposal.notes.push_back("'" + column + "' also looks like " + candidate.guess.field
+            proposal.notes.push_back("'" + column + "' also looks like " + guessed.guess.field
                 + ", which '" + table.header[better->column] + "' gives: left out");
             continue;
         }
         // Every unit spelled out, so the file shows what to edit.
-        std::optional<Unit> unit = candidate.guess.unit;
-        const auto quantity = fieldQuantity(candidate.guess.field);
+        std::optional<Unit> unit = guessed.guess.unit;
+        const auto quantity = fieldQuantity(guessed.guess.field);
         if (!unit && quantity)
             unit = iolensUnit(*quantity);
-        proposal.mapping.columns.push_back({column, candidate.guess.field, unit});
-        if (!candidate.guess.note.empty())
-            proposal.notes.push_back("'" + column + "' " + candidate.guess.note);
+        proposal.mapping.columns.push_back({column, guessed.guess.field, unit});
+        if (!guessed.guess.note.empty())
+            proposal.notes.push_back("'" + column + "' " + guessed.guess.note);
     }
     const auto given = [&](std::string_view field) {
         return std::any_of(proposal.mapping.columns.begin(), proposal.mapping.columns.end(),

@@ -21,34 +21,34 @@ struct UnitInfo {
     double divisor;
 };
 
-constexpr double kBytesPerKiB = 1024.0;
-constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
-constexpr double kBytesPerMB = 1.0e6;
+constexpr double kUnitBytesPerKiB = 1024.0;
+constexpr double kUnitBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kUnitBytesPerMB = 1.0e6;
 
 // In the order of the enum, iolens's own unit first within each quantity.
-constexpr std::array<UnitInfo, 14> kUnits {{
+constexpr std::array<UnitInfo, 14> kUnitInfos {{
     {Unit::Bytes, "bytes", Quantity::Size, 1.0, 1.0},
-    {Unit::KiB, "KiB", Quantity::Size, kBytesPerKiB, 1.0},
+    {Unit::KiB, "KiB", Quantity::Size, kUnitBytesPerKiB, 1.0},
     {Unit::MiB, "MiB", Quantity::Size, kBytesPerMiB, 1.0},
-    {Unit::GiB, "GiB", Quantity::Size, kBytesPerGiB, 1.0},
+    {Unit::GiB, "GiB", Quantity::Size, kUnitBytesPerGiB, 1.0},
     {Unit::Nanoseconds, "ns", Quantity::Time, 1.0, 1.0e6},
     {Unit::Microseconds, "us", Quantity::Time, 1.0, 1.0e3},
     {Unit::Milliseconds, "ms", Quantity::Time, 1.0, 1.0},
     {Unit::Seconds, "s", Quantity::Time, 1.0e3, 1.0},
-    {Unit::KiBPerS, "KiB/s", Quantity::Throughput, 1.0, kBytesPerMiB / kBytesPerKiB},
+    {Unit::KiBPerS, "KiB/s", Quantity::Throughput, 1.0, kBytesPerMiB / kUnitBytesPerKiB},
     {Unit::MiBPerS, "MiB/s", Quantity::Throughput, 1.0, 1.0},
-    {Unit::MBPerS, "MB/s", Quantity::Throughput, kBytesPerMB, kBytesPerMiB},
+    {Unit::MBPerS, "MB/s", Quantity::Throughput, kUnitBytesPerMB, kBytesPerMiB},
     {Unit::Iops, "IOPS", Quantity::Rate, 1.0, 1.0},
     {Unit::Percent, "percent", Quantity::Share, 1.0, 1.0},
     {Unit::Fraction, "fraction", Quantity::Share, 100.0, 1.0},
 }};
 
-const UnitInfo& infoOf(Unit unit)
+const UnitInfo& unitInfoOf(Unit unit)
 {
-    return kUnits[static_cast<std::size_t>(unit)];
+    return kUnitInfos[static_cast<std::size_t>(unit)];
 }
 
-bool equalIgnoringCase(std::string_view a, std::string_view b)
+bool unitNamesEqual(std::string_view a, std::string_view b)
 {
     if (a.size() != b.size())
         return false;
@@ -63,22 +63,22 @@ bool equalIgnoringCase(std::string_view a, std::string_view b)
 
 std::string_view unitName(Unit unit)
 {
-    return infoOf(unit).name;
+    return unitInfoOf(unit).name;
 }
 
 std::optional<Unit> parseUnit(std::string_view text)
 {
     if (text == "%")
         return Unit::Percent;
-    for (const UnitInfo& info : kUnits)
-        if (equalIgnoringCase(info.name, text))
+    for (const UnitInfo& info : kUnitInfos)
+        if (unitNamesEqual(info.name, text))
             return info.unit;
     return std::nullopt;
 }
 
 Quantity unitQuantity(Unit unit)
 {
-    return infoOf(unit).quantity;
+    return unitInfoOf(unit).quantity;
 }
 
 Unit iolensUnit(Quantity quantity)
@@ -101,7 +101,7 @@ Unit iolensUnit(Quantity quantity)
 std::vector<Unit> unitsOf(Quantity quantity)
 {
     std::vector<Unit> units {iolensUnit(quantity)};
-    for (const UnitInfo& info : kUnits)
+    for (const UnitInfo& info : kUnitInfos)
         if (info.quantity == quantity && info.unit != units.front())
             units.push_back(info.unit);
     // Throughput also comes as IOPS, converted with the request size.
@@ -132,7 +132,7 @@ std::optional<double> toIolensUnit(
             return std::nullopt;
         return value * *requestBytes / kBytesPerMiB;
     }
-    const UnitInfo& info = infoOf(unit);
+    const UnitInfo& info = unitInfoOf(unit);
     return value * info.multiplier / info.divisor;
 }
 

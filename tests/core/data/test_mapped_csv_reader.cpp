@@ -190,7 +190,8 @@ private slots:
         QCOMPARE(mapped.rows.measurements.size(), std::size_t {2});
         QCOMPARE(mapped.rows.refused.size(), std::size_t {1});
         QCOMPARE(mapped.rows.refused[0].line, 3);
-        QCOMPARE(QString::fromStdString(mapped.rows.refused[0].message), expected);
+        const QString message = QString::fromStdString(mapped.rows.refused[0].message);
+        QVERIFY2(message.startsWith(expected), qPrintable(message));
     }
 
     void read_refusesAHeaderTheMappingDoesNotFit_data()
