@@ -75,14 +75,14 @@ std::vector<Measurement> coreOnly(std::vector<Measurement> rows)
     return rows;
 }
 
-bool nearlyEqual(const std::optional<double>& a, const std::optional<double>& b)
+bool sameValue(const std::optional<double>& a, const std::optional<double>& b)
 {
     if (!a || !b)
         return a.has_value() == b.has_value();
     return std::fabs(*a - *b) <= 1e-12 * std::max(std::fabs(*a), std::fabs(*b));
 }
 
-QByteArray fileHash(const QString& path)
+QByteArray databaseHash(const QString& path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -126,7 +126,7 @@ private slots:
         for (std::size_t i = 0; i < direct.size(); ++i) {
             QVERIFY(mapped[i].config == direct[i].config);
             for (Metric metric : kAllMetrics)
-                QVERIFY2(nearlyEqual(mapped[i].value(metric), direct[i].value(metric)),
+                QVERIFY2(sameValue(mapped[i].value(metric), direct[i].value(metric)),
                     qPrintable(QString::number(i) + " " + QString::fromLatin1(metricName(metric))));
         }
         const auto files = library.importedFiles("sheet");
@@ -146,7 +146,7 @@ private slots:
                             QString::fromStdString(iolens::test::tieredCsvPath())})
                      .exitCode,
             0);
-        const QByteArray before = fileHash(db);
+        const QByteArray before = databaseHash(db);
         const QString bad = badSheet();
         const CliResult r = runCli({"import", "--db", db, "--csv", bad, "--mapping", m_mapping});
         QCOMPARE(r.exitCode, 2);
@@ -160,7 +160,7 @@ private slots:
                                 "a pattern"),
             qPrintable(r.err));
         QVERIFY2(r.err.contains("3 of 30 rows refused; nothing imported"), qPrintable(r.err));
-        QCOMPARE(fileHash(db), before);
+        QCOMPARE(databaseHash(db), before);
     }
 
     // --skip-bad-rows imports exactly the good rows and records how many it skipped.
@@ -183,8 +183,8 @@ private slots:
                 good.push_back(m_rows[i]);
         for (std::size_t i = 0; i < good.size(); ++i) {
             QVERIFY(stored[i].config == good[i].config);
-            QVERIFY(nearlyEqual(
-                stored[i].value(Metric::TpWriteMbs), good[i].value(Metric::TpWriteMbs)));
+            QVERIFY(
+                sameValue(stored[i].value(Metric::TpWriteMbs), good[i].value(Metric::TpWriteMbs)));
         }
         const auto files = library.importedFiles("bad-sheet");
         QCOMPARE(files.size(), std::size_t {1});

@@ -10,8 +10,8 @@ using namespace iolens::core;
 
 namespace {
 
-// The proposed field and unit of `column` as "field unit" ("request_bytes KiB"), "" if none.
-QString proposed(const MappingProposal& proposal, const std::string& column)
+// The proposedFor field and unit of `column` as "field unit" ("request_bytes KiB"), "" if none.
+QString proposedFor(const MappingProposal& proposal, const std::string& column)
 {
     for (const ColumnMapping& mapping : proposal.mapping.columns)
         if (mapping.column == column)
@@ -113,7 +113,7 @@ private slots:
         table.header = {header.toStdString()};
         table.rows = {{2, {value.toStdString()}}};
         const MappingProposal proposal = proposeCsvMapping(table);
-        QCOMPARE(proposed(proposal, header.toStdString()), expected);
+        QCOMPARE(proposedFor(proposal, header.toStdString()), expected);
         const bool unrecognised = std::find(proposal.unrecognisedColumns.begin(),
                                       proposal.unrecognisedColumns.end(), header.toStdString())
             != proposal.unrecognisedColumns.end();
@@ -131,10 +131,10 @@ private slots:
             {"randrw", "4", "32", "16", "70", "1024", "250", "300", "80", "40", "20000", "10000",
                 "x"}}};
         const MappingProposal proposal = proposeCsvMapping(table);
-        QCOMPARE(proposed(proposal, "numjobs"), QString("threads"));
-        QCOMPARE(proposed(proposal, "iodepth"), QString()); // numjobs names threads outright
-        QCOMPARE(proposed(proposal, "size_mb"), QString("fileset_bytes MiB"));
-        QCOMPARE(proposed(proposal, "bw_read"), QString("tp_read_mbs MiB/s"));
+        QCOMPARE(proposedFor(proposal, "numjobs"), QString("threads"));
+        QCOMPARE(proposedFor(proposal, "iodepth"), QString()); // numjobs names threads outright
+        QCOMPARE(proposedFor(proposal, "size_mb"), QString("fileset_bytes MiB"));
+        QCOMPARE(proposedFor(proposal, "bw_read"), QString("tp_read_mbs MiB/s"));
         QCOMPARE(proposal.mapping.constants.size(), std::size_t {2});
         QCOMPARE(proposal.mapping.constants[0], (MappingConstant {"vms", "1", std::nullopt}));
         QCOMPARE(
@@ -155,7 +155,7 @@ private slots:
         table.header = {"bs", "lat_us"};
         table.rows = {{2, {"4", "100"}}};
         const MappingProposal proposal = proposeCsvMapping(table);
-        QCOMPARE(proposed(proposal, "lat_us"), QString("rt_read_ms us"));
+        QCOMPARE(proposedFor(proposal, "lat_us"), QString("rt_read_ms us"));
         for (const char* field : {"fileset_bytes", "pattern", "read_pct", "threads"})
             QVERIFY2(std::find(proposal.notes.begin(), proposal.notes.end(),
                          "no column gives " + std::string(field)
