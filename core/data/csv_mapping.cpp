@@ -314,7 +314,8 @@ nlohmann::json csvMappingToJson(const CsvMapping& mapping)
         else if (!text && parseDouble(constant.value, number))
             value = number;
         if (constant.unit)
-            value = nlohmann::json {{"value", value}, {"unit", std::string(unitName(*constant.unit))}};
+            value = nlohmann::json {
+                {"value", value}, {"unit", std::string(unitName(*constant.unit))}};
         constants[constant.field] = value;
     }
     nlohmann::json root {{"columns", columns}};

@@ -27,7 +27,8 @@ HeaderWords headerWords(std::string_view name)
             ++i;
         } else if (c == '%') {
             text += " pct ";
-        } else if (c == '/' && i + 1 < name.size() && std::tolower(static_cast<unsigned char>(name[i + 1])) == 's'
+        } else if (c == '/' && i + 1 < name.size()
+            && std::tolower(static_cast<unsigned char>(name[i + 1])) == 's'
             && (i + 2 == name.size() || !std::isalnum(static_cast<unsigned char>(name[i + 2])))) {
             text += "ps"; // MB/s -> mbps
             ++i;

@@ -108,8 +108,8 @@ public:
 
     /// Inserts all measurements in one transaction, with the record of the files they came
     /// from; returns how many were inserted.
-    int importMeasurements(const std::vector<Measurement>& measurements,
-        const ImportTarget& target, const std::vector<ImportedFile>& files = {});
+    int importMeasurements(const std::vector<Measurement>& measurements, const ImportTarget& target,
+        const std::vector<ImportedFile>& files = {});
     /// Measurements in insertion order.
     std::vector<Measurement> measurements(const MeasurementFilter& filter = {});
     /// The files imported into a dataset (importMeasurements), oldest first. Empty for a
