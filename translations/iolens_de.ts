@@ -706,6 +706,129 @@
     </message>
 </context>
 <context>
+    <name>iolens::ui::ImportDialog</name>
+    <message>
+        <source>Skip the refused rows and import the others</source>
+        <translation>Abgelehnte Zeilen überspringen und die übrigen importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>Import measurements from %1</source>
+        <translation>Messungen aus %1 importieren</translation>
+    </message>
+    <message>
+        <source>Which iolens field each column of the file gives, and in which unit (a first guess from the column names):</source>
+        <translation>Welches iolens-Feld jede Spalte der Datei liefert und in welcher Einheit (ein erster Vorschlag aus den Spaltennamen):</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>iolens field</source>
+        <translation>iolens-Feld</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Einheit</translation>
+    </message>
+    <message>
+        <source>from a column</source>
+        <translation>aus einer Spalte</translation>
+    </message>
+    <message>
+        <source>%1 for every row:</source>
+        <translation>%1 für jede Zeile:</translation>
+    </message>
+    <message>
+        <source>Dataset:</source>
+        <translation>Datensatz:</translation>
+    </message>
+    <message>
+        <source>&amp;Load mapping…</source>
+        <translation>Zuordnung &amp;laden…</translation>
+    </message>
+    <message>
+        <source>&amp;Save mapping…</source>
+        <translation>Zuordnung &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>Load column mapping</source>
+        <translation>Spaltenzuordnung laden</translation>
+    </message>
+    <message>
+        <source>Column mappings (*.json)</source>
+        <translation>Spaltenzuordnungen (*.json)</translation>
+    </message>
+    <message>
+        <source>Save column mapping</source>
+        <translation>Spaltenzuordnung speichern</translation>
+    </message>
+    <message>
+        <source>First value: %1</source>
+        <translation>Erster Wert: %1</translation>
+    </message>
+    <message>
+        <source>(not imported)</source>
+        <translation>(nicht importiert)</translation>
+    </message>
+    <message>
+        <source>the mapping</source>
+        <translation>die Zuordnung</translation>
+    </message>
+    <message>
+        <source>%1 rows to import, %2 refused.</source>
+        <translation>%1 Zeilen zu importieren, %2 abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Nothing can be imported yet: %1</source>
+        <translation>Noch lässt sich nichts importieren: %1</translation>
+    </message>
+    <message>
+        <source>Cannot load the mapping: %1</source>
+        <translation>Die Zuordnung lässt sich nicht laden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot save the mapping: %1</source>
+        <translation>Die Zuordnung lässt sich nicht speichern: %1</translation>
+    </message>
+    <message>
+        <source>Nothing imported: %1</source>
+        <translation>Nichts importiert: %1</translation>
+    </message>
+    <message>
+        <source>Cannot create database</source>
+        <translation>Datenbank kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot replace the existing file</source>
+        <translation>%1: Die vorhandene Datei lässt sich nicht ersetzen</translation>
+    </message>
+    <message>
+        <source>New measurement database</source>
+        <translation>Neue Messdatenbank</translation>
+    </message>
+    <message>
+        <source>iolens databases (*.sqlite *.db *.iolens);;All files (*)</source>
+        <translation>iolens-Datenbanken (*.sqlite *.db *.iolens);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import measurements</source>
+        <translation>Messungen importieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Database for the measurements</source>
+        <translation>Datenbank für die Messungen</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::InsideOutAccuracyDialog</name>
     <message>
         <source>Inside-Out accuracy — %1</source>
@@ -2425,8 +2548,16 @@ Mittel ± RSF</translation>
         <translation>Szenario- und &amp;Vorhersagebereich</translation>
     </message>
     <message>
+        <source>&amp;New database…</source>
+        <translation>Neue &amp;Datenbank…</translation>
+    </message>
+    <message>
+        <source>Im&amp;port measurements…</source>
+        <translation>Messungen im&amp;portieren…</translation>
+    </message>
+    <message>
         <source>Import mo&amp;del…</source>
-        <translation>Mo&amp;dell importieren…</translation>
+        <translation>Modell imp&amp;ortieren…</translation>
     </message>
     <message>
         <source>Export mode&amp;l…</source>

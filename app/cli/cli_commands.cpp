@@ -3,6 +3,7 @@
 
 #include "cli/cli_options.hpp"
 #include "cli/command_options.hpp"
+#include "cli/csv_import.hpp"
 #include "cli/insideout_command.hpp"
 #include "cli/measure_command.hpp"
 #include "cli/model_command.hpp"
@@ -115,6 +116,13 @@ int runInfo(const QCommandLineParser& parser)
             std::cout << "  system: " << d.system << "\n";
         if (!d.description.empty())
             std::cout << "  " << d.description << "\n";
+        for (const ImportedFile& file : db.importedFiles(d.name))
+            std::cout << "  imported " << file.importedRows << " rows from " << file.file
+                      << (file.mapping.empty() ? "" : " through a column mapping")
+                      << (file.skippedRows > 0
+                                 ? ", skipped " + std::to_string(file.skippedRows) + " bad rows"
+                                 : "")
+                      << " (" << file.importedAt << ")\n";
     }
     for (const StoredModel& m : db.models())
         std::cout << "model " << m.name << ": " << m.technique << " for " << m.metric << " on "
@@ -138,8 +146,15 @@ int runInfo(const QCommandLineParser& parser)
 
 int runImport(const QCommandLineParser& parser)
 {
-    const std::string dbPath = required(parser, QStringLiteral("db"));
     const QStringList csvFiles = parser.values(QStringLiteral("csv"));
+    if (parser.isSet(QStringLiteral("propose-mapping"))) {
+        if (csvFiles.size() != 1 || parser.isSet(QStringLiteral("mapping")))
+            throw UsageError("import --propose-mapping OUT.json: give one --csv FILE and no "
+                             "--mapping");
+        return writeMappingProposal(
+            str(csvFiles.first()), required(parser, QStringLiteral("propose-mapping")));
+    }
+    const std::string dbPath = required(parser, QStringLiteral("db"));
     QStringList fioFiles = parser.values(QStringLiteral("fio-json"));
     if (!fioFiles.isEmpty())
         fioFiles += commandArguments(parser); // --fio-json a.json b.json c.json
@@ -148,15 +163,22 @@ int runImport(const QCommandLineParser& parser)
             "import: unexpected argument '" + str(commandArguments(parser).first()) + "'");
     if (csvFiles.isEmpty() == fioFiles.isEmpty())
         throw UsageError("import: give either --csv FILE or --fio-json FILE...");
+    const bool skipBadRows = parser.isSet(QStringLiteral("skip-bad-rows"));
+    const auto mapping = optional(parser, QStringLiteral("mapping"));
+    if ((mapping || skipBadRows) && csvFiles.isEmpty())
+        throw UsageError("import: --mapping and --skip-bad-rows read --csv files");
 
     // Parse every file before touching the database: one bad file imports nothing.
-    std::vector<Measurement> measurements;
+    std::vector<std::string> csvPaths;
+    for (const QString& file : csvFiles)
+        csvPaths.push_back(str(file));
+    CsvImport csv = readCsvImport(csvPaths, mapping);
+    settleRefusedRows(csv, skipBadRows);
+    for (const std::string& note : csv.notes)
+        std::cerr << note << "\n";
+    std::vector<Measurement> measurements = std::move(csv.measurements);
     FioImportOptions fio;
     fio.scheduler = str(parser.value(QStringLiteral("scheduler")));
-    for (const QString& file : csvFiles) {
-        auto rows = readMeasurementsCsv(str(file));
-        measurements.insert(measurements.end(), rows.begin(), rows.end());
-    }
     for (const QString& file : fioFiles)
         measurements.push_back(readFioJson(str(file), fio));
 
@@ -170,7 +192,7 @@ int runImport(const QCommandLineParser& parser)
     target.description = str(parser.value(QStringLiteral("description")));
     target.system = str(parser.value(QStringLiteral("system")));
     MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
-    const int count = db.importMeasurements(measurements, target);
+    const int count = db.importMeasurements(measurements, target, csv.files);
     std::cout << "imported " << count << " measurements into dataset '" << target.dataset << "' of "
               << dbPath << "\n";
     return kOk;

@@ -47,7 +47,17 @@ std::vector<QCommandLineOption> importOptions()
         splitOption(), valueOption("description", "Description of a new dataset.", "TEXT"),
         valueOption("system", "System under study (new dataset).", "TEXT"),
         valueOption("scheduler",
-            "I/O scheduler of fio runs (default: from the file name, else none).", "NAME")};
+            "I/O scheduler of fio runs (default: from the file name, else none).", "NAME"),
+        valueOption("mapping",
+            "Read --csv through this column mapping (JSON: other column names and units).",
+            "MAPPING.json"),
+        valueOption("propose-mapping",
+            "Write a proposed column mapping of the --csv file here, to check and use with "
+            "--mapping (imports nothing).",
+            "OUT.json"),
+        QCommandLineOption(QStringLiteral("skip-bad-rows"),
+            QStringLiteral("Import the good rows of --csv and skip the refused ones (each is "
+                           "reported, the count recorded with the dataset)."))};
 }
 
 std::vector<QCommandLineOption> exportOptions()

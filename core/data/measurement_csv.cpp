@@ -13,16 +13,19 @@ namespace {
 // Converts one row's fields, with every failure naming the source, the line and the column.
 class RowReader {
 public:
-    RowReader(const CsvTable& table, const CsvTable::Row& row)
+    /// `labels` (may be null) must outlive the reader.
+    RowReader(const CsvTable& table, const CsvTable::Row& row, const ColumnLabels* labels = nullptr)
         : m_table(table)
         , m_row(row)
+        , m_labels(labels)
     {
     }
 
     [[noreturn]] void fail(const std::string& column, const std::string& what) const
     {
-        throw DataError(m_table.source + ": row " + std::to_string(m_row.line) + ", column '"
-            + column + "': " + what);
+        const bool labelled = m_labels != nullptr && m_labels->contains(column);
+        throw DataError(m_table.source + ": row " + std::to_string(m_row.line) + ", column "
+            + (labelled ? m_labels->at(column) : "'" + column + "'") + ": " + what);
     }
 
     const std::string& text(const std::string& column) const
@@ -89,6 +92,7 @@ private:
 
     const CsvTable& m_table;
     const CsvTable::Row& m_row;
+    const ColumnLabels* m_labels;
 };
 
 void requireColumns(const CsvTable& table, const std::vector<std::string>& columns)
@@ -122,7 +126,7 @@ const std::vector<std::string>& optionalMeasurementColumns()
     return columns;
 }
 
-std::vector<Measurement> measurementsFromCsv(const CsvTable& table)
+void checkMeasurementHeader(const CsvTable& table)
 {
     requireColumns(table, requiredMeasurementColumns());
     const auto& required = requiredMeasurementColumns();
@@ -132,25 +136,49 @@ std::vector<Measurement> measurementsFromCsv(const CsvTable& table)
             && std::find(optional.begin(), optional.end(), column) == optional.end())
             throw DataError(table.source + ": row 1: unknown column '" + column + "'");
     }
+}
+
+Measurement measurementFromCsvRow(
+    const CsvTable& table, const CsvTable::Row& row, const ColumnLabels& labels)
+{
+    const RowReader reader(table, row, &labels);
+    Measurement m;
+    m.config = reader.configuration();
+    for (Metric metric : kAllMetrics)
+        m.setValue(metric, reader.metric(std::string(metricName(metric))));
+    if (reader.has("rep") && !reader.text("rep").empty()) {
+        long long rep = 0;
+        if (!parseInt64(reader.text("rep"), rep) || rep < 0 || rep > 1000000)
+            reader.fail("rep", "'" + reader.text("rep") + "' is not a repetition number");
+        m.rep = static_cast<int>(rep);
+    }
+    if (reader.has("split") && !reader.text("split").empty())
+        m.split = reader.text("split");
+    return m;
+}
+
+std::vector<Measurement> measurementsFromCsv(const CsvTable& table)
+{
+    checkMeasurementHeader(table);
     std::vector<Measurement> measurements;
     measurements.reserve(table.rows.size());
-    for (const CsvTable::Row& row : table.rows) {
-        RowReader reader(table, row);
-        Measurement m;
-        m.config = reader.configuration();
-        for (Metric metric : kAllMetrics)
-            m.setValue(metric, reader.metric(std::string(metricName(metric))));
-        if (reader.has("rep") && !reader.text("rep").empty()) {
-            long long rep = 0;
-            if (!parseInt64(reader.text("rep"), rep) || rep < 0 || rep > 1000000)
-                reader.fail("rep", "'" + reader.text("rep") + "' is not a repetition number");
-            m.rep = static_cast<int>(rep);
-        }
-        if (reader.has("split") && !reader.text("split").empty())
-            m.split = reader.text("split");
-        measurements.push_back(std::move(m));
-    }
+    for (const CsvTable::Row& row : table.rows)
+        measurements.push_back(measurementFromCsvRow(table, row));
     return measurements;
+}
+
+CsvRows measurementRowsFromCsv(const CsvTable& table)
+{
+    checkMeasurementHeader(table);
+    CsvRows rows;
+    for (const CsvTable::Row& row : table.rows) {
+        try {
+            rows.measurements.push_back(measurementFromCsvRow(table, row));
+        } catch (const DataError& error) {
+            rows.refused.push_back({row.line, error.what()});
+        }
+    }
+    return rows;
 }
 
 std::vector<Measurement> readMeasurementsCsv(const std::string& path)

@@ -4,6 +4,7 @@
 #include "data/csv_table.hpp"
 #include "data/measurement.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,33 @@ const std::vector<std::string>& optionalMeasurementColumns();
 /// and the column for: a missing required or unknown column, a field that is not a number, a
 /// negative or zero size, read_pct outside 0..100, an unknown pattern, a negative metric.
 std::vector<Measurement> measurementsFromCsv(const CsvTable& table);
+/// A row a reader refused, and why: "data.csv: row 7, column 'rt_read_ms': 'x' is not a number".
+struct RefusedRow {
+    int line = 0; ///< file line, as CsvTable::Row::line
+    std::string message;
+};
+
+/// The rows of a CSV a reader took and those it refused, in file order.
+struct CsvRows {
+    std::vector<Measurement> measurements;
+    std::vector<RefusedRow> refused;
+};
+
+/// How messages name a column of a table, where the table is a translation of the user's file
+/// (a mapped CSV): "request_bytes" -> "'bs_kib' as request_bytes". A column it lacks reads
+/// "'request_bytes'".
+using ColumnLabels = std::map<std::string, std::string>;
+
+/// Throws DataError (row 1) for a missing required column or an unknown one.
+void checkMeasurementHeader(const CsvTable& table);
+/// One row of a table in the interchange format whose header passed checkMeasurementHeader.
+/// Throws DataError naming table.source, the row and the column (as `labels` names it).
+Measurement measurementFromCsvRow(
+    const CsvTable& table, const CsvTable::Row& row, const ColumnLabels& labels = {});
+/// Like measurementsFromCsv, but a bad row is refused rather than thrown, so every bad row is
+/// listed; a bad header still throws.
+CsvRows measurementRowsFromCsv(const CsvTable& table);
+
 /// readCsvFile + measurementsFromCsv.
 std::vector<Measurement> readMeasurementsCsv(const std::string& path);
 /// Writes measurements in the interchange format with every column (required and optional).

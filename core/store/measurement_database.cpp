@@ -164,8 +164,8 @@ std::int64_t MeasurementDatabase::ensureConfiguration(const Configuration& confi
     return id;
 }
 
-int MeasurementDatabase::importMeasurements(
-    const std::vector<Measurement>& measurements, const ImportTarget& target)
+int MeasurementDatabase::importMeasurements(const std::vector<Measurement>& measurements,
+    const ImportTarget& target, const std::vector<ImportedFile>& files)
 {
     if (target.dataset.empty())
         throw ConfigError("import: the dataset name is empty");
@@ -173,8 +173,34 @@ int MeasurementDatabase::importMeasurements(
     const std::int64_t dataset = ensureDataset(target);
     for (const Measurement& m : measurements)
         insertMeasurement(dataset, m, target.split ? *target.split : m.split);
+    for (const ImportedFile& file : files) {
+        Statement insert(*m_connection,
+            "INSERT INTO imported_files (dataset_id, file, mapping, imported_rows, skipped_rows, "
+            "imported_at) VALUES (?, ?, ?, ?, ?, ?)");
+        insert.bind(1, dataset).bind(2, file.file).bind(3, file.mapping);
+        insert.bind(4, file.importedRows).bind(5, file.skippedRows).bind(6, currentTimestamp());
+        insert.run();
+    }
     transaction.commit();
     return static_cast<int>(measurements.size());
+}
+
+std::vector<ImportedFile> MeasurementDatabase::importedFiles(const std::string& dataset)
+{
+    // An older database opened read-only has no record (schema.cpp reads it as is).
+    constexpr int kFirstVersionWithImportedFiles = 5;
+    if (schemaVersion() < kFirstVersionWithImportedFiles)
+        return {};
+    Statement stmt(*m_connection,
+        "SELECT f.file, f.mapping, f.imported_rows, f.skipped_rows, f.imported_at "
+        "FROM imported_files f JOIN datasets d ON d.id = f.dataset_id WHERE d.name = ? "
+        "ORDER BY f.id");
+    stmt.bind(1, dataset);
+    std::vector<ImportedFile> files;
+    while (stmt.step())
+        files.push_back({stmt.text(0), stmt.text(1), static_cast<int>(stmt.int64(2)),
+            static_cast<int>(stmt.int64(3)), stmt.text(4)});
+    return files;
 }
 
 std::int64_t MeasurementDatabase::insertMeasurement(

@@ -29,6 +29,16 @@ struct MeasurementFilter {
     std::optional<std::string> split;
 };
 
+/// A file an import read, recorded with its dataset: what it took, what it skipped and how it
+/// read the columns, so a dataset says which rows of its sources it left out.
+struct ImportedFile {
+    std::string file;
+    std::string mapping; ///< the column mapping's JSON; empty for iolens's own CSV format
+    int importedRows = 0;
+    int skippedRows = 0;    ///< bad rows left out on request (import --skip-bad-rows)
+    std::string importedAt; ///< ISO 8601, UTC; set when stored
+};
+
 /// Where imported measurements go.
 struct ImportTarget {
     std::string dataset;              ///< created if it does not exist
@@ -96,11 +106,15 @@ public:
     /// Split labels present, optionally within one dataset.
     std::vector<std::string> splits(const std::optional<std::string>& dataset = std::nullopt);
 
-    /// Inserts all measurements in one transaction; returns how many were inserted.
-    int importMeasurements(
-        const std::vector<Measurement>& measurements, const ImportTarget& target);
+    /// Inserts all measurements in one transaction, with the record of the files they came
+    /// from; returns how many were inserted.
+    int importMeasurements(const std::vector<Measurement>& measurements, const ImportTarget& target,
+        const std::vector<ImportedFile>& files = {});
     /// Measurements in insertion order.
     std::vector<Measurement> measurements(const MeasurementFilter& filter = {});
+    /// The files imported into a dataset (importMeasurements), oldest first. Empty for a
+    /// database from before they were recorded (schema version 4) opened read-only.
+    std::vector<ImportedFile> importedFiles(const std::string& dataset);
 
     /// Stores a multi-host run in one transaction: `aggregate` as a row of measurements (as
     /// importMeasurements would) and each host's result in host_measurements, so the run is

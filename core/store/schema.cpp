@@ -173,6 +173,19 @@ CREATE TABLE trace_models (
     evaluation     TEXT NOT NULL,
     trained_at     TEXT NOT NULL
 );
+)sql",
+    // Version 5: the files each import read into a dataset, with the column mapping it applied
+    // (import --mapping) and how many bad rows it skipped on request (--skip-bad-rows).
+    R"sql(
+CREATE TABLE imported_files (
+    id            INTEGER PRIMARY KEY,
+    dataset_id    INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    file          TEXT NOT NULL,
+    mapping       TEXT NOT NULL DEFAULT '',
+    imported_rows INTEGER NOT NULL CHECK (imported_rows >= 0),
+    skipped_rows  INTEGER NOT NULL CHECK (skipped_rows >= 0),
+    imported_at   TEXT NOT NULL
+);
 )sql"};
 
 bool hasUserTables(SqliteConnection& connection)

@@ -6,7 +6,7 @@ namespace iolens::core {
 class SqliteConnection;
 
 /// Schema version written by this build (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 /// Brings the database to kSchemaVersion with forward-only migrations, in one transaction.
 /// An empty database is initialised. Throws DatabaseFormatError if the schema is newer than this

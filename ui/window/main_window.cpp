@@ -6,6 +6,7 @@
 #include "document/document_controller.hpp"
 #include "document/recent_files.hpp"
 #include "evidence/evidence_prompt.hpp"
+#include "import/import_prompt.hpp"
 #include "measure/measure_prompt.hpp"
 #include "models/model_comparison_panel.hpp"
 #include "planning/capacity_panel.hpp"
@@ -173,6 +174,10 @@ void MainWindow::connectParts()
     connect(m_menus, &WindowMenus::importModelRequested, this, &MainWindow::promptImportModel);
     connect(m_menus, &WindowMenus::exportModelRequested, this, &MainWindow::promptExportModel);
     connect(m_menus, &WindowMenus::measureRequested, this, &MainWindow::promptMeasure);
+    connect(m_menus, &WindowMenus::newDatabaseRequested, this,
+        [this] { promptNewDatabase(this, m_documents); });
+    connect(m_menus, &WindowMenus::importRequested, this,
+        [this] { openImportDialog(this, m_documents); });
     connect(m_menus, &WindowMenus::insideOutAccuracyRequested, this,
         [this] { promptInsideOutAccuracy(this); });
     connect(m_menus, &WindowMenus::exampleRequested, m_documents, &DocumentController::openExample);

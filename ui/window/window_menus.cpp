@@ -45,6 +45,9 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     , m_recentFiles(recent)
 {
     QMenu* file = window->menuBar()->addMenu(tr("&File"));
+    QAction* newDatabase
+        = file->addAction(tr("&New database…"), this, &WindowMenus::newDatabaseRequested);
+    newDatabase->setShortcut(QKeySequence::New);
     QAction* open = file->addAction(tr("&Open…"), this, &WindowMenus::openRequested);
     open->setShortcut(QKeySequence::Open);
     QMenu* examples = file->addMenu(tr("Open &example"));
@@ -55,6 +58,7 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     file->addSeparator();
     m_saveAs = file->addAction(tr("Save &as…"), this, &WindowMenus::saveAsRequested);
     m_saveAs->setShortcuts(keysOr(QKeySequence::SaveAs, Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addAction(tr("Im&port measurements…"), this, &WindowMenus::importRequested);
     file->addAction(tr("Import mo&del…"), this, &WindowMenus::importModelRequested);
     file->addAction(tr("Export mode&l…"), this, &WindowMenus::exportModelRequested);
     QAction* measure = file->addAction(tr("&Measure…"), this, &WindowMenus::measureRequested);

@@ -19,7 +19,8 @@ namespace iolens::ui {
 class RecentFiles;
 struct Document;
 
-/// The main window's menu bar: File (open, examples, recent files, save as, evidence pack, quit),
+/// The main window's menu bar: File (new, open, examples, recent files, save as, import, measure,
+/// evidence pack, quit),
 /// Dataset (one entry per dataset of the database), Models (which techniques to train), View
 /// (presentation mode, tabs, language) and Help. It only turns clicks into requests; the window
 /// decides what they do, so the menus stay free of dialogs and of the document's logic.
@@ -50,10 +51,14 @@ public:
     void setTechniques(const std::vector<std::string>& techniques);
 
 signals:
+    /// File ▸ New database…: create an empty measurement database and open it.
+    void newDatabaseRequested();
     void openRequested();
     void exampleRequested(iolens::ui::Example example);
     void recentRequested(const QString& path);
     void saveAsRequested();
+    /// File ▸ Import measurements…: a CSV, in iolens's format or through a column mapping.
+    void importRequested();
     void importModelRequested();
     void exportModelRequested();
     /// File ▸ Measure…: measure a plan with fio (issue 7).

@@ -84,9 +84,9 @@ private slots:
             auto db = MeasurementDatabase::openOrCreate(path);
             db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()),
                 {"tiered", "", "", std::nullopt});
-            db.connection().exec(
-                "DROP TABLE trace_models; DROP TABLE trace_requests; DROP TABLE traces; "
-                "DROP TABLE app_run_operations; DROP TABLE app_runs;");
+            db.connection().exec("DROP TABLE trace_models; DROP TABLE trace_requests; DROP TABLE "
+                                 "traces; DROP TABLE imported_files; "
+                                 "DROP TABLE app_run_operations; DROP TABLE app_runs;");
             db.connection().setUserVersion(2);
         }
         {

@@ -46,6 +46,30 @@ private slots:
         QCOMPARE(db.datasets().size(), std::size_t {1});
     }
 
+    // The files an import read are recorded with its dataset, in its transaction: a failed
+    // import records none.
+    void import_recordsTheFilesItRead()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        auto rows = readMeasurementsCsv(iolens::test::tieredCsvPath());
+        db.importMeasurements(rows, {"first", "", "", std::nullopt},
+            {{"a.csv", "{\"columns\":{}}", 120, 10, {}}, {"b.csv", "", 10, 0, {}}});
+        const auto files = db.importedFiles("first");
+        QCOMPARE(files.size(), std::size_t {2});
+        QCOMPARE(files[0].file, std::string("a.csv"));
+        QCOMPARE(files[0].mapping, std::string("{\"columns\":{}}"));
+        QCOMPARE(files[0].importedRows, 120);
+        QCOMPARE(files[0].skippedRows, 10);
+        QVERIFY(!files[0].importedAt.empty());
+        QCOMPARE(files[1].file, std::string("b.csv"));
+        rows[50].setValue(Metric::RtReadMs, -1.0);
+        QVERIFY_THROWS_EXCEPTION(StoreError,
+            db.importMeasurements(
+                rows, {"second", "", "", std::nullopt}, {{"c.csv", "", 130, 0, {}}}));
+        QVERIFY(db.importedFiles("second").empty());
+        QCOMPARE(db.importedFiles("first").size(), std::size_t {2});
+    }
+
     void open_rejectsNonDatabaseFiles()
     {
         QTemporaryDir dir;
@@ -81,9 +105,10 @@ private slots:
             db.importMeasurements(readMeasurementsCsv(iolens::test::localCsvPath()),
                 {"local", "d", "s", std::nullopt});
             // Version 1 is the schema without the tables of later migrations.
-            db.connection().exec("DROP TABLE host_measurements; DROP TABLE app_run_operations; "
-                                 "DROP TABLE app_runs; DROP TABLE trace_models; "
-                                 "DROP TABLE trace_requests; DROP TABLE traces;");
+            db.connection().exec(
+                "DROP TABLE host_measurements; DROP TABLE app_run_operations; "
+                "DROP TABLE app_runs; DROP TABLE trace_models; "
+                "DROP TABLE trace_requests; DROP TABLE traces; DROP TABLE imported_files;");
             db.connection().setUserVersion(1);
         }
         {

@@ -125,8 +125,8 @@ private slots:
         const std::string path = dir.filePath(QStringLiteral("v3.sqlite")).toStdString();
         {
             auto db = MeasurementDatabase::openOrCreate(path);
-            db.connection().exec(
-                "DROP TABLE trace_models; DROP TABLE trace_requests; DROP TABLE traces;");
+            db.connection().exec("DROP TABLE trace_models; DROP TABLE trace_requests; DROP TABLE "
+                                 "traces; DROP TABLE imported_files;");
             db.connection().setUserVersion(3);
         }
         {
