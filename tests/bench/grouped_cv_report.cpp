@@ -39,15 +39,15 @@ FILE* g_points = nullptr;
 std::string g_dataset;
 
 std::string cell(const Regressor& model, const Dataset& data, const GroupedCvOptions& options,
-    double* coverage = nullptr)
+    double* coverage = nullptr, FILE* points = nullptr)
 {
     try {
         const GroupedCvResult cv = groupedCrossValidate(model, data, options);
-        if (coverage && g_points)
+        if (points)
             for (const auto& p : cv.points) {
                 const auto& c = data.configs[static_cast<std::size_t>(p.row)];
                 const auto& l = cv.levels[static_cast<std::size_t>(p.level)];
-                std::fprintf(g_points, "%s,%s,%s,%lld,%lld,%s,%g,%d,%s,%g,%d,%.9g,%.9g\n",
+                std::fprintf(points, "%s,%s,%s,%lld,%lld,%s,%g,%d,%s,%g,%d,%.9g,%.9g\n",
                     g_dataset.c_str(), std::string(metricName(*options.metric)).c_str(),
                     c.scheduler.c_str(), static_cast<long long>(c.filesetBytes),
                     static_cast<long long>(c.requestBytes),
@@ -105,7 +105,8 @@ void report(const char* name, const std::string& path)
     std::printf("| **auto** |");
     for (std::size_t m = 0; m < kCoreMetrics.size(); ++m) {
         std::printf(" %s |",
-            cell(AutoModel(), logs[m], optionsFor(kCoreMetrics[m], true), &coverage[m]).c_str());
+            cell(AutoModel(), logs[m], optionsFor(kCoreMetrics[m], true), &coverage[m], g_points)
+                .c_str());
         std::fflush(stdout);
     }
     std::printf("\n| auto 80 %% interval coverage |");
