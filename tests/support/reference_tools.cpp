@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/reference_tools.hpp"
 
+#include "support/reference_cache.hpp"
+
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryFile>
@@ -11,6 +13,9 @@ namespace {
 
 ToolRun runTool(const QString& program, const QString& script, const QStringList& arguments)
 {
+    const ReferenceQuery query {program, script, arguments};
+    if (auto cached = cachedReferenceRun(referenceCacheDir(), query))
+        return *cached;
     ToolRun run;
     const QString executable = QStandardPaths::findExecutable(program);
     if (executable.isEmpty()) {
@@ -35,6 +40,7 @@ ToolRun runTool(const QString& program, const QString& script, const QStringList
     run.exitCode = process.exitCode();
     run.output = QString::fromUtf8(process.readAllStandardOutput());
     run.errors = QString::fromUtf8(process.readAllStandardError());
+    storeReferenceRun(referenceCacheDir(), query, run);
     return run;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/sklearn_reference.hpp"
 
+#include "support/reference_cache.hpp"
+
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
@@ -50,6 +52,9 @@ def read_matrix(path):
 
 ToolRun runPythonWithSklearn(const QString& script, const QStringList& arguments)
 {
+    const ReferenceQuery query {QStringLiteral("python3 with sklearn"), script, arguments};
+    if (auto cached = cachedReferenceRun(referenceCacheDir(), query))
+        return *cached;
     ToolRun run;
     const QString python = sklearnPython();
     if (python.isEmpty()) {
@@ -73,6 +78,7 @@ ToolRun runPythonWithSklearn(const QString& script, const QStringList& arguments
     run.exitCode = process.exitCode();
     run.output = QString::fromUtf8(process.readAllStandardOutput());
     run.errors = QString::fromUtf8(process.readAllStandardError());
+    storeReferenceRun(referenceCacheDir(), query, run);
     return run;
 }
 
