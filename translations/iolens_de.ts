@@ -2315,6 +2315,42 @@ Mittel ± RSF</translation>
         <source>cross-validation RMSE</source>
         <translation>RMSE der Kreuzvalidierung</translation>
     </message>
+    <message>
+        <source>Search cancelled; run %1 keeps its points and can be resumed.</source>
+        <translation>Suche abgebrochen; Lauf %1 behält seine Punkte und kann fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>This search is not recorded: %1</source>
+        <translation>Diese Suche wird nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>grouped-CV mean |log ratio|</source>
+        <translation>mittleres |log-Verhältnis| der gruppierten KV</translation>
+    </message>
+    <message>
+        <source>CV RMSE</source>
+        <translation>KV-RMSE</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2): best %3 %4, started %5</source>
+        <translation>Lauf %1 (%2): beste %3 %4, begonnen %5</translation>
+    </message>
+    <message>
+        <source>Run %1 has no evaluated points yet.</source>
+        <translation>Lauf %1 hat noch keine bewerteten Punkte.</translation>
+    </message>
+    <message>
+        <source>Run %1 cannot be shown: %2</source>
+        <translation>Lauf %1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <source>Resuming run %1.</source>
+        <translation>Lauf %1 wird fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>Run %1 cannot be resumed: %2</source>
+        <translation>Lauf %1 kann nicht fortgesetzt werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::StoredModels</name>
@@ -2345,6 +2381,52 @@ Mittel ± RSF</translation>
     <message>
         <source>Stored model %1 cannot be shown: its name is taken.</source>
         <translation>Das gespeicherte Modell %1 lässt sich nicht zeigen: sein Name ist vergeben.</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::StoredRunsPanel</name>
+    <message numerus="yes">
+        <source>Run %1 · %2 · %3 · %4 · %n points</source>
+        <translation>
+            <numerusform>Lauf %1 · %2 · %3 · %4 · %n Punkt</numerusform>
+            <numerusform>Lauf %1 · %2 · %3 · %4 · %n Punkte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Draw the points this run evaluated</source>
+        <translation>Die Punkte zeichnen, die dieser Lauf bewertet hat</translation>
+    </message>
+    <message>
+        <source>Continue this run where it stopped, as iolens-cli optimize --resume does; its new points are recorded in the database</source>
+        <translation>Diesen Lauf dort fortsetzen, wo er anhielt, wie iolens-cli optimize --resume; seine neuen Punkte werden in der Datenbank gespeichert</translation>
+    </message>
+    <message>
+        <source>No stored runs for this dataset yet: a search started here is recorded.</source>
+        <translation>Noch keine gespeicherten Läufe für diesen Datensatz: eine hier gestartete Suche wird gespeichert.</translation>
+    </message>
+    <message>
+        <source>No stored runs. This database is read-only or an example, so searches here are not recorded.</source>
+        <translation>Keine gespeicherten Läufe. Diese Datenbank ist schreibgeschützt oder ein Beispiel, daher werden Suchen hier nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>Read-only database: runs can be shown, not resumed.</source>
+        <translation>Schreibgeschützte Datenbank: Läufe können angezeigt, aber nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Started %1</source>
+        <translation>Begonnen %1</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w</source>
+        <translation>An&amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>Fortse&amp;tzen</translation>
+    </message>
+    <message>
+        <source>Stored ru&amp;ns:</source>
+        <translation>Gespeicherte Lä&amp;ufe:</translation>
     </message>
 </context>
 <context>

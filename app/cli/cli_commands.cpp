@@ -13,6 +13,7 @@
 #endif
 #include "cli/headroom_command.hpp"
 #include "cli/loadgen_command.hpp"
+#include "cli/runs_command.hpp"
 #include "cli/simulate_command.hpp"
 #include "cli/stability_command.hpp"
 #include "cli/trace_command.hpp"
@@ -534,6 +535,9 @@ std::vector<Command> commands()
             QStringLiteral(
                 "Search a technique's parameters (ICPE'13 Algorithm 1) and store the best model."),
             optimizeOptions(), {}, runOptimize},
+        {QStringLiteral("runs"),
+            QStringLiteral("List the stored optimizer runs (to redraw or --resume): CSV."),
+            runsOptions(), {}, runRuns},
         {QStringLiteral("evaluate"),
             QStringLiteral("Score stored models on a scenario: R^2, relative errors, CDF, t-test."),
             evaluateOptions(), QStringLiteral("[MODEL...]"), runEvaluate},

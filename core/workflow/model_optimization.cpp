@@ -18,18 +18,80 @@ nlohmann::json pointJson(const std::vector<SearchDimension>& space, const std::v
     return json;
 }
 
-std::vector<EvaluatedPoint> recordedPoints(
-    MeasurementDatabase& db, std::int64_t run, const std::vector<SearchDimension>& space)
+/// The settings a run records: enough to start the same search again (storedOptimizeRequest).
+std::string runSettings(const OptimizeRequest& request)
+{
+    ParamValues fixed = request.model.params;
+    const TrainingOptions options = takeTrainingOptions(request.model.metric, fixed);
+    return nlohmann::json {{"k", request.settings.splits}, {"n", request.settings.explorations},
+        {"iterations", request.settings.maxIterations}, {"folds", request.folds},
+        {"seed", request.seed}, {"cv", request.cv == SearchCv::Grouped ? "grouped" : "random"},
+        {"split", request.model.split.value_or("")}, {"where", request.model.where},
+        {"fixed", fixed}, {"log_response", options.logResponse}}
+        .dump();
+}
+
+} // namespace
+
+SearchRequest searchRequestOf(const OptimizeRequest& request)
+{
+    SearchRequest search;
+    search.technique = request.model.technique;
+    search.metric = request.model.metric;
+    search.fixed = request.model.params;
+    search.settings = request.settings;
+    search.folds = request.folds;
+    search.seed = request.seed;
+    search.cv = request.cv;
+    return search;
+}
+
+OptimizeRequest storedOptimizeRequest(const StoredOptimizerRun& run)
+{
+    const std::string where = "optimizer run " + std::to_string(run.id);
+    OptimizeRequest request;
+    request.resumeRun = run.id;
+    request.model.technique = run.technique;
+    const auto metric = parseMetric(run.metric);
+    if (!metric)
+        throw DataError(where + ": unknown metric '" + run.metric + "'");
+    request.model.metric = *metric;
+    if (!run.dataset.empty())
+        request.model.dataset = run.dataset;
+    try {
+        const auto settings = nlohmann::json::parse(run.settings);
+        request.settings.splits = settings.at("k").get<int>();
+        request.settings.explorations = settings.at("n").get<int>();
+        request.settings.maxIterations = settings.at("iterations").get<int>();
+        request.folds = settings.at("folds").get<int>();
+        request.seed = settings.at("seed").get<std::uint64_t>();
+        request.cv
+            = settings.value("cv", "random") == "grouped" ? SearchCv::Grouped : SearchCv::Random;
+        if (const auto split = settings.value("split", ""); !split.empty())
+            request.model.split = split;
+        request.model.where = settings.value("where", "");
+        request.model.params = settings.value("fixed", ParamValues {});
+        if (settings.contains("log_response"))
+            request.model.params["log_response"]
+                = settings.at("log_response").get<bool>() ? 1.0 : 0.0;
+    } catch (const nlohmann::json::exception& e) {
+        throw DataError(where + ": settings this build cannot read (" + e.what() + ")");
+    }
+    return request;
+}
+
+std::vector<EvaluatedPoint> recordedRunPoints(
+    MeasurementDatabase& db, std::int64_t runId, const std::vector<SearchDimension>& space)
 {
     std::vector<EvaluatedPoint> points;
-    for (const OptimizerPoint& stored : db.optimizerPoints(run)) {
+    for (const OptimizerPoint& stored : db.optimizerPoints(runId)) {
         if (!stored.score)
             continue;
         const auto json = nlohmann::json::parse(stored.parameters);
         EvaluatedPoint point;
         for (const SearchDimension& d : space) {
             if (!json.contains(d.name))
-                throw ConfigError("optimizer run " + std::to_string(run)
+                throw ConfigError("optimizer run " + std::to_string(runId)
                     + " searched other parameters; it cannot be resumed here");
             point.values.push_back(json.at(d.name).get<double>());
         }
@@ -40,51 +102,49 @@ std::vector<EvaluatedPoint> recordedPoints(
     return points;
 }
 
-} // namespace
+OptimizerRunRecorder::OptimizerRunRecorder(MeasurementDatabase& db, const OptimizeRequest& request,
+    const std::vector<EvaluatedPoint>& previous)
+    : m_db(db)
+    , m_space(searchedDimensions(searchRequestOf(request)))
+{
+    if (request.resumeRun) {
+        m_runId = *request.resumeRun;
+        m_db.setOptimizerRunStatus(m_runId, "running");
+    } else {
+        m_runId = m_db.createOptimizerRun(request.model.technique,
+            std::string(metricName(request.model.metric)), request.model.dataset.value_or(""),
+            runSettings(request));
+    }
+    for (const EvaluatedPoint& p : previous)
+        m_saved.insert(p.values);
+}
+
+void OptimizerRunRecorder::record(const std::vector<EvaluatedPoint>& points)
+{
+    std::vector<OptimizerPoint> batch;
+    for (const EvaluatedPoint& p : points)
+        if (m_saved.insert(p.values).second)
+            batch.push_back({p.iteration, pointJson(m_space, p.values).dump(), p.cost});
+    if (!batch.empty())
+        m_db.addOptimizerPoints(m_runId, batch);
+}
+
+void OptimizerRunRecorder::finish(const std::string& status)
+{
+    m_db.setOptimizerRunStatus(m_runId, status);
+}
 
 OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& request,
     const std::atomic<bool>& cancelled, const ProgressCallback& progress)
 {
     const std::vector<AggregatedMeasurement> rows = selectMeasurements(db, request.model);
-    SearchRequest search;
-    search.technique = request.model.technique;
-    search.metric = request.model.metric;
-    search.fixed = request.model.params;
-    search.settings = request.settings;
-    search.folds = request.folds;
-    search.seed = request.seed;
-    search.cv = request.cv;
-    const auto space = searchedDimensions(search);
-
-    OptimizeOutcome outcome;
+    const SearchRequest search = searchRequestOf(request);
     std::vector<EvaluatedPoint> previous;
-    if (request.resumeRun) {
-        outcome.runId = *request.resumeRun;
-        previous = recordedPoints(db, outcome.runId, space);
-    } else {
-        ParamValues fixed = request.model.params;
-        const TrainingOptions options = takeTrainingOptions(request.model.metric, fixed);
-        const nlohmann::json settings {{"k", request.settings.splits},
-            {"n", request.settings.explorations}, {"iterations", request.settings.maxIterations},
-            {"folds", request.folds}, {"seed", request.seed},
-            {"cv", request.cv == SearchCv::Grouped ? "grouped" : "random"},
-            {"split", request.model.split.value_or("")}, {"where", request.model.where},
-            {"fixed", fixed}, {"log_response", options.logResponse}};
-        outcome.runId = db.createOptimizerRun(request.model.technique,
-            std::string(metricName(request.model.metric)), request.model.dataset.value_or(""),
-            settings.dump());
-    }
-    // A resumed run replays recorded points interleaved with new ones, so what is stored already
-    // is tracked by parameter vector, not by position.
-    std::set<std::vector<double>> saved;
-    for (const EvaluatedPoint& p : previous)
-        saved.insert(p.values);
+    if (request.resumeRun)
+        previous = recordedRunPoints(db, *request.resumeRun, searchedDimensions(search));
+    OptimizerRunRecorder recorder(db, request, previous);
     const auto record = [&](const OptimizerProgress& state) {
-        std::vector<OptimizerPoint> batch;
-        for (const EvaluatedPoint& p : *state.points)
-            if (saved.insert(p.values).second)
-                batch.push_back({p.iteration, pointJson(space, p.values).dump(), p.cost});
-        db.addOptimizerPoints(outcome.runId, batch);
+        recorder.record(*state.points);
         if (progress)
             progress(state);
     };
@@ -94,10 +154,12 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
     } catch (...) {
         // Bad data (zero values on a log scale) is found only here: the run must not stay
         // "running" forever, and what it recorded remains for a look.
-        db.setOptimizerRunStatus(outcome.runId, "failed");
+        recorder.finish("failed");
         throw;
     }
-    db.setOptimizerRunStatus(outcome.runId, found.search.cancelled ? "cancelled" : "finished");
+    recorder.finish(found.search.cancelled ? "cancelled" : "finished");
+    OptimizeOutcome outcome;
+    outcome.runId = recorder.runId();
     outcome.search = std::move(found.search);
     outcome.defaultCost = found.defaultCost;
     outcome.model = std::move(found.model);

@@ -27,7 +27,7 @@ ConservationView::ConservationView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_pages);
-    attachExportMenu(m_plot, [this] {
+    attachExportMenu(m_plot, [] {
         return PictureInfo {tr("Conservation check"),
             tr("100 % read and 100 % write per request size"), tr("conservation (Ra and Lee)")};
     });

@@ -51,6 +51,13 @@ public:
     const QString& scenarioText() const { return m_scenarioText; }
 
     core::Metric metric() const;
+
+protected:
+    // QWidget's metric(PaintDeviceMetric) stays visible beside it (clang warns when a name hides
+    // a base class's virtual overload).
+    using QWidget::metric;
+
+public:
     /// Selects the metric shown (one of core::kCoreMetrics), as the combo box does.
     void setMetric(core::Metric metric);
 

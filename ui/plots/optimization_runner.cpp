@@ -23,17 +23,18 @@ OptimizationRunner::~OptimizationRunner()
     m_watcher.waitForFinished();
 }
 
-bool OptimizationRunner::start(
-    std::vector<core::AggregatedMeasurement> rows, core::SearchRequest request)
+bool OptimizationRunner::start(std::vector<core::AggregatedMeasurement> rows,
+    core::SearchRequest request, std::vector<core::EvaluatedPoint> previous)
 {
     if (m_running)
         return false;
     m_running = true;
     // A fresh flag per search: a cancel aimed at the previous search cannot stop this one.
     m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_watcher.setFuture(QtConcurrent::run(
-        [this, cancel = m_cancel, rows = std::move(rows), request = std::move(request)] {
-            return runSearch(rows, request, *cancel);
+    m_watcher.setFuture(
+        QtConcurrent::run([this, cancel = m_cancel, rows = std::move(rows),
+                              request = std::move(request), previous = std::move(previous)] {
+            return runSearch(rows, request, previous, *cancel);
         }));
     return true;
 }
@@ -48,7 +49,7 @@ void OptimizationRunner::cancel()
 // UI thread from result(), inside the event loop.
 OptimizationRunner::WorkerResult OptimizationRunner::runSearch(
     const std::vector<core::AggregatedMeasurement>& rows, const core::SearchRequest& request,
-    const std::atomic<bool>& cancel)
+    const std::vector<core::EvaluatedPoint>& previous, const std::atomic<bool>& cancel)
 {
     const auto forward = [this](const core::OptimizerProgress& state) {
         SearchProgress progress {state.iteration, state.evaluated, state.plannedThisIteration,
@@ -60,7 +61,7 @@ OptimizationRunner::WorkerResult OptimizationRunner::runSearch(
     };
     WorkerResult result;
     try {
-        result.outcome = core::searchParameters(rows, request, cancel, forward);
+        result.outcome = core::searchParameters(rows, request, cancel, forward, previous);
     } catch (const std::exception& error) {
         result.error = QString::fromStdString(error.what());
     }

@@ -39,8 +39,10 @@ public:
     ~OptimizationRunner() override;
 
     /// Starts searching `request` on `rows` (averaged repetitions); the worker keeps its own
-    /// copy of both. Returns false, and changes nothing, while a search runs.
-    bool start(std::vector<core::AggregatedMeasurement> rows, core::SearchRequest request);
+    /// copy of both. `previous`: the points of a stored run this search resumes (they are not
+    /// evaluated again). Returns false, and changes nothing, while a search runs.
+    bool start(std::vector<core::AggregatedMeasurement> rows, core::SearchRequest request,
+        std::vector<core::EvaluatedPoint> previous = {});
     /// Asks the running search to stop after the batch in flight; it then emits cancelled().
     void cancel();
     bool isRunning() const { return m_running; }
@@ -61,7 +63,8 @@ private:
         QString error;
     };
     WorkerResult runSearch(const std::vector<core::AggregatedMeasurement>& rows,
-        const core::SearchRequest& request, const std::atomic<bool>& cancel);
+        const core::SearchRequest& request, const std::vector<core::EvaluatedPoint>& previous,
+        const std::atomic<bool>& cancel);
     void onWorkerDone();
 
     QFutureWatcher<WorkerResult> m_watcher;

@@ -31,6 +31,13 @@ public:
     core::SearchRequest request() const;
     std::string technique() const;
     core::Metric metric() const;
+
+protected:
+    // QWidget's metric(PaintDeviceMetric) stays visible beside it (clang warns when a name hides
+    // a base class's virtual overload).
+    using QWidget::metric;
+
+public:
     /// The searched parameters of the selected technique, in the optimizer's point order.
     const std::vector<core::SearchDimension>& dimensions() const { return m_dimensions; }
     /// Their log-scale hints (core::ParamSpec::logScale), same order.

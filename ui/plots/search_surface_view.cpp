@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/search_surface_view.hpp"
 
+#include "common/error.hpp"
 #include "common/metric_text.hpp"
 #include "common/number_format.hpp"
 #include "plots/plot_export_menu.hpp"
 #include "plots/search_controls.hpp"
+#include "plots/stored_runs_panel.hpp"
+#include "store/optimizer_runs.hpp"
 
 #include <QCoreApplication>
 #include <QDebug>
@@ -12,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLayout>
 #include <QPushButton>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -37,7 +41,9 @@ void SearchSurfaceView::fitControlsWidth()
     // The layouts' cached hints still have the old font's sizes until they are recomputed.
     for (QLayout* layout : m_controls->findChildren<QLayout*>())
         layout->invalidate();
-    m_controls->setFixedWidth(m_controls->sizeHint().width() + 16);
+    const int width = m_controls->sizeHint().width() + 16;
+    m_controls->setFixedWidth(width);
+    m_runsPanel->setFixedWidth(width);
 }
 
 void SearchSurfaceView::changeEvent(QEvent* event)
@@ -50,13 +56,20 @@ void SearchSurfaceView::changeEvent(QEvent* event)
 SearchSurfaceView::SearchSurfaceView(QWidget* parent)
     : QWidget(parent)
     , m_controls(new SearchControls(this))
+    , m_runsPanel(new StoredRunsPanel(this))
     , m_plot(new SearchSurfacePlot(this))
     , m_runner(new OptimizationRunner(this))
 {
     fitControlsWidth();
+    auto* column = new QVBoxLayout;
+    column->addWidget(m_controls, 1);
+    column->addSpacing(12);
+    column->addWidget(m_runsPanel);
     auto* layout = new QHBoxLayout(this);
-    layout->addWidget(m_controls);
+    layout->addLayout(column);
     layout->addWidget(m_plot, 1);
+    connect(m_runsPanel, &StoredRunsPanel::showRequested, this, &SearchSurfaceView::showRun);
+    connect(m_runsPanel, &StoredRunsPanel::resumeRequested, this, &SearchSurfaceView::resumeRun);
 
     connect(m_controls, &SearchControls::startRequested, this, &SearchSurfaceView::start);
     connect(m_controls, &SearchControls::cancelRequested, this, &SearchSurfaceView::cancel);
@@ -65,10 +78,16 @@ SearchSurfaceView::SearchSurfaceView(QWidget* parent)
     connect(m_runner, &OptimizationRunner::finished, this, &SearchSurfaceView::onFinished);
     connect(m_runner, &OptimizationRunner::failed, this, [this](const QString& message) {
         qWarning().noquote() << "parameter search failed:" << message;
+        finishRecording("failed");
         onStopped(tr("The search failed: %1").arg(message));
     });
-    connect(m_runner, &OptimizationRunner::cancelled, this,
-        [this] { onStopped(tr("Search cancelled.")); });
+    connect(m_runner, &OptimizationRunner::cancelled, this, [this] {
+        finishRecording("cancelled");
+        onStopped(m_recordingRun
+                ? tr("Search cancelled; run %1 keeps its points and can be resumed.")
+                      .arg(*m_recordingRun)
+                : tr("Search cancelled."));
+    });
     m_controls->setStartEnabled(false);
     onChoiceChanged();
     attachExportMenu(m_plot, [this] {
@@ -90,10 +109,90 @@ void SearchSurfaceView::setMeasurements(const std::vector<core::Measurement>& ru
     redraw();
 }
 
+void SearchSurfaceView::setRunStore(
+    std::shared_ptr<core::MeasurementDatabase> database, const std::string& dataset, bool writable)
+{
+    m_database = std::move(database);
+    m_dataset = dataset;
+    m_writable = writable && m_database;
+    refreshRuns();
+}
+
+void SearchSurfaceView::refreshRuns()
+{
+    std::vector<core::StoredOptimizerRun> runs;
+    if (m_database) {
+        try {
+            // The open dataset's runs, and those over every dataset of the database.
+            for (core::StoredOptimizerRun& run : core::optimizerRuns(*m_database))
+                if (run.dataset.empty() || run.dataset == m_dataset)
+                    runs.push_back(std::move(run));
+        } catch (const std::exception& error) {
+            qWarning().noquote() << "optimizer runs not listed:" << error.what();
+        }
+    }
+    m_runsPanel->setRuns(runs, m_writable);
+}
+
+void SearchSurfaceView::startRecording(
+    const core::OptimizeRequest& request, const std::vector<core::EvaluatedPoint>& previous)
+{
+    m_recorder.reset();
+    m_recordingRun.reset();
+    m_recordingDatabase = m_writable ? m_database : nullptr;
+    if (!m_recordingDatabase)
+        return;
+    try {
+        m_recorder
+            = std::make_unique<core::OptimizerRunRecorder>(*m_recordingDatabase, request, previous);
+        m_recordingRun = m_recorder->runId();
+    } catch (const std::exception& error) {
+        m_controls->showStatus(
+            tr("This search is not recorded: %1").arg(QString::fromStdString(error.what())));
+    }
+    refreshRuns();
+    if (m_recordingRun)
+        m_runsPanel->selectRun(*m_recordingRun);
+}
+
+void SearchSurfaceView::finishRecording(const std::string& status)
+{
+    if (!m_recorder)
+        return;
+    try {
+        m_recorder->finish(status);
+    } catch (const std::exception& error) {
+        qWarning().noquote() << "optimizer run status not saved:" << error.what();
+    }
+    m_recorder.reset();
+    m_recordingDatabase.reset();
+    refreshRuns();
+    if (m_recordingRun)
+        m_runsPanel->selectRun(*m_recordingRun);
+}
+
+std::optional<std::int64_t> SearchSurfaceView::recordingRun() const
+{
+    return m_recordingRun;
+}
+
 bool SearchSurfaceView::start()
 {
-    if (m_rows.empty() || !m_runner->start(m_rows, m_controls->request()))
+    const core::SearchRequest search = m_controls->request();
+    if (m_rows.empty() || !m_runner->start(m_rows, search))
         return false;
+    core::OptimizeRequest request;
+    request.model.technique = search.technique;
+    request.model.metric = search.metric;
+    request.model.params = search.fixed;
+    if (!m_dataset.empty())
+        request.model.dataset = m_dataset;
+    request.settings = search.settings;
+    request.folds = search.folds;
+    request.seed = search.seed;
+    request.cv = search.cv;
+    m_runsPanel->setBusy(true);
+    startRecording(request);
     m_runGeneration = m_generation;
     m_outcome.reset();
     m_scene.points.clear();
@@ -102,6 +201,81 @@ bool SearchSurfaceView::start()
     m_controls->showStatus(QString());
     redraw();
     return true;
+}
+
+bool SearchSurfaceView::showRun(std::int64_t runId)
+{
+    if (!m_database || isRunning())
+        return false;
+    try {
+        const auto run = core::optimizerRun(*m_database, runId);
+        if (!run)
+            throw core::DataError("the database has no optimizer run " + std::to_string(runId));
+        const core::OptimizeRequest request = core::storedOptimizeRequest(*run);
+        const core::SearchRequest search = core::searchRequestOf(request);
+        auto points = core::recordedRunPoints(*m_database, runId, core::searchedDimensions(search));
+        // The controls take the run's choices first: changing them clears the scene.
+        m_controls->setTechnique(search.technique);
+        m_controls->setMetric(search.metric);
+        m_controls->setSettings(search.settings);
+        m_outcome.reset();
+        m_scene.points = std::move(points);
+        m_scene.best.reset();
+        redraw();
+        m_runsPanel->selectRun(runId);
+        const QString cost = request.cv == core::SearchCv::Grouped
+            ? tr("grouped-CV mean |log ratio|")
+            : tr("CV RMSE");
+        m_controls->showStatus(run->bestCost
+                ? tr("Run %1 (%2): best %3 %4, started %5")
+                      .arg(run->id)
+                      .arg(storedRunStatusText(run->status), cost,
+                          formatSignificant(*run->bestCost, 3),
+                          QString::fromStdString(run->created))
+                : tr("Run %1 has no evaluated points yet.").arg(run->id));
+        return true;
+    } catch (const std::exception& error) {
+        m_controls->showStatus(
+            tr("Run %1 cannot be shown: %2").arg(runId).arg(QString::fromStdString(error.what())));
+        return false;
+    }
+}
+
+bool SearchSurfaceView::resumeRun(std::int64_t runId)
+{
+    if (!m_database || !m_writable || isRunning())
+        return false;
+    try {
+        const auto run = core::optimizerRun(*m_database, runId);
+        if (!run)
+            throw core::DataError("the database has no optimizer run " + std::to_string(runId));
+        const core::OptimizeRequest request = core::storedOptimizeRequest(*run);
+        const core::SearchRequest search = core::searchRequestOf(request);
+        // The rows the run was started on (its dataset, split and filter), not the table's.
+        auto rows = core::selectMeasurements(*m_database, request.model);
+        auto previous
+            = core::recordedRunPoints(*m_database, runId, core::searchedDimensions(search));
+        m_controls->setTechnique(search.technique);
+        m_controls->setMetric(search.metric);
+        m_controls->setSettings(search.settings);
+        if (!m_runner->start(std::move(rows), search, previous))
+            return false;
+        m_runsPanel->setBusy(true);
+        startRecording(request, previous);
+        m_runGeneration = m_generation;
+        m_outcome.reset();
+        m_scene.points = std::move(previous);
+        m_scene.best.reset();
+        m_controls->setRunning(true);
+        m_controls->showStatus(tr("Resuming run %1.").arg(runId));
+        redraw();
+        return true;
+    } catch (const std::exception& error) {
+        m_controls->showStatus(tr("Run %1 cannot be resumed: %2")
+                                   .arg(runId)
+                                   .arg(QString::fromStdString(error.what())));
+        return false;
+    }
 }
 
 void SearchSurfaceView::cancel()
@@ -116,6 +290,14 @@ bool SearchSurfaceView::isRunning() const
 
 void SearchSurfaceView::onProgress(const SearchProgress& progress)
 {
+    // Recorded whatever the window shows now: the run is the search's, not the view's.
+    if (m_recorder) {
+        try {
+            m_recorder->record(progress.points);
+        } catch (const std::exception& error) {
+            qWarning().noquote() << "optimizer points not recorded:" << error.what();
+        }
+    }
     if (!current())
         return; // a search on data that is no longer shown
     m_controls->showProgress(progress);
@@ -125,6 +307,8 @@ void SearchSurfaceView::onProgress(const SearchProgress& progress)
 
 void SearchSurfaceView::onFinished(const core::SearchOutcome& outcome)
 {
+    finishRecording("finished");
+    m_runsPanel->setBusy(false);
     m_controls->setRunning(false);
     if (!current()) {
         m_controls->showStatus(tr("The data changed during the search; its result was dropped."));
@@ -145,6 +329,7 @@ void SearchSurfaceView::onFinished(const core::SearchOutcome& outcome)
 
 void SearchSurfaceView::onStopped(const QString& status)
 {
+    m_runsPanel->setBusy(false);
     m_controls->setRunning(false);
     m_controls->showStatus(status);
 }

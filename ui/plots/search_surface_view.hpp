@@ -4,22 +4,30 @@
 #include "data/aggregation.hpp"
 #include "plots/optimization_runner.hpp"
 #include "plots/search_surface_plot.hpp"
+#include "workflow/model_optimization.hpp"
 
 #include <QWidget>
 
+#include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace iolens::ui {
 
 class SearchControls;
+class StoredRunsPanel;
 
 /// The parameter search of ICPE'13 section 5 in the window: pick a technique and a metric, press
 /// Start, and watch Algorithm 1 explore its parameters on the open dataset, the cross-validation
 /// cost of every evaluated point drawn live over two chosen parameters (SearchSurfacePlot). The
 /// search runs in the background (OptimizationRunner), so the window never blocks; Cancel stops
 /// it after the batch in flight. When it ends, the view shows the default against the best cost
-/// and emits the model fitted at the best point for the model comparison.
+/// and emits the model fitted at the best point for the model comparison. In a writable database
+/// every search is recorded as an optimizer run, as `iolens-cli optimize` records its own; the
+/// runs stored for the open dataset are listed (StoredRunsPanel), any of them can be redrawn,
+/// and one that did not finish resumes where it stopped.
 class SearchSurfaceView : public QWidget {
     Q_OBJECT
 public:
@@ -28,14 +36,26 @@ public:
     /// The runs of the open dataset; repetitions are averaged here. A search in progress is
     /// cancelled and its outcome discarded: it belongs to the previous data.
     void setMeasurements(const std::vector<core::Measurement>& runs);
+    /// Where optimizer runs are kept: the open database and dataset. `writable` false (an example,
+    /// a file opened read-only): searches are not recorded and runs cannot be resumed.
+    void setRunStore(std::shared_ptr<core::MeasurementDatabase> database,
+        const std::string& dataset, bool writable);
     /// Starts a search as the controls describe it; false if one runs or there is no data.
     bool start();
+    /// Draws a stored run's points, with its technique, metric and settings in the controls.
+    /// False, with the reason in the status line, if it cannot be read.
+    bool showRun(std::int64_t runId);
+    /// Continues a stored run that did not finish, recording its new points in the database.
+    bool resumeRun(std::int64_t runId);
+    /// The run the search in progress (or the last one) records into, if any.
+    std::optional<std::int64_t> recordingRun() const;
     void cancel();
     bool isRunning() const;
 
     /// The last search that ran to its end on the current data.
     const std::optional<core::SearchOutcome>& outcome() const { return m_outcome; }
     SearchControls* controls() const { return m_controls; }
+    StoredRunsPanel* storedRuns() const { return m_runsPanel; }
     SearchSurfacePlot* plot() const { return m_plot; }
     const OptimizationRunner* runner() const { return m_runner; }
 
@@ -56,10 +76,24 @@ private:
     void onChoiceChanged();
     void redraw();
     bool current() const { return m_runGeneration == m_generation; }
+    void refreshRuns();
+    /// Starts recording a search (a new run, or request.resumeRun continued); a database that
+    /// refuses leaves the search unrecorded, with the reason in the status line.
+    void startRecording(const core::OptimizeRequest& request,
+        const std::vector<core::EvaluatedPoint>& previous = {});
+    void finishRecording(const std::string& status);
 
     SearchControls* m_controls;
+    StoredRunsPanel* m_runsPanel;
     SearchSurfacePlot* m_plot;
     OptimizationRunner* m_runner;
+    std::shared_ptr<core::MeasurementDatabase> m_database;
+    std::string m_dataset;
+    bool m_writable = false;
+    /// The database the recorder writes to stays alive with it, whatever the window opens since.
+    std::shared_ptr<core::MeasurementDatabase> m_recordingDatabase;
+    std::unique_ptr<core::OptimizerRunRecorder> m_recorder;
+    std::optional<std::int64_t> m_recordingRun;
     std::vector<core::AggregatedMeasurement> m_rows;
     SurfaceScene m_scene;
     std::optional<core::SearchOutcome> m_outcome;

@@ -41,6 +41,13 @@ public:
     explicit ProfilerView(ModelController* models, QWidget* parent = nullptr);
 
     core::Metric metric() const;
+
+protected:
+    // QWidget's metric(PaintDeviceMetric) stays visible beside it (clang warns when a name hides
+    // a base class's virtual overload).
+    using QWidget::metric;
+
+public:
     /// Selects the metric shown (one of core::kCoreMetrics), as the combo box does.
     void setMetric(core::Metric metric);
 

@@ -223,6 +223,7 @@ void MainWindow::onDocumentChanged()
     // The models train in the background; the scenario is shown at once with its measurement.
     trainModels(*document);
     m_search->setMeasurements(document->runs);
+    m_search->setRunStore(document->database, document->dataset, !document->readOnly());
     m_conservation->setMeasurements(document->runs);
     m_application->setDatabase(document->database);
     m_trace->setDatabase(document->database);

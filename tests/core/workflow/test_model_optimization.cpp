@@ -68,6 +68,79 @@ private slots:
         QCOMPARE(db.optimizerPoints(partial.runId).size(), full.search.points.size());
     }
 
+    void storedRequest_resumesACancelledRunFromItsSettingsAlone()
+    {
+        // What the window does: it knows only the run the user picked, not the options the run
+        // was started with.
+        auto db = iolens::test::tieredDatabase();
+        std::atomic<bool> never {false};
+        OptimizeRequest original = cartRequest();
+        original.model.params["log_response"] = 0.0;
+        original.model.where = "request_kib<=64";
+        original.folds = 5;
+        original.seed = 7;
+        const OptimizeOutcome full = optimizeModel(db, original, never);
+
+        std::atomic<bool> cancel {false};
+        const OptimizeOutcome partial = optimizeModel(db, original, cancel,
+            [&cancel](const OptimizerProgress& p) { cancel = p.iteration >= 1; });
+        QVERIFY(partial.search.cancelled);
+        const auto run = optimizerRun(db, partial.runId);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->status, std::string("cancelled"));
+
+        const OptimizeRequest stored = storedOptimizeRequest(*run);
+        QCOMPARE(stored.resumeRun, std::optional<std::int64_t>(partial.runId));
+        QCOMPARE(stored.model.technique, original.model.technique);
+        QCOMPARE(stored.model.metric, original.model.metric);
+        QCOMPARE(stored.model.dataset, original.model.dataset);
+        QCOMPARE(stored.model.where, original.model.where);
+        QCOMPARE(stored.model.params, original.model.params);
+        QCOMPARE(stored.folds, 5);
+        QCOMPARE(stored.seed, std::uint64_t {7});
+        QCOMPARE(stored.settings.splits, original.settings.splits);
+        QCOMPARE(stored.settings.explorations, original.settings.explorations);
+        QCOMPARE(stored.settings.maxIterations, original.settings.maxIterations);
+
+        const auto recorded
+            = recordedRunPoints(db, partial.runId, searchedDimensions(searchRequestOf(stored)));
+        QCOMPARE(recorded.size(), partial.search.points.size());
+        const OptimizeOutcome resumed = optimizeModel(db, stored, never);
+        QCOMPARE(resumed.runId, partial.runId);
+        QCOMPARE(resumed.search.best.values, full.search.best.values);
+        QCOMPARE(resumed.search.best.cost, full.search.best.cost);
+        QCOMPARE(optimizerRun(db, partial.runId)->status, std::string("finished"));
+    }
+
+    void storedRequest_unreadableSettingsAreADataError()
+    {
+        StoredOptimizerRun run;
+        run.id = 4;
+        run.technique = "cart";
+        run.metric = "rt_read_ms";
+        run.settings = R"({"k": "four"})";
+        QVERIFY_THROWS_EXCEPTION(DataError, storedOptimizeRequest(run));
+        run.settings = "{}";
+        run.metric = "speed";
+        QVERIFY_THROWS_EXCEPTION(DataError, storedOptimizeRequest(run));
+    }
+
+    void recorder_writesOnlyNewPointsOfEachBatch()
+    {
+        auto db = iolens::test::tieredDatabase();
+        OptimizerRunRecorder recorder(db, cartRequest());
+        EvaluatedPoint a {{5.0, 0.01}, 1.5, 0};
+        EvaluatedPoint b {{10.0, 0.01}, 1.2, 1};
+        recorder.record({a});
+        recorder.record({a, b}); // a replayed: stored once
+        QCOMPARE(db.optimizerPoints(recorder.runId()).size(), std::size_t {2});
+        recorder.finish("cancelled");
+        const auto run = optimizerRun(db, recorder.runId());
+        QCOMPARE(run->points, 2);
+        QCOMPARE(run->bestCost, std::optional<double>(1.2));
+        QCOMPARE(run->status, std::string("cancelled"));
+    }
+
     void optimize_techniqueWithoutSearchSpaceIsAnInputError()
     {
         auto db = iolens::test::tieredDatabase();

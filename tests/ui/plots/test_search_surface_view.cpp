@@ -2,18 +2,45 @@
 #include "document/example_database.hpp"
 #include "plots/search_controls.hpp"
 #include "plots/search_surface_view.hpp"
+#include "plots/stored_runs_panel.hpp"
+#include "store/optimizer_runs.hpp"
 #include "support/signal_wait.hpp"
 #include "support/test_registry.hpp"
 #include "support/test_timeouts.hpp"
 
+#include <QComboBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <atomic>
 
 using namespace iolens::ui;
 namespace core = iolens::core;
 
 namespace {
+
+/// The fio-tiered example in a private database the view may write to, as a writable file is.
+std::shared_ptr<core::MeasurementDatabase> writableTiered()
+{
+    return std::make_shared<core::MeasurementDatabase>(loadExampleDatabase(Example::Tiered));
+}
+
+std::string tieredName()
+{
+    return exampleDatasetName(Example::Tiered).toStdString();
+}
+
+core::OptimizeRequest smallCartRequest()
+{
+    core::OptimizeRequest request;
+    request.model.technique = "cart";
+    request.model.metric = core::Metric::RtReadMs;
+    request.model.dataset = tieredName();
+    request.settings = {3, 2, 3, std::nullopt};
+    return request;
+}
+
 } // namespace
 
 class TestSearchSurfaceView : public QObject {
@@ -53,6 +80,93 @@ private slots:
         QCOMPARE(view.plot()->bestMark()->data()->at(0)->key, outcome.search.best.values[0]);
         QVERIFY(view.controls()->statusText().contains(
             costImprovementText(outcome.defaultCost, outcome.search.best.cost)));
+    }
+
+    void writableDatabase_recordsEverySearchAsARun()
+    {
+        SearchSurfaceView view;
+        const auto db = writableTiered();
+        view.setMeasurements(db->measurements());
+        view.setRunStore(db, tieredName(), true);
+        QCOMPARE(view.storedRuns()->runBox()->count(), 0);
+        view.controls()->setTechnique("cart");
+        view.controls()->setSettings({2, 1, 2, std::nullopt});
+        QSignalSpy finished(&view, &SearchSurfaceView::searchFinished);
+        QVERIFY(view.start());
+        QVERIFY(!view.storedRuns()->showButton()->isEnabled()); // busy while it runs
+        QVERIFY(iolens::test::waitForEmission(finished, kTimeoutMs));
+        const auto outcome = finished.first().at(0).value<core::SearchOutcome>();
+
+        QVERIFY(view.recordingRun());
+        const auto run = core::optimizerRun(*db, *view.recordingRun());
+        QVERIFY(run);
+        QCOMPARE(run->status, std::string("finished"));
+        QCOMPARE(run->technique, std::string("cart"));
+        QCOMPARE(run->dataset, tieredName());
+        QCOMPARE(static_cast<std::size_t>(run->points), outcome.search.points.size());
+        QCOMPARE(*run->bestCost, outcome.search.best.cost);
+        // Listed, selected, and finished runs are shown but not resumed.
+        QCOMPARE(view.storedRuns()->runBox()->count(), 1);
+        QCOMPARE(view.storedRuns()->selectedRun(), view.recordingRun());
+        QVERIFY(view.storedRuns()->showButton()->isEnabled());
+        QVERIFY(!view.storedRuns()->resumeButton()->isEnabled());
+    }
+
+    void readOnlyDatabase_recordsNothing()
+    {
+        SearchSurfaceView view;
+        const auto db = writableTiered();
+        std::atomic<bool> never {false};
+        core::optimizeModel(*db, smallCartRequest(), never); // a run from the command line
+        view.setMeasurements(db->measurements());
+        view.setRunStore(db, tieredName(), false);
+        view.controls()->setTechnique("cart");
+        view.controls()->setSettings({2, 1, 1, std::nullopt});
+        QSignalSpy finished(&view, &SearchSurfaceView::searchFinished);
+        QVERIFY(view.start());
+        QVERIFY(iolens::test::waitForEmission(finished, kTimeoutMs));
+        QVERIFY(!view.recordingRun());
+        QCOMPARE(core::optimizerRuns(*db).size(), std::size_t {1});
+        // The stored run can be shown again once the search is over, but not resumed here.
+        QVERIFY(view.storedRuns()->showButton()->isEnabled());
+        QVERIFY(!view.storedRuns()->resumeButton()->isEnabled());
+    }
+
+    void storedRun_isRedrawnAndResumedToTheResultOfAnUninterruptedRun()
+    {
+        const auto db = writableTiered();
+        std::atomic<bool> never {false};
+        const auto full = core::optimizeModel(*db, smallCartRequest(), never);
+        std::atomic<bool> cancel {false};
+        const auto partial = core::optimizeModel(*db, smallCartRequest(), cancel,
+            [&cancel](const core::OptimizerProgress& p) { cancel = p.iteration >= 1; });
+        QVERIFY(partial.search.cancelled);
+
+        SearchSurfaceView view;
+        view.setMeasurements(db->measurements());
+        view.controls()->setTechnique("mars"); // the run's technique must come from the run
+        view.setRunStore(db, tieredName(), true);
+        QCOMPARE(view.storedRuns()->runBox()->count(), 2);
+        QVERIFY(view.showRun(partial.runId));
+        QCOMPARE(view.controls()->technique(), std::string("cart"));
+        std::size_t drawn = 0;
+        for (const QCPGraph* graph : view.plot()->iterationGraphs())
+            drawn += static_cast<std::size_t>(graph->dataCount());
+        QVERIFY(drawn > 0);
+        QVERIFY(view.controls()->statusText().contains(QString::number(partial.runId)));
+        QVERIFY(view.storedRuns()->resumeButton()->isEnabled());
+
+        QSignalSpy finished(&view, &SearchSurfaceView::searchFinished);
+        QVERIFY(view.resumeRun(partial.runId));
+        QVERIFY(iolens::test::waitForEmission(finished, kTimeoutMs));
+        const auto resumed = finished.first().at(0).value<core::SearchOutcome>();
+        QCOMPARE(resumed.search.best.values, full.search.best.values);
+        QCOMPARE(resumed.search.best.cost, full.search.best.cost);
+        QCOMPARE(view.recordingRun(), std::optional<std::int64_t>(partial.runId));
+        const auto run = core::optimizerRun(*db, partial.runId);
+        QCOMPARE(run->status, std::string("finished"));
+        QCOMPARE(static_cast<std::size_t>(run->points), full.search.points.size());
+        QVERIFY(!view.storedRuns()->resumeButton()->isEnabled());
     }
 
     void newMeasurements_cancelTheRunningSearchAndDropIt()
