@@ -541,6 +541,18 @@
         <source>Cannot import model</source>
         <translation>Modell kann nicht importiert werden</translation>
     </message>
+    <message>
+        <source>Cannot rename dataset</source>
+        <translation>Datensatz kann nicht umbenannt werden</translation>
+    </message>
+    <message>
+        <source>Cannot delete dataset</source>
+        <translation>Datensatz kann nicht gelöscht werden</translation>
+    </message>
+    <message>
+        <source>Cannot export dataset</source>
+        <translation>Datensatz kann nicht exportiert werden</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ErrorCdfPage</name>
@@ -706,6 +718,81 @@
     </message>
 </context>
 <context>
+    <name>iolens::ui::FioImportDialog</name>
+    <message>
+        <source>Skip the refused files and import the others</source>
+        <translation>Abgelehnte Dateien überspringen und die übrigen importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>Import fio results</source>
+        <translation>fio-Ergebnisse importieren</translation>
+    </message>
+    <message>
+        <source>Each file is one fio run; its configuration as fio&apos;s job options give it:</source>
+        <translation>Jede Datei ist ein fio-Lauf; seine Konfiguration, wie fios Job-Optionen sie angeben:</translation>
+    </message>
+    <message>
+        <source>Scheduler where the file name does not say it:</source>
+        <translation>Scheduler, wo der Dateiname ihn nicht nennt:</translation>
+    </message>
+    <message>
+        <source>Dataset:</source>
+        <translation>Datensatz:</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Read %</source>
+        <translation>Lese-%</translation>
+    </message>
+    <message>
+        <source>File set</source>
+        <translation>Dateimenge</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>%1 (chosen)</source>
+        <translation>%1 (gewählt)</translation>
+    </message>
+    <message>
+        <source>Choose the scheduler for the files whose names lack it.</source>
+        <translation>Wählen Sie den Scheduler für die Dateien, deren Namen ihn nicht nennen.</translation>
+    </message>
+    <message>
+        <source>Nothing imported: %1</source>
+        <translation>Nichts importiert: %1</translation>
+    </message>
+    <message>
+        <source>refused, see below</source>
+        <translation>abgelehnt, siehe unten</translation>
+    </message>
+    <message>
+        <source>%1 runs to import, %2 refused.</source>
+        <translation>%1 Läufe zu importieren, %2 abgelehnt.</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::ImportDialog</name>
     <message>
         <source>Skip the refused rows and import the others</source>
@@ -820,12 +907,28 @@
         <translation>Messungen importieren</translation>
     </message>
     <message>
-        <source>CSV files (*.csv *.txt);;All files (*)</source>
-        <translation>CSV-Dateien (*.csv *.txt);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Database for the measurements</source>
         <translation>Datenbank für die Messungen</translation>
+    </message>
+    <message>
+        <source>The first rows of the file, as they are:</source>
+        <translation>Die ersten Zeilen der Datei, unverändert:</translation>
+    </message>
+    <message>
+        <source>Nothing to import</source>
+        <translation>Nichts zu importieren</translation>
+    </message>
+    <message>
+        <source>%1: no CSV or fio JSON file</source>
+        <translation>%1: keine CSV- oder fio-JSON-Datei</translation>
+    </message>
+    <message>
+        <source>CSV files and fio results (*.csv *.txt *.json);;All files (*)</source>
+        <translation>CSV-Dateien und fio-Ergebnisse (*.csv *.txt *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import a folder of fio results</source>
+        <translation>Ordner mit fio-Ergebnissen importieren</translation>
     </message>
 </context>
 <context>
@@ -2551,7 +2654,7 @@ Mittel ± RSF</translation>
     </message>
     <message>
         <source>Open &amp;example</source>
-        <translation>&amp;Beispiel öffnen</translation>
+        <translation>Bei&amp;spiel öffnen</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
@@ -2594,7 +2697,7 @@ Mittel ± RSF</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>Export &amp;evidence pack…</source>
+        <source>Export e&amp;vidence pack…</source>
         <translation>&amp;Nachweispaket exportieren…</translation>
     </message>
     <message>
@@ -2644,6 +2747,70 @@ Mittel ± RSF</translation>
     <message>
         <source>Export mode&amp;l…</source>
         <translation>Mode&amp;ll exportieren…</translation>
+    </message>
+    <message>
+        <source>Delete dataset %1 and its %2 runs from %3?</source>
+        <translation>Datensatz %1 mit seinen %2 Läufen aus %3 löschen?</translation>
+    </message>
+    <message>
+        <source>This cannot be undone; the source files are not touched.</source>
+        <translation>Das lässt sich nicht rückgängig machen; die Quelldateien bleiben unberührt.</translation>
+    </message>
+    <message>
+        <source>%1 is read-only. Save a copy of it and change the copy?</source>
+        <translation>%1 ist schreibgeschützt. Eine Kopie speichern und die Kopie ändern?</translation>
+    </message>
+    <message>
+        <source>Save a copy of the database</source>
+        <translation>Kopie der Datenbank speichern</translation>
+    </message>
+    <message>
+        <source>iolens databases (*.sqlite *.db *.iolens);;All files (*)</source>
+        <translation>iolens-Datenbanken (*.sqlite *.db *.iolens);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Rename dataset</source>
+        <translation>Datensatz umbenennen</translation>
+    </message>
+    <message>
+        <source>New name of dataset %1:</source>
+        <translation>Neuer Name des Datensatzes %1:</translation>
+    </message>
+    <message>
+        <source>Delete dataset</source>
+        <translation>Datensatz löschen</translation>
+    </message>
+    <message>
+        <source>Export dataset as CSV</source>
+        <translation>Datensatz als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
+    <message>
+        <source>from %1 · imported %2</source>
+        <translation>aus %1 · importiert %2</translation>
+    </message>
+    <message>
+        <source>Import a &amp;folder of fio results…</source>
+        <translation>O&amp;rdner mit fio-Ergebnissen importieren…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport dataset as CSV…</source>
+        <translation>Datensatz als CSV e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Rename dataset…</source>
+        <translation>Datensatz &amp;umbenennen…</translation>
+    </message>
+    <message>
+        <source>De&amp;lete dataset…</source>
+        <translation>Datensatz &amp;löschen…</translation>
     </message>
 </context>
 <context>

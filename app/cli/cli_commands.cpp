@@ -214,9 +214,9 @@ int runExport(const QCommandLineParser& parser)
         std::cerr << "exported " << hostRows.size() << " per-host results to " << out << "\n";
         return kOk;
     }
-    const auto rows = db.measurements(filter);
-    writeTextFileAtomically(out, measurementsToCsv(rows));
-    std::cerr << "exported " << rows.size() << " measurements to " << out << "\n";
+    // The window's File > Export dataset as CSV writes through the same function.
+    const int rows = exportMeasurementsCsv(db, filter, out);
+    std::cerr << "exported " << rows << " measurements to " << out << "\n";
     return kOk;
 }
 

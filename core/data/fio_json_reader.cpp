@@ -118,17 +118,17 @@ void readJobOptions(const json& job, const std::string& source, Measurement& m, 
     m.config.threads = static_cast<int>(threads) * (jobCount > 1 ? jobCount : 1);
 }
 
-std::string schedulerFromFileName(const std::string& source)
+} // namespace
+
+std::optional<std::string> schedulerInHarnessName(const std::string& path)
 {
     static const std::regex pattern(R"(^p\d+_[A-Za-z0-9-]+_([A-Za-z0-9-]+)_fs)");
     std::smatch match;
-    const std::string name = std::filesystem::path(source).filename().string();
+    const std::string name = std::filesystem::path(path).filename().string();
     if (std::regex_search(name, match, pattern))
         return match[1].str();
-    return "none";
+    return std::nullopt;
 }
-
-} // namespace
 
 std::optional<long long> parseFioSize(std::string_view text)
 {
@@ -168,8 +168,8 @@ Measurement parseFioJson(
         fail(source, "jobs", "no jobs in the fio output");
     Measurement m;
     readJobOptions(jobs.front(), source, m, static_cast<int>(jobs.size()));
-    m.config.scheduler
-        = options.scheduler.empty() ? schedulerFromFileName(source) : options.scheduler;
+    m.config.scheduler = options.scheduler.empty() ? schedulerInHarnessName(source).value_or("none")
+                                                   : options.scheduler;
     m.config.vms = options.vms;
     DirectionTotals read, write;
     for (std::size_t i = 0; i < jobs.size(); ++i) {

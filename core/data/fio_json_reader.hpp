@@ -28,6 +28,10 @@ Measurement parseFioJson(
 /// Reads the file and parses it.
 Measurement readFioJson(const std::string& path, const FioImportOptions& options = {});
 
+/// The scheduler an iolens harness file name carries (pNNN_SPLIT_SCHED_fs…, the file name of
+/// `path` only), or std::nullopt for any other name: then the caller has to say it.
+std::optional<std::string> schedulerInHarnessName(const std::string& path);
+
 /// Parses fio size strings ("4096", "4k", "16M", "1g", "1GiB") into bytes; std::nullopt if bad.
 std::optional<long long> parseFioSize(std::string_view text);
 

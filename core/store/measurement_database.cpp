@@ -2,7 +2,9 @@
 #include "store/measurement_database.hpp"
 
 #include "common/error.hpp"
+#include "common/text_file.hpp"
 #include "common/timestamp.hpp"
+#include "data/measurement_csv.hpp"
 #include "store/schema.hpp"
 
 #include <filesystem>
@@ -183,6 +185,41 @@ int MeasurementDatabase::importMeasurements(const std::vector<Measurement>& meas
     }
     transaction.commit();
     return static_cast<int>(measurements.size());
+}
+
+void MeasurementDatabase::renameDataset(const std::string& from, const std::string& to)
+{
+    if (to.empty())
+        throw ConfigError("renameDataset: the new name of dataset '" + from + "' is empty");
+    Transaction transaction(*m_connection);
+    const auto id = datasetId(from);
+    if (!id)
+        throw ConfigError(path() + ": no dataset named '" + from + "'");
+    if (from == to)
+        return;
+    if (datasetId(to))
+        throw ConfigError(path() + ": a dataset named '" + to + "' exists already");
+    Statement rename(*m_connection, "UPDATE datasets SET name = ? WHERE id = ?");
+    rename.bind(1, to).bind(2, *id).run();
+    transaction.commit();
+}
+
+int MeasurementDatabase::removeDataset(const std::string& name)
+{
+    Transaction transaction(*m_connection);
+    const auto id = datasetId(name);
+    if (!id)
+        throw ConfigError(path() + ": no dataset named '" + name + "'");
+    Statement count(*m_connection, "SELECT COUNT(*) FROM measurements WHERE dataset_id = ?");
+    count.bind(1, *id);
+    count.step();
+    const auto removed = static_cast<int>(count.int64(0));
+    // The schema's ON DELETE clauses take the measurements, host results, recorded files and
+    // optimizer runs along, and unlink stored models, inside this transaction.
+    Statement remove(*m_connection, "DELETE FROM datasets WHERE id = ?");
+    remove.bind(1, *id).run();
+    transaction.commit();
+    return removed;
 }
 
 std::vector<ImportedFile> MeasurementDatabase::importedFiles(const std::string& dataset)
@@ -407,6 +444,16 @@ void MeasurementDatabase::setOptimizerRunStatus(std::int64_t runId, const std::s
 void MeasurementDatabase::saveAs(const std::string& path)
 {
     m_connection->backupTo(path);
+}
+
+int exportMeasurementsCsv(
+    MeasurementDatabase& database, const MeasurementFilter& filter, const std::string& path)
+{
+    if (filter.dataset && !database.dataset(*filter.dataset))
+        throw ConfigError(database.path() + ": no dataset named '" + *filter.dataset + "'");
+    const auto rows = database.measurements(filter);
+    writeTextFileAtomically(path, measurementsToCsv(rows));
+    return static_cast<int>(rows.size());
 }
 
 } // namespace iolens::core

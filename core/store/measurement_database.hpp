@@ -103,6 +103,13 @@ public:
 
     std::vector<DatasetInfo> datasets();
     std::optional<DatasetInfo> dataset(const std::string& name);
+    /// Gives dataset `from` the name `to`; its measurements, recorded files and stored models
+    /// stay with it. Throws ConfigError if `from` does not exist, `to` is empty or taken.
+    void renameDataset(const std::string& from, const std::string& to);
+    /// Deletes dataset `name` with its measurements (and their host results), recorded files and
+    /// optimizer runs, in one transaction; stored models trained on it are kept without a
+    /// dataset. Returns how many measurements went. Throws ConfigError if there is no such dataset.
+    int removeDataset(const std::string& name);
     /// Split labels present, optionally within one dataset.
     std::vector<std::string> splits(const std::optional<std::string>& dataset = std::nullopt);
 
@@ -154,5 +161,11 @@ private:
 
     std::unique_ptr<SqliteConnection> m_connection;
 };
+
+/// Writes the measurements `filter` selects to `path` in iolens's CSV format (measurementsToCsv),
+/// replacing the file atomically: the file `iolens-cli export` writes. Returns how many rows.
+/// Throws ConfigError naming the dataset if the filter names one the database lacks.
+int exportMeasurementsCsv(
+    MeasurementDatabase& database, const MeasurementFilter& filter, const std::string& path);
 
 } // namespace iolens::core

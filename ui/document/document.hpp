@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,8 +22,11 @@ struct Document {
     QString path;                            ///< file path; empty for an embedded example
     bool example = false;                    ///< embedded example: never written, "Save as" copies
     std::vector<core::DatasetInfo> datasets; ///< every dataset of the database
-    std::string dataset;                     ///< the dataset shown; empty if the database has none
-    std::vector<core::Measurement> runs;     ///< runs of `dataset`, in insertion order
+    /// The files each dataset was imported from (by dataset name); none for a dataset that
+    /// came from a measurement run or from before the files were recorded.
+    std::map<std::string, std::vector<core::ImportedFile>> importedFiles;
+    std::string dataset;                 ///< the dataset shown; empty if the database has none
+    std::vector<core::Measurement> runs; ///< runs of `dataset`, in insertion order
 
     /// True if the window must not write to the database (examples, files opened read-only).
     bool readOnly() const { return example || !database || database->isReadOnly(); }

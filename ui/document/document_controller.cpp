@@ -17,6 +17,9 @@ namespace iolens::ui {
 void loadDocumentData(Document& document, const std::string& dataset)
 {
     document.datasets = document.database->datasets();
+    document.importedFiles.clear();
+    for (const core::DatasetInfo& info : document.datasets)
+        document.importedFiles[info.name] = document.database->importedFiles(info.name);
     document.dataset = dataset;
     if (document.dataset.empty() && !document.datasets.empty())
         document.dataset = document.datasets.front().name;
@@ -169,6 +172,47 @@ bool DocumentController::selectDataset(const QString& dataset)
     return ok;
 }
 
+bool DocumentController::renameDataset(const QString& from, const QString& to)
+{
+    if (!m_document || m_document->readOnly())
+        return false;
+    auto document = std::make_unique<Document>(*m_document);
+    const bool ok = guarded(tr("Cannot rename dataset"), [&] {
+        document->database->renameDataset(from.toStdString(), to.trimmed().toStdString());
+        const bool shown = document->dataset == from.toStdString();
+        loadDocumentData(*document, shown ? to.trimmed().toStdString() : document->dataset);
+    });
+    if (ok)
+        show(std::move(document));
+    return ok;
+}
+
+bool DocumentController::removeDataset(const QString& name)
+{
+    if (!m_document || m_document->readOnly())
+        return false;
+    auto document = std::make_unique<Document>(*m_document);
+    const bool ok = guarded(tr("Cannot delete dataset"), [&] {
+        document->database->removeDataset(name.toStdString());
+        // Another dataset stays shown; deleting the shown one shows the first left, if any.
+        const bool shown = document->dataset == name.toStdString();
+        loadDocumentData(*document, shown ? std::string() : document->dataset);
+    });
+    if (ok)
+        show(std::move(document));
+    return ok;
+}
+
+bool DocumentController::exportDataset(const QString& path)
+{
+    if (!m_document || m_document->dataset.empty())
+        return false;
+    return guarded(tr("Cannot export dataset"), [&] {
+        core::exportMeasurementsCsv(
+            *m_document->database, {m_document->dataset, std::nullopt}, path.toStdString());
+    });
+}
+
 bool DocumentController::refreshRuns(const QString& path, const QString& dataset)
 {
     if (!m_document || m_document->example || m_document->path != QFileInfo(path).absoluteFilePath()
@@ -184,6 +228,7 @@ bool DocumentController::refreshRuns(const QString& path, const QString& dataset
         return false;
     }
     m_document->datasets = std::move(fresh.datasets);
+    m_document->importedFiles = std::move(fresh.importedFiles);
     m_document->runs = std::move(fresh.runs);
     emit runsRefreshed();
     return true;

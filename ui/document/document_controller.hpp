@@ -50,6 +50,17 @@ public:
     bool importModel(const QString& path, const QString& name = {});
     /// Shows another dataset of the open database. Returns false for an unknown name.
     bool selectDataset(const QString& dataset);
+    /// Renames dataset `from` of the open database to `to` (trimmed) and shows the document
+    /// again. Returns false, and reports why (an empty or taken name), leaving it unchanged; false
+    /// without a report for an example or a read-only file (the window offers a copy first).
+    bool renameDataset(const QString& from, const QString& to);
+    /// Deletes dataset `name` and its measurements from the open database in one transaction
+    /// (MeasurementDatabase::removeDataset), then shows the shown dataset, or the first one left
+    /// if it was deleted. Reports failure as renameDataset() does; the caller has asked first.
+    bool removeDataset(const QString& name);
+    /// Writes the shown dataset's measurements to `path`, the file `iolens-cli export --dataset`
+    /// writes. Returns false, and reports why, on failure.
+    bool exportDataset(const QString& path);
     /// Re-reads the dataset list and the runs of the shown dataset while a measurement adds
     /// rows to the open file (File > Measure…): the same Document object and connection, no
     /// documentChanged() (so the models are not retrained per run), runsRefreshed() instead.

@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -21,12 +22,17 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace iolens::ui {
 
 namespace {
 
 // At most this many refused rows are listed; the count says how many there are.
 constexpr std::size_t kRefusedRowsListed = 200;
+// Enough rows of the file to recognise its columns by their values, few enough to leave the
+// dialog's height to the mapping.
+constexpr std::size_t kSampleRows = 10;
 
 std::vector<std::string> importableFields()
 {
@@ -53,6 +59,7 @@ ImportDialog::ImportDialog(const QString& csvPath, const QString& databasePath, 
     : QDialog(parent)
     , m_csvPath(csvPath)
     , m_databasePath(databasePath)
+    , m_sample(new QTableWidget(this))
     , m_columns(new QTableWidget(this))
     , m_dataset(new QLineEdit(QFileInfo(csvPath).completeBaseName(), this))
     , m_skipBadRows(new QCheckBox(tr("Skip the refused rows and import the others"), this))
@@ -79,15 +86,21 @@ ImportDialog::ImportDialog(const QString& csvPath, const QString& databasePath, 
     }
 
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("Which iolens field each column of the file gives, and in "
-                                    "which unit (a first guess from the column names):"),
-        this));
+    fillSample();
+    layout->addWidget(new QLabel(tr("The first rows of the file, as they are:"), this));
+    layout->addWidget(m_sample, 2);
+    auto* guide = new QLabel(tr("Which iolens field each column of the file gives, and in "
+                                "which unit (a first guess from the column names):"),
+        this);
+    guide->setWordWrap(true);
+    layout->addWidget(guide);
     m_columns->setColumnCount(3);
     m_columns->setHorizontalHeaderLabels({tr("Column"), tr("iolens field"), tr("Unit")});
     m_columns->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_columns->verticalHeader()->hide();
-    layout->addWidget(m_columns, 2);
 
+    // The constants beside the column table rather than below it: seven rows of them under it
+    // left the file's rows and the table a few lines each at 1280x800.
     auto* constants = new QFormLayout;
     for (const std::string& field : core::configurationColumns()) {
         auto* edit = new QLineEdit(this);
@@ -97,7 +110,13 @@ ImportDialog::ImportDialog(const QString& csvPath, const QString& databasePath, 
         m_constants.emplace_back(field, edit);
         connect(edit, &QLineEdit::textChanged, this, &ImportDialog::refresh);
     }
-    layout->addLayout(constants);
+    auto* mapping = new QHBoxLayout;
+    mapping->addWidget(m_columns, 3);
+    auto* side = new QVBoxLayout;
+    side->addLayout(constants);
+    side->addStretch(1);
+    mapping->addLayout(side, 2);
+    layout->addLayout(mapping, 3);
     auto* target = new QFormLayout;
     target->addRow(tr("Dataset:"), m_dataset);
     layout->addLayout(target);
@@ -132,7 +151,34 @@ ImportDialog::ImportDialog(const QString& csvPath, const QString& databasePath, 
     connect(m_dataset, &QLineEdit::textChanged, this, &ImportDialog::refresh);
 
     buildTable(proposal);
-    resize(760, 720);
+    // Fits a 1280x800 screen with its title bar and panels, in presentation mode's fonts too.
+    resize(1000, 740);
+}
+
+void ImportDialog::fillSample()
+{
+    m_sample->setObjectName(QStringLiteral("sample"));
+    m_sample->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_sample->setFocusPolicy(Qt::NoFocus);
+    // Rows as tall as the text: the file's rows are read, not edited.
+    m_sample->verticalHeader()->setDefaultSectionSize(m_sample->fontMetrics().height() + 6);
+    m_sample->setColumnCount(static_cast<int>(m_table.header.size()));
+    QStringList header;
+    for (const std::string& name : m_table.header)
+        header << QString::fromStdString(name);
+    m_sample->setHorizontalHeaderLabels(header);
+    const std::size_t shown = std::min(m_table.rows.size(), kSampleRows);
+    m_sample->setRowCount(static_cast<int>(shown));
+    QStringList lines;
+    for (std::size_t r = 0; r < shown; ++r) {
+        const auto& row = m_table.rows[r];
+        lines << QString::number(row.line); // the file's own line numbers, as messages give them
+        for (std::size_t c = 0; c < row.fields.size(); ++c)
+            m_sample->setItem(static_cast<int>(r), static_cast<int>(c),
+                new QTableWidgetItem(QString::fromStdString(row.fields[c])));
+    }
+    m_sample->setVerticalHeaderLabels(lines);
+    m_sample->resizeColumnsToContents();
 }
 
 void ImportDialog::buildTable(const core::CsvMapping& proposal)

@@ -61,6 +61,7 @@ signals:
     void imported(const QString& databasePath, const QString& dataset, int rows);
 
 private:
+    void fillSample();
     void buildTable(const core::CsvMapping& proposal);
     void fillUnits(int row);
     void refresh();
@@ -73,6 +74,7 @@ private:
     std::optional<core::MappedCsv> m_preview;
     QString m_problem;
     bool m_filling = false;
+    QTableWidget* m_sample;
     QTableWidget* m_columns;
     std::vector<std::pair<std::string, QLineEdit*>> m_constants;
     QLineEdit* m_dataset;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/file_drop_filter.hpp"
 
+#include "import/import_prompt.hpp"
+
 #include <QDragEnterEvent>
 #include <QDragMoveEvent>
 #include <QDropEvent>
@@ -20,9 +22,24 @@ QString droppedLocalFile(const QMimeData* mime)
     return urls.front().toLocalFile();
 }
 
-FileDropFilter::FileDropFilter(QWidget* target, std::function<void(const QString&)> open)
+QStringList droppedImport(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    QStringList paths;
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile() || !isImportable(url.toLocalFile()))
+            return {};
+        paths << url.toLocalFile();
+    }
+    return paths;
+}
+
+FileDropFilter::FileDropFilter(QWidget* target, std::function<void(const QString&)> open,
+    std::function<void(const QStringList&)> import)
     : QObject(target)
     , m_open(std::move(open))
+    , m_import(std::move(import))
 {
     target->setAcceptDrops(true);
     target->installEventFilter(this);
@@ -34,7 +51,7 @@ bool FileDropFilter::eventFilter(QObject* watched, QEvent* event)
     case QEvent::DragEnter:
     case QEvent::DragMove: {
         auto* drag = static_cast<QDragMoveEvent*>(event);
-        if (droppedLocalFile(drag->mimeData()).isEmpty())
+        if (!wanted(drag->mimeData()))
             drag->ignore();
         else
             drag->acceptProposedAction();
@@ -42,18 +59,25 @@ bool FileDropFilter::eventFilter(QObject* watched, QEvent* event)
     }
     case QEvent::Drop: {
         auto* drop = static_cast<QDropEvent*>(event);
-        const QString path = droppedLocalFile(drop->mimeData());
-        if (path.isEmpty()) {
+        if (!wanted(drop->mimeData())) {
             drop->ignore();
             return true;
         }
         drop->acceptProposedAction();
-        m_open(path);
+        if (const QStringList paths = droppedImport(drop->mimeData()); m_import && !paths.isEmpty())
+            m_import(paths);
+        else
+            m_open(droppedLocalFile(drop->mimeData()));
         return true;
     }
     default:
         return QObject::eventFilter(watched, event);
     }
+}
+
+bool FileDropFilter::wanted(const QMimeData* mime) const
+{
+    return (m_import && !droppedImport(mime).isEmpty()) || !droppedLocalFile(mime).isEmpty();
 }
 
 } // namespace iolens::ui

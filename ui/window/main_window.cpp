@@ -23,6 +23,7 @@
 #include "table/measurement_table_panel.hpp"
 #include "traces/trace_panel.hpp"
 #include "window/about_text.hpp"
+#include "window/dataset_prompts.hpp"
 #include "window/error_cdf_page.hpp"
 #include "window/file_drop_filter.hpp"
 #include "window/inside_out_accuracy_dialog.hpp"
@@ -169,7 +170,9 @@ void MainWindow::connectParts()
     connect(m_models, &ModelController::evaluationsReady, this, &MainWindow::onEvaluationsReady);
 
     connect(m_menus, &WindowMenus::openRequested, this, &MainWindow::promptOpen);
-    new FileDropFilter(this, [this](const QString& path) { m_documents->openFile(path); });
+    new FileDropFilter(
+        this, [this](const QString& path) { m_documents->openFile(path); },
+        [this](const QStringList& paths) { openImportFiles(this, m_documents, paths); });
     connect(m_menus, &WindowMenus::saveAsRequested, this, &MainWindow::promptSaveAs);
     connect(m_menus, &WindowMenus::importModelRequested, this, &MainWindow::promptImportModel);
     connect(m_menus, &WindowMenus::exportModelRequested, this, &MainWindow::promptExportModel);
@@ -178,6 +181,14 @@ void MainWindow::connectParts()
         [this] { promptNewDatabase(this, m_documents); });
     connect(m_menus, &WindowMenus::importRequested, this,
         [this] { openImportDialog(this, m_documents); });
+    connect(m_menus, &WindowMenus::importFolderRequested, this,
+        [this] { openImportFolder(this, m_documents); });
+    connect(m_menus, &WindowMenus::exportDatasetRequested, this,
+        [this] { promptExportDataset(this, m_documents); });
+    connect(m_menus, &WindowMenus::renameDatasetRequested, this,
+        [this] { promptRenameDataset(this, m_documents); });
+    connect(m_menus, &WindowMenus::removeDatasetRequested, this,
+        [this] { promptRemoveDataset(this, m_documents); });
     connect(m_menus, &WindowMenus::insideOutAccuracyRequested, this,
         [this] { promptInsideOutAccuracy(this); });
     connect(m_menus, &WindowMenus::exampleRequested, m_documents, &DocumentController::openExample);

@@ -10,6 +10,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QDir>
+#include <QFileInfo>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
@@ -32,6 +33,25 @@ QList<QKeySequence> keysOr(QKeySequence::StandardKey key, const QKeySequence& fa
 }
 
 } // namespace
+
+QString importedFilesText(const std::vector<core::ImportedFile>& files)
+{
+    if (files.empty())
+        return {};
+    // Three names are enough to recognise an import; a folder of results has hundreds.
+    constexpr std::size_t kNamed = 3;
+    QStringList names;
+    for (std::size_t i = 0; i < files.size() && i < kNamed; ++i)
+        names << QFileInfo(QString::fromStdString(files[i].file)).fileName();
+    QString text = names.join(QStringLiteral(", "));
+    if (files.size() > kNamed)
+        text = WindowMenus::tr("%1 and %2 more").arg(text).arg(files.size() - kNamed);
+    // ISO 8601 as stored, minutes are enough: "2026-11-26T10:11:05Z" → "2026-11-26 10:11".
+    const QString when = QString::fromStdString(files.back().importedAt)
+                             .left(16)
+                             .replace(QLatin1Char('T'), QLatin1Char(' '));
+    return WindowMenus::tr("from %1 · imported %2").arg(text, when);
+}
 
 QString exampleMenuText(Example example)
 {
@@ -59,12 +79,16 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
     m_saveAs = file->addAction(tr("Save &as…"), this, &WindowMenus::saveAsRequested);
     m_saveAs->setShortcuts(keysOr(QKeySequence::SaveAs, Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->addAction(tr("Im&port measurements…"), this, &WindowMenus::importRequested);
+    file->addAction(
+        tr("Import a &folder of fio results…"), this, &WindowMenus::importFolderRequested);
+    m_exportDataset = file->addAction(
+        tr("E&xport dataset as CSV…"), this, &WindowMenus::exportDatasetRequested);
     file->addAction(tr("Import mo&del…"), this, &WindowMenus::importModelRequested);
     file->addAction(tr("Export mode&l…"), this, &WindowMenus::exportModelRequested);
     QAction* measure = file->addAction(tr("&Measure…"), this, &WindowMenus::measureRequested);
     measure->setShortcut(Qt::CTRL | Qt::Key_M);
     m_evidence
-        = file->addAction(tr("Export &evidence pack…"), this, &WindowMenus::evidenceRequested);
+        = file->addAction(tr("Export e&vidence pack…"), this, &WindowMenus::evidenceRequested);
     m_evidence->setShortcut(Qt::CTRL | Qt::Key_E);
     file->addAction(tr("&Inside-Out accuracy…"), this, &WindowMenus::insideOutAccuracyRequested);
     file->addSeparator();
@@ -120,6 +144,7 @@ void WindowMenus::setDocument(const Document* document)
 {
     m_saveAs->setEnabled(document != nullptr);
     m_evidence->setEnabled(document != nullptr);
+    m_exportDataset->setEnabled(document && !document->dataset.empty());
     for (QAction* action : m_datasetGroup->actions())
         delete action;
     m_datasets->clear();
@@ -135,9 +160,24 @@ void WindowMenus::setDocument(const Document* document)
         action->setChecked(info.name == document->dataset);
         action->setToolTip(QString::fromStdString(info.system));
         m_datasetGroup->addAction(action);
+        const auto files = document->importedFiles.find(info.name);
+        if (files != document->importedFiles.end() && !files->second.empty()) {
+            QAction* source = m_datasets->addAction(importedFilesText(files->second));
+            source->setEnabled(false);
+            QStringList all;
+            for (const core::ImportedFile& file : files->second)
+                all << QString::fromStdString(file.file);
+            source->setToolTip(all.join(QLatin1Char('\n')));
+        }
     }
-    // One dataset is the usual case; the menu only appears when there is a choice.
-    m_datasets->menuAction()->setVisible(document->datasets.size() > 1);
+    if (!document->datasets.empty()) {
+        // On the shown dataset, so the entry above it that is ticked says which one.
+        m_datasets->addSeparator();
+        m_datasets->addAction(tr("&Rename dataset…"), this, &WindowMenus::renameDatasetRequested);
+        m_datasets->addAction(tr("De&lete dataset…"), this, &WindowMenus::removeDatasetRequested);
+    }
+    m_datasets->setToolTipsVisible(true);
+    m_datasets->menuAction()->setVisible(!document->datasets.empty());
 }
 
 // Qt widgets cannot all be retranslated in place (texts built with arg(), tooltips, plots), so

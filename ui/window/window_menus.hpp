@@ -2,6 +2,7 @@
 #pragma once
 
 #include "document/example_database.hpp"
+#include "store/measurement_database.hpp"
 
 #include <QObject>
 
@@ -19,9 +20,9 @@ namespace iolens::ui {
 class RecentFiles;
 struct Document;
 
-/// The main window's menu bar: File (new, open, examples, recent files, save as, import, measure,
-/// evidence pack, quit),
-/// Dataset (one entry per dataset of the database), Models (which techniques to train), View
+/// The main window's menu bar: File (new, open, examples, recent files, save as, import, export,
+/// measure, evidence pack, quit), Dataset (one entry per dataset of the database with the files
+/// it was imported from, rename, delete), Models (which techniques to train), View
 /// (presentation mode, tabs, language) and Help. It only turns clicks into requests; the window
 /// decides what they do, so the menus stay free of dialogs and of the document's logic.
 class WindowMenus : public QObject {
@@ -57,8 +58,13 @@ signals:
     void exampleRequested(iolens::ui::Example example);
     void recentRequested(const QString& path);
     void saveAsRequested();
-    /// File ▸ Import measurements…: a CSV, in iolens's format or through a column mapping.
+    /// File ▸ Import measurements…: CSV files (in iolens's format or through a column mapping)
+    /// or fio JSON results.
     void importRequested();
+    /// File ▸ Import a folder of fio results….
+    void importFolderRequested();
+    /// File ▸ Export dataset as CSV…: the shown dataset, as `iolens-cli export` writes it.
+    void exportDatasetRequested();
     void importModelRequested();
     void exportModelRequested();
     /// File ▸ Measure…: measure a plan with fio (issue 7).
@@ -76,6 +82,10 @@ signals:
     /// File ▸ Inside-Out accuracy…: the accuracy density of measured runs (seed 002 Fig. 9).
     void insideOutAccuracyRequested();
     void datasetRequested(const QString& dataset);
+    /// Dataset ▸ Rename…: rename the shown dataset.
+    void renameDatasetRequested();
+    /// Dataset ▸ Delete…: delete the shown dataset (the window asks first).
+    void removeDatasetRequested();
     /// The user ticked or unticked a technique in the Models menu: the new choice, registry order.
     void techniquesRequested(const std::vector<std::string>& techniques);
     void aboutRequested();
@@ -92,11 +102,16 @@ private:
     QActionGroup* m_datasetGroup = nullptr;
     QMenu* m_models = nullptr;
     QAction* m_evidence = nullptr;
+    QAction* m_exportDataset = nullptr;
     QAction* m_presentation = nullptr;
     QAction* m_panels = nullptr;
     QMenu* m_goTo = nullptr;
     QMenu* m_language = nullptr;
 };
+
+/// The Dataset menu's line under a dataset imported from files: "from a.csv, b.csv · imported
+/// 2026-11-26 10:11" (the first files by name, then how many more); empty without files.
+QString importedFilesText(const std::vector<core::ImportedFile>& files);
 
 /// The examples' menu entries: "fio-tiered: cache in front of a throttled array".
 QString exampleMenuText(Example example);

@@ -68,6 +68,30 @@ private slots:
         }
     }
 
+    // Only the harness's own names say the scheduler; any other name leaves it to the caller.
+    void schedulerInHarnessName_readsOnlyHarnessNames_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("scheduler"); // empty: none in the name
+        QTest::newRow("harness") << "/r/p175_grid_bfq_fs1024M_bs16384_seq_r0_v1_rep0_vm0.json"
+                                 << "bfq";
+        QTest::newRow("dashed") << "p001_repeat_mq-deadline_fs1G_bs4096_ran_r0.json"
+                                << "mq-deadline";
+        QTest::newRow("folder name only") << "/p001_grid_bfq_fs1G/run.json"
+                                          << "";
+        QTest::newRow("other") << "randread-4k.json"
+                               << "";
+    }
+    void schedulerInHarnessName_readsOnlyHarnessNames()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, scheduler);
+        const auto found = schedulerInHarnessName(path.toStdString());
+        QCOMPARE(found.has_value(), !scheduler.isEmpty());
+        if (found)
+            QCOMPARE(QString::fromStdString(*found), scheduler);
+    }
+
     void read_writeOnlyRunHasNoReadMetrics()
     {
         const Measurement m

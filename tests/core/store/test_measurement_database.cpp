@@ -218,6 +218,87 @@ private slots:
         QCOMPARE(*points[0].score, 1.5);
         QVERIFY(!points[1].score);
     }
+
+    // A rename keeps the measurements, recorded files and models with the dataset.
+    void renameDataset_keepsWhatBelongsToIt()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()),
+            {"t", "", "", std::nullopt}, {{"t.csv", "", 130, 0, {}}});
+        db.importMeasurements(
+            readMeasurementsCsv(iolens::test::localCsvPath()), {"l", "", "", std::nullopt});
+        StoredModel model {0, "m", "lm", "rt_read_ms", "{}", "{}", "t", "{}", {}};
+        db.saveModel(model);
+        db.renameDataset("t", "tiered");
+        QVERIFY(!db.dataset("t"));
+        QCOMPARE(db.dataset("tiered")->measurementCount, 130);
+        QCOMPARE(db.importedFiles("tiered").size(), std::size_t {1});
+        QCOMPARE(db.model("m")->dataset, std::string("tiered"));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, db.renameDataset("tiered", "l")); // taken
+        QVERIFY_THROWS_EXCEPTION(ConfigError, db.renameDataset("tiered", ""));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, db.renameDataset("missing", "x"));
+        QCOMPARE(db.dataset("tiered")->measurementCount, 130);
+        QCOMPARE(db.dataset("l")->measurementCount, 345);
+    }
+
+    // Deleting takes the dataset's rows, files and optimizer runs; the rest stays.
+    void removeDataset_takesOnlyThatDataset()
+    {
+        auto db = MeasurementDatabase::inMemory();
+        db.importMeasurements(readMeasurementsCsv(iolens::test::tieredCsvPath()),
+            {"t", "", "", std::nullopt}, {{"t.csv", "", 130, 0, {}}});
+        db.importMeasurements(readMeasurementsCsv(iolens::test::localCsvPath()),
+            {"l", "", "", std::nullopt}, {{"l.csv", "", 345, 0, {}}});
+        StoredModel model {0, "m", "lm", "rt_read_ms", "{}", "{}", "t", "{}", {}};
+        db.saveModel(model);
+        const auto run = db.createOptimizerRun("cart", "rt_read_ms", "t", "{}");
+        db.addOptimizerPoints(run, {{0, "{}", 1.0}});
+        QCOMPARE(db.removeDataset("t"), 130);
+        QVERIFY(!db.dataset("t"));
+        QCOMPARE(db.measurements().size(), std::size_t {345});
+        QVERIFY(db.importedFiles("t").empty());
+        QCOMPARE(db.importedFiles("l").size(), std::size_t {1});
+        QVERIFY(db.optimizerPoints(run).empty());
+        QCOMPARE(db.model("m")->dataset, std::string()); // kept, no longer tied to a dataset
+        QVERIFY_THROWS_EXCEPTION(ConfigError, db.removeDataset("t"));
+    }
+
+    // A read-only file refuses the delete and keeps every row.
+    void removeDataset_onAReadOnlyFileChangesNothing()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("r.sqlite").toStdString();
+        MeasurementDatabase::openOrCreate(path).importMeasurements(
+            readMeasurementsCsv(iolens::test::tieredCsvPath()), {"t", "", "", std::nullopt});
+        auto db = MeasurementDatabase::open(path, true);
+        QVERIFY_THROWS_EXCEPTION(StoreError, db.removeDataset("t"));
+        QVERIFY_THROWS_EXCEPTION(StoreError, db.renameDataset("t", "u"));
+        QCOMPARE(MeasurementDatabase::open(path, true).measurements().size(), std::size_t {130});
+    }
+
+    // The export is measurementsToCsv of the dataset's rows, and names a missing dataset.
+    void exportMeasurementsCsv_writesTheDatasetsRows()
+    {
+        QTemporaryDir dir;
+        auto db = MeasurementDatabase::inMemory();
+        db.importMeasurements(
+            readMeasurementsCsv(iolens::test::tieredCsvPath()), {"t", "", "", std::nullopt});
+        db.importMeasurements(
+            readMeasurementsCsv(iolens::test::localCsvPath()), {"l", "", "", std::nullopt});
+        const std::string out = dir.filePath("t.csv").toStdString();
+        QCOMPARE(exportMeasurementsCsv(db, {"t", std::nullopt}, out), 130);
+        QCOMPARE(readMeasurementsCsv(out).size(), std::size_t {130});
+        QFile file(QString::fromStdString(out));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(
+            file.readAll().toStdString(), measurementsToCsv(db.measurements({"t", std::nullopt})));
+        try {
+            exportMeasurementsCsv(db, {"x", std::nullopt}, out);
+            QFAIL("no error");
+        } catch (const ConfigError& e) {
+            QVERIFY(QString(e.what()).contains("no dataset named 'x'"));
+        }
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestMeasurementDatabase)

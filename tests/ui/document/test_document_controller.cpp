@@ -3,6 +3,7 @@
 #include "document/recent_files.hpp"
 #include "models/trained_model.hpp"
 #include "store/measurement_database.hpp"
+#include "support/cli_runner.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/test_registry.hpp"
 #include "workflow/model_training.hpp"
@@ -129,6 +130,80 @@ private slots:
         QVERIFY(!controller.selectDataset(QStringLiteral("nvme")));
         QCOMPARE(errors.count(), 1);
         QCOMPARE(controller.document()->dataset, std::string("fio-local"));
+    }
+
+    // Dataset > Rename and Delete on a file: the document follows; an example is not changed.
+    void renameAndRemoveDataset_changeTheFileAndTheDocument()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("two.sqlite"));
+        {
+            auto db = iolens::core::MeasurementDatabase::openOrCreate(path.toStdString());
+            db.importMeasurements(loadExampleDatabase(Example::Tiered).measurements(),
+                {"fio-tiered", "", "", {}}, {{"tiered.csv", "", 130, 0, {}}});
+            db.importMeasurements(
+                loadExampleDatabase(Example::Local).measurements(), {"fio-local", "", "", {}});
+        }
+        DocumentController controller;
+        QVERIFY(controller.openFile(path));
+        QCOMPARE(controller.document()->importedFiles.at("fio-tiered").size(), std::size_t {1});
+        QVERIFY(controller.document()->importedFiles.at("fio-local").empty());
+        QVERIFY(controller.renameDataset(QStringLiteral("fio-tiered"), QStringLiteral(" cache ")));
+        QCOMPARE(controller.document()->dataset, std::string("cache"));
+        QCOMPARE(controller.document()->runs.size(), std::size_t {130});
+        QCOMPARE(controller.document()->importedFiles.at("cache").size(), std::size_t {1});
+        QSignalSpy errors(&controller, &DocumentController::errorOccurred);
+        QVERIFY(!controller.renameDataset(QStringLiteral("cache"), QStringLiteral("fio-local")));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(errors[0][1].toString().contains(QStringLiteral("exists already")));
+
+        QVERIFY(controller.removeDataset(QStringLiteral("cache")));
+        QCOMPARE(controller.document()->datasets.size(), std::size_t {1});
+        QCOMPARE(controller.document()->dataset, std::string("fio-local"));
+        QCOMPARE(controller.document()->runs.size(), std::size_t {345});
+        QCOMPARE(
+            iolens::core::MeasurementDatabase::open(path.toStdString(), true).measurements().size(),
+            std::size_t {345});
+
+        QVERIFY(controller.openExample(Example::Tiered));
+        QVERIFY(!controller.removeDataset(QStringLiteral("fio-tiered")));
+        QVERIFY(!controller.renameDataset(QStringLiteral("fio-tiered"), QStringLiteral("x")));
+        QCOMPARE(controller.document()->runs.size(), std::size_t {130});
+    }
+
+    // File > Export dataset as CSV writes the bytes `iolens-cli export --dataset` writes.
+    void exportDataset_writesWhatTheCommandLineWrites()
+    {
+        QTemporaryDir dir;
+        const QString database = dir.filePath(QStringLiteral("two.sqlite"));
+        {
+            auto db = iolens::core::MeasurementDatabase::openOrCreate(database.toStdString());
+            db.importMeasurements(
+                loadExampleDatabase(Example::Local).measurements(), {"fio-local", "", "", {}});
+            db.importMeasurements(
+                loadExampleDatabase(Example::Tiered).measurements(), {"fio-tiered", "", "", {}});
+        }
+        DocumentController controller;
+        QVERIFY(controller.openFile(database));
+        QVERIFY(controller.selectDataset(QStringLiteral("fio-tiered")));
+        const QString window = dir.filePath(QStringLiteral("window.csv"));
+        QVERIFY(controller.exportDataset(window));
+        const QString cli = dir.filePath(QStringLiteral("cli.csv"));
+        const auto result = iolens::test::runCli({QStringLiteral("export"), QStringLiteral("--db"),
+            database, QStringLiteral("--dataset"), QStringLiteral("fio-tiered"),
+            QStringLiteral("--csv"), cli});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QFile windowFile(window);
+        QFile cliFile(cli);
+        QVERIFY(windowFile.open(QIODevice::ReadOnly));
+        QVERIFY(cliFile.open(QIODevice::ReadOnly));
+        const QByteArray bytes = windowFile.readAll();
+        QCOMPARE(bytes, cliFile.readAll());
+        QCOMPARE(bytes.count('\n'), 131); // the header and the 130 runs of fio-tiered
+
+        QSignalSpy errors(&controller, &DocumentController::errorOccurred);
+        QVERIFY(!controller.exportDataset(dir.filePath(QStringLiteral("missing/x.csv"))));
+        QCOMPARE(errors.count(), 1);
     }
 
     // File > Export model… then File > Import model… into another database: the same model,

@@ -13,6 +13,7 @@
 
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -59,6 +60,29 @@ private slots:
         QCOMPARE(first.config.filesetBytes, std::int64_t {1073741824});
         QCOMPARE(first.value(Metric::RtReadMs).value(), 0.25);
         QCOMPARE(first.value(Metric::TpReadMbs).value(), 80.0e6 / 1048576.0);
+    }
+
+    // The file's first rows are shown as they are, with the file's line numbers.
+    void sample_showsTheFirstRowsAsTheyAre()
+    {
+        ImportDialog dialog(m_csv, m_dir.filePath("s.sqlite"));
+        auto* sample = dialog.findChild<QTableWidget*>(QStringLiteral("sample"));
+        QVERIFY(sample);
+        QCOMPARE(sample->rowCount(), 4);
+        QCOMPARE(sample->columnCount(), 7);
+        QCOMPARE(sample->horizontalHeaderItem(5)->text(), QStringLiteral("lat_read_us"));
+        QCOMPARE(sample->item(3, 5)->text(), QStringLiteral("n/a"));
+        QCOMPARE(sample->verticalHeaderItem(3)->text(), QStringLiteral("5"));
+        QCOMPARE(sample->editTriggers(), QAbstractItemView::NoEditTriggers);
+        std::string longSheet = "rw,bs_kib\n";
+        for (int i = 0; i < 25; ++i)
+            longSheet += "read," + std::to_string(i + 1) + "\n";
+        const QString longCsv
+            = QString::fromStdString(iolens::test::writeFile(m_dir.path(), "long.csv", longSheet));
+        ImportDialog longDialog(longCsv, m_dir.filePath("s.sqlite"));
+        auto* longSample = longDialog.findChild<QTableWidget*>(QStringLiteral("sample"));
+        QCOMPARE(longSample->rowCount(), 10);
+        QCOMPARE(longSample->item(9, 1)->text(), QStringLiteral("10"));
     }
 
     // Edits re-read the file: a field nothing gives stops the import until a constant gives it.

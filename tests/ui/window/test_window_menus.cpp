@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The menus' keyboard side: every common action has a shortcut, no two actions share one, and
 // the shortcuts reach the window's tabs.
+#include "document/document.hpp"
+#include "document/recent_files.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/test_registry.hpp"
@@ -8,6 +10,7 @@
 #include "window/window_menus.hpp"
 
 #include <QAction>
+#include <QMainWindow>
 #include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
@@ -99,6 +102,50 @@ private slots:
         }
         // Open, save as, measure, evidence, quit, F5, F9, F1 and one per tab (at most nine).
         QVERIFY(count >= 8 + std::min(9, window.views()->count()));
+    }
+
+    // The Dataset menu names each dataset's source files and import date and offers rename and
+    // delete; no two entries of a menu share an accelerator.
+    void datasetMenu_showsSourcesAndOffersRenameAndDelete()
+    {
+        QMainWindow window;
+        RecentFiles recent;
+        WindowMenus menus(&window, &recent);
+        Document document;
+        document.datasets = {{1, "sheet", "", "", "", 3, 3}, {2, "runs", "", "", "", 10, 10}};
+        document.dataset = "sheet";
+        document.importedFiles["sheet"] = {{"/data/sheet.csv", "{}", 3, 1, "2026-11-26T10:11:05Z"}};
+        menus.setDocument(&document);
+        QVERIFY(menus.datasetMenu()->menuAction()->isVisible());
+        QStringList texts;
+        for (QAction* action : menus.datasetMenu()->actions())
+            texts << action->text();
+        QVERIFY2(texts.contains(QStringLiteral("from sheet.csv · imported 2026-11-26 10:11")),
+            qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY(texts.contains(QStringLiteral("&Rename dataset…")));
+        QVERIFY(texts.contains(QStringLiteral("De&lete dataset…")));
+        QSignalSpy remove(&menus, &WindowMenus::removeDatasetRequested);
+        actionNamed(window, QStringLiteral("Delete dataset"))->trigger();
+        QCOMPARE(remove.count(), 1);
+
+        std::vector<iolens::core::ImportedFile> many;
+        for (const char* name : {"a.json", "b.json", "c.json", "d.json", "e.json"})
+            many.push_back({std::string("/r/") + name, "", 1, 0, "2026-11-26T09:00:00Z"});
+        QCOMPARE(importedFilesText(many),
+            QStringLiteral("from a.json, b.json, c.json and 2 more · imported 2026-11-26 09:00"));
+
+        for (QMenu* menu : window.findChildren<QMenu*>()) {
+            std::map<QChar, QString> taken;
+            for (QAction* action : menu->actions()) {
+                const QString text = action->text();
+                const qsizetype at = text.indexOf(QLatin1Char('&'));
+                if (at < 0 || at + 1 >= text.size() || text[at + 1] == QLatin1Char('&')
+                    || text[at + 1].isDigit())
+                    continue;
+                const auto [it, added] = taken.emplace(text[at + 1].toLower(), text);
+                QVERIFY2(added, qPrintable(text + QStringLiteral(" and ") + it->second));
+            }
+        }
     }
 
     void ctrlDigit_switchesToThatTab()

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// fio results through the window: the shared samples into a new database, the scheduler from
+// the harness's file names or from the dialog, a file that does not read listed and skipped.
+#include "data/fio_json_reader.hpp"
+#include "document/document.hpp"
+#include "document/document_controller.hpp"
+#include "import/fio_import_dialog.hpp"
+#include "import/import_prompt.hpp"
+#include "store/measurement_database.hpp"
+#include "support/isolated_settings.hpp"
+#include "support/test_data.hpp"
+#include "support/test_registry.hpp"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace iolens::core;
+using iolens::ui::FioImportDialog;
+
+namespace {
+
+QString samplesFolder()
+{
+    return QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json"));
+}
+
+} // namespace
+
+class TestFioImportDialog : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        iolens::test::useIsolatedSettings("test_fio_import_dialog");
+        QVERIFY(m_dir.isValid());
+    }
+
+    // The folder of samples into a new database: ten runs, each as readFioJson reads its file,
+    // the scheduler from the harness's names, every file recorded with the dataset.
+    void samples_importIntoANewDatabase()
+    {
+        const QString path = m_dir.filePath("fio.sqlite");
+        iolens::ui::DocumentController documents;
+        QVERIFY(iolens::ui::createDatabase(path, &documents));
+        const QStringList files = iolens::ui::importPaths({samplesFolder()});
+        QCOMPARE(files.size(), 10);
+        FioImportDialog dialog(files, path);
+        iolens::ui::followImport(&dialog, &documents);
+        QCOMPARE(dialog.dataset(), QStringLiteral("fio-json"));
+        QCOMPARE(dialog.filesWithoutScheduler(), 0);
+        QVERIFY(!dialog.findChild<QComboBox*>(QStringLiteral("scheduler"))->isEnabled());
+        auto* table = dialog.findChild<QTableWidget*>(QStringLiteral("files"));
+        QCOMPARE(table->rowCount(), 10);
+        QCOMPARE(table->item(2, 1)->text(), QStringLiteral("bfq")); // p081_grid_bfq_…
+        QSignalSpy imported(&dialog, &FioImportDialog::imported);
+        dialog.setDataset(QStringLiteral("samples"));
+        QVERIFY(dialog.importRuns());
+        QCOMPARE(imported.count(), 1);
+
+        const iolens::ui::Document* document = documents.document();
+        QCOMPARE(document->dataset, std::string("samples"));
+        QCOMPARE(document->runs.size(), std::size_t {10});
+        for (int i = 0; i < files.size(); ++i) {
+            const Measurement direct = readFioJson(files[i].toStdString());
+            QVERIFY2(document->runs[static_cast<std::size_t>(i)].config == direct.config,
+                qPrintable(files[i]));
+            QCOMPARE(document->runs[static_cast<std::size_t>(i)].metrics, direct.metrics);
+        }
+        const auto recorded = document->database->importedFiles("samples");
+        QCOMPARE(recorded.size(), std::size_t {10});
+        QCOMPARE(QString::fromStdString(recorded[0].file), files[0]);
+        QCOMPARE(recorded[0].importedRows, 1);
+    }
+
+    // A file named by someone else: the scheduler is the one chosen in the dialog.
+    void otherNames_takeTheChosenScheduler()
+    {
+        const QString renamed = m_dir.filePath("randread-4k.json");
+        QVERIFY(QFile::copy(samplesFolder()
+                + QStringLiteral("/p215_grid_none_fs1024M_bs4096_ran_r100_v1_rep0_vm0.json"),
+            renamed));
+        FioImportDialog dialog({renamed}, m_dir.filePath("chosen.sqlite"));
+        QCOMPARE(dialog.filesWithoutScheduler(), 1);
+        QVERIFY(dialog.findChild<QComboBox*>(QStringLiteral("scheduler"))->isEnabled());
+        dialog.setScheduler(QStringLiteral("mq-deadline"));
+        QCOMPARE(dialog.runs().at(0).config.scheduler, std::string("mq-deadline"));
+        dialog.setScheduler(QString());
+        QVERIFY(!dialog.findChild<QPushButton*>(QStringLiteral("import"))->isEnabled());
+        QVERIFY(!dialog.importRuns());
+        dialog.setScheduler(QStringLiteral("kyber"));
+        QVERIFY(dialog.importRuns());
+        const auto runs
+            = MeasurementDatabase::open(m_dir.filePath("chosen.sqlite").toStdString(), true)
+                  .measurements();
+        QCOMPARE(runs.size(), std::size_t {1});
+        QCOMPARE(runs[0].config.scheduler, std::string("kyber"));
+    }
+
+    // A file that does not read is listed with core's message; nothing is stored until the
+    // user skips it, and then it is recorded as skipped.
+    void badFile_isListedAndSkippedOnlyOnRequest()
+    {
+        const QString bad = QString::fromStdString(
+            iolens::test::writeFile(m_dir.path(), "broken.json", "{\"jobs\": []}"));
+        const QString good = samplesFolder()
+            + QStringLiteral("/p001_grid_none_fs1024M_bs4096_seq_r50_v1_rep0_vm0.json");
+        const QString path = m_dir.filePath("bad.sqlite");
+        FioImportDialog dialog({good, bad}, path);
+        QCOMPARE(dialog.files().size(), std::size_t {2});
+        QVERIFY2(dialog.files()[1].problem.contains(QStringLiteral("broken.json")),
+            qPrintable(dialog.files()[1].problem));
+        QVERIFY(dialog.files()[1].problem.contains(QStringLiteral("jobs")));
+        auto* table = dialog.findChild<QTableWidget*>(QStringLiteral("files"));
+        QCOMPARE(table->item(1, 1)->toolTip(), dialog.files()[1].problem);
+        QVERIFY(dialog.findChild<QPlainTextEdit*>(QStringLiteral("refused"))
+                    ->toPlainText()
+                    .contains(dialog.files()[1].problem));
+        QVERIFY(!dialog.importRuns());
+        QVERIFY(!QFile::exists(path)); // nothing written, not even an empty database
+        dialog.setSkipRefusedFiles(true);
+        QVERIFY(dialog.importRuns());
+        auto database = MeasurementDatabase::open(path.toStdString(), true);
+        QCOMPARE(database.measurements().size(), std::size_t {1});
+        const auto recorded = database.importedFiles(dialog.dataset().toStdString());
+        QCOMPARE(recorded.size(), std::size_t {2});
+        QCOMPARE(recorded[1].importedRows, 0);
+        QCOMPARE(recorded[1].skippedRows, 1);
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+IOLENS_TEST_MAIN(TestFioImportDialog)
+#include "test_fio_import_dialog.moc"
