@@ -169,7 +169,8 @@ int runImport(const QCommandLineParser& parser)
     if ((mapping || skipBadRows) && csvFiles.isEmpty())
         throw UsageError("import: --mapping and --skip-bad-rows read --csv files");
 
-    // Parse every file before touching the database: one bad file imports nothing.
+    // Check every file before touching the database: one bad file imports nothing. Files in
+    // iolens's format are read twice (checked, then imported row by row) rather than held.
     std::vector<std::string> csvPaths;
     for (const QString& file : csvFiles)
         csvPaths.push_back(str(file));
@@ -177,11 +178,11 @@ int runImport(const QCommandLineParser& parser)
     settleRefusedRows(csv, skipBadRows);
     for (const std::string& note : csv.notes)
         std::cerr << note << "\n";
-    std::vector<Measurement> measurements = std::move(csv.measurements);
+    std::vector<Measurement> fioRuns;
     FioImportOptions fio;
     fio.scheduler = str(parser.value(QStringLiteral("scheduler")));
     for (const QString& file : fioFiles)
-        measurements.push_back(readFioJson(str(file), fio));
+        fioRuns.push_back(readFioJson(str(file), fio));
 
     ImportTarget target;
     const QString firstFile = csvFiles.isEmpty() ? QStringLiteral("fio-json")
@@ -193,7 +194,11 @@ int runImport(const QCommandLineParser& parser)
     target.description = str(parser.value(QStringLiteral("description")));
     target.system = str(parser.value(QStringLiteral("system")));
     MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
-    const int count = db.importMeasurements(measurements, target, csv.files);
+    MeasurementImport import(db, target);
+    importCsvRows(csv, import);
+    for (const Measurement& m : fioRuns)
+        import.add(m);
+    const int count = import.commit(csv.files);
     std::cout << "imported " << count << " measurements into dataset '" << target.dataset << "' of "
               << dbPath << "\n";
     return kOk;

@@ -25,19 +25,25 @@ CsvImport readCsvImport(
     }
     CsvImport csv;
     for (const std::string& file : files) {
-        const CsvTable table = readCsvFile(file);
-        CsvRows rows;
-        if (mapping) {
-            MappedCsv mapped = readMappedCsv(table, *mapping);
-            rows = std::move(mapped.rows);
-            for (const std::string& column : mapped.ignoredColumns)
-                csv.notes.push_back(
-                    file + ": column '" + column + "' is not in the mapping: ignored");
-        } else {
-            rows = measurementRowsFromCsv(table);
+        if (!mapping) { // checked now, imported by importCsvRows from a second read
+            int accepted = 0;
+            const std::size_t refusedBefore = csv.refused.size();
+            streamMeasurementsCsv(
+                file, [&accepted](Measurement&&) { ++accepted; },
+                [&csv](RefusedRow&& row) { csv.refused.push_back(std::move(row)); });
+            csv.acceptedRows += static_cast<std::size_t>(accepted);
+            csv.files.push_back({file, mappingJson, accepted,
+                static_cast<int>(csv.refused.size() - refusedBefore), {}});
+            continue;
         }
+        const CsvTable table = readCsvFile(file);
+        MappedCsv mapped = readMappedCsv(table, *mapping);
+        for (const std::string& column : mapped.ignoredColumns)
+            csv.notes.push_back(file + ": column '" + column + "' is not in the mapping: ignored");
+        CsvRows& rows = mapped.rows;
         csv.files.push_back({file, mappingJson, static_cast<int>(rows.measurements.size()),
             static_cast<int>(rows.refused.size()), {}});
+        csv.acceptedRows += rows.measurements.size();
         csv.measurements.insert(
             csv.measurements.end(), rows.measurements.begin(), rows.measurements.end());
         csv.refused.insert(csv.refused.end(), rows.refused.begin(), rows.refused.end());
@@ -45,9 +51,19 @@ CsvImport readCsvImport(
     return csv;
 }
 
+void importCsvRows(const CsvImport& csv, MeasurementImport& import)
+{
+    for (const Measurement& m : csv.measurements)
+        import.add(m);
+    for (const ImportedFile& file : csv.files)
+        if (file.mapping.empty()) // refused rows were settled before: they are left out again
+            streamMeasurementsCsv(
+                file.file, [&import](Measurement&& m) { import.add(m); }, [](RefusedRow&&) {});
+}
+
 void settleRefusedRows(const CsvImport& csv, bool skipBadRows)
 {
-    const std::size_t total = csv.measurements.size() + csv.refused.size();
+    const std::size_t total = csv.acceptedRows + csv.refused.size();
     const std::string count
         = std::to_string(csv.refused.size()) + " of " + std::to_string(total) + " rows";
     if (!csv.refused.empty() && !skipBadRows) {
@@ -56,13 +72,13 @@ void settleRefusedRows(const CsvImport& csv, bool skipBadRows)
             message += row.message + "\n";
         throw DataError(message + count
             + " refused; nothing imported (--skip-bad-rows imports the other "
-            + std::to_string(csv.measurements.size()) + ")");
+            + std::to_string(csv.acceptedRows) + ")");
     }
     for (const RefusedRow& row : csv.refused)
         std::cerr << "skipped: " << row.message << "\n";
     if (csv.refused.empty())
         return;
-    if (csv.measurements.empty())
+    if (csv.acceptedRows == 0)
         throw DataError("no row to import: " + count + " refused");
     std::cerr << "skipped " << count << " (--skip-bad-rows)\n";
 }

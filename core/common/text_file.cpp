@@ -22,22 +22,47 @@ std::string readTextFile(const std::string& path)
 
 void writeTextFileAtomically(const std::string& path, const std::string& content)
 {
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw Error(path + ": cannot open file for writing");
-        out << content;
-        out.flush();
-        if (!out)
-            throw Error(path + ": write failed");
-    }
+    AtomicTextFile file(path);
+    file.write(content);
+    file.commit();
+}
+
+AtomicTextFile::AtomicTextFile(std::string path)
+    : m_path(std::move(path))
+    , m_out(m_path + ".part", std::ios::binary | std::ios::trunc)
+{
+    if (!m_out)
+        throw Error(m_path + ": cannot open file for writing");
+}
+
+AtomicTextFile::~AtomicTextFile()
+{
+    if (m_committed)
+        return;
+    m_out.close();
     std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
+    std::filesystem::remove(m_path + ".part", ec);
+}
+
+void AtomicTextFile::write(std::string_view text)
+{
+    m_out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+void AtomicTextFile::commit()
+{
+    const std::string temporary = m_path + ".part";
+    m_out.flush();
+    if (!m_out)
+        throw Error(m_path + ": write failed");
+    m_out.close();
+    std::error_code ec;
+    std::filesystem::rename(temporary, m_path, ec);
     if (ec) {
         std::filesystem::remove(temporary, ec);
-        throw Error(path + ": cannot replace file: " + ec.message());
+        throw Error(m_path + ": cannot replace file: " + ec.message());
     }
+    m_committed = true;
 }
 
 } // namespace iolens::core

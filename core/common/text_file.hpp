@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <fstream>
 #include <string>
+#include <string_view>
 
 namespace iolens::core {
 
@@ -10,5 +12,26 @@ std::string readTextFile(const std::string& path);
 /// Writes through a temporary file in the same folder and renames it into place, so a reader
 /// never sees a half-written file. Throws Error naming the path on failure.
 void writeTextFileAtomically(const std::string& path, const std::string& content);
+
+/// writeTextFileAtomically for content written piece by piece (an export of millions of rows):
+/// the pieces go to a temporary file in the same folder, renamed into place by commit().
+/// Destroying it without commit() removes the temporary file and leaves `path` as it was.
+class AtomicTextFile {
+public:
+    /// Throws Error naming the path if the temporary file cannot be created.
+    explicit AtomicTextFile(std::string path);
+    ~AtomicTextFile();
+    AtomicTextFile(const AtomicTextFile&) = delete;
+    AtomicTextFile& operator=(const AtomicTextFile&) = delete;
+
+    void write(std::string_view text);
+    /// Flushes and renames into place. Throws Error naming the path on failure.
+    void commit();
+
+private:
+    std::string m_path;
+    std::ofstream m_out;
+    bool m_committed = false;
+};
 
 } // namespace iolens::core

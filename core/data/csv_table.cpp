@@ -7,6 +7,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <fstream>
 
 namespace iolens::core {
 
@@ -32,6 +33,19 @@ struct CsvScanner {
     std::vector<std::string> nextRecord(const std::string& source, int& recordLine)
     {
         std::vector<std::string> fields;
+        nextRecord(source, recordLine, true, fields);
+        return fields;
+    }
+
+    /// Reads one record into `fields`. `final` says the text ends where the file ends; if not, a
+    /// record that runs into the end of the text is incomplete: the scanner is left where it was
+    /// and false is returned, so the caller can append the next chunk and ask again.
+    bool nextRecord(
+        const std::string& source, int& recordLine, bool final, std::vector<std::string>& fields)
+    {
+        const std::size_t startPos = pos;
+        const int startLine = line;
+        fields.clear();
         std::string field;
         bool quoted = false;
         bool wasQuoted = false;
@@ -58,16 +72,22 @@ struct CsvScanner {
                 wasQuoted = false;
             } else if (c == '\n') {
                 ++line;
-                break;
+                fields.push_back(wasQuoted ? field : std::string(trimmed(field)));
+                return true;
             } else {
                 field += c;
             }
+        }
+        if (!final) {
+            pos = startPos;
+            line = startLine;
+            return false;
         }
         if (quoted)
             throw DataError(
                 source + ": row " + std::to_string(recordLine) + ": unterminated quoted field");
         fields.push_back(wasQuoted ? field : std::string(trimmed(field)));
-        return fields;
+        return true;
     }
 };
 
@@ -109,6 +129,73 @@ CsvTable parseCsv(std::string_view text, const std::string& source)
 CsvTable readCsvFile(const std::string& path)
 {
     return parseCsv(readTextFile(path), path);
+}
+
+struct CsvReader::State {
+    std::ifstream in;
+    std::string buffer; ///< unread text; holds at least one whole record once refilled
+    CsvScanner scanner;
+    bool final = false; ///< the buffer ends where the file ends
+    bool started = false;
+};
+
+CsvReader::CsvReader(const std::string& path)
+    : m_state(std::make_unique<State>())
+{
+    m_table.source = path;
+    m_state->in.open(path, std::ios::binary);
+    if (!m_state->in)
+        throw DataError(path + ": cannot open file for reading");
+    std::vector<std::string> fields;
+    int line = 0;
+    while (m_table.header.empty() && nextFields(fields, line))
+        if (!isBlank(fields))
+            m_table.header = std::move(fields);
+    if (m_table.header.empty())
+        throw DataError(path + ": the file is empty (no header row)");
+}
+
+CsvReader::~CsvReader() = default;
+
+// Records are scanned from a buffer of at most a chunk plus one record: the consumed part is
+// dropped before each refill, so memory stays flat however long the file is.
+bool CsvReader::nextFields(std::vector<std::string>& fields, int& line)
+{
+    constexpr std::size_t kChunk = 1 << 20;
+    State& s = *m_state;
+    while (true) {
+        s.scanner.text = s.buffer;
+        if (!s.scanner.atEnd() && s.scanner.nextRecord(m_table.source, line, s.final, fields))
+            return true;
+        if (s.final)
+            return false;
+        s.buffer.erase(0, s.scanner.pos);
+        s.scanner.pos = 0;
+        const std::size_t kept = s.buffer.size();
+        s.buffer.resize(kept + kChunk);
+        s.in.read(s.buffer.data() + kept, static_cast<std::streamsize>(kChunk));
+        s.buffer.resize(kept + static_cast<std::size_t>(s.in.gcount()));
+        if (!s.started) {
+            s.started = true;
+            if (s.buffer.compare(0, 3, "\xEF\xBB\xBF") == 0)
+                s.buffer.erase(0, 3); // UTF-8 byte order mark written by spreadsheets
+        }
+        s.final = s.in.eof() || !s.in;
+    }
+}
+
+bool CsvReader::next(CsvTable::Row& row)
+{
+    while (nextFields(row.fields, row.line)) {
+        if (isBlank(row.fields))
+            continue;
+        if (row.fields.size() != m_table.header.size())
+            throw DataError(m_table.source + ": row " + std::to_string(row.line) + ": "
+                + std::to_string(row.fields.size()) + " fields, but the header has "
+                + std::to_string(m_table.header.size()));
+        return true;
+    }
+    return false;
 }
 
 std::string formatCsvLine(const std::vector<std::string>& fields)

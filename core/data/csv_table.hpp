@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,32 @@ struct CsvTable {
 CsvTable parseCsv(std::string_view text, const std::string& source);
 /// Reads and parses a file; throws DataError if it cannot be read.
 CsvTable readCsvFile(const std::string& path);
+
+/// Reads a CSV file record by record, with the rules and messages of parseCsv, holding only
+/// about a megabyte of the file at a time. Use it for files too large to hold (an import of
+/// millions of rows).
+class CsvReader {
+public:
+    /// Opens `path` and reads its header. Throws DataError if the file cannot be read or has no
+    /// header row.
+    explicit CsvReader(const std::string& path);
+    ~CsvReader();
+    CsvReader(const CsvReader&) = delete;
+    CsvReader& operator=(const CsvReader&) = delete;
+
+    /// The source and header; its rows stay empty.
+    const CsvTable& table() const { return m_table; }
+    /// The next non-blank row, false at the end of the file. Throws DataError (as parseCsv) for a
+    /// row whose field count differs from the header's or an unterminated quoted field.
+    bool next(CsvTable::Row& row);
+
+private:
+    struct State;
+    bool nextFields(std::vector<std::string>& fields, int& line);
+
+    CsvTable m_table;
+    std::unique_ptr<State> m_state;
+};
 
 /// Formats one CSV line (with a trailing newline), quoting fields that need it.
 std::string formatCsvLine(const std::vector<std::string>& fields);

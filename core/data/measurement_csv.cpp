@@ -181,6 +181,24 @@ CsvRows measurementRowsFromCsv(const CsvTable& table)
     return rows;
 }
 
+void streamMeasurementsCsv(const std::string& path, const std::function<void(Measurement&&)>& take,
+    const std::function<void(RefusedRow&&)>& refuse)
+{
+    CsvReader reader(path);
+    checkMeasurementHeader(reader.table());
+    CsvTable::Row row;
+    while (reader.next(row)) {
+        Measurement m;
+        try {
+            m = measurementFromCsvRow(reader.table(), row);
+        } catch (const DataError& error) {
+            refuse({row.line, error.what()});
+            continue;
+        }
+        take(std::move(m));
+    }
+}
+
 std::vector<Measurement> readMeasurementsCsv(const std::string& path)
 {
     return measurementsFromCsv(readCsvFile(path));
@@ -193,25 +211,34 @@ std::vector<std::string> configurationFields(const Configuration& config)
         formatNumber(config.readPct), std::to_string(config.threads), std::to_string(config.vms)};
 }
 
-std::string measurementsToCsv(const std::vector<Measurement>& measurements)
+std::string measurementsCsvHeader()
 {
     std::vector<std::string> header = requiredMeasurementColumns();
     header.insert(
         header.end(), optionalMeasurementColumns().begin(), optionalMeasurementColumns().end());
-    std::string out = formatCsvLine(header);
+    return formatCsvLine(header);
+}
+
+std::string measurementCsvLine(const Measurement& m)
+{
     const std::array metricOrder {Metric::RtReadMs, Metric::RtWriteMs, Metric::TpReadMbs,
         Metric::TpWriteMbs, Metric::IopsRead, Metric::IopsWrite, Metric::RtReadP99Ms,
         Metric::RtWriteP99Ms};
-    for (const Measurement& m : measurements) {
-        std::vector<std::string> fields = configurationFields(m.config);
-        for (Metric metric : metricOrder) {
-            const auto value = m.value(metric);
-            fields.push_back(value ? formatNumber(*value) : std::string());
-        }
-        fields.push_back(std::to_string(m.rep));
-        fields.push_back(m.split);
-        out += formatCsvLine(fields);
+    std::vector<std::string> fields = configurationFields(m.config);
+    for (Metric metric : metricOrder) {
+        const auto value = m.value(metric);
+        fields.push_back(value ? formatNumber(*value) : std::string());
     }
+    fields.push_back(std::to_string(m.rep));
+    fields.push_back(m.split);
+    return formatCsvLine(fields);
+}
+
+std::string measurementsToCsv(const std::vector<Measurement>& measurements)
+{
+    std::string out = measurementsCsvHeader();
+    for (const Measurement& m : measurements)
+        out += measurementCsvLine(m);
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "data/csv_table.hpp"
 #include "data/measurement.hpp"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -53,10 +54,21 @@ Measurement measurementFromCsvRow(
 /// listed; a bad header still throws.
 CsvRows measurementRowsFromCsv(const CsvTable& table);
 
+/// measurementRowsFromCsv for a file read row by row (CsvReader), so memory does not grow with
+/// the file: `take` receives each good row and `refuse` each bad one, in file order, with the
+/// same messages. A bad header, an unreadable file or a malformed record throws DataError as
+/// readCsvFile and checkMeasurementHeader do. O(rows) time, O(1) memory.
+void streamMeasurementsCsv(const std::string& path, const std::function<void(Measurement&&)>& take,
+    const std::function<void(RefusedRow&&)>& refuse);
+
 /// readCsvFile + measurementsFromCsv.
 std::vector<Measurement> readMeasurementsCsv(const std::string& path);
 /// Writes measurements in the interchange format with every column (required and optional).
 std::string measurementsToCsv(const std::vector<Measurement>& measurements);
+/// The header line measurementsToCsv starts with (with its newline).
+std::string measurementsCsvHeader();
+/// One row as measurementsToCsv writes it (with its newline), for writers that stream.
+std::string measurementCsvLine(const Measurement& m);
 
 /// Reads only the configuration columns (the first seven required ones); other columns are
 /// ignored. Used by `predict`.

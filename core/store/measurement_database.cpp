@@ -169,22 +169,81 @@ std::int64_t MeasurementDatabase::ensureConfiguration(const Configuration& confi
 int MeasurementDatabase::importMeasurements(const std::vector<Measurement>& measurements,
     const ImportTarget& target, const std::vector<ImportedFile>& files)
 {
+    MeasurementImport import(*this, target);
+    for (const Measurement& m : measurements)
+        import.add(m);
+    return import.commit(files);
+}
+
+// Preparing a statement costs more than running it (SQLite parses and plans the text), so an
+// import of a million rows prepares each of these once and only rebinds them.
+struct MeasurementImport::Statements {
+    Statement configuration;
+    Statement measurement;
+};
+
+MeasurementImport::MeasurementImport(MeasurementDatabase& db, const ImportTarget& target)
+    : m_connection(db.connection())
+    , m_split(target.split)
+{
     if (target.dataset.empty())
         throw ConfigError("import: the dataset name is empty");
-    Transaction transaction(*m_connection);
-    const std::int64_t dataset = ensureDataset(target);
-    for (const Measurement& m : measurements)
-        insertMeasurement(dataset, m, target.split ? *target.split : m.split);
+    // Rows of a large file are mostly new configurations, inserted into the configurations
+    // index in no particular order: with SQLite's default 2 MB page cache, a million rows spent
+    // most of their time re-reading index pages. 64 MB keeps the index of several million
+    // configurations cached, and stays a fixed bound however long the file is.
+    m_connection.exec("PRAGMA cache_size = -65536");
+    m_transaction = std::make_unique<Transaction>(m_connection);
+    m_dataset = db.ensureDataset(target);
+    m_statements.reset(new Statements {
+        Statement(m_connection,
+            "INSERT INTO configurations (scheduler, fileset_bytes, request_bytes, pattern, "
+            "read_pct, threads, vms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO "
+            "UPDATE SET scheduler = excluded.scheduler RETURNING id"),
+        Statement(m_connection,
+            std::string("INSERT INTO measurements (dataset_id, configuration_id, rep, split, "
+                        "measured_at, ")
+                + kMetricColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")});
+}
+
+MeasurementImport::~MeasurementImport()
+{
+    m_statements.reset(); // finalize before the transaction ends
+}
+
+void MeasurementImport::add(const Measurement& m)
+{
+    Statement& config = m_statements->configuration;
+    config.reset();
+    config.bind(1, m.config.scheduler).bind(2, m.config.filesetBytes);
+    config.bind(3, m.config.requestBytes).bind(4, patternName(m.config.pattern));
+    config.bind(5, m.config.readPct).bind(6, m.config.threads).bind(7, m.config.vms);
+    config.step();
+    const std::int64_t configuration = config.int64(0);
+    config.run();
+    Statement& insert = m_statements->measurement;
+    insert.reset();
+    insert.bind(1, m_dataset).bind(2, configuration).bind(3, m.rep);
+    insert.bind(4, m_split ? *m_split : m.split).bind(5, m.measuredAt);
+    bindMetrics(insert, 6, m);
+    insert.run();
+    ++m_count;
+}
+
+int MeasurementImport::commit(const std::vector<ImportedFile>& files)
+{
+    Statement insert(m_connection,
+        "INSERT INTO imported_files (dataset_id, file, mapping, imported_rows, skipped_rows, "
+        "imported_at) VALUES (?, ?, ?, ?, ?, ?)");
     for (const ImportedFile& file : files) {
-        Statement insert(*m_connection,
-            "INSERT INTO imported_files (dataset_id, file, mapping, imported_rows, skipped_rows, "
-            "imported_at) VALUES (?, ?, ?, ?, ?, ?)");
-        insert.bind(1, dataset).bind(2, file.file).bind(3, file.mapping);
+        insert.reset();
+        insert.bind(1, m_dataset).bind(2, file.file).bind(3, file.mapping);
         insert.bind(4, file.importedRows).bind(5, file.skippedRows).bind(6, currentTimestamp());
         insert.run();
     }
-    transaction.commit();
-    return static_cast<int>(measurements.size());
+    m_statements.reset();
+    m_transaction->commit();
+    return m_count;
 }
 
 void MeasurementDatabase::renameDataset(const std::string& from, const std::string& to)
@@ -323,6 +382,14 @@ std::vector<StoredHostMeasurement> MeasurementDatabase::hostMeasurements(
 
 std::vector<Measurement> MeasurementDatabase::measurements(const MeasurementFilter& filter)
 {
+    std::vector<Measurement> result;
+    forEachMeasurement(filter, [&result](const Measurement& m) { result.push_back(m); });
+    return result;
+}
+
+void MeasurementDatabase::forEachMeasurement(
+    const MeasurementFilter& filter, const std::function<void(const Measurement&)>& visit)
+{
     Statement stmt(*m_connection,
         std::string("SELECT c.scheduler, c.fileset_bytes, c.request_bytes, c.pattern, "
                     "c.read_pct, c.threads, c.vms, m.rep, m.split, m.measured_at, ")
@@ -331,14 +398,12 @@ std::vector<Measurement> MeasurementDatabase::measurements(const MeasurementFilt
               "JOIN datasets d ON d.id = m.dataset_id WHERE (?1 IS NULL OR d.name = ?1) "
               "AND (?2 IS NULL OR m.split = ?2) ORDER BY m.id");
     bindFilter(stmt, filter);
-    std::vector<Measurement> result;
+    Measurement m;
     while (stmt.step()) {
-        Measurement m;
         readRunColumns(stmt, m);
         readMetrics(stmt, 10, m);
-        result.push_back(std::move(m));
+        visit(m);
     }
-    return result;
 }
 
 std::int64_t MeasurementDatabase::saveModel(const StoredModel& model)
@@ -451,9 +516,15 @@ int exportMeasurementsCsv(
 {
     if (filter.dataset && !database.dataset(*filter.dataset))
         throw ConfigError(database.path() + ": no dataset named '" + *filter.dataset + "'");
-    const auto rows = database.measurements(filter);
-    writeTextFileAtomically(path, measurementsToCsv(rows));
-    return static_cast<int>(rows.size());
+    AtomicTextFile file(path); // row by row: an export of millions of rows is never held
+    file.write(measurementsCsvHeader());
+    int count = 0;
+    database.forEachMeasurement(filter, [&file, &count](const Measurement& m) {
+        file.write(measurementCsvLine(m));
+        ++count;
+    });
+    file.commit();
+    return count;
 }
 
 } // namespace iolens::core

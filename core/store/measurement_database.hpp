@@ -5,6 +5,7 @@
 #include "store/sqlite_connection.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -84,6 +85,36 @@ struct OptimizerPoint {
     std::optional<double> score;
 };
 
+class MeasurementDatabase;
+
+/// An import that takes its measurements one at a time, so that a file of millions of rows
+/// never has to be held: one transaction from construction to commit(), with the statements
+/// prepared once. Destroying it without commit() rolls everything back, the dataset too.
+/// MeasurementDatabase::importMeasurements is this with a vector.
+class MeasurementImport {
+public:
+    /// Begins the transaction and creates the target dataset if it does not exist. Throws
+    /// ConfigError for an empty dataset name, StoreError when the database refuses.
+    MeasurementImport(MeasurementDatabase& db, const ImportTarget& target);
+    ~MeasurementImport();
+    MeasurementImport(const MeasurementImport&) = delete;
+    MeasurementImport& operator=(const MeasurementImport&) = delete;
+
+    /// Inserts one measurement (its configuration first if new). O(log rows).
+    void add(const Measurement& m);
+    /// Records the files the rows came from and commits; returns the rows added.
+    int commit(const std::vector<ImportedFile>& files = {});
+
+private:
+    struct Statements;
+    SqliteConnection& m_connection;
+    std::unique_ptr<Transaction> m_transaction;
+    std::unique_ptr<Statements> m_statements;
+    std::int64_t m_dataset = 0;
+    std::optional<std::string> m_split;
+    int m_count = 0;
+};
+
 /// The iolens measurement database (SQLite): datasets, configurations, measurements, trained
 /// models and optimizer runs. Every change happens inside one transaction, so a failed import or
 /// save leaves the file as it was.
@@ -119,6 +150,10 @@ public:
         const std::vector<ImportedFile>& files = {});
     /// Measurements in insertion order.
     std::vector<Measurement> measurements(const MeasurementFilter& filter = {});
+    /// The same rows handed to `visit` one at a time, without holding them (an export of
+    /// millions of rows). `visit` must not change the database.
+    void forEachMeasurement(
+        const MeasurementFilter& filter, const std::function<void(const Measurement&)>& visit);
     /// The files imported into a dataset (importMeasurements), oldest first. Empty for a
     /// database from before they were recorded (schema version 4) opened read-only.
     std::vector<ImportedFile> importedFiles(const std::string& dataset);
@@ -152,6 +187,7 @@ public:
     SqliteConnection& connection() { return *m_connection; }
 
 private:
+    friend class MeasurementImport; // shares ensureDataset
     explicit MeasurementDatabase(std::unique_ptr<SqliteConnection> connection);
     std::int64_t ensureDataset(const ImportTarget& target);
     std::int64_t ensureConfiguration(const Configuration& config);

@@ -5,16 +5,22 @@
 // rather than a Google Benchmark loop.
 //
 //   bench_optimizer [--data table1|local|tiered|all] [--iterations N] [--plain] [--technique T]...
+//                   [--metric M]... [--seed S]... [--shape default|small-cache|noisy|slow-seek]...
 //     --plain  also time the plain evaluation (every point fitted on every fold) and print the
 //              ratio; the best costs must be identical.
+//     --seed, --shape  the Table 1 data sets to run: every seed with every shape (default: seed 1,
+//              the default shape), so the figure does not rest on one generated file.
 #include "data/measurement_csv.hpp"
 #include "support/table1_design.hpp"
 #include "support/test_data.hpp"
 #include "workflow/parameter_search.hpp"
 
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -28,12 +34,46 @@ struct Options {
     int iterations = 10;
     bool plain = false;
     std::vector<std::string> techniques {"mars", "cart", "m5", "cubist"};
+    std::vector<Metric> metrics {kCoreMetrics.begin(), kCoreMetrics.end()};
+    std::vector<std::uint64_t> seeds {1};
+    std::vector<std::string> shapes {"default"};
 };
+
+Metric metricFrom(const std::string& name)
+{
+    const auto metric = parseMetric(name);
+    if (!metric)
+        throw std::invalid_argument("unknown metric " + name);
+    return *metric;
+}
+
+iolens::test::Table1Shape shapeNamed(const std::string& name)
+{
+    iolens::test::Table1Shape shape;
+    if (name == "small-cache")
+        shape.cacheGiB = 12.0; // most file sets miss: the response turns on the pattern
+    else if (name == "noisy")
+        shape.noiseSd = 0.10;
+    else if (name == "slow-seek")
+        shape.seekMs = 12.0, shape.queueDepthMs = 150.0; // deep queues, costly random misses
+    else if (name != "default")
+        throw std::invalid_argument("unknown shape " + name);
+    return shape;
+}
+
+// Replaces the defaults of a repeatable option the first time it is given.
+template <typename T> void add(std::vector<T>& values, bool& given, T value)
+{
+    if (!given)
+        values.clear();
+    given = true;
+    values.push_back(std::move(value));
+}
 
 Options parse(int argc, char** argv)
 {
     Options options;
-    bool chosen = false;
+    bool chosen = false, metricGiven = false, seedGiven = false, shapeGiven = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--data" && i + 1 < argc)
@@ -47,14 +87,33 @@ Options parse(int argc, char** argv)
                 options.techniques.clear();
             chosen = true;
             options.techniques.push_back(argv[++i]);
+        } else if (arg == "--metric" && i + 1 < argc)
+            add(options.metrics, metricGiven, metricFrom(argv[++i]));
+        else if (arg == "--seed" && i + 1 < argc)
+            add(options.seeds, seedGiven, static_cast<std::uint64_t>(std::stoull(argv[++i])));
+        else if (arg == "--shape" && i + 1 < argc) {
+            add(options.shapes, shapeGiven, std::string(argv[++i]));
+            shapeNamed(options.shapes.back());
         } else {
             std::fprintf(stderr,
                 "usage: bench_optimizer [--data table1|local|tiered|all] "
-                "[--iterations N] [--plain] [--technique T]...\n");
+                "[--iterations N] [--plain] [--technique T]... [--metric M]... [--seed S]... "
+                "[--shape default|small-cache|noisy|slow-seek]...\n");
             std::exit(2);
         }
     }
     return options;
+}
+
+// User + system CPU of the whole process: with other work on the machine, the stable figure.
+double cpuSeconds()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto seconds = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+    };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
 struct Timed {
@@ -78,9 +137,10 @@ void benchDataset(
         rows.size(), options.iterations);
     std::printf("%-8s %-13s %7s %10s %10s %9s%s\n", "model", "metric", "points", "default", "best",
         "seconds", options.plain ? "   plain s  ratio  same" : "");
+    const double cpuBefore = cpuSeconds();
     double total = 0.0, totalPlain = 0.0;
     for (const std::string& technique : options.techniques)
-        for (Metric metric : kCoreMetrics) {
+        for (Metric metric : options.metrics) {
             SearchRequest request;
             request.technique = technique;
             request.metric = metric;
@@ -102,11 +162,11 @@ void benchDataset(
             std::printf("\n");
             std::fflush(stdout);
         }
-    std::printf(
-        "%s: all %zu models %.1f s wall", name.c_str(), 4 * options.techniques.size(), total);
+    std::printf("%s: all %zu models %.1f s wall", name.c_str(),
+        options.metrics.size() * options.techniques.size(), total);
     if (options.plain)
         std::printf(" (plain evaluation %.1f s, %.1fx)", totalPlain, totalPlain / total);
-    std::printf("\n");
+    std::printf(", %.1f s CPU (user + sys, both evaluations)\n", cpuSeconds() - cpuBefore);
 }
 
 } // namespace
@@ -116,7 +176,11 @@ int main(int argc, char** argv)
     const Options options = parse(argc, argv);
     std::printf("hardware threads: %u\n", std::thread::hardware_concurrency());
     if (options.data == "table1" || options.data == "all")
-        benchDataset("table1", aggregateRepetitions(iolens::test::table1Measurements()), options);
+        for (const std::string& shape : options.shapes)
+            for (std::uint64_t seed : options.seeds)
+                benchDataset("table1 (seed " + std::to_string(seed) + ", shape " + shape + ")",
+                    aggregateRepetitions(iolens::test::table1Measurements(seed, shapeNamed(shape))),
+                    options);
     for (const char* name : {"local", "tiered"})
         if (options.data == name || options.data == "all")
             benchDataset(name,

@@ -3,9 +3,68 @@
 #include "data/csv_table.hpp"
 #include "support/test_registry.hpp"
 
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <fstream>
+
 using namespace iolens::core;
+
+namespace {
+
+// Every row CsvReader gives for `text` written to a file, or the message it throws.
+std::string readThroughFile(const std::string& text, const std::string& path)
+{
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+    }
+    std::string result;
+    try {
+        CsvReader reader(path);
+        for (const std::string& h : reader.table().header)
+            result += h + "|";
+        CsvTable::Row row;
+        while (reader.next(row)) {
+            result += "\n" + std::to_string(row.line) + ":";
+            for (const std::string& f : row.fields)
+                result += f + "|";
+        }
+    } catch (const DataError& e) {
+        result = std::string("error ") + e.what();
+    }
+    return result;
+}
+
+// The same for parseCsv on the text, naming the same source.
+std::string parseWhole(const std::string& text, const std::string& path)
+{
+    std::string result;
+    try {
+        const CsvTable table = parseCsv(text, path);
+        for (const std::string& h : table.header)
+            result += h + "|";
+        for (const CsvTable::Row& row : table.rows) {
+            result += "\n" + std::to_string(row.line) + ":";
+            for (const std::string& f : row.fields)
+                result += f + "|";
+        }
+    } catch (const DataError& e) {
+        result = std::string("error ") + e.what();
+    }
+    return result;
+}
+
+// Rows of about 40 bytes up to `bytes`, so the reader refills its buffer mid-record.
+std::string manyRows(std::size_t bytes)
+{
+    std::string text = "a,b,c\n";
+    for (int i = 0; text.size() < bytes; ++i)
+        text += std::to_string(i) + ",\"quoted, with\nnewline " + std::to_string(i) + "\",x\n";
+    return text;
+}
+
+} // namespace
 
 class TestCsvTable : public QObject {
     Q_OBJECT
@@ -28,6 +87,37 @@ private slots:
         } catch (const DataError& e) {
             QVERIFY(QString(e.what()).contains("bad.csv: row 3"));
         }
+    }
+
+    // The streaming reader must give parseCsv's rows, line numbers and messages exactly.
+    void reader_givesWhatParseGives_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("quotes and blank lines")
+            << QByteArray("a,b\n\n\"x, y\",\"say \"\"hi\"\"\"\n1,2\n");
+        QTest::newRow("byte order mark, no final newline") << QByteArray("\xEF\xBB\xBF"
+                                                                         "a,b\n1,2");
+        QTest::newRow("blank lines before the header") << QByteArray("\n\na,b\n1,2\n");
+        QTest::newRow("quoted newline") << QByteArray("a,b\n\"1\n2\",3\n4,5\n");
+        QTest::newRow("ragged row") << QByteArray("a,b\n1,2\n3\n");
+        QTest::newRow("unterminated quote") << QByteArray("a,b\n1,\"2\n3,4\n");
+        QTest::newRow("empty file") << QByteArray("");
+        QTest::newRow("over three buffers")
+            << QByteArray::fromStdString(manyRows(std::size_t {3} << 20));
+    }
+    void reader_givesWhatParseGives()
+    {
+        QFETCH(QByteArray, text);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("t.csv").toStdString();
+        const std::string whole = parseWhole(text.toStdString(), path);
+        const std::string streamed = readThroughFile(text.toStdString(), path);
+        QCOMPARE(streamed, whole);
+    }
+
+    void reader_refusesMissingFile()
+    {
+        QVERIFY_THROWS_EXCEPTION(DataError, CsvReader("/nonexistent/iolens/x.csv"));
     }
 
     void formatNumber_roundTripsExactly_data()

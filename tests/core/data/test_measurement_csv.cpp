@@ -4,7 +4,10 @@
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 using namespace iolens::core;
 
@@ -95,6 +98,47 @@ private slots:
         QCOMPARE(configs.size(), std::size_t {1});
         QCOMPARE(configs[0].requestBytes, std::int64_t {4096});
         QCOMPARE(configs[0].scheduler, std::string("bfq"));
+    }
+
+    // Streaming gives measurementRowsFromCsv's rows and refusals, in file order.
+    void stream_givesTheRowsAndRefusalsOfTheWholeTable()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("m.csv").toStdString();
+        {
+            std::ofstream out(path);
+            out << "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,"
+                   "rt_read_ms,rt_write_ms,tp_read_mbs,tp_write_mbs\n"
+                   "cfq,1073741824,4096,random,100,16,1,2.5,,40,\n"
+                   "cfq,1073741824,4096,random,150,16,1,2.5,,40,\n"
+                   "noop,1073741824,8192,sequential,0,16,2,,3.5,,80\n"
+                   "noop,x,8192,sequential,0,16,2,,3.5,,80\n";
+        }
+        const CsvRows whole = measurementRowsFromCsv(readCsvFile(path));
+        CsvRows streamed;
+        streamMeasurementsCsv(
+            path, [&](Measurement&& m) { streamed.measurements.push_back(std::move(m)); },
+            [&](RefusedRow&& r) { streamed.refused.push_back(std::move(r)); });
+        QCOMPARE(streamed.measurements.size(), std::size_t {2});
+        QCOMPARE(streamed.measurements.size(), whole.measurements.size());
+        for (std::size_t i = 0; i < whole.measurements.size(); ++i) {
+            QVERIFY(streamed.measurements[i].config == whole.measurements[i].config);
+            QVERIFY(streamed.measurements[i].metrics == whole.measurements[i].metrics);
+        }
+        QCOMPARE(streamed.refused.size(), std::size_t {2});
+        for (std::size_t i = 0; i < whole.refused.size(); ++i) {
+            QCOMPARE(streamed.refused[i].line, whole.refused[i].line);
+            QCOMPARE(streamed.refused[i].message, whole.refused[i].message);
+        }
+    }
+
+    void csvLines_makeTheWholeExport()
+    {
+        const auto rows = readMeasurementsCsv(iolens::test::tieredCsvPath());
+        std::string text = measurementsCsvHeader();
+        for (const Measurement& m : rows)
+            text += measurementCsvLine(m);
+        QCOMPARE(text, measurementsToCsv(rows));
     }
 };
 

@@ -34,6 +34,34 @@ private slots:
         QCOMPARE(db.measurements({std::nullopt, "repeat"}).size(), std::size_t {24});
     }
 
+    // The streaming import is what importMeasurements does, and nothing stays of an import that
+    // is not committed, not even its new dataset.
+    void measurementImport_addsRowsAndRollsBackUncommitted()
+    {
+        const auto rows = readMeasurementsCsv(iolens::test::tieredCsvPath());
+        auto db = MeasurementDatabase::inMemory();
+        {
+            MeasurementImport import(db, {"dropped", "", "", std::nullopt});
+            for (const Measurement& m : rows)
+                import.add(m);
+        }
+        QVERIFY(db.datasets().empty());
+        MeasurementImport import(db, {"tiered", "", "", std::string("s")});
+        for (const Measurement& m : rows)
+            import.add(m);
+        QCOMPARE(import.commit({{"a.csv", "", 130, 0, {}}}), 130);
+        std::size_t i = 0;
+        db.forEachMeasurement({}, [&](const Measurement& m) {
+            QVERIFY(m.config == rows[i].config);
+            QVERIFY(m.metrics == rows[i].metrics);
+            QCOMPARE(m.split, std::string("s"));
+            ++i;
+        });
+        QCOMPARE(i, rows.size());
+        QCOMPARE(db.importedFiles("tiered").size(), std::size_t {1});
+        QCOMPARE(db.datasets().front().configurationCount, 106);
+    }
+
     void import_failureLeavesDatabaseUnchanged()
     {
         auto db = MeasurementDatabase::inMemory();

@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <omp.h>
+
 using namespace iolens::core;
 
 namespace {
@@ -37,6 +39,39 @@ std::vector<std::vector<double>> grid(const std::vector<SearchDimension>& space,
         points = next;
     }
     return points;
+}
+
+SharedFitPlan planFor(const QString& technique)
+{
+    return technique == "cart"  ? cartSharedFitPlan()
+        : technique == "cubist" ? cubistSharedFitPlan()
+        : technique == "m5"     ? m5SharedFitPlan()
+                                : marsSharedFitPlan();
+}
+
+// The costs of two batches (the second reusing the first's kept fits) on `threads` threads.
+std::vector<std::optional<double>> costsOnThreads(const QString& technique, int threads)
+{
+    const Dataset data = tieredLogReadTime();
+    const auto prototype = createRegressor(technique.toStdString());
+    const auto space = searchSpace(*prototype);
+    const std::vector<std::map<std::string, std::vector<double>>> batches {
+        {{"minsplit", {2, 20}}, {"cp", {0.0, 0.01}}, {"nsplits", {3, 400}}, {"ntrees", {1, 5}},
+            {"ninstances", {0, 3}}, {"nk", {21}}, {"thresh", {0.0, 0.01}}, {"nprune", {5, 800}}},
+        {{"minsplit", {7}}, {"cp", {0.001, 0.3}}, {"nsplits", {2, 30, 100}}, {"ntrees", {2, 4}},
+            {"ninstances", {0, 9}}, {"nk", {3, 60}}, {"thresh", {0.05}}, {"nprune", {2, 800}}}};
+    const FoldAssignment folds(data.rows(), 10, 3);
+    const int before = omp_get_max_threads();
+    omp_set_num_threads(threads);
+    std::atomic<bool> cancel {false};
+    const BatchCost cost = sharedFitCost(*prototype, space, data, folds, planFor(technique));
+    std::vector<std::optional<double>> all;
+    for (const auto& batch : batches) {
+        const auto costs = cost(grid(space, batch), cancel);
+        all.insert(all.end(), costs.begin(), costs.end());
+    }
+    omp_set_num_threads(before);
+    return all;
 }
 
 } // namespace
@@ -123,6 +158,27 @@ private slots:
                 QVERIFY2(*fastCosts[i] == *plainCosts[i],
                     qPrintable(QString("batch %1, point %2").arg(b).arg(i)));
             }
+        }
+    }
+
+    // Folds and groups run on OpenMP threads; which thread fits what must not change a cost.
+    void sharedFits_sameCostsOnOneAndTwoThreads_data()
+    {
+        QTest::addColumn<QString>("technique");
+        QTest::newRow("cart") << "cart";
+        QTest::newRow("cubist") << "cubist";
+        QTest::newRow("m5") << "m5";
+        QTest::newRow("mars") << "mars";
+    }
+    void sharedFits_sameCostsOnOneAndTwoThreads()
+    {
+        QFETCH(QString, technique);
+        const auto one = costsOnThreads(technique, 1);
+        const auto two = costsOnThreads(technique, 2);
+        QCOMPARE(one.size(), two.size());
+        for (std::size_t i = 0; i < one.size(); ++i) {
+            QVERIFY(one[i] && two[i]);
+            QVERIFY2(*one[i] == *two[i], qPrintable(QString("point %1").arg(i))); // bit for bit
         }
     }
 };
