@@ -10,11 +10,13 @@
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 
@@ -24,7 +26,7 @@ using iolens::test::runCli;
 namespace {
 
 // fio-local's rows repeated with shifted file-set sizes: an import long enough to be killed in
-// the middle (about a second in a release build, several under the sanitizers).
+// the middle.
 std::size_t writeLargeCsv(const QString& path)
 {
     const auto base = readMeasurementsCsv(iolens::test::localCsvPath());
@@ -65,16 +67,29 @@ private slots:
         const QString csv = dir.filePath("large.csv");
         const std::size_t rows = writeLargeCsv(csv);
         QVERIFY(rows > 40000);
-        // Random points through the import (seeded, so a failure can be repeated); the last is
-        // long enough for the import to finish, which checks the count itself.
+        // The whole import first: it checks the count, and its duration places the kills (the
+        // import streams, so it takes a fraction of a second in a release build and several
+        // seconds under the sanitizers; fixed delays would land before or after it).
+        QElapsedTimer clock;
+        clock.start();
+        startAndKill(
+            {"import", "--db", dir.filePath("full.sqlite"), "--csv", csv, "--dataset", "big"},
+            600000);
+        const auto wholeMs = static_cast<double>(clock.elapsed());
+        QCOMPARE(MeasurementDatabase::open(dir.filePath("full.sqlite").toStdString(), true)
+                     .measurements()
+                     .size(),
+            rows);
+        // Seeded points through that time: a kill during the check of the rows (before the
+        // database exists) or inside the insert's transaction, a dozen times.
         std::mt19937 random(20261125);
-        std::uniform_int_distribution<int> delay(50, 3000);
-        std::vector<int> delays {
-            delay(random), delay(random), delay(random), delay(random), delay(random), 600000};
+        std::uniform_real_distribution<double> share(0.05, 0.95);
+        const int kills = 12;
         int partial = 0;
-        for (std::size_t i = 0; i < delays.size(); ++i) {
+        for (int i = 0; i < kills; ++i) {
             const QString db = dir.filePath(QStringLiteral("kill%1.sqlite").arg(i));
-            startAndKill({"import", "--db", db, "--csv", csv, "--dataset", "big"}, delays[i]);
+            const int delayMs = std::max(1, static_cast<int>(share(random) * wholeMs));
+            startAndKill({"import", "--db", db, "--csv", csv, "--dataset", "big"}, delayMs);
             if (!std::filesystem::exists(db.toStdString()))
                 continue; // killed before the database was created: nothing to check
             // Opened writable, as the next `import` would: a kill between SQLite creating the
@@ -83,17 +98,14 @@ private slots:
             auto database = MeasurementDatabase::open(db.toStdString(), false);
             const std::size_t stored = database.measurements().size();
             QVERIFY2(stored == 0 || stored == rows,
-                qPrintable(QStringLiteral("%1 of %2 rows after a kill at %3 ms")
+                qPrintable(QStringLiteral("%1 of %2 rows after a kill at %3 of %4 ms")
                                .arg(stored)
                                .arg(rows)
-                               .arg(delays[i])));
+                               .arg(delayMs)
+                               .arg(wholeMs)));
             partial += stored == 0 ? 1 : 0;
         }
-        QCOMPARE(MeasurementDatabase::open(dir.filePath("kill5.sqlite").toStdString(), true)
-                     .measurements()
-                     .size(),
-            rows);
-        qInfo("%d of %zu kills interrupted the import", partial, delays.size() - 1);
+        qInfo("%d of %d kills interrupted the import", partial, kills);
         QVERIFY2(partial >= 1, "no kill landed inside the import: the check checked nothing");
     }
 
