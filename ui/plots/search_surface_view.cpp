@@ -203,36 +203,48 @@ bool SearchSurfaceView::start()
     return true;
 }
 
+SearchSurfaceView::LoadedRun SearchSurfaceView::loadRun(std::int64_t runId) const
+{
+    auto run = core::optimizerRun(*m_database, runId);
+    if (!run)
+        throw core::DataError("the database has no optimizer run " + std::to_string(runId));
+    LoadedRun loaded {*run, core::storedOptimizeRequest(*run), {}, {}};
+    loaded.search = core::searchRequestOf(loaded.request);
+    loaded.points
+        = core::recordedRunPoints(*m_database, runId, core::searchedDimensions(loaded.search));
+    return loaded;
+}
+
+void SearchSurfaceView::takeRunChoices(const core::SearchRequest& search)
+{
+    m_controls->setTechnique(search.technique);
+    m_controls->setMetric(search.metric);
+    m_controls->setSettings(search.settings);
+}
+
 bool SearchSurfaceView::showRun(std::int64_t runId)
 {
     if (!m_database || isRunning())
         return false;
     try {
-        const auto run = core::optimizerRun(*m_database, runId);
-        if (!run)
-            throw core::DataError("the database has no optimizer run " + std::to_string(runId));
-        const core::OptimizeRequest request = core::storedOptimizeRequest(*run);
-        const core::SearchRequest search = core::searchRequestOf(request);
-        auto points = core::recordedRunPoints(*m_database, runId, core::searchedDimensions(search));
+        LoadedRun loaded = loadRun(runId);
         // The controls take the run's choices first: changing them clears the scene.
-        m_controls->setTechnique(search.technique);
-        m_controls->setMetric(search.metric);
-        m_controls->setSettings(search.settings);
+        takeRunChoices(loaded.search);
         m_outcome.reset();
-        m_scene.points = std::move(points);
+        m_scene.points = std::move(loaded.points);
         m_scene.best.reset();
         redraw();
         m_runsPanel->selectRun(runId);
-        const QString cost = request.cv == core::SearchCv::Grouped
+        const core::StoredOptimizerRun& run = loaded.run;
+        const QString cost = loaded.request.cv == core::SearchCv::Grouped
             ? tr("grouped-CV mean |log ratio|")
             : tr("CV RMSE");
-        m_controls->showStatus(run->bestCost
+        m_controls->showStatus(run.bestCost
                 ? tr("Run %1 (%2): best %3 %4, started %5")
-                      .arg(run->id)
-                      .arg(storedRunStatusText(run->status), cost,
-                          formatSignificant(*run->bestCost, 3),
-                          QString::fromStdString(run->created))
-                : tr("Run %1 has no evaluated points yet.").arg(run->id));
+                      .arg(run.id)
+                      .arg(storedRunStatusText(run.status), cost,
+                          formatSignificant(*run.bestCost, 3), QString::fromStdString(run.created))
+                : tr("Run %1 has no evaluated points yet.").arg(run.id));
         return true;
     } catch (const std::exception& error) {
         m_controls->showStatus(
@@ -246,25 +258,17 @@ bool SearchSurfaceView::resumeRun(std::int64_t runId)
     if (!m_database || !m_writable || isRunning())
         return false;
     try {
-        const auto run = core::optimizerRun(*m_database, runId);
-        if (!run)
-            throw core::DataError("the database has no optimizer run " + std::to_string(runId));
-        const core::OptimizeRequest request = core::storedOptimizeRequest(*run);
-        const core::SearchRequest search = core::searchRequestOf(request);
+        LoadedRun loaded = loadRun(runId);
         // The rows the run was started on (its dataset, split and filter), not the table's.
-        auto rows = core::selectMeasurements(*m_database, request.model);
-        auto previous
-            = core::recordedRunPoints(*m_database, runId, core::searchedDimensions(search));
-        m_controls->setTechnique(search.technique);
-        m_controls->setMetric(search.metric);
-        m_controls->setSettings(search.settings);
-        if (!m_runner->start(std::move(rows), search, previous))
+        auto rows = core::selectMeasurements(*m_database, loaded.request.model);
+        takeRunChoices(loaded.search);
+        if (!m_runner->start(std::move(rows), loaded.search, loaded.points))
             return false;
         m_runsPanel->setBusy(true);
-        startRecording(request, previous);
+        startRecording(loaded.request, loaded.points);
         m_runGeneration = m_generation;
         m_outcome.reset();
-        m_scene.points = std::move(previous);
+        m_scene.points = std::move(loaded.points);
         m_scene.best.reset();
         m_controls->setRunning(true);
         m_controls->showStatus(tr("Resuming run %1.").arg(runId));

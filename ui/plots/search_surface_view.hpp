@@ -77,6 +77,17 @@ private:
     void redraw();
     bool current() const { return m_runGeneration == m_generation; }
     void refreshRuns();
+    /// A stored run as showRun and resumeRun need it: its request, its search and its recorded
+    /// points. Throws for a run the database lacks or cannot be read.
+    struct LoadedRun {
+        core::StoredOptimizerRun run;
+        core::OptimizeRequest request;
+        core::SearchRequest search;
+        std::vector<core::EvaluatedPoint> points;
+    };
+    LoadedRun loadRun(std::int64_t runId) const;
+    /// Puts a run's technique, metric and settings in the controls (which clears the scene).
+    void takeRunChoices(const core::SearchRequest& search);
     /// Starts recording a search (a new run, or request.resumeRun continued); a database that
     /// refuses leaves the search unrecorded, with the reason in the status line.
     void startRecording(const core::OptimizeRequest& request,
