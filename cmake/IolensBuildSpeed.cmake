@@ -25,19 +25,28 @@ if(IOLENS_MOLD_PROGRAM)
   target_link_options(iolens_compiler_options INTERFACE -fuse-ld=mold)
 endif()
 
-# Precompiled headers, off by default. Parsing the Qt, QCustomPlot and QTest headers is most of
-# the compile time of a ui or test source, and precompiling them halves a cold compile there
-# (test_cli 8.4 -> 4.1 s). But CI builds where the same commits were built before, from the
-# compiler cache, and a cache hit must hash the 250-430 MB precompiled header: measured on a fresh
-# clone with a warm cache, a hit took 1.8-2.3 s per ui or test source against 0.1-0.2 s without
-# PCH, and 1,090 s of the run's 1,160 s of user time went to the kernel (page faults on the .gch
-# files). So the cached build is ten times cheaper without them; turn them on for repeated cold
-# builds without ccache. Never for core: there -O3 code generation dominates, and gcc 12 raised
-# false -Wstringop-overflow on inlined std::string code with a precompiled <string>.
-option(IOLENS_PRECOMPILED_HEADERS "Precompile the heavy Qt/QCustomPlot/QTest headers" OFF)
+# Precompiled headers for the heavy Qt, QCustomPlot, QTest, Eigen and nlohmann-json headers, on
+# by default with clang (which every preset uses). With gcc 12 they were off: a compiler-cache hit
+# must hash the precompiled header, gcc's are 250-430 MB and were read through page faults (a hit
+# took 1.8-2.3 s per ui or test source against 0.1-0.2 s without), so a rebuild from the cache
+# was ten times dearer; and gcc 12 raised false -Wstringop-overflow on inlined std::string code
+# with a precompiled <string>. Clang's header for the ui tests is 76 MB and saves 3-5 s of the
+# 11-20 s a ui or test batch takes (clang 14, -O1 with sanitizers: tests_ui_window_0 20.0 ->
+# 15.4 s). Never for core: there -O3 code generation dominates. -fno-pch-timestamp keeps the
+# header's bytes the same from build to build, which ccache needs to hit.
+if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  set(iolens_precompiled_headers_default ON)
+else()
+  set(iolens_precompiled_headers_default OFF)
+endif()
+option(IOLENS_PRECOMPILED_HEADERS "Precompile the heavy Qt/QCustomPlot/QTest headers"
+       ${iolens_precompiled_headers_default})
 function(iolens_precompile_headers target)
   if(IOLENS_PRECOMPILED_HEADERS)
     target_precompile_headers(${target} PRIVATE ${ARGN})
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+      target_compile_options(${target} PRIVATE "SHELL:-Xclang -fno-pch-timestamp")
+    endif()
     # With the standard headers precompiled, gcc 12 inlines libstdc++'s std::string differently
     # and raises false -Wstringop-overflow, -Wstringop-overread and -Warray-bounds on plain string
     # copies (the family of GCC bugs 105329 and 105651, fixed in gcc 13). The clang sanitizer
