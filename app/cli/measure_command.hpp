@@ -12,7 +12,7 @@ namespace iolens::cli {
 /// [--fio PATH] [--no-low-level]`.
 std::vector<QCommandLineOption> measureOptions();
 
-/// Measures a plan with fio (core/harness, issue 7): prints the estimate, a progress line per
+/// Measures a plan with fio (core/harness): prints the estimate, a progress line per
 /// run with the time left, and the noise (relative standard error over repetitions) per
 /// configuration and as quantiles. Runs already in the database are skipped (resume). Ctrl-C
 /// stops fio, restores the scheduler and says how to resume (exit status 1). Throws InputError

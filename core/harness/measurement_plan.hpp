@@ -37,7 +37,7 @@ struct PlanHost {
     int port = 0; ///< 1..65535; 0 = fio's default port (8765)
 };
 
-/// A measurement plan (issue 7; ICPE'13 section 4.2 and Table 1): the configurations to measure,
+/// A measurement plan (ICPE'13 section 4.2 and Table 1): the configurations to measure,
 /// how to run each, where, and the dataset the results go to. Parsed from JSON by parsePlan.
 struct MeasurementPlan {
     std::string dataset;        ///< dataset name in the measurement database (non-empty)

@@ -75,7 +75,7 @@ struct MeasureReport {
     std::vector<AggregatedMeasurement> aggregated;
 };
 
-/// Runs a measurement plan against real storage with fio (issue 7): for each repetition and
+/// Runs a measurement plan against real storage with fio: for each repetition and
 /// configuration it lays out the file set (once per size), switches the I/O scheduler if the
 /// plan names a writable device, runs fio (N processes for N VMs), keeps the raw JSON under the
 /// target, samples /proc while fio runs, and commits the configuration and its metrics to the

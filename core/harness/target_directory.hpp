@@ -7,7 +7,7 @@
 
 namespace iolens::core {
 
-/// The directory a measurement writes to, with the harness's safety rules (issue 7): iolens
+/// The directory a measurement writes to, with the harness's safety rules: iolens
 /// only writes into a directory that is empty or already holds its own layout (marked by
 /// `.iolens/target`), every path it hands out lies inside that directory, the free space is
 /// checked before file sets are laid out, and cleaning up removes only what iolens created.

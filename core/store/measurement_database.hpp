@@ -48,7 +48,7 @@ struct ImportTarget {
     std::optional<std::string> split; ///< overrides each measurement's split label
 };
 
-/// One host's own result in a multi-host run (fio client/server, issue 7).
+/// One host's own result in a multi-host run (fio client/server).
 struct HostMeasurement {
     std::string host;    ///< the plan's name of the host ("vm1")
     std::string address; ///< fio's --client value it was reached at ("127.0.0.1,8765")

@@ -78,7 +78,7 @@ CREATE TABLE optimizer_points (
     UNIQUE (run_id, parameters)
 );
 )sql",
-    // Version 2: the result of each host of a multi-host run (fio client/server, issue 7). The
+    // Version 2: the result of each host of a multi-host run (fio client/server). The
     // run's aggregate stays a row of measurements (vms = number of hosts); each host's own
     // result hangs off it, so deleting the aggregate (or its dataset) removes them too. The
     // metric columns repeat those of version 1 on purpose: each entry is frozen text, and a

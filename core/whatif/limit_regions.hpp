@@ -8,7 +8,7 @@
 
 namespace iolens::core {
 
-/// What the models say about the SLA limits at one point of a profile sweep (issue 5, "the
+/// What the models say about the SLA limits at one point of a profile sweep ("the
 /// profiler shades where along each factor the scenario still meets every limit").
 enum class LimitVerdict {
     AllMeet,  ///< every model with an answer keeps every limit

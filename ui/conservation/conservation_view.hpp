@@ -16,7 +16,7 @@ namespace iolens::ui {
 
 class ConservationPlot;
 
-/// The Conservation tab (issue 6): Ra and Lee's check of their conservation hypothesis on the
+/// The Conservation tab: Ra and Lee's check of their conservation hypothesis on the
 /// open dataset, computed by core::checkConservation, the function behind
 /// `iolens-cli conservation`, and drawn by ConservationPlot (their Figures 2a, 3 and the
 /// estimation error per mix). A dataset without a request size that has both a 100 % read and a

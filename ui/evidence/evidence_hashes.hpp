@@ -10,7 +10,7 @@ namespace iolens::ui {
 
 struct Document;
 
-/// SHA-256 fingerprints for the evidence pack (issue 5): a reviewer recomputes them with
+/// SHA-256 fingerprints for the evidence pack: a reviewer recomputes them with
 /// `sha256sum` and knows the pack describes exactly these bytes.
 
 /// Lower-case hex SHA-256 of `bytes` (64 characters).

@@ -19,7 +19,7 @@ struct EvidencePackResult {
     std::vector<std::pair<QString, QString>> skippedViews; ///< view, reason
 };
 
-/// The evidence pack of issue 5: everything a deployment review needs to reproduce the numbers
+/// The evidence pack: everything a deployment review needs to reproduce the numbers
 /// the window shows, in one folder:
 ///   views/<view>.png and .pdf   every view that is ready (render_views.hpp), the PNGs with the
 ///                               scenario, models, dataset, database hash and version as text

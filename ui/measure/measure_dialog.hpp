@@ -17,7 +17,7 @@ class MeasureRunner;
 class PlanForm;
 class StoredRunsTable;
 
-/// File ▸ Measure… (issue 7): edit a measurement plan, see what it costs, run it with fio into
+/// File ▸ Measure…: edit a measurement plan, see what it costs, run it with fio into
 /// a measurement database and watch the runs arrive. The plan is the JSON file
 /// `iolens-cli measure --plan` reads, judged by the same core code, so a plan the dialog accepts
 /// runs the same from the command line and the other way round. The session runs on a worker

@@ -10,7 +10,7 @@ class QSpinBox;
 
 namespace iolens::ui {
 
-/// The editable part of a measurement plan (issue 7): the factors of a full-factorial design
+/// The editable part of a measurement plan: the factors of a full-factorial design
 /// (ICPE'13 Table 1), the workload, the target and the dataset. It only edits JSON: the text it
 /// produces is the plan file `iolens-cli measure --plan` reads, and core's parsePlan judges it,
 /// so the dialog and the CLI reject the same plans with the same messages. Fields a plan file may

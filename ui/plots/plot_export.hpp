@@ -11,7 +11,7 @@ class QImage;
 
 namespace iolens::ui {
 
-/// Saving a QCustomPlot as a picture for a report or a slide (issue 5, "Presenting and
+/// Saving a QCustomPlot as a picture for a report or a slide ("Presenting and
 /// exporting"): PNG at a chosen size and DPI scale, SVG, PDF, or the clipboard. The data behind
 /// a plot goes to CSV through plot_data_csv.hpp; the context menu of every plot is
 /// plot_export_menu.hpp.

@@ -5,7 +5,7 @@ class QCustomPlot;
 
 namespace iolens::ui {
 
-/// Presentation mode for one plot (issue 5, "larger fonts and line widths, for projectors"):
+/// Presentation mode for one plot ("larger fonts and line widths, for projectors"):
 /// every plottable's pen, every axis's fonts, pens and tick lengths, the legend's and every
 /// text element's and text item's font become `factor` times their normal size. The normal sizes
 /// are kept on each object (a dynamic property) the first time it is scaled, so factor 1

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prediction/model_controller.hpp"
 
+#include "data/aggregation.hpp"
+#include "data/training_sample.hpp"
 #include "models/regressor_registry.hpp"
 #include "prediction/model_validation.hpp"
 #include "validation/holdout_split.hpp"
@@ -59,7 +61,10 @@ void ModelController::setMeasurements(const std::vector<core::Measurement>& runs
     m_cancelled->store(true);
     m_cancelled = std::make_shared<std::atomic<bool>>(false);
     m_measured = MeasuredLookup(runs);
-    m_rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(m_measured.all());
+    const core::ConfigurationSample sample = core::sampleConfigurations(runs, m_sampleLimit, kSeed);
+    m_trainingConfigurations = sample.configurations;
+    m_rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(
+        sample.sampled() ? core::aggregateRepetitions(sample.runs) : m_measured.all());
     const core::HoldoutSplit vmSplit = core::multiVmSplit(*m_rows);
     m_hasMultiVm = !vmSplit.test.empty() && !vmSplit.train.empty();
     m_oneVmRows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(
@@ -84,7 +89,7 @@ void ModelController::setMeasurements(const std::vector<core::Measurement>& runs
         // Each task gets its own copy of the runs, so nothing it reads can change under it.
         runInBackground<ModelSet>(
             this,
-            [runs = trainingRuns(runs, m_entries[entry].rows),
+            [runs = trainingRuns(sample.runs, m_entries[entry].rows),
                 technique = m_entries[entry].technique, cancelled = m_cancelled] {
                 return cancelled->load() ? ModelSet {} : trainModelSet(runs, technique);
             },

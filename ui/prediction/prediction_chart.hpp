@@ -64,7 +64,7 @@ struct MetricChart {
 std::array<MetricChart, 4> predictionChartData(
     const ScenarioEvaluation& evaluation, const std::vector<ModelEntry>& entries);
 
-/// The Predictions tab (issue 5): the prediction panel's numbers as a dot chart, one small plot
+/// The Predictions tab: the prediction panel's numbers as a dot chart, one small plot
 /// per core metric (2 x 2), the models on the x axis. A dot is a model's prediction; around it
 /// the measured values the prediction is consistent with given the model's cross-validated
 /// relative error (a thick bar for its median, p50; a thin bar with caps for its p90), so a

@@ -21,7 +21,7 @@ class ModelController;
 class ProfilePlot;
 struct ScenarioEvaluation;
 
-/// The prediction profiler (issue 5, like JMP's): one small plot per factor of the data, each
+/// The prediction profiler (like JMP's): one small plot per factor of the data, each
 /// sweeping that factor over its range while the others stay at the scenario, for the chosen
 /// metric, with every trained model as a curve (one legend for all plots above them), the models'
 /// spread as a band, the stretches far from any measurement hatched, the measurements on the

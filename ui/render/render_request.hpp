@@ -16,7 +16,7 @@
 namespace iolens::ui {
 
 /// What `iolens-cli render` draws: a view of the window on a database, headless, into a PNG,
-/// SVG or PDF file (issue 5, "Presenting and exporting").
+/// SVG or PDF file ("Presenting and exporting").
 struct RenderRequest {
     QString database;                   ///< database file; empty: the embedded `example`
     Example example = Example::Tiered;  ///< used when `database` is empty

@@ -25,7 +25,7 @@ struct ScenarioEvaluation;
 ///
 /// "Local" restricts every curve to the N scored measurements nearest the window's scenario
 /// (core::localEvaluation, in data_distance steps): how accurate the models are *here*, not on
-/// average (issue 5). It filters the per-point errors already computed, so it follows the
+/// average. It filters the per-point errors already computed, so it follows the
 /// scenario sliders without refitting anything.
 class ErrorCdfPage : public QWidget {
     Q_OBJECT

@@ -10,7 +10,7 @@ namespace iolens::ui {
 
 class WindowMenus;
 
-/// View ▸ Presentation mode (issue 5, "larger fonts and line widths, for projectors"): the
+/// View ▸ Presentation mode ("larger fonts and line widths, for projectors"): the
 /// application font and every plot's fonts and pens of the window become kFactor times their
 /// normal size (plots through installPresentationScale(), which also scales what a plot redraws
 /// later); off restores them. The choice is remembered in QSettings ("view/presentationMode")

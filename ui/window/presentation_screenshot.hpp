@@ -9,8 +9,8 @@ class QWidget;
 namespace iolens::ui {
 
 /// `widget` (the whole window, or one view) drawn at `scale` times its pixels: an image of
-/// size() x scale pixels laid out exactly as on screen, sharp on a projector or a slide (issue 5,
-/// "a whole-window or whole-view presentation screenshot at 2x"). Plots are redrawn at the scale
+/// size() x scale pixels laid out exactly as on screen, sharp on a projector or a slide (asked for
+/// as "a whole-window or whole-view presentation screenshot at 2x"). Plots are redrawn at the scale
 /// for the picture rather than enlarged from their screen buffers, then put back. The image
 /// says 96 dpi x scale and carries "Software" and "Title" (the window title) as text.
 /// Works on the offscreen platform; needs a QApplication.

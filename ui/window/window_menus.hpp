@@ -67,9 +67,9 @@ signals:
     void exportDatasetRequested();
     void importModelRequested();
     void exportModelRequested();
-    /// File ▸ Measure…: measure a plan with fio (issue 7).
+    /// File ▸ Measure…: measure a plan with fio.
     void measureRequested();
-    /// File ▸ Export evidence pack…: views, scenario, models and hashes into a folder (issue 5).
+    /// File ▸ Export evidence pack…: views, scenario, models and hashes into a folder.
     void evidenceRequested();
     /// View ▸ Presentation mode was ticked or unticked.
     void presentationToggled(bool on);

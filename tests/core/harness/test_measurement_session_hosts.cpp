@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The measurement session's multi-host case (fio client/server, issue 7) against two real
+// The measurement session's multi-host case (fio client/server) against two real
 // `fio --server` processes on loopback ports: the paper's multi-VM case with two "VMs".
 #include "common/error.hpp"
 #include "harness/measurement_session.hpp"

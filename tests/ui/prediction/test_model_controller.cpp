@@ -37,6 +37,35 @@ class TestModelController : public QObject {
 private slots:
     void initTestCase() { m_runs = loadExampleDatabase(Example::Tiered).measurements(); }
 
+    void setMeasurements_aboveTheSampleLimitTrainsOnASeededSample()
+    {
+        // The tiered example has 106 configurations (some repeated); a limit of 40 samples them.
+        ModelController controller({"lm"});
+        controller.setTrainingSampleLimit(40);
+        QSignalSpy ready(&controller, &ModelController::modelsReady);
+        controller.setMeasurements(m_runs);
+        QVERIFY(controller.isSampled());
+        QCOMPARE(controller.trainingConfigurations(), std::size_t {40});
+        QVERIFY(controller.totalConfigurations() > 100);
+        // Measured values stay every configuration's: the last one may not be in the sample.
+        QCOMPARE(controller.measured().all().size(), controller.totalConfigurations());
+        QVERIFY(ready.wait(kTimeoutMs));
+        const auto* model = controller.entries()[0].model(Metric::TpWriteMbs);
+        QVERIFY(model);
+        // Trained on the sample's configurations that have the metric (not all 40 have writes).
+        QVERIFY(model->report().rows > 10);
+        QVERIFY(model->report().rows <= 40);
+
+        // Below the limit every configuration is used.
+        ModelController whole({"lm"});
+        QSignalSpy wholeReady(&whole, &ModelController::modelsReady);
+        whole.setMeasurements(m_runs);
+        QVERIFY(!whole.isSampled());
+        QCOMPARE(whole.trainingConfigurations(), whole.totalConfigurations());
+        QVERIFY(wholeReady.wait(kTimeoutMs));
+        QVERIFY(whole.entries()[0].model(Metric::TpWriteMbs)->report().rows > 40);
+    }
+
     void setMeasurements_trainsEveryTechniqueAndFillsInProgressively()
     {
         ModelController controller;

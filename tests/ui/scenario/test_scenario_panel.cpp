@@ -127,7 +127,7 @@ private slots:
         QCOMPARE(m_panel->scenario().threads, 16); // fixed by the data
     }
 
-    // The keyboard scenario of issue 5: focus a slider, press a key, the scenario moves.
+    // The keyboard scenario: focus a slider, press a key, the scenario moves.
     void sliderKeys_moveTheScenarioByOneStep_data()
     {
         QTest::addColumn<int>("key");
