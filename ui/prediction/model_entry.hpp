@@ -18,10 +18,12 @@ namespace iolens::ui {
 /// The scenarios of ICPE'13 section 6 the window scores every model on.
 enum class ErrorScenario {
     CrossValidation, ///< 10-fold cross-validation
-    Interpolation,   ///< request sizes between the smallest and largest held out (holdout_split)
-    Extrapolation,   ///< the largest request size held out
-    MultiVm,         ///< one-VM rows trained on, 2+ VM rows predicted (ICPE'13 section 6.3)
-    Rule,            ///< the rows a rule picks held out ("request_kib>32"), the rest trained on
+    /// configurations not trained on inside the training ranges (core::RangeScenario): for the
+    /// window's models, trained on every row, the inner request sizes left out of a refit
+    Interpolation,
+    Extrapolation, ///< the same outside some range: the largest request size left out
+    MultiVm,       ///< one-VM rows trained on, 2+ VM rows predicted (ICPE'13 section 6.3)
+    Rule,          ///< the rows a rule picks held out ("request_kib>32"), the rest trained on
     /// each level of every numeric factor with 3+ levels held out in turn (grouped CV, the
     /// what-if question: a request size, file set or read share nobody measured)
     Grouped,
@@ -37,8 +39,8 @@ struct MetricValidation {
     State state = State::Waiting;
     std::optional<core::CrossValidatedEvaluation> result;
     std::string error;
-    /// The holdout scenarios, refitted without the held-out sizes; empty with the reason when
-    /// the data has too few sizes or the technique refuses.
+    /// The range scenarios (core::rangeScenarioEvaluation); empty with the reason when the data
+    /// has too few sizes or the technique refuses.
     std::optional<core::ModelEvaluation> interpolation, extrapolation;
     std::string interpolationError, extrapolationError;
     /// The multi-VM scenario; empty with the reason when the data has no 2+ VM rows.

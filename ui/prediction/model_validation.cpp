@@ -60,11 +60,20 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
     } catch (const std::exception& e) {
         outcome.error = e.what();
     }
-    const std::string fewSizes = "the data has too few request sizes for this scenario";
-    evaluateHoldout(model, core::interpolationSplit(rows), input.rule, "interpolation", fewSizes,
-        outcome.interpolation, outcome.interpolationError);
-    evaluateHoldout(model, core::extrapolationSplit(rows), input.rule, "extrapolation", fewSizes,
-        outcome.extrapolation, outcome.extrapolationError);
+    // The rows trained on are the whole data here, so the range scenarios leave request sizes
+    // out of a refit: the same function `iolens-cli evaluate` scores a stored model with.
+    for (const core::RangeScenario which :
+        {core::RangeScenario::Interpolation, core::RangeScenario::Extrapolation}) {
+        auto& result = which == core::RangeScenario::Interpolation ? outcome.interpolation
+                                                                   : outcome.extrapolation;
+        auto& error = which == core::RangeScenario::Interpolation ? outcome.interpolationError
+                                                                  : outcome.extrapolationError;
+        try {
+            result = core::rangeScenarioEvaluation(model, rows, rows, which, input.rule);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+    }
     if (input.multiVm)
         evaluateHoldout(model, core::multiVmSplit(*input.allRows), input.rule, "multi-vm",
             kNoMultiVm, outcome.multiVm, outcome.multiVmError);
