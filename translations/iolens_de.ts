@@ -2033,6 +2033,22 @@ Mittel ± RSF</translation>
         <source>⚠ %1 %2 is outside the measured range %3 – %4: the models extrapolate.</source>
         <translation>⚠ %1 %2 liegt außerhalb des gemessenen Bereichs %3 – %4: Die Modelle extrapolieren.</translation>
     </message>
+    <message>
+        <source>⚠ %1 %2 is not in the data %4 was trained on (only %3): it ignores this factor and predicts as for %3.</source>
+        <translation>⚠ %1 %2 kommt in den Trainingsdaten von %4 nicht vor (nur %3): Das Modell ignoriert diesen Faktor und sagt wie für %3 voraus.</translation>
+    </message>
+    <message>
+        <source>⚠ %1 %2 is not in the data %4 were trained on (only %3): they ignore this factor and predict as for %3.</source>
+        <translation>⚠ %1 %2 kommt in den Trainingsdaten von %4 nicht vor (nur %3): Die Modelle ignorieren diesen Faktor und sagen wie für %3 voraus.</translation>
+    </message>
+    <message>
+        <source>⚠ %1 %2 is outside the range %3 – %4 that %5 was trained on: it extrapolates.</source>
+        <translation>⚠ %1 %2 liegt außerhalb des Bereichs %3 – %4, auf dem %5 trainiert wurde: Das Modell extrapoliert.</translation>
+    </message>
+    <message>
+        <source>⚠ %1 %2 is outside the range %3 – %4 that %5 were trained on: they extrapolate.</source>
+        <translation>⚠ %1 %2 liegt außerhalb des Bereichs %3 – %4, auf dem %5 trainiert wurden: Die Modelle extrapolieren.</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ProfilePlot</name>
