@@ -2337,16 +2337,16 @@ Mittel ± RSF</translation>
         <translation>Der Eckpunkt wird bewertet …</translation>
     </message>
     <message>
-        <source>Iteration %1 of %2: nothing left to evaluate, %3 points in all; best CV RMSE %4</source>
-        <translation>Iteration %1 von %2: nichts mehr zu bewerten, %3 Punkte insgesamt; bester CV-RMSE %4</translation>
+        <source>Iteration %1 of %2: nothing left to evaluate, %3 points in all; best %4 %5</source>
+        <translation>Iteration %1 von %2: nichts mehr zu bewerten, %3 Punkte insgesamt; Bestwert (%4): %5</translation>
     </message>
     <message>
-        <source>Iteration %1 of %2: %3 of %4 points, %5 in all; best CV RMSE %6</source>
-        <translation>Iteration %1 von %2: %3 von %4 Punkten, %5 insgesamt; bester CV-RMSE %6</translation>
+        <source>Iteration %1 of %2: %3 of %4 points, %5 in all; best %6 %7</source>
+        <translation>Iteration %1 von %2: %3 von %4 Punkten, %5 insgesamt; Bestwert (%6): %7</translation>
     </message>
     <message>
-        <source>Done: %1 iterations, %2 points; best CV RMSE %3</source>
-        <translation>Fertig: %1 Iterationen, %2 Punkte; bester CV-RMSE %3</translation>
+        <source>Done: %1 iterations, %2 points; best %3 %4</source>
+        <translation>Fertig: %1 Iterationen, %2 Punkte; Bestwert (%3): %4</translation>
     </message>
 </context>
 <context>
@@ -2358,10 +2358,6 @@ Mittel ± RSF</translation>
     <message>
         <source>The heat map is a Voronoi picture of the evaluated costs: each cell shows the cost of the nearest evaluated point (distances along the axes as drawn, normalised to their ranges). It adds no evaluations of its own.</source>
         <translation>Die Heatmap ist ein Voronoi-Bild der bewerteten Kosten: Jede Zelle zeigt die Kosten des nächstgelegenen bewerteten Punkts (Abstände entlang der Achsen wie gezeichnet, auf ihre Bereiche normiert). Sie fügt keine eigenen Bewertungen hinzu.</translation>
-    </message>
-    <message>
-        <source>CV RMSE of log(%1)</source>
-        <translation>CV-RMSE von log(%1)</translation>
     </message>
     <message>
         <source>%1 · %2</source>
@@ -2384,10 +2380,6 @@ Mittel ± RSF</translation>
         <translation>bester</translation>
     </message>
     <message>
-        <source>best: CV RMSE %1</source>
-        <translation>bester: CV-RMSE %1</translation>
-    </message>
-    <message>
         <source>Each cell: the cost of the nearest of %1 evaluated points</source>
         <translation>Jede Zelle: die Kosten des nächsten der %1 bewerteten Punkte</translation>
     </message>
@@ -2403,13 +2395,29 @@ Mittel ± RSF</translation>
         <source>Each cell: the lowest cost of the nearest of all %1 points (those with %2 crowd around the best)</source>
         <translation>Jede Zelle: die niedrigsten Kosten der nächsten aller %1 Punkte (die mit %2 drängen sich um den besten)</translation>
     </message>
+    <message>
+        <source>grouped-CV mean |log ratio|</source>
+        <translation>mittleres |log-Verhältnis| der gruppierten KV</translation>
+    </message>
+    <message>
+        <source>%1-fold CV RMSE</source>
+        <translation>RMSE der %1-fachen KV</translation>
+    </message>
+    <message>
+        <source>grouped-CV mean |log ratio| of %1</source>
+        <translation>mittleres |log-Verhältnis| der gruppierten KV von %1</translation>
+    </message>
+    <message>
+        <source>%1-fold CV RMSE of log(%2)</source>
+        <translation>RMSE der %1-fachen KV von log(%2)</translation>
+    </message>
+    <message>
+        <source>best: %1 %2</source>
+        <translation>Bestwert (%1): %2</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::SearchSurfaceView</name>
-    <message>
-        <source>CV RMSE %1 → %2, %3</source>
-        <translation>CV-RMSE %1 → %2, %3</translation>
-    </message>
     <message>
         <source>The search failed: %1</source>
         <translation>Die Suche ist fehlgeschlagen: %1</translation>
@@ -2431,24 +2439,12 @@ Mittel ± RSF</translation>
         <translation>Parametersuche: %1</translation>
     </message>
     <message>
-        <source>cross-validation RMSE</source>
-        <translation>RMSE der Kreuzvalidierung</translation>
-    </message>
-    <message>
         <source>Search cancelled; run %1 keeps its points and can be resumed.</source>
         <translation>Suche abgebrochen; Lauf %1 behält seine Punkte und kann fortgesetzt werden.</translation>
     </message>
     <message>
         <source>This search is not recorded: %1</source>
         <translation>Diese Suche wird nicht gespeichert: %1</translation>
-    </message>
-    <message>
-        <source>grouped-CV mean |log ratio|</source>
-        <translation>mittleres |log-Verhältnis| der gruppierten KV</translation>
-    </message>
-    <message>
-        <source>CV RMSE</source>
-        <translation>KV-RMSE</translation>
     </message>
     <message>
         <source>Run %1 (%2): best %3 %4, started %5</source>
@@ -2469,6 +2465,10 @@ Mittel ± RSF</translation>
     <message>
         <source>Run %1 cannot be resumed: %2</source>
         <translation>Lauf %1 kann nicht fortgesetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3, %4</source>
+        <translation>%1: %2 → %3, %4</translation>
     </message>
 </context>
 <context>
