@@ -29,6 +29,15 @@ enum class ErrorScenario {
     Grouped,
 };
 
+/// The part of the open dataset a stored model was trained on (`iolens-cli train --split`,
+/// `--where`): it is cross-validated on that part, and the range scenarios score what the part
+/// left out, as `iolens-cli evaluate` does. Empty: every row.
+struct TrainingSelection {
+    std::optional<std::string> split; ///< the split label trained on; all splits if empty
+    std::string where;                ///< core::ConfigurationFilter text
+    bool empty() const { return !split && where.empty(); }
+};
+
 /// The out-of-sample accuracy of one model of one metric, as far as it is known.
 struct MetricValidation {
     enum class State {
@@ -73,6 +82,8 @@ struct ModelEntry {
     /// The measurements it is trained and cross-validated on: OneVm for the paper's one-VM
     /// model beside the VM-aware one ("cart (1 VM, projected)"), All otherwise.
     TrainingRows rows = TrainingRows::All;
+    /// A stored model's training selection within `rows` (ModelController::addModel).
+    TrainingSelection selection;
     bool trained = false; ///< false while the window still trains it
     ModelSet models;      ///< the model (or error) per metric; default entries have all four
     std::array<MetricValidation, 4> validation {}; ///< kCoreMetrics order

@@ -164,17 +164,30 @@ private slots:
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("where");
         for (const char* technique : {"lm", "cart"}) {
             const auto row = [technique](const char* name) -> QTestData& {
                 return QTest::addRow("%s %s", technique, name) << QString::fromLatin1(technique);
             };
-            row("cv mean") << "cv" << int(Model::MeanErrorColumn) << "mean_relative_error";
-            row("cv p90") << "cv" << int(Model::P90ErrorColumn) << "relative_error_p90";
+            row("cv mean") << "cv" << int(Model::MeanErrorColumn) << "mean_relative_error"
+                           << QString();
+            row("cv p90") << "cv" << int(Model::P90ErrorColumn) << "relative_error_p90"
+                          << QString();
             row("interpolation") << "interpolation" << int(Model::InterpolationErrorColumn)
-                                 << "mean_relative_error";
+                                 << "mean_relative_error" << QString();
             row("extrapolation") << "extrapolation" << int(Model::ExtrapolationErrorColumn)
-                                 << "mean_relative_error";
+                                 << "mean_relative_error" << QString();
         }
+        // Trained on a part of the data: cross-validated on that part, and the size it left out
+        // is the interpolation scenario, predicted as the model is.
+        QTest::newRow("cart where cv")
+            << "cart"
+            << "cv" << int(Model::MeanErrorColumn) << "mean_relative_error"
+            << "request_kib!=16";
+        QTest::newRow("cart where interpolation")
+            << "cart"
+            << "interpolation" << int(Model::InterpolationErrorColumn) << "mean_relative_error"
+            << "request_kib!=16";
     }
     void storedModelFigures_equalIolensCliEvaluate()
     {
@@ -182,6 +195,7 @@ private slots:
         QFETCH(QString, scenario);
         QFETCH(int, column);
         QFETCH(QString, key);
+        QFETCH(QString, where);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString db = dir.filePath(QStringLiteral("tiered.sqlite"));
@@ -190,8 +204,11 @@ private slots:
         auto r = runCli({"import", "--db", db, "--csv",
             QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset", "tiered"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        r = runCli({"train", "--db", db, "--technique", technique, "--metric", "rt_read_ms",
-            "--name", name});
+        QStringList train {"train", "--db", db, "--technique", technique, "--metric", "rt_read_ms",
+            "--name", name};
+        if (!where.isEmpty())
+            train << QStringLiteral("--where") << where;
+        r = runCli(train);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QString out = dir.filePath(QStringLiteral("evaluate.json"));
         r = runCli({"evaluate", "--db", db, "--model", name, "--scenario", scenario, "--out", out});
@@ -205,7 +222,7 @@ private slots:
         Model model(&controller);
         QSignalSpy done(&controller, &ModelController::evaluationsReady);
         controller.setMeasurements(database.measurements());
-        QVERIFY(addStoredModels(controller, database).isEmpty());
+        QVERIFY(addStoredModels(controller, database, {}, "tiered").isEmpty());
         QVERIFY(done.wait(kTimeoutMs));
         const int entry = controller.entryIndex(name);
         QVERIFY(entry > 0);
