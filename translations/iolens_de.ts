@@ -2337,16 +2337,32 @@ Mittel ± RSF</translation>
         <translation>Der Eckpunkt wird bewertet …</translation>
     </message>
     <message>
-        <source>Iteration %1 of %2: nothing left to evaluate, %3 points in all; best %4 %5</source>
-        <translation>Iteration %1 von %2: nichts mehr zu bewerten, %3 Punkte insgesamt; Bestwert (%4): %5</translation>
-    </message>
-    <message>
         <source>Iteration %1 of %2: %3 of %4 points, %5 in all; best %6 %7</source>
         <translation>Iteration %1 von %2: %3 von %4 Punkten, %5 insgesamt; Bestwert (%6): %7</translation>
     </message>
     <message>
-        <source>Done: %1 iterations, %2 points; best %3 %4</source>
-        <translation>Fertig: %1 Iterationen, %2 Punkte; Bestwert (%3): %4</translation>
+        <source>Iteration %1 of %2: nothing left to evaluate, %3 in all; best %4 %5</source>
+        <translation>Iteration %1 von %2: nichts mehr zu bewerten, %3 insgesamt; Bestwert (%4): %5</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 Punkt</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 Punkte</translation>
+    </message>
+    <message>
+        <source>Done: %1, %2; best %3 %4</source>
+        <translation>Fertig: %1, %2; Bestwert (%3): %4</translation>
+    </message>
+    <message>
+        <source>1 iteration</source>
+        <translation>1 Iteration</translation>
+    </message>
+    <message>
+        <source>%1 iterations</source>
+        <translation>%1 Iterationen</translation>
     </message>
 </context>
 <context>
@@ -2504,13 +2520,6 @@ Mittel ± RSF</translation>
 </context>
 <context>
     <name>iolens::ui::StoredRunsPanel</name>
-    <message numerus="yes">
-        <source>Run %1 · %2 · %3 · %4 · %n points</source>
-        <translation>
-            <numerusform>Lauf %1 · %2 · %3 · %4 · %n Punkt</numerusform>
-            <numerusform>Lauf %1 · %2 · %3 · %4 · %n Punkte</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Draw the points this run evaluated</source>
         <translation>Die Punkte zeichnen, die dieser Lauf bewertet hat</translation>
@@ -2546,6 +2555,34 @@ Mittel ± RSF</translation>
     <message>
         <source>Stored ru&amp;ns:</source>
         <translation>Gespeicherte Lä&amp;ufe:</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>running or stopped</source>
+        <translation>läuft oder angehalten</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2 · %3 · %4 · %5</source>
+        <translation>Lauf %1 · %2 · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 Punkt</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 Punkte</translation>
     </message>
 </context>
 <context>
