@@ -2143,6 +2143,10 @@ Mittel ± RSF</translation>
         <source>%1: %2 % prediction interval</source>
         <translation>%1: %2-%-Prognoseintervall</translation>
     </message>
+    <message>
+        <source>Dashed: where a stored model&apos;s curve leaves the data it was trained on.</source>
+        <translation>Gestrichelt: wo die Kurve eines gespeicherten Modells die Daten verlässt, auf denen es trainiert wurde.</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ScenarioComparePanel</name>
