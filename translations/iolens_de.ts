@@ -1602,12 +1602,12 @@
         <translation>Extrap.-Fehler</translation>
     </message>
     <message>
-        <source>Mean relative error on the request sizes between the smallest and the largest, predicted by the technique refitted without them</source>
-        <translation>Mittlerer relativer Fehler auf den Anfragegrößen zwischen der kleinsten und der größten, vorhergesagt vom ohne sie neu angepassten Verfahren</translation>
+        <source>Mean relative error on configurations the model was not trained on, inside its training ranges: those a stored model&apos;s selection left out, else the request sizes between the smallest and the largest, predicted by the technique refitted without them (as iolens-cli evaluate --scenario interpolation)</source>
+        <translation>Mittlerer relativer Fehler auf Konfigurationen, auf denen das Modell nicht trainiert wurde, innerhalb seiner Trainingsbereiche: die von der Auswahl eines gespeicherten Modells ausgelassenen, sonst die Anfragegrößen zwischen der kleinsten und der größten, vorhergesagt vom ohne sie neu angepassten Verfahren (wie iolens-cli evaluate --scenario interpolation)</translation>
     </message>
     <message>
-        <source>Mean relative error on the largest request size, predicted by the technique refitted on the smaller ones</source>
-        <translation>Mittlerer relativer Fehler auf der größten Anfragegröße, vorhergesagt vom auf den kleineren neu angepassten Verfahren</translation>
+        <source>Mean relative error on configurations the model was not trained on, outside its training ranges: those a stored model&apos;s selection left out, else the largest request size, predicted by the technique refitted on the smaller ones (as iolens-cli evaluate --scenario extrapolation)</source>
+        <translation>Mittlerer relativer Fehler auf Konfigurationen, auf denen das Modell nicht trainiert wurde, außerhalb seiner Trainingsbereiche: die von der Auswahl eines gespeicherten Modells ausgelassenen, sonst die größte Anfragegröße, vorhergesagt vom auf den kleineren neu angepassten Verfahren (wie iolens-cli evaluate --scenario extrapolation)</translation>
     </message>
 </context>
 <context>

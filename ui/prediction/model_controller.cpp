@@ -180,9 +180,18 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
     // trained on, a stored model on its training selection; the multi-VM scenario trains on one
     // VM and predicts the others either way.
     auto rows = entry.rows == TrainingRows::OneVm ? m_oneVmRows : m_rows;
-    if (!entry.selection.empty())
-        rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(
-            selectedRows(*rows, entry.selection));
+    if (!entry.selection.empty()) {
+        try {
+            rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(
+                selectedRows(*rows, entry.selection));
+        } catch (const std::exception& e) {
+            // A selection the database holds was parsed when the model was trained; a damaged
+            // one fails this model's figures, not the window.
+            validation.state = MetricValidation::State::Failed;
+            validation.error = e.what();
+            return;
+        }
+    }
     runInBackground<ValidationOutcome>(
         this,
         [model = *fitted, rows, all = m_rows, rule = m_rule, cancelled = m_cancelled,
