@@ -1602,12 +1602,12 @@
         <translation>Extrap.-Fehler</translation>
     </message>
     <message>
-        <source>Mean relative error on the request sizes between the smallest and the largest, predicted by the technique refitted without them</source>
-        <translation>Mittlerer relativer Fehler auf den Anfragegrößen zwischen der kleinsten und der größten, vorhergesagt vom ohne sie neu angepassten Verfahren</translation>
+        <source>Mean relative error on configurations the model was not trained on, inside its training ranges: those a stored model&apos;s selection left out, else the request sizes between the smallest and the largest, predicted by the technique refitted without them (as iolens-cli evaluate --scenario interpolation)</source>
+        <translation>Mittlerer relativer Fehler auf Konfigurationen, auf denen das Modell nicht trainiert wurde, innerhalb seiner Trainingsbereiche: die von der Auswahl eines gespeicherten Modells ausgelassenen, sonst die Anfragegrößen zwischen der kleinsten und der größten, vorhergesagt vom ohne sie neu angepassten Verfahren (wie iolens-cli evaluate --scenario interpolation)</translation>
     </message>
     <message>
-        <source>Mean relative error on the largest request size, predicted by the technique refitted on the smaller ones</source>
-        <translation>Mittlerer relativer Fehler auf der größten Anfragegröße, vorhergesagt vom auf den kleineren neu angepassten Verfahren</translation>
+        <source>Mean relative error on configurations the model was not trained on, outside its training ranges: those a stored model&apos;s selection left out, else the largest request size, predicted by the technique refitted on the smaller ones (as iolens-cli evaluate --scenario extrapolation)</source>
+        <translation>Mittlerer relativer Fehler auf Konfigurationen, auf denen das Modell nicht trainiert wurde, außerhalb seiner Trainingsbereiche: die von der Auswahl eines gespeicherten Modells ausgelassenen, sonst die größte Anfragegröße, vorhergesagt vom auf den kleineren neu angepassten Verfahren (wie iolens-cli evaluate --scenario extrapolation)</translation>
     </message>
 </context>
 <context>
@@ -2033,6 +2033,22 @@ Mittel ± RSF</translation>
         <source>⚠ %1 %2 is outside the measured range %3 – %4: the models extrapolate.</source>
         <translation>⚠ %1 %2 liegt außerhalb des gemessenen Bereichs %3 – %4: Die Modelle extrapolieren.</translation>
     </message>
+    <message>
+        <source>⚠ %1 %2 is not in the data %4 was trained on (only %3): it ignores this factor and predicts as for %3.</source>
+        <translation>⚠ %1 %2 kommt in den Trainingsdaten von %4 nicht vor (nur %3): Das Modell ignoriert diesen Faktor und sagt wie für %3 voraus.</translation>
+    </message>
+    <message>
+        <source>⚠ %1 %2 is not in the data %4 were trained on (only %3): they ignore this factor and predict as for %3.</source>
+        <translation>⚠ %1 %2 kommt in den Trainingsdaten von %4 nicht vor (nur %3): Die Modelle ignorieren diesen Faktor und sagen wie für %3 voraus.</translation>
+    </message>
+    <message>
+        <source>⚠ %1 %2 is outside the range %3 – %4 that %5 was trained on: it extrapolates.</source>
+        <translation>⚠ %1 %2 liegt außerhalb des Bereichs %3 – %4, auf dem %5 trainiert wurde: Das Modell extrapoliert.</translation>
+    </message>
+    <message>
+        <source>⚠ %1 %2 is outside the range %3 – %4 that %5 were trained on: they extrapolate.</source>
+        <translation>⚠ %1 %2 liegt außerhalb des Bereichs %3 – %4, auf dem %5 trainiert wurden: Die Modelle extrapolieren.</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ProfilePlot</name>
@@ -2126,6 +2142,10 @@ Mittel ± RSF</translation>
     <message>
         <source>%1: %2 % prediction interval</source>
         <translation>%1: %2-%-Prognoseintervall</translation>
+    </message>
+    <message>
+        <source>Dashed: where a stored model&apos;s curve leaves the data it was trained on.</source>
+        <translation>Gestrichelt: wo die Kurve eines gespeicherten Modells die Daten verlässt, auf denen es trainiert wurde.</translation>
     </message>
 </context>
 <context>
@@ -2321,16 +2341,32 @@ Mittel ± RSF</translation>
         <translation>Der Eckpunkt wird bewertet …</translation>
     </message>
     <message>
-        <source>Iteration %1 of %2: nothing left to evaluate, %3 points in all; best CV RMSE %4</source>
-        <translation>Iteration %1 von %2: nichts mehr zu bewerten, %3 Punkte insgesamt; bester CV-RMSE %4</translation>
+        <source>Iteration %1 of %2: %3 of %4 points, %5 in all; best %6 %7</source>
+        <translation>Iteration %1 von %2: %3 von %4 Punkten, %5 insgesamt; Bestwert (%6): %7</translation>
     </message>
     <message>
-        <source>Iteration %1 of %2: %3 of %4 points, %5 in all; best CV RMSE %6</source>
-        <translation>Iteration %1 von %2: %3 von %4 Punkten, %5 insgesamt; bester CV-RMSE %6</translation>
+        <source>Iteration %1 of %2: nothing left to evaluate, %3 in all; best %4 %5</source>
+        <translation>Iteration %1 von %2: nichts mehr zu bewerten, %3 insgesamt; Bestwert (%4): %5</translation>
     </message>
     <message>
-        <source>Done: %1 iterations, %2 points; best CV RMSE %3</source>
-        <translation>Fertig: %1 Iterationen, %2 Punkte; bester CV-RMSE %3</translation>
+        <source>1 point</source>
+        <translation>1 Punkt</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 Punkte</translation>
+    </message>
+    <message>
+        <source>Done: %1, %2; best %3 %4</source>
+        <translation>Fertig: %1, %2; Bestwert (%3): %4</translation>
+    </message>
+    <message>
+        <source>1 iteration</source>
+        <translation>1 Iteration</translation>
+    </message>
+    <message>
+        <source>%1 iterations</source>
+        <translation>%1 Iterationen</translation>
     </message>
 </context>
 <context>
@@ -2342,10 +2378,6 @@ Mittel ± RSF</translation>
     <message>
         <source>The heat map is a Voronoi picture of the evaluated costs: each cell shows the cost of the nearest evaluated point (distances along the axes as drawn, normalised to their ranges). It adds no evaluations of its own.</source>
         <translation>Die Heatmap ist ein Voronoi-Bild der bewerteten Kosten: Jede Zelle zeigt die Kosten des nächstgelegenen bewerteten Punkts (Abstände entlang der Achsen wie gezeichnet, auf ihre Bereiche normiert). Sie fügt keine eigenen Bewertungen hinzu.</translation>
-    </message>
-    <message>
-        <source>CV RMSE of log(%1)</source>
-        <translation>CV-RMSE von log(%1)</translation>
     </message>
     <message>
         <source>%1 · %2</source>
@@ -2368,10 +2400,6 @@ Mittel ± RSF</translation>
         <translation>bester</translation>
     </message>
     <message>
-        <source>best: CV RMSE %1</source>
-        <translation>bester: CV-RMSE %1</translation>
-    </message>
-    <message>
         <source>Each cell: the cost of the nearest of %1 evaluated points</source>
         <translation>Jede Zelle: die Kosten des nächsten der %1 bewerteten Punkte</translation>
     </message>
@@ -2387,13 +2415,29 @@ Mittel ± RSF</translation>
         <source>Each cell: the lowest cost of the nearest of all %1 points (those with %2 crowd around the best)</source>
         <translation>Jede Zelle: die niedrigsten Kosten der nächsten aller %1 Punkte (die mit %2 drängen sich um den besten)</translation>
     </message>
+    <message>
+        <source>grouped-CV mean |log ratio|</source>
+        <translation>mittleres |log-Verhältnis| der gruppierten KV</translation>
+    </message>
+    <message>
+        <source>%1-fold CV RMSE</source>
+        <translation>RMSE der %1-fachen KV</translation>
+    </message>
+    <message>
+        <source>grouped-CV mean |log ratio| of %1</source>
+        <translation>mittleres |log-Verhältnis| der gruppierten KV von %1</translation>
+    </message>
+    <message>
+        <source>%1-fold CV RMSE of log(%2)</source>
+        <translation>RMSE der %1-fachen KV von log(%2)</translation>
+    </message>
+    <message>
+        <source>best: %1 %2</source>
+        <translation>Bestwert (%1): %2</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::SearchSurfaceView</name>
-    <message>
-        <source>CV RMSE %1 → %2, %3</source>
-        <translation>CV-RMSE %1 → %2, %3</translation>
-    </message>
     <message>
         <source>The search failed: %1</source>
         <translation>Die Suche ist fehlgeschlagen: %1</translation>
@@ -2415,24 +2459,12 @@ Mittel ± RSF</translation>
         <translation>Parametersuche: %1</translation>
     </message>
     <message>
-        <source>cross-validation RMSE</source>
-        <translation>RMSE der Kreuzvalidierung</translation>
-    </message>
-    <message>
         <source>Search cancelled; run %1 keeps its points and can be resumed.</source>
         <translation>Suche abgebrochen; Lauf %1 behält seine Punkte und kann fortgesetzt werden.</translation>
     </message>
     <message>
         <source>This search is not recorded: %1</source>
         <translation>Diese Suche wird nicht gespeichert: %1</translation>
-    </message>
-    <message>
-        <source>grouped-CV mean |log ratio|</source>
-        <translation>mittleres |log-Verhältnis| der gruppierten KV</translation>
-    </message>
-    <message>
-        <source>CV RMSE</source>
-        <translation>KV-RMSE</translation>
     </message>
     <message>
         <source>Run %1 (%2): best %3 %4, started %5</source>
@@ -2453,6 +2485,10 @@ Mittel ± RSF</translation>
     <message>
         <source>Run %1 cannot be resumed: %2</source>
         <translation>Lauf %1 kann nicht fortgesetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3, %4</source>
+        <translation>%1: %2 → %3, %4</translation>
     </message>
 </context>
 <context>
@@ -2488,13 +2524,6 @@ Mittel ± RSF</translation>
 </context>
 <context>
     <name>iolens::ui::StoredRunsPanel</name>
-    <message numerus="yes">
-        <source>Run %1 · %2 · %3 · %4 · %n points</source>
-        <translation>
-            <numerusform>Lauf %1 · %2 · %3 · %4 · %n Punkt</numerusform>
-            <numerusform>Lauf %1 · %2 · %3 · %4 · %n Punkte</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Draw the points this run evaluated</source>
         <translation>Die Punkte zeichnen, die dieser Lauf bewertet hat</translation>
@@ -2530,6 +2559,34 @@ Mittel ± RSF</translation>
     <message>
         <source>Stored ru&amp;ns:</source>
         <translation>Gespeicherte Lä&amp;ufe:</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>running or stopped</source>
+        <translation>läuft oder angehalten</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2 · %3 · %4 · %5</source>
+        <translation>Lauf %1 · %2 · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 Punkt</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 Punkte</translation>
     </message>
 </context>
 <context>

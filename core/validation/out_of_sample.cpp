@@ -4,9 +4,12 @@
 #include "common/error.hpp"
 #include "data/dataset.hpp"
 #include "models/regressor_registry.hpp"
+#include "validation/holdout_split.hpp"
 #include "validation/k_fold.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace iolens::core {
 
@@ -101,6 +104,66 @@ ModelEvaluation holdoutEvaluation(const TrainedModel& model,
     const TrainedModel refitted
         = TrainedModel::train(unfittedCopy(model), train, trainingOptions(model));
     return evaluateModel(refitted, test, rule, scenario);
+}
+
+const char* rangeScenarioName(RangeScenario scenario)
+{
+    return scenario == RangeScenario::Interpolation ? "interpolation" : "extrapolation";
+}
+
+bool insideTrainingRanges(const FeatureSchema& schema, const Configuration& config)
+{
+    for (const FeatureColumn& column : schema.columns()) {
+        if (column.categorical()) {
+            const std::string label = categoricalValue(config, column.factor);
+            if (std::find(column.levels.begin(), column.levels.end(), label) == column.levels.end())
+                return false;
+        } else {
+            const double value = numericValue(config, column.factor);
+            if (value < column.minValue || value > column.maxValue)
+                return false;
+        }
+    }
+    for (Factor factor : schema.fixedFactors()) {
+        if (factor == Factor::Vms)
+            continue;
+        if (isCategorical(factor)
+                ? categoricalValue(config, factor) != categoricalValue(schema.fixedValues(), factor)
+                : numericValue(config, factor) != numericValue(schema.fixedValues(), factor))
+            return false;
+    }
+    return true;
+}
+
+ModelEvaluation rangeScenarioEvaluation(const TrainedModel& model,
+    const std::vector<AggregatedMeasurement>& training,
+    const std::vector<AggregatedMeasurement>& dataset, RangeScenario which,
+    const RelativeErrorRule& rule)
+{
+    const bool inside = which == RangeScenario::Interpolation;
+    const std::string name = rangeScenarioName(which);
+    std::set<Configuration> seen;
+    std::set<int> vms;
+    for (const AggregatedMeasurement& row : training) {
+        seen.insert(row.config);
+        vms.insert(row.config.vms);
+    }
+    // Other VM counts are the multi-VM scenario, not a range the model extrapolates along.
+    std::vector<AggregatedMeasurement> untrained;
+    for (const AggregatedMeasurement& row : dataset)
+        if (!seen.contains(row.config) && vms.contains(row.config.vms)
+            && insideTrainingRanges(model.schema(), row.config) == inside)
+            untrained.push_back(row);
+    if (!untrained.empty())
+        return evaluateModel(model, untrained, rule, name);
+    // The same question asked of a model that saw everything: leave request sizes out of a refit.
+    const HoldoutSplit split = inside ? interpolationSplit(training) : extrapolationSplit(training);
+    if (split.test.empty())
+        throw DataError(name + ": no measured configuration lies " + (inside ? "inside" : "outside")
+            + " its training ranges without being trained on, and its training data has too few "
+              "request sizes to leave "
+            + (inside ? "the inner ones" : "the largest") + " out");
+    return holdoutEvaluation(model, split.train, split.test, rule, name);
 }
 
 } // namespace iolens::core

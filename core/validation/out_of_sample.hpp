@@ -54,4 +54,36 @@ ModelEvaluation holdoutEvaluation(const TrainedModel& model,
     const std::vector<AggregatedMeasurement>& train, const std::vector<AggregatedMeasurement>& test,
     const RelativeErrorRule& rule, const std::string& scenario);
 
+/// The paper's two range scenarios (ICPE'13 section 6.2). They mean one thing in the window's
+/// Models tab and Error CDF and in `iolens-cli evaluate --scenario`: configurations the model
+/// did not see in training, predicted by a model that was not trained on them.
+enum class RangeScenario {
+    Interpolation, ///< inside every range of the training data
+    Extrapolation, ///< outside some range of the training data
+};
+
+/// "interpolation" or "extrapolation": the scenario's name in reports and evaluations.
+const char* rangeScenarioName(RangeScenario scenario);
+
+/// True if a model with `schema` saw `config`'s neighbourhood: every numeric factor inside its
+/// training range, every label among the trained ones, every factor that was constant in
+/// training (the VM count aside: other counts are the multi-VM scenario) at that value. O(factors).
+bool insideTrainingRanges(const FeatureSchema& schema, const Configuration& config);
+
+/// Scores `model` on a range scenario. `training` are the rows it was trained on (its training
+/// selection), `dataset` every row of the data that selection was taken from. The scored
+/// configurations are those of `dataset` absent from `training`, with a VM count of the training
+/// data, that lie inside (Interpolation) or outside (Extrapolation) the training ranges; `model`
+/// predicts them as it is. Where the selection left none out there (a model trained on a whole
+/// dataset, as the window's are), the request sizes strictly between the smallest and the
+/// largest of `training` (Interpolation) or its largest (Extrapolation) are left out of a refit
+/// of `model`'s technique, parameters and options on the rest of `training`, and predicted
+/// (interpolationSplit, extrapolationSplit). Throws DataError when neither gives anything to
+/// score (the training data has too few request sizes). Cost: O(rows log rows) plus, in the
+/// second case, one fit.
+ModelEvaluation rangeScenarioEvaluation(const TrainedModel& model,
+    const std::vector<AggregatedMeasurement>& training,
+    const std::vector<AggregatedMeasurement>& dataset, RangeScenario which,
+    const RelativeErrorRule& rule);
+
 } // namespace iolens::core

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 #include <sstream>
 
 namespace iolens::core {
@@ -41,53 +40,6 @@ void appendPoints(std::string& csv, const std::string& model, const ModelEvaluat
         fields.push_back(formatNumber(e.relativeError(row)));
         csv += formatCsvLine(fields);
     }
-}
-
-// True if the model saw `config`'s neighbourhood: every numeric factor inside its training
-// range, every label among the trained ones (a factor constant in training must match).
-bool insideTrainingRanges(const FeatureSchema& schema, const Configuration& config)
-{
-    for (const FeatureColumn& column : schema.columns()) {
-        if (column.categorical()) {
-            const std::string label = categoricalValue(config, column.factor);
-            if (std::find(column.levels.begin(), column.levels.end(), label) == column.levels.end())
-                return false;
-        } else {
-            const double value = numericValue(config, column.factor);
-            if (value < column.minValue || value > column.maxValue)
-                return false;
-        }
-    }
-    for (Factor factor : schema.fixedFactors()) {
-        if (factor == Factor::Vms)
-            continue; // other VM counts are the multi-VM scenario, filtered out before
-        if (isCategorical(factor)
-                ? categoricalValue(config, factor) != categoricalValue(schema.fixedValues(), factor)
-                : numericValue(config, factor) != numericValue(schema.fixedValues(), factor))
-            return false;
-    }
-    return true;
-}
-
-// The dataset's configurations the model was not trained on, with the training VM count, split
-// by whether they lie inside the training ranges (ICPE'13 section 6.2).
-std::vector<AggregatedMeasurement> untrainedMeasurements(
-    MeasurementDatabase& db, const TrainRequest& trained, const TrainedModel& model, bool inside)
-{
-    const auto training = selectMeasurements(db, trained);
-    std::set<Configuration> seen;
-    std::set<int> vms;
-    for (const AggregatedMeasurement& m : training) {
-        seen.insert(m.config);
-        vms.insert(m.config.vms);
-    }
-    const auto all = aggregateRepetitions(db.measurements({trained.dataset, std::nullopt}));
-    std::vector<AggregatedMeasurement> chosen;
-    for (const AggregatedMeasurement& m : all)
-        if (!seen.contains(m.config) && vms.contains(m.config.vms)
-            && insideTrainingRanges(model.schema(), m.config) == inside)
-            chosen.push_back(m);
-    return chosen;
 }
 
 // Interval level whose coverage the grouped scenario reports (AutoModel's default level).
@@ -133,14 +85,17 @@ ModelEvaluation evaluateOnScenario(MeasurementDatabase& db, const StoredModel& s
             .evaluation;
     case ScenarioSelection::Kind::Interpolation:
     case ScenarioSelection::Kind::Extrapolation: {
-        const bool inside = scenario.kind == ScenarioSelection::Kind::Interpolation;
-        const auto rows = untrainedMeasurements(db, trained, model, inside);
-        if (rows.empty())
-            throw DataError("model '" + stored.name + "': no measured configuration lies "
-                + (inside ? "inside" : "outside")
-                + " its training ranges without being trained on; train it on a "
-                  "part of the data (--where, --split) to leave some out");
-        return evaluateModel(model, rows, rule, scenario.text);
+        // The window's Models tab scores its models through the same function.
+        const RangeScenario which = scenario.kind == ScenarioSelection::Kind::Interpolation
+            ? RangeScenario::Interpolation
+            : RangeScenario::Extrapolation;
+        const auto all = aggregateRepetitions(db.measurements({trained.dataset, std::nullopt}));
+        try {
+            return rangeScenarioEvaluation(
+                model, selectMeasurements(db, trained), all, which, rule);
+        } catch (const DataError& e) {
+            throw DataError("model '" + stored.name + "': " + e.what());
+        }
     }
     case ScenarioSelection::Kind::Measurements:
         break;

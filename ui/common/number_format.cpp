@@ -107,6 +107,11 @@ std::optional<std::int64_t> parseByteSize(
     return static_cast<std::int64_t>(bytes);
 }
 
+QString countText(qlonglong count, const QString& one, const QString& many)
+{
+    return count == 1 ? one : many.arg(count);
+}
+
 QString formatPercent(double percent, const QLocale& locale)
 {
     return trimmedFixed(percent, 1, locale) + QStringLiteral(" %");

@@ -28,6 +28,11 @@ std::optional<std::int64_t> parseByteSize(
 /// A percentage without needless decimals ("50 %", "33.3 %").
 QString formatPercent(double percent, const QLocale& locale = QLocale());
 
+/// A count with its noun, "1 point" or "12 points": `one` for exactly one, `many` (with %1 for
+/// the count) for any other. Callers pass both through tr(), English and German making the same
+/// distinction: without an English translation, tr("%n points") would read "1 points".
+QString countText(qlonglong count, const QString& one, const QString& many);
+
 /// A relative standard error (a fraction) as "± 1.2 %".
 QString formatRse(double relativeStdError, const QLocale& locale = QLocale());
 

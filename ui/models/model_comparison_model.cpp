@@ -355,11 +355,15 @@ QVariant ModelComparisonModel::headerData(int section, Qt::Orientation orientati
     case P90ErrorColumn:
         return tr("90th percentile of the relative errors of the out-of-fold predictions");
     case InterpolationErrorColumn:
-        return tr("Mean relative error on the request sizes between the smallest and the largest, "
-                  "predicted by the technique refitted without them");
+        return tr("Mean relative error on configurations the model was not trained on, inside its "
+                  "training ranges: those a stored model's selection left out, else the request "
+                  "sizes between the smallest and the largest, predicted by the technique "
+                  "refitted without them (as iolens-cli evaluate --scenario interpolation)");
     case ExtrapolationErrorColumn:
-        return tr("Mean relative error on the largest request size, predicted by the technique "
-                  "refitted on the smaller ones");
+        return tr("Mean relative error on configurations the model was not trained on, outside "
+                  "its training ranges: those a stored model's selection left out, else the "
+                  "largest request size, predicted by the technique refitted on the smaller ones "
+                  "(as iolens-cli evaluate --scenario extrapolation)");
     case FitTimeColumn:
         return tr("Wall time of fitting the model on all measurements");
     default:

@@ -4,6 +4,7 @@
 #include "common/metric_text.hpp"
 #include "common/number_format.hpp"
 #include "models/regressor_registry.hpp"
+#include "plots/search_surface_plot.hpp"
 #include "tuning/search_space.hpp"
 
 #include <QComboBox>
@@ -270,31 +271,39 @@ void SearchControls::showProgress(const SearchProgress& progress)
     m_progress->setValue(std::min(progress.iteration, iterations));
     const QString best = formatSignificant(progress.bestCost, 3);
     if (progress.plannedThisIteration == 0) // the grids around the best points are exhausted
-        m_progressText->setText(tr("Iteration %1 of %2: nothing left to evaluate, %3 points in "
-                                   "all; best CV RMSE %4")
-                                    .arg(progress.iteration)
-                                    .arg(iterations)
-                                    .arg(progress.evaluated)
-                                    .arg(best));
+        m_progressText->setText(
+            tr("Iteration %1 of %2: nothing left to evaluate, %3 in all; best %4 %5")
+                .arg(progress.iteration)
+                .arg(iterations)
+                .arg(countText(progress.evaluated, tr("1 point"), tr("%1 points")), costName(),
+                    best));
     else
-        m_progressText->setText(tr("Iteration %1 of %2: %3 of %4 points, %5 in all; best CV "
-                                   "RMSE %6")
+        m_progressText->setText(tr("Iteration %1 of %2: %3 of %4 points, %5 in all; best %6 %7")
                                     .arg(progress.iteration)
                                     .arg(iterations)
                                     .arg(doneThisIteration)
                                     .arg(progress.plannedThisIteration)
                                     .arg(progress.evaluated)
-                                    .arg(best));
+                                    .arg(costName(), best));
+}
+
+QString SearchControls::costName() const
+{
+    return m_costName.isEmpty()
+        ? searchCostName(core::SearchCv::Random, core::SearchRequest {}.folds)
+        : m_costName;
 }
 
 void SearchControls::showFinished(const core::OptimizerResult& result)
 {
     m_progress->setRange(0, 1);
     m_progress->setValue(1);
-    m_progressText->setText(tr("Done: %1 iterations, %2 points; best CV RMSE %3")
-                                .arg(result.iterations)
-                                .arg(static_cast<qlonglong>(result.points.size()))
-                                .arg(formatSignificant(result.best.cost, 3)));
+    m_progressText->setText(
+        tr("Done: %1, %2; best %3 %4")
+            .arg(countText(result.iterations, tr("1 iteration"), tr("%1 iterations")),
+                countText(
+                    static_cast<qlonglong>(result.points.size()), tr("1 point"), tr("%1 points")),
+                costName(), formatSignificant(result.best.cost, 3)));
 }
 
 void SearchControls::showStatus(const QString& text)

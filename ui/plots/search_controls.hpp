@@ -56,6 +56,9 @@ public:
     void setRunning(bool running);
     /// Whether there are measurements to search on.
     void setStartEnabled(bool enabled);
+    /// The name of the running search's cost in the progress texts (searchCostName): a resumed
+    /// grouped run's best cost is not a CV RMSE. The paper's 10-fold CV RMSE until set.
+    void setCostName(const QString& name) { m_costName = name; }
     void showProgress(const SearchProgress& progress);
     /// The search ran to its end: a full bar and the iterations it took (it stops early when
     /// the grids around the best points hold nothing new).
@@ -79,6 +82,7 @@ private:
     void onTechniqueChanged();
     void onAxisChosen(QComboBox* chosen, QComboBox* other, int previous);
     void fillAxisBoxes();
+    QString costName() const;
 
     QComboBox* m_technique;
     QComboBox* m_metric;
@@ -98,6 +102,7 @@ private:
     int m_previousX = 0;
     int m_previousY = 1;
     bool m_running = false;
+    QString m_costName;
     bool m_startEnabled = true;
 };
 

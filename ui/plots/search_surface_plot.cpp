@@ -227,14 +227,27 @@ void SearchSurfacePlot::showScene(const SurfaceScene& scene)
     replot();
 }
 
+QString searchCostName(core::SearchCv cv, int folds)
+{
+    return cv == core::SearchCv::Grouped ? SearchSurfacePlot::tr("grouped-CV mean |log ratio|")
+                                         : SearchSurfacePlot::tr("%1-fold CV RMSE").arg(folds);
+}
+
+QString searchCostLabel(core::SearchCv cv, int folds, core::Metric metric)
+{
+    const QString name = metricShortTitle(metric);
+    return cv == core::SearchCv::Grouped
+        ? SearchSurfacePlot::tr("grouped-CV mean |log ratio| of %1").arg(name)
+        : SearchSurfacePlot::tr("%1-fold CV RMSE of log(%2)").arg(folds).arg(name);
+}
+
 void SearchSurfacePlot::setUpAxes(
     const SurfaceScene& scene, const ParameterScale& x, const std::optional<ParameterScale>& y)
 {
-    const QString metric = metricShortTitle(scene.metric);
     const QString xName = QString::fromStdString(scene.dimensions[scene.xDimension].name);
     xAxis->setLabel(xName);
     applyParameterScale(*xAxis, x, kPad);
-    const QString costLabel = tr("CV RMSE of log(%1)").arg(metric);
+    const QString costLabel = searchCostLabel(scene.cv, scene.folds, scene.metric);
     if (y) {
         const QString yName = QString::fromStdString(scene.dimensions[scene.yDimension].name);
         yAxis->setLabel(yName);
@@ -417,7 +430,9 @@ void SearchSurfacePlot::drawBest(const SurfaceScene& scene, const core::Evaluate
     // Two values fit on a line; three (MARS, Cubist) would make a label wider than the star's
     // neighbourhood, so they go one per line.
     const QString separator = values.size() > 2 ? QStringLiteral("\n") : QStringLiteral(", ");
-    m_bestLabel->setText(tr("best: CV RMSE %1").arg(formatSignificant(best.cost, 3))
+    m_bestLabel->setText(
+        tr("best: %1 %2")
+            .arg(searchCostName(scene.cv, scene.folds), formatSignificant(best.cost, 3))
         + QLatin1Char('\n') + values.join(separator));
     // The label goes to the side of the star with room for it, a little away from it. The axis
     // rect is the one of the last replot: close enough while a search adds points.

@@ -4,6 +4,7 @@
 #include "data/metric.hpp"
 #include "plots/parameter_scale.hpp"
 #include "tuning/heuristic_optimizer.hpp"
+#include "workflow/parameter_search.hpp"
 
 #include <qcustomplot.h>
 
@@ -28,7 +29,19 @@ struct SurfaceScene {
     std::optional<core::EvaluatedPoint> best;
     std::size_t xDimension = 0;
     std::size_t yDimension = 1; ///< == xDimension: cost over one parameter
+    /// The cost the points carry: the run's cross-validation (SearchRequest::cv; a stored run's
+    /// settings record it as "cv") and, for random k-fold, its k.
+    core::SearchCv cv = core::SearchCv::Random;
+    int folds = 10;
 };
+
+/// The name of a search's cost for a person: "10-fold CV RMSE" for the paper's random k-fold
+/// cost, "grouped-CV mean |log ratio|" for the leave-level-out one; never a random-fold name
+/// for a grouped run.
+QString searchCostName(core::SearchCv cv, int folds);
+/// The cost axis' label: "10-fold CV RMSE of log(Read RT)", "grouped-CV mean |log ratio| of
+/// Read RT".
+QString searchCostLabel(core::SearchCv cv, int folds, core::Metric metric);
 
 /// The cross-validation cost over the searched parameters of ICPE'13 Algorithm 1. With two
 /// parameters on the axes: a heat map of the CV RMSE, each cell showing the nearest evaluated

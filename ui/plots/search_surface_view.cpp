@@ -21,7 +21,7 @@
 
 namespace iolens::ui {
 
-QString costImprovementText(double defaultCost, double bestCost)
+QString costImprovementText(const QString& costName, double defaultCost, double bestCost)
 {
     const double change = defaultCost > 0.0 ? 100.0 * (bestCost - defaultCost) / defaultCost : 0.0;
     // A real minus sign: the hyphen of QLocale's "-32" looks like a dash next to the arrow.
@@ -30,8 +30,8 @@ QString costImprovementText(double defaultCost, double bestCost)
         percent.prepend(QStringLiteral("−"));
     else if (change > 0.0)
         percent.prepend(QStringLiteral("+"));
-    return QCoreApplication::translate("iolens::ui::SearchSurfaceView", "CV RMSE %1 → %2, %3")
-        .arg(formatSignificant(defaultCost, 3), formatSignificant(bestCost, 3), percent);
+    return QCoreApplication::translate("iolens::ui::SearchSurfaceView", "%1 %2 → %3, %4")
+        .arg(costName, formatSignificant(defaultCost, 3), formatSignificant(bestCost, 3), percent);
 }
 
 // A fixed width, so that progress and result texts wrap instead of widening the column while a
@@ -92,7 +92,7 @@ SearchSurfaceView::SearchSurfaceView(QWidget* parent)
     onChoiceChanged();
     attachExportMenu(m_plot, [this] {
         return PictureInfo {tr("Parameter search: %1").arg(metricTitle(m_scene.metric)),
-            tr("cross-validation RMSE"), m_scene.technique};
+            searchCostName(m_scene.cv, m_scene.folds), m_scene.technique};
     });
 }
 
@@ -197,6 +197,7 @@ bool SearchSurfaceView::start()
     m_outcome.reset();
     m_scene.points.clear();
     m_scene.best.reset();
+    setSceneCost(search);
     m_controls->setRunning(true);
     m_controls->showStatus(QString());
     redraw();
@@ -230,15 +231,14 @@ bool SearchSurfaceView::showRun(std::int64_t runId)
         LoadedRun loaded = loadRun(runId);
         // The controls take the run's choices first: changing them clears the scene.
         takeRunChoices(loaded.search);
+        setSceneCost(loaded.search);
         m_outcome.reset();
         m_scene.points = std::move(loaded.points);
         m_scene.best.reset();
         redraw();
         m_runsPanel->selectRun(runId);
         const core::StoredOptimizerRun& run = loaded.run;
-        const QString cost = loaded.request.cv == core::SearchCv::Grouped
-            ? tr("grouped-CV mean |log ratio|")
-            : tr("CV RMSE");
+        const QString cost = searchCostName(m_scene.cv, m_scene.folds);
         m_controls->showStatus(run.bestCost
                 ? tr("Run %1 (%2): best %3 %4, started %5")
                       .arg(run.id)
@@ -264,6 +264,7 @@ bool SearchSurfaceView::resumeRun(std::int64_t runId)
         takeRunChoices(loaded.search);
         if (!m_runner->start(std::move(rows), loaded.search, loaded.points))
             return false;
+        setSceneCost(loaded.search);
         m_runsPanel->setBusy(true);
         startRecording(loaded.request, loaded.points);
         m_runGeneration = m_generation;
@@ -323,9 +324,9 @@ void SearchSurfaceView::onFinished(const core::SearchOutcome& outcome)
     m_scene.points = outcome.search.points;
     m_scene.best = outcome.search.best;
     redraw();
-    m_controls->showStatus(
-        tr("%1 (default parameters → best point)")
-            .arg(costImprovementText(outcome.defaultCost, outcome.search.best.cost)));
+    m_controls->showStatus(tr("%1 (default parameters → best point)")
+                               .arg(costImprovementText(searchCostName(m_scene.cv, m_scene.folds),
+                                   outcome.defaultCost, outcome.search.best.cost)));
     emit searchFinished(outcome);
     if (outcome.model)
         emit modelOptimized(*outcome.model);
@@ -346,12 +347,20 @@ void SearchSurfaceView::onChoiceChanged()
         && (technique != m_scene.technique || m_controls->metric() != m_scene.metric)) {
         m_scene.points.clear();
         m_scene.best.reset();
+        setSceneCost(m_controls->request());
     }
     m_scene.technique = technique;
     m_scene.metric = m_controls->metric();
     m_scene.dimensions = m_controls->dimensions();
     m_scene.logHints = m_controls->logHints();
     redraw();
+}
+
+void SearchSurfaceView::setSceneCost(const core::SearchRequest& search)
+{
+    m_scene.cv = search.cv;
+    m_scene.folds = search.folds;
+    m_controls->setCostName(searchCostName(search.cv, search.folds));
 }
 
 void SearchSurfaceView::redraw()

@@ -88,6 +88,8 @@ private:
     LoadedRun loadRun(std::int64_t runId) const;
     /// Puts a run's technique, metric and settings in the controls (which clears the scene).
     void takeRunChoices(const core::SearchRequest& search);
+    /// The scene and the progress texts name `search`'s cost (random k-fold or grouped).
+    void setSceneCost(const core::SearchRequest& search);
     /// Starts recording a search (a new run, or request.resumeRun continued); a database that
     /// refuses leaves the search unrecorded, with the reason in the status line.
     void startRecording(const core::OptimizeRequest& request,
@@ -112,7 +114,8 @@ private:
     int m_runGeneration = 0; ///< the generation the running search started on
 };
 
-/// "CV RMSE 1.27 → 0.86, −32 %": the default parameters' cost against the best point's.
-QString costImprovementText(double defaultCost, double bestCost);
+/// "10-fold CV RMSE 1.27 → 0.86, −32 %": the default parameters' cost (`costName`,
+/// searchCostName) against the best point's.
+QString costImprovementText(const QString& costName, double defaultCost, double bestCost);
 
 } // namespace iolens::ui

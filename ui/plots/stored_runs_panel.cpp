@@ -2,6 +2,7 @@
 #include "plots/stored_runs_panel.hpp"
 
 #include "common/metric_text.hpp"
+#include "common/number_format.hpp"
 #include "data/metric.hpp"
 
 #include <QComboBox>
@@ -17,28 +18,29 @@ namespace iolens::ui {
 
 QString storedRunStatusText(const std::string& status)
 {
-    const char* context = "iolens::ui::StoredRunsPanel";
     if (status == "finished")
-        return QCoreApplication::translate(context, "finished");
+        return QCoreApplication::translate("iolens::ui::StoredRunsPanel", "finished");
     if (status == "cancelled")
-        return QCoreApplication::translate(context, "cancelled");
+        return QCoreApplication::translate("iolens::ui::StoredRunsPanel", "cancelled");
     if (status == "failed")
-        return QCoreApplication::translate(context, "failed");
+        return QCoreApplication::translate("iolens::ui::StoredRunsPanel", "failed");
     // A run killed with its process stays "running" in the database.
     if (status == "running")
-        return QCoreApplication::translate(context, "running or stopped");
+        return QCoreApplication::translate("iolens::ui::StoredRunsPanel", "running or stopped");
     return QString::fromStdString(status);
 }
 
 QString storedRunText(const core::StoredOptimizerRun& run)
 {
     const auto metric = core::parseMetric(run.metric);
-    return QCoreApplication::translate(
-        "iolens::ui::StoredRunsPanel", "Run %1 · %2 · %3 · %4 · %n points", nullptr, run.points)
+    return QCoreApplication::translate("iolens::ui::StoredRunsPanel", "Run %1 · %2 · %3 · %4 · %5")
         .arg(run.id)
         .arg(QString::fromStdString(run.technique),
             metric ? metricTitle(*metric) : QString::fromStdString(run.metric),
-            storedRunStatusText(run.status));
+            storedRunStatusText(run.status),
+            countText(run.points,
+                QCoreApplication::translate("iolens::ui::StoredRunsPanel", "1 point"),
+                QCoreApplication::translate("iolens::ui::StoredRunsPanel", "%1 points")));
 }
 
 StoredRunsPanel::StoredRunsPanel(QWidget* parent)

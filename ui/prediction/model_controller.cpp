@@ -127,7 +127,8 @@ void ModelController::onTrained(int generation, int entryIndex, const ModelSet& 
     reportIfAllValidated();
 }
 
-int ModelController::addModel(const QString& label, core::TrainedModel model, ModelOrigin origin)
+int ModelController::addModel(const QString& label, core::TrainedModel model, ModelOrigin origin,
+    const TrainingSelection& selection)
 {
     const std::size_t metricIndex = coreMetricIndex(model.metric());
     int index = entryIndex(label);
@@ -146,6 +147,7 @@ int ModelController::addModel(const QString& label, core::TrainedModel model, Mo
         entry.label = label;
         entry.technique = model.regressor().technique();
         entry.origin = origin;
+        entry.selection = selection;
         entry.trained = true;
         entry.models.technique = entry.technique;
         m_entries.push_back(std::move(entry));
@@ -179,15 +181,30 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
         validation.error = "no measurements to cross-validate on";
         return;
     }
+    // A one-VM entry is cross-validated (and interpolated, extrapolated) on the rows it was
+    // trained on, a stored model on its training selection; the multi-VM scenario trains on one
+    // VM and predicts the others either way.
+    auto rows = entry.rows == TrainingRows::OneVm ? m_oneVmRows : m_rows;
+    if (!entry.selection.empty()) {
+        try {
+            rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(
+                selectedRows(*rows, entry.selection));
+        } catch (const std::exception& e) {
+            // A selection the database holds was parsed when the model was trained; a damaged
+            // one fails this model's figures, not the window.
+            validation.state = MetricValidation::State::Failed;
+            validation.error = e.what();
+            return;
+        }
+    }
     runInBackground<ValidationOutcome>(
         this,
-        // A one-VM entry is cross-validated (and interpolated, extrapolated) on the rows it was
-        // trained on; the multi-VM scenario trains on one VM and predicts the others either way.
-        [model = *fitted, rows = entry.rows == TrainingRows::OneVm ? m_oneVmRows : m_rows,
-            all = m_rows, rule = m_rule, cancelled = m_cancelled, multiVm = m_hasMultiVm] {
+        [model = *fitted, rows, all = m_rows, rule = m_rule, cancelled = m_cancelled,
+            multiVm = m_hasMultiVm] {
             if (cancelled->load())
                 return ValidationOutcome {};
-            return validateModel(model, {rows.get(), all.get(), rule, kFolds, kSeed, multiVm});
+            return validateModel(
+                model, {rows.get(), all.get(), all.get(), rule, kFolds, kSeed, multiVm});
         },
         [this, ticket = validation.ticket, entryIndex, metricIndex](
             const ValidationOutcome& o) { onValidated(ticket, entryIndex, metricIndex, o); });

@@ -75,8 +75,10 @@ public:
     /// under the same label joins that entry, one of the same metric replaces it. It is
     /// cross-validated like the others. Returns the entry's index, or -1 (with a warning) if
     /// `label` names a technique the window trains itself or the metric is not a core metric.
+    /// `selection` is the part of the measurements a stored model was trained on: its
+    /// cross-validation and range scenarios use it, as `iolens-cli evaluate` does.
     int addModel(const QString& label, core::TrainedModel model,
-        ModelOrigin origin = ModelOrigin::Optimized);
+        ModelOrigin origin = ModelOrigin::Optimized, const TrainingSelection& selection = {});
 
     /// The models, one entry per column, in order: the techniques (each followed by its one-VM
     /// entry on multi-VM data), then the added ones.

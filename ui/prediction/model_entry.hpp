@@ -18,13 +18,24 @@ namespace iolens::ui {
 /// The scenarios of ICPE'13 section 6 the window scores every model on.
 enum class ErrorScenario {
     CrossValidation, ///< 10-fold cross-validation
-    Interpolation,   ///< request sizes between the smallest and largest held out (holdout_split)
-    Extrapolation,   ///< the largest request size held out
-    MultiVm,         ///< one-VM rows trained on, 2+ VM rows predicted (ICPE'13 section 6.3)
-    Rule,            ///< the rows a rule picks held out ("request_kib>32"), the rest trained on
+    /// configurations not trained on inside the training ranges (core::RangeScenario): for the
+    /// window's models, trained on every row, the inner request sizes left out of a refit
+    Interpolation,
+    Extrapolation, ///< the same outside some range: the largest request size left out
+    MultiVm,       ///< one-VM rows trained on, 2+ VM rows predicted (ICPE'13 section 6.3)
+    Rule,          ///< the rows a rule picks held out ("request_kib>32"), the rest trained on
     /// each level of every numeric factor with 3+ levels held out in turn (grouped CV, the
     /// what-if question: a request size, file set or read share nobody measured)
     Grouped,
+};
+
+/// The part of the open dataset a stored model was trained on (`iolens-cli train --split`,
+/// `--where`): it is cross-validated on that part, and the range scenarios score what the part
+/// left out, as `iolens-cli evaluate` does. Empty: every row.
+struct TrainingSelection {
+    std::optional<std::string> split; ///< the split label trained on; all splits if empty
+    std::string where;                ///< core::ConfigurationFilter text
+    bool empty() const { return !split && where.empty(); }
 };
 
 /// The out-of-sample accuracy of one model of one metric, as far as it is known.
@@ -37,8 +48,8 @@ struct MetricValidation {
     State state = State::Waiting;
     std::optional<core::CrossValidatedEvaluation> result;
     std::string error;
-    /// The holdout scenarios, refitted without the held-out sizes; empty with the reason when
-    /// the data has too few sizes or the technique refuses.
+    /// The range scenarios (core::rangeScenarioEvaluation); empty with the reason when the data
+    /// has too few sizes or the technique refuses.
     std::optional<core::ModelEvaluation> interpolation, extrapolation;
     std::string interpolationError, extrapolationError;
     /// The multi-VM scenario; empty with the reason when the data has no 2+ VM rows.
@@ -71,6 +82,8 @@ struct ModelEntry {
     /// The measurements it is trained and cross-validated on: OneVm for the paper's one-VM
     /// model beside the VM-aware one ("cart (1 VM, projected)"), All otherwise.
     TrainingRows rows = TrainingRows::All;
+    /// A stored model's training selection within `rows` (ModelController::addModel).
+    TrainingSelection selection;
     bool trained = false; ///< false while the window still trains it
     ModelSet models;      ///< the model (or error) per metric; default entries have all four
     std::array<MetricValidation, 4> validation {}; ///< kCoreMetrics order

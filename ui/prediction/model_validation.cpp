@@ -60,11 +60,21 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
     } catch (const std::exception& e) {
         outcome.error = e.what();
     }
-    const std::string fewSizes = "the data has too few request sizes for this scenario";
-    evaluateHoldout(model, core::interpolationSplit(rows), input.rule, "interpolation", fewSizes,
-        outcome.interpolation, outcome.interpolationError);
-    evaluateHoldout(model, core::extrapolationSplit(rows), input.rule, "extrapolation", fewSizes,
-        outcome.extrapolation, outcome.extrapolationError);
+    // The same function `iolens-cli evaluate` scores a stored model with: the configurations a
+    // training selection left out, or, where it left none, request sizes out of a refit.
+    const auto& dataset = input.dataset ? *input.dataset : rows;
+    for (const core::RangeScenario which :
+        {core::RangeScenario::Interpolation, core::RangeScenario::Extrapolation}) {
+        auto& result = which == core::RangeScenario::Interpolation ? outcome.interpolation
+                                                                   : outcome.extrapolation;
+        auto& error = which == core::RangeScenario::Interpolation ? outcome.interpolationError
+                                                                  : outcome.extrapolationError;
+        try {
+            result = core::rangeScenarioEvaluation(model, rows, dataset, which, input.rule);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+    }
     if (input.multiVm)
         evaluateHoldout(model, core::multiVmSplit(*input.allRows), input.rule, "multi-vm",
             kNoMultiVm, outcome.multiVm, outcome.multiVmError);
@@ -76,6 +86,17 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
         outcome.groupedError = e.what();
     }
     return outcome;
+}
+
+std::vector<core::AggregatedMeasurement> selectedRows(
+    const std::vector<core::AggregatedMeasurement>& rows, const TrainingSelection& selection)
+{
+    const auto filter = core::ConfigurationFilter::parse(selection.where);
+    std::vector<core::AggregatedMeasurement> chosen;
+    for (const core::AggregatedMeasurement& row : rows)
+        if ((!selection.split || row.split == *selection.split) && filter.admits(row.config))
+            chosen.push_back(row);
+    return chosen;
 }
 
 RuleOutcome evaluateRule(const core::TrainedModel& model, const RuleInput& input)

@@ -43,6 +43,10 @@ struct ValidationInput {
     const std::vector<core::AggregatedMeasurement>* rows = nullptr;
     /// Every row of the dataset: the multi-VM scenario trains on one VM, predicts the others.
     const std::vector<core::AggregatedMeasurement>* allRows = nullptr;
+    /// The rows the range scenarios look for configurations not trained on in
+    /// (core::rangeScenarioEvaluation): every row for a one-VM entry too (its VM count keeps
+    /// the others out); nullptr: `rows`.
+    const std::vector<core::AggregatedMeasurement>* dataset = nullptr;
     core::RelativeErrorRule rule; ///< the relative-error rule (ICPE'13 Table 4)
     int folds = 10;               ///< k of the cross-validation (>= 2)
     std::uint64_t seed = 1;       ///< fold shuffling seed
@@ -67,6 +71,11 @@ struct RuleInput {
     std::string name;                 ///< the rule's text, the evaluation's name
     TrainingRows trainedOn = TrainingRows::All; ///< a one-VM entry refits on one VM only
 };
+
+/// The rows of `rows` that `selection` picks (its split label, its filter), in their order.
+/// Throws core::ConfigError for a filter that does not parse. O(rows).
+std::vector<core::AggregatedMeasurement> selectedRows(
+    const std::vector<core::AggregatedMeasurement>& rows, const TrainingSelection& selection);
 
 /// Evaluates the rule scenario for `model`; like validateModel it never throws.
 /// Precondition: input.rows is set. Cost: one refit of `model`.

@@ -314,16 +314,33 @@ QString PredictionPanel::statusFor(const ScenarioEvaluation& evaluation) const
 QString PredictionPanel::describeNote(const ExtrapolationNote& note, int modelCount) const
 {
     const QString factor = factorTitle(note.factor);
-    const QString value = factorValueText(note.factor, note.value);
+    const bool level = !note.trainedLevel.empty();
+    const QString value
+        = level ? QString::fromStdString(note.level) : factorValueText(note.factor, note.value);
+    const QString trained = level ? QString::fromStdString(note.trainedLevel)
+                                  : factorValueText(note.factor, note.min);
+    const QString models = note.models.join(tr(", "));
+    const bool one = note.models.size() == 1;
     QString text;
-    if (note.min == note.max)
-        text = tr("⚠ %1 %2 was never measured (only %3): the models ignore this factor and "
-                  "predict as for %3.")
-                   .arg(factor, value, factorValueText(note.factor, note.min));
+    if (level || note.min == note.max)
+        text = note.models.isEmpty()
+            ? tr("⚠ %1 %2 was never measured (only %3): the models ignore this factor and "
+                 "predict as for %3.")
+                  .arg(factor, value, trained)
+            : (one ? tr("⚠ %1 %2 is not in the data %4 was trained on (only %3): it ignores "
+                        "this factor and predicts as for %3.")
+                   : tr("⚠ %1 %2 is not in the data %4 were trained on (only %3): they ignore "
+                        "this factor and predict as for %3."))
+                  .arg(factor, value, trained, models);
     else
-        text = tr("⚠ %1 %2 is outside the measured range %3 – %4: the models extrapolate.")
-                   .arg(factor, value, factorValueText(note.factor, note.min),
-                       factorValueText(note.factor, note.max));
+        text = note.models.isEmpty()
+            ? tr("⚠ %1 %2 is outside the measured range %3 – %4: the models extrapolate.")
+                  .arg(factor, value, trained, factorValueText(note.factor, note.max))
+            : (one ? tr("⚠ %1 %2 is outside the range %3 – %4 that %5 was trained on: it "
+                        "extrapolates.")
+                   : tr("⚠ %1 %2 is outside the range %3 – %4 that %5 were trained on: they "
+                        "extrapolate."))
+                  .arg(factor, value, trained, factorValueText(note.factor, note.max), models);
     if (static_cast<int>(note.metrics.size()) < modelCount) {
         QStringList metrics;
         for (core::Metric metric : note.metrics)

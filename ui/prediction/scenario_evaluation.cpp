@@ -18,40 +18,66 @@ bool outside(double value, double min, double max)
     return value < min - tolerance || value > max + tolerance;
 }
 
-void addNote(std::vector<ExtrapolationNote>& notes, core::Factor factor, double value, double min,
-    double max, core::Metric metric)
+// Where a note is about: the window's models (trained on the open data) share one note per
+// factor and range; a stored model whose range is one of theirs joins it, otherwise it gets a
+// note naming it, so the domain it leaves is visibly its own.
+void addNote(std::vector<ExtrapolationNote>& notes, ExtrapolationNote note, core::Metric metric,
+    const ModelEntry& entry)
 {
-    for (ExtrapolationNote& note : notes) {
-        if (note.factor == factor && note.min == min && note.max == max) {
-            // Every default model of a metric has the same schema: name the metric once.
-            if (std::find(note.metrics.begin(), note.metrics.end(), metric) == note.metrics.end())
-                note.metrics.push_back(metric);
+    const auto sameRange = [&note](const ExtrapolationNote& other) {
+        return other.factor == note.factor && other.min == note.min && other.max == note.max
+            && other.trainedLevel == note.trainedLevel;
+    };
+    const auto join = [metric, &entry](ExtrapolationNote& into, bool named) {
+        if (std::find(into.metrics.begin(), into.metrics.end(), metric) == into.metrics.end())
+            into.metrics.push_back(metric);
+        if (named && !into.models.contains(entry.label))
+            into.models << entry.label;
+    };
+    const bool stored = entry.origin == ModelOrigin::Stored;
+    for (ExtrapolationNote& other : notes)
+        if (sameRange(other) && other.models.isEmpty()) {
+            join(other, false);
             return;
         }
-    }
-    notes.push_back({factor, value, min, max, {metric}});
+    if (stored)
+        for (ExtrapolationNote& other : notes)
+            if (sameRange(other)) {
+                join(other, true);
+                return;
+            }
+    note.metrics = {metric};
+    if (stored)
+        note.models = {entry.label};
+    notes.push_back(std::move(note));
 }
 
-// The numeric factors where `scenario` leaves the training data of `model`: outside a modelled
+// The factors where `scenario` leaves the training data of `model`: outside a modelled numeric
 // factor's range, or different from a factor that was constant (and so is ignored).
 void collectNotes(const core::Configuration& scenario, const core::TrainedModel& model,
-    core::Metric metric, std::vector<ExtrapolationNote>& notes)
+    core::Metric metric, const ModelEntry& entry, std::vector<ExtrapolationNote>& notes)
 {
     const core::FeatureSchema& schema = model.schema();
     for (const core::FeatureColumn& column : schema.columns()) {
         if (column.categorical())
-            continue;
+            continue; // a level the model never saw fails its prediction, with the reason
         const double value = core::numericValue(scenario, column.factor);
         if (outside(value, column.minValue, column.maxValue))
-            addNote(notes, column.factor, value, column.minValue, column.maxValue, metric);
+            addNote(notes, {column.factor, value, column.minValue, column.maxValue, {}, {}, {}, {}},
+                metric, entry);
     }
     for (core::Factor factor : schema.fixedFactors()) {
-        if (core::isCategorical(factor))
+        if (core::isCategorical(factor)) {
+            const std::string level = core::categoricalValue(scenario, factor);
+            const std::string trained = core::categoricalValue(schema.fixedValues(), factor);
+            if (level != trained)
+                addNote(notes, {factor, 0.0, 0.0, 0.0, {}, level, trained, {}}, metric, entry);
             continue;
+        }
         const double value = core::numericValue(scenario, factor);
         const double trained = core::numericValue(schema.fixedValues(), factor);
         if (outside(value, trained, trained))
-            addNote(notes, factor, value, trained, trained, metric);
+            addNote(notes, {factor, value, trained, trained, {}, {}, {}, {}}, metric, entry);
     }
 }
 
@@ -109,7 +135,7 @@ ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry
         // A projected model is asked about one VM's share, so that is what must lie in its data.
         collectNotes(
             core::modelsVmCount(*model->model) ? scenario : core::perVmConfiguration(scenario),
-            *model->model, metric, notes);
+            *model->model, metric, entry, notes);
     } catch (const std::exception& e) {
         prediction.error = e.what();
     }

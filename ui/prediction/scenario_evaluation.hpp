@@ -5,6 +5,7 @@
 #include "prediction/model_entry.hpp"
 
 #include <QMetaType>
+#include <QStringList>
 
 #include <array>
 #include <optional>
@@ -49,7 +50,9 @@ struct ModelColumn {
     std::array<bool, 4> covers {true, true, true, true}; ///< kCoreMetrics order
 };
 
-/// A factor of the scenario outside the range some models were trained on. For a numeric factor
+/// A factor of the scenario outside the range some models were trained on: each model is judged
+/// against its own training domain (the schema it carries), so a stored model trained on another
+/// selection is flagged where it leaves its data, not the open dataset's. For a numeric factor
 /// the values are in the modelling unit (see core::numericValue); min == max means the factor
 /// was constant in training, so those models ignore it and predict as for that value.
 struct ExtrapolationNote {
@@ -58,6 +61,12 @@ struct ExtrapolationNote {
     double min = 0.0;
     double max = 0.0;
     std::vector<core::Metric> metrics; ///< the models concerned, kCoreMetrics order
+    /// For a categorical factor (scheduler, pattern) that was constant in training: the
+    /// scenario's level and the one trained on (the models predict as for it); empty otherwise.
+    std::string level, trainedLevel;
+    /// The stored models concerned (their labels), when the range is their own training domain
+    /// and not one the window's models share; empty for a note about the window's models.
+    QStringList models;
 };
 
 /// The prediction panel's content for one scenario: every model side by side.

@@ -8,6 +8,7 @@
 
 #include <QMouseEvent>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -146,9 +147,13 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
     while (m_curves.size() > profile.y.size()) {
         removeGraph(m_curves.back());
         m_curves.pop_back();
+        removeGraph(m_outsideCurves.back());
+        m_outsideCurves.pop_back();
     }
-    while (m_curves.size() < profile.y.size())
+    while (m_curves.size() < profile.y.size()) {
         m_curves.push_back(addGraph());
+        m_outsideCurves.push_back(addGraph());
+    }
     copyInto(profile.grid.x, m_x);
     for (std::size_t m = 0; m < m_curves.size(); ++m) {
         QCPGraph* graph = m_curves[m];
@@ -160,8 +165,43 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
         graph->setScatterStyle(
             levels ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, 9) : QCPScatterStyle());
         copyInto(profile.y[m], m_y);
+        showOutside(m, drawing, levels);
         graph->setData(m_x, m_y, true);
     }
+}
+
+// Splits curve `m` (its values in m_y) where its model leaves its own training domain: those
+// points move to the dashed graph (with their inside neighbours, so the two parts meet), NaN
+// gaps in the solid one; with levels, a hollow dot instead of a full one.
+void ProfilePlot::showOutside(std::size_t m, const ProfileDrawing& drawing, bool levels)
+{
+    QCPGraph* dashed = m_outsideCurves[m];
+    const QColor color = drawing.colors[m];
+    dashed->setPen(QPen(color, kCurveWidth, Qt::DashLine));
+    dashed->setLineStyle(levels ? QCPGraph::lsNone : QCPGraph::lsLine);
+    dashed->setScatterStyle(levels ? QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                QPen(color, kCurveWidth), QBrush(Qt::white), 9)
+                                   : QCPScatterStyle());
+    const std::vector<bool>* outside
+        = m < drawing.outsideOwnDomain.size() ? &drawing.outsideOwnDomain[m] : nullptr;
+    const auto n = static_cast<std::size_t>(m_y.size());
+    if (!outside || outside->size() != n
+        || std::none_of(outside->begin(), outside->end(), [](bool b) { return b; })) {
+        dashed->data()->clear();
+        return;
+    }
+    const double gap = std::numeric_limits<double>::quiet_NaN();
+    m_outsideY = m_y;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto at = static_cast<qsizetype>(i);
+        const bool near = (*outside)[i] || (!levels && i > 0 && (*outside)[i - 1])
+            || (!levels && i + 1 < n && (*outside)[i + 1]);
+        if (!near)
+            m_outsideY[at] = gap;
+        if ((*outside)[i])
+            m_y[at] = gap;
+    }
+    dashed->setData(m_x, m_outsideY, true);
 }
 
 void ProfilePlot::showBand(const ProfileDrawing& drawing)

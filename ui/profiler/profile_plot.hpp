@@ -26,8 +26,12 @@ struct ProfileDrawing {
     const core::LimitRegions* limits = nullptr;
     /// the bounds of the limits on the metric shown, drawn as horizontal lines
     std::vector<double> limitBounds;
-    std::vector<QColor> colors;           ///< one per curve
-    std::vector<QString> labels;          ///< one per curve (the legend is the view's)
+    std::vector<QColor> colors;  ///< one per curve
+    std::vector<QString> labels; ///< one per curve (the legend is the view's)
+    /// Per curve, per grid point: true where the point lies outside that curve's model's own
+    /// training domain (a stored model trained on another selection), drawn dashed there; an
+    /// empty vector (or none at all) for a curve judged by the open data's hatching alone.
+    std::vector<std::vector<bool>> outsideOwnDomain;
     QVector<double> measuredX, measuredY; ///< measurements on the sweep line
 };
 
@@ -53,6 +57,12 @@ public:
     /// For tests: the graph of curve `index`, the measured points, the scenario line's x.
     QCPGraph* curve(int index) const { return m_curves.at(static_cast<std::size_t>(index)); }
     int curveCount() const { return static_cast<int>(m_curves.size()); }
+    /// The dashed part of curve `index`: where it leaves its model's own training domain
+    /// (ProfileDrawing::outsideOwnDomain); no points when it does not.
+    QCPGraph* outsideCurve(int index) const
+    {
+        return m_outsideCurves.at(static_cast<std::size_t>(index));
+    }
     QCPGraph* measuredGraph() const { return m_measured; }
     /// The band's lower and upper edge (the upper one carries the fill).
     QCPGraph* bandLowGraph() const { return m_bandLow; }
@@ -79,6 +89,7 @@ protected:
 private:
     void setUpXAxis(const core::SweepGrid& grid);
     void showCurves(const ProfileDrawing& drawing);
+    void showOutside(std::size_t curve, const ProfileDrawing& drawing, bool levels);
     void showBand(const ProfileDrawing& drawing);
     void showFar(const std::vector<core::FarStretch>& far);
     void showLimits(const core::LimitRegions* regions);
@@ -86,6 +97,8 @@ private:
 
     core::Factor m_factor;
     std::vector<QCPGraph*> m_curves;
+    std::vector<QCPGraph*> m_outsideCurves; ///< one per curve, dashed
+    QVector<double> m_outsideY;
     QCPGraph* m_bandLow;
     QCPGraph* m_bandHigh;
     QCPGraph* m_measured;

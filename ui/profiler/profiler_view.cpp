@@ -7,6 +7,7 @@
 #include "prediction/model_controller.hpp"
 #include "prediction/scenario_evaluation.hpp"
 #include "profiler/profile_plot.hpp"
+#include "validation/out_of_sample.hpp"
 
 #include <QComboBox>
 #include <QEvent>
@@ -69,7 +70,9 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
         tr("Model spread: the lowest to the highest prediction of the models. Far from data: "
            "the nearest measured configuration is more than one step away (a doubling of a "
            "size or count, all reads vs all writes, another scheduler or pattern). Measured: "
-           "the measurements that equal the scenario in every other factor."));
+           "the measurements that equal the scenario in every other factor.")
+        + QLatin1Char(' ')
+        + tr("Dashed: where a stored model's curve leaves the data it was trained on."));
     m_legend->setTextFormat(Qt::RichText);
     m_limitCaption->setWordWrap(true);
     m_limitCaption->setTextFormat(Qt::RichText);
@@ -216,6 +219,7 @@ void ProfilerView::collectModels(std::vector<const core::TrainedModel*>& models)
     models.clear();
     m_labels.clear();
     m_colors.clear();
+    m_ownDomain.clear();
     m_limitModels.clear();
     const auto& entries = m_models->entries();
     for (const core::SlaLimit& limit : m_limits)
@@ -233,6 +237,7 @@ void ProfilerView::collectModels(std::vector<const core::TrainedModel*>& models)
         if (const core::TrainedModel* model = entries[e].model(metric())) {
             models.push_back(model);
             m_labels.push_back(entries[e].label);
+            m_ownDomain.push_back(entries[e].origin == ModelOrigin::Stored);
             // By entry, so a model keeps its colour while others are still training.
             m_colors.push_back(seriesColor(static_cast<int>(e)));
         }
@@ -318,6 +323,17 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
     drawing.far = &sweep.far;
     drawing.colors = m_colors;
     drawing.labels = m_labels;
+    drawing.outsideOwnDomain.resize(models.size());
+    for (std::size_t m = 0; m < models.size(); ++m) {
+        if (!m_ownDomain[m])
+            continue;
+        // As the prediction panel judges it: a one-VM model is asked about one VM's share.
+        const bool vmAware = core::modelsVmCount(*models[m]);
+        auto& outside = drawing.outsideOwnDomain[m];
+        for (const core::Configuration& point : sweep.profile.points)
+            outside.push_back(!core::insideTrainingRanges(
+                models[m]->schema(), vmAware ? point : core::perVmConfiguration(point)));
+    }
     const auto& rows = m_models->measured().all();
     for (std::size_t i : core::measuredAlong(m_configs, m_scenario, factor)) {
         const std::optional<double> value = rows[i].value(metric());

@@ -115,6 +115,9 @@ private:
     bool m_dirty = true; ///< something changed while hidden
     std::vector<QString> m_labels;
     std::vector<QColor> m_colors;
+    /// Per curve: a stored model, judged against its own training domain as well (dashed where
+    /// the sweep leaves it), not only against the open data's.
+    std::vector<bool> m_ownDomain;
     /// The first model's label when it has calibrated intervals (its interval is the band);
     /// empty when the band is the models' spread.
     QString m_intervalLabel;

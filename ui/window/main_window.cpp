@@ -282,7 +282,7 @@ void MainWindow::trainModels(const Document& document)
     m_models->setMeasurements(document.runs);
     // The database's stored models join as columns of their own (setMeasurements forgot them).
     m_storedModelProblems = document.database
-        ? addStoredModels(*m_models, *document.database, m_storedModelChoice)
+        ? addStoredModels(*m_models, *document.database, m_storedModelChoice, document.dataset)
         : QStringList();
     for (const QString& problem : m_storedModelProblems)
         qWarning().noquote() << problem;

@@ -21,8 +21,8 @@ QStringList missingStoredModels(core::MeasurementDatabase& db, const StoredModel
     return missing;
 }
 
-QStringList addStoredModels(
-    ModelController& models, core::MeasurementDatabase& db, const StoredModelChoice& choice)
+QStringList addStoredModels(ModelController& models, core::MeasurementDatabase& db,
+    const StoredModelChoice& choice, const std::string& openDataset)
 {
     QStringList problems;
     for (const core::StoredModel& stored : db.models()) {
@@ -49,7 +49,18 @@ QStringList addStoredModels(
         const QString label = taken
             ? QCoreApplication::translate("iolens::ui::StoredModels", "%1 (stored)").arg(name)
             : name;
-        if (models.addModel(label, std::move(*model), ModelOrigin::Stored) < 0)
+        // Trained on a part of the open dataset: scored on that part, as `evaluate` scores it.
+        // A model of another dataset keeps the open data, the only data the window has.
+        TrainingSelection selection;
+        if (stored.dataset.empty() || stored.dataset == openDataset) {
+            try {
+                const core::TrainRequest trained = core::storedTrainRequest(stored);
+                selection = {trained.split, trained.where};
+            } catch (const std::exception&) {
+                // Unreadable scores: the model was loaded above, so it is scored on every row.
+            }
+        }
+        if (models.addModel(label, std::move(*model), ModelOrigin::Stored, selection) < 0)
             problems << QCoreApplication::translate(
                 "iolens::ui::StoredModels", "Stored model %1 cannot be shown: its name is taken.")
                             .arg(name);

@@ -31,7 +31,9 @@ QStringList missingStoredModels(core::MeasurementDatabase& db, const StoredModel
 QString saveWindowModel(
     const Document& document, const core::TrainedModel& model, const QString& label);
 
-QStringList addStoredModels(
-    ModelController& models, core::MeasurementDatabase& db, const StoredModelChoice& choice = {});
+/// A model trained on a part (split, --where) of the open dataset `openDataset` (or of every
+/// dataset) is cross-validated and scored on that part, as `iolens-cli evaluate` scores it.
+QStringList addStoredModels(ModelController& models, core::MeasurementDatabase& db,
+    const StoredModelChoice& choice = {}, const std::string& openDataset = {});
 
 } // namespace iolens::ui

@@ -10,6 +10,7 @@
 #include "support/test_registry.hpp"
 #include "tuning/cross_validation_cost.hpp"
 #include "tuning/search_space.hpp"
+#include "validation/holdout_split.hpp"
 #include "validation/k_fold.hpp"
 
 #include <QTest>
@@ -120,6 +121,41 @@ private slots:
         QCOMPARE(holdout.scenario, std::string("extrapolation"));
         for (const Configuration& c : holdout.configs)
             QVERIFY(c.requestBytes > 16 * 1024);
+    }
+
+    // The range scenarios: a model whose selection left configurations out is scored on those,
+    // as it is; one trained on everything is refitted without the inner (or largest) sizes.
+    void rangeScenario_scoresWhatTheSelectionLeftOutOrRefits()
+    {
+        const auto rows = tieredRows();
+        const RelativeErrorRule rule;
+        const auto without16 = ConfigurationFilter::parse("request_kib!=16").apply(rows);
+        TrainingOptions options;
+        options.metric = Metric::RtWriteMs;
+        const TrainedModel partial = TrainedModel::train(createRegressor("lm"), without16, options);
+        const ModelEvaluation inside
+            = rangeScenarioEvaluation(partial, without16, rows, RangeScenario::Interpolation, rule);
+        const auto only16 = ConfigurationFilter::parse("request_kib=16").apply(rows);
+        QCOMPARE(inside.predicted, evaluateModel(partial, only16, rule, "interpolation").predicted);
+        QCOMPARE(inside.scenario, std::string("interpolation"));
+
+        const TrainedModel everywhere = trained("lm", Metric::RtWriteMs);
+        for (const RangeScenario which :
+            {RangeScenario::Interpolation, RangeScenario::Extrapolation}) {
+            const HoldoutSplit split = which == RangeScenario::Interpolation
+                ? interpolationSplit(rows)
+                : extrapolationSplit(rows);
+            const ModelEvaluation refitted
+                = rangeScenarioEvaluation(everywhere, rows, rows, which, rule);
+            QCOMPARE(refitted.predicted,
+                holdoutEvaluation(everywhere, split.train, split.test, rule, "").predicted);
+            QCOMPARE(refitted.scenario, std::string(rangeScenarioName(which)));
+        }
+        // Two sizes and nothing left out: no inner size to leave out, and the reason says so.
+        const auto twoSizes = ConfigurationFilter::parse("request_kib<=16").apply(rows);
+        const TrainedModel small = TrainedModel::train(createRegressor("lm"), twoSizes, options);
+        QVERIFY_THROWS_EXCEPTION(DataError,
+            rangeScenarioEvaluation(small, twoSizes, twoSizes, RangeScenario::Interpolation, rule));
     }
 };
 

@@ -76,6 +76,15 @@ private slots:
             QCOMPARE(parsed, std::optional<std::int64_t>(expected));
     }
 
+    void countText_singularForOneOnly()
+    {
+        const QString one = QStringLiteral("1 point");
+        const QString many = QStringLiteral("%1 points");
+        QCOMPARE(countText(1, one, many), one);
+        QCOMPARE(countText(0, one, many), QStringLiteral("0 points"));
+        QCOMPARE(countText(12, one, many), QStringLiteral("12 points"));
+    }
+
     void formatRse_twoSignificantDigits()
     {
         QCOMPARE(formatRse(0.0123, QLocale::c()), QStringLiteral("± 1.2 %"));

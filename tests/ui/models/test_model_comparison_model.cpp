@@ -1,13 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/number_format.hpp"
 #include "document/example_database.hpp"
 #include "models/model_comparison_model.hpp"
 #include "models/regressor_registry.hpp"
 #include "prediction/model_controller.hpp"
+#include "store/measurement_database.hpp"
+#include "support/cli_runner.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "support/test_timeouts.hpp"
 #include "validation/holdout_split.hpp"
+#include "window/stored_models.hpp"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace iolens::ui;
@@ -19,6 +29,16 @@ namespace {
 QVariant cell(const Model& model, int row, int column, int role = Qt::DisplayRole)
 {
     return model.data(model.index(row, column), role);
+}
+
+// The only model of an `iolens-cli evaluate` report.
+QJsonObject evaluatedModel(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonArray models = QJsonDocument::fromJson(file.readAll()).object()[u"models"].toArray();
+    return models.size() == 1 ? models.first().toObject() : QJsonObject {};
 }
 
 } // namespace
@@ -134,6 +154,83 @@ private slots:
         QCOMPARE(cell(model, 4, Model::CvCostColumn).toString(), QStringLiteral("…"));
         QVERIFY(done.wait(kTimeoutMs));
         QVERIFY(cell(model, 4, Model::CvCostColumn, Model::kSortRole).isValid());
+    }
+
+    // What the Models tab shows for a stored model is what `iolens-cli evaluate` reports for it,
+    // to the last digit: cross-validation and both range scenarios, for two techniques.
+    void storedModelFigures_equalIolensCliEvaluate_data()
+    {
+        QTest::addColumn<QString>("technique");
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("where");
+        for (const char* technique : {"lm", "cart"}) {
+            const auto row = [technique](const char* name) -> QTestData& {
+                return QTest::addRow("%s %s", technique, name) << QString::fromLatin1(technique);
+            };
+            row("cv mean") << "cv" << int(Model::MeanErrorColumn) << "mean_relative_error"
+                           << QString();
+            row("cv p90") << "cv" << int(Model::P90ErrorColumn) << "relative_error_p90"
+                          << QString();
+            row("interpolation") << "interpolation" << int(Model::InterpolationErrorColumn)
+                                 << "mean_relative_error" << QString();
+            row("extrapolation") << "extrapolation" << int(Model::ExtrapolationErrorColumn)
+                                 << "mean_relative_error" << QString();
+        }
+        // Trained on a part of the data: cross-validated on that part, and the size it left out
+        // is the interpolation scenario, predicted as the model is.
+        QTest::newRow("cart where cv")
+            << "cart"
+            << "cv" << int(Model::MeanErrorColumn) << "mean_relative_error"
+            << "request_kib!=16";
+        QTest::newRow("cart where interpolation")
+            << "cart"
+            << "interpolation" << int(Model::InterpolationErrorColumn) << "mean_relative_error"
+            << "request_kib!=16";
+    }
+    void storedModelFigures_equalIolensCliEvaluate()
+    {
+        QFETCH(QString, technique);
+        QFETCH(QString, scenario);
+        QFETCH(int, column);
+        QFETCH(QString, key);
+        QFETCH(QString, where);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath(QStringLiteral("tiered.sqlite"));
+        const QString name = technique + QStringLiteral("-stored");
+        using iolens::test::runCli;
+        auto r = runCli({"import", "--db", db, "--csv",
+            QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset", "tiered"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QStringList train {"train", "--db", db, "--technique", technique, "--metric", "rt_read_ms",
+            "--name", name};
+        if (!where.isEmpty())
+            train << QStringLiteral("--where") << where;
+        r = runCli(train);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString out = dir.filePath(QStringLiteral("evaluate.json"));
+        r = runCli({"evaluate", "--db", db, "--model", name, "--scenario", scenario, "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject reported = evaluatedModel(out);
+        QVERIFY(reported[key].isDouble());
+        const double cli = reported[key].toDouble();
+
+        auto database = iolens::core::MeasurementDatabase::open(db.toStdString(), true);
+        ModelController controller({"lm"});
+        Model model(&controller);
+        QSignalSpy done(&controller, &ModelController::evaluationsReady);
+        controller.setMeasurements(database.measurements());
+        QVERIFY(addStoredModels(controller, database, {}, "tiered").isEmpty());
+        QVERIFY(done.wait(kTimeoutMs));
+        const int entry = controller.entryIndex(name);
+        QVERIFY(entry > 0);
+        const int row = model.rowOf(entry, Metric::RtReadMs);
+        QVERIFY(row >= 0);
+        QCOMPARE(cell(model, row, column, Model::kSortRole).toDouble(), cli);
+        // The figure as the window prints it is the figure the command line wrote.
+        QCOMPARE(cell(model, row, column).toString(), formatPercent(cli * 100.0));
     }
 
     void failures_showADashWithTheReason()

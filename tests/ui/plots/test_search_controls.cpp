@@ -97,6 +97,27 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("Iteration 2 of 10")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("3 of 3 points")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("0.0861")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("10-fold CV RMSE")), qPrintable(text));
+    }
+
+    // One iteration of one point reads in the singular, not "1 points".
+    void showFinished_singularForOne()
+    {
+        QLocale::setDefault(QLocale::c());
+        SearchControls controls;
+        iolens::core::OptimizerResult result;
+        result.iterations = 1;
+        result.points = {{{1}, 0.5, 0}};
+        result.best = result.points.front();
+        controls.showFinished(result);
+        QCOMPARE(controls.progressText(),
+            QStringLiteral("Done: 1 iteration, 1 point; best 10-fold CV RMSE 0.500"));
+        result.iterations = 2;
+        result.points.push_back({{2}, 0.4, 1});
+        controls.setCostName(QStringLiteral("grouped-CV mean |log ratio|"));
+        controls.showFinished(result);
+        QCOMPARE(controls.progressText(),
+            QStringLiteral("Done: 2 iterations, 2 points; best grouped-CV mean |log ratio| 0.500"));
     }
 };
 

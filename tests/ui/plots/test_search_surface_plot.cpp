@@ -53,7 +53,8 @@ private slots:
         // minsplit 2..400 and cp from 0 span decades: both axes are logarithmic.
         QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
         QCOMPARE(plot.yAxis->scaleType(), QCPAxis::stLogarithmic);
-        QVERIFY(plot.colorScale()->axis()->label().startsWith(QStringLiteral("CV RMSE of log(")));
+        QVERIFY(plot.colorScale()->axis()->label().startsWith(
+            QStringLiteral("10-fold CV RMSE of log(")));
 
         const ParameterScale x = parameterScale(scene.dimensions[0], true, valuesOf(scene, 0));
         const ParameterScale y = parameterScale(scene.dimensions[1], true, valuesOf(scene, 1));
@@ -96,7 +97,7 @@ private slots:
         plot.showScene(scene);
         QVERIFY(!plot.showsSurface());
         QCOMPARE(plot.xAxis->label(), QStringLiteral("nsplits"));
-        QVERIFY(plot.yAxis->label().startsWith(QStringLiteral("CV RMSE")));
+        QVERIFY(plot.yAxis->label().startsWith(QStringLiteral("10-fold CV RMSE")));
         QCOMPARE(plot.bestMark()->data()->at(0)->key, 134.0);
         QCOMPARE(plot.bestMark()->data()->at(0)->value, 0.5);
         QVERIFY(plot.yAxis->range().contains(0.9));

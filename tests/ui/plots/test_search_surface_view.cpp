@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/metric_text.hpp"
 #include "document/example_database.hpp"
 #include "plots/search_controls.hpp"
 #include "plots/search_surface_view.hpp"
@@ -79,7 +80,8 @@ private slots:
         QVERIFY(view.plot()->showsSurface());
         QCOMPARE(view.plot()->bestMark()->data()->at(0)->key, outcome.search.best.values[0]);
         QVERIFY(view.controls()->statusText().contains(
-            costImprovementText(outcome.defaultCost, outcome.search.best.cost)));
+            costImprovementText(searchCostName(core::SearchCv::Random, 10), outcome.defaultCost,
+                outcome.search.best.cost)));
     }
 
     void writableDatabase_recordsEverySearchAsARun()
@@ -169,6 +171,52 @@ private slots:
         QVERIFY(!view.storedRuns()->resumeButton()->isEnabled());
     }
 
+    // The surface of a stored run names the cost its settings record: a grouped run's is not
+    // titled as a random k-fold CV RMSE, and a random run's names its k.
+    void storedRun_surfaceNamesTheRunsCost_data()
+    {
+        QTest::addColumn<bool>("grouped");
+        QTest::addColumn<int>("folds");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("label");
+        const QString metric = metricShortTitle(core::Metric::RtReadMs);
+        QTest::newRow("grouped") << true << 10 << "grouped-CV mean |log ratio|"
+                                 << "grouped-CV mean |log ratio| of " + metric;
+        QTest::newRow("random 5-fold") << false << 5 << "5-fold CV RMSE"
+                                       << "5-fold CV RMSE of log(" + metric + ")";
+    }
+    void storedRun_surfaceNamesTheRunsCost()
+    {
+        QFETCH(bool, grouped);
+        QFETCH(int, folds);
+        QFETCH(QString, name);
+        QFETCH(QString, label);
+        const auto db = writableTiered();
+        core::OptimizeRequest request = smallCartRequest();
+        request.cv = grouped ? core::SearchCv::Grouped : core::SearchCv::Random;
+        request.folds = folds;
+        std::atomic<bool> never {false};
+        const auto run = core::optimizeModel(*db, request, never);
+        // What the run's settings record is what the surface is titled by.
+        const auto stored = core::optimizerRun(*db, run.runId);
+        QVERIFY(stored->settings.find(grouped ? "\"grouped\"" : "\"random\"") != std::string::npos);
+
+        SearchSurfaceView view;
+        view.setMeasurements(db->measurements());
+        view.setRunStore(db, tieredName(), true);
+        QVERIFY(view.showRun(run.runId));
+        QCOMPARE(view.plot()->colorScale()->axis()->label(), label);
+        QVERIFY2(view.plot()->bestLabelText().startsWith(QStringLiteral("best: ") + name + ' '),
+            qPrintable(view.plot()->bestLabelText()));
+        QVERIFY(view.controls()->statusText().contains(name));
+        QCOMPARE(
+            view.plot()->colorScale()->axis()->label().contains(QStringLiteral("RMSE")), !grouped);
+        // Another technique clears the run's points: the axis names the window's own cost again.
+        view.controls()->setTechnique("mars");
+        QVERIFY(view.plot()->colorScale()->axis()->label().startsWith(
+            QStringLiteral("10-fold CV RMSE of log(")));
+    }
+
     void newMeasurements_cancelTheRunningSearchAndDropIt()
     {
         SearchSurfaceView view;
@@ -201,8 +249,13 @@ private slots:
 
     void costImprovementText_givesBothCostsAndTheChange()
     {
-        QCOMPARE(costImprovementText(1.27, 0.861), QStringLiteral("CV RMSE 1.27 → 0.861, −32 %"));
-        QCOMPARE(costImprovementText(0.5, 0.55), QStringLiteral("CV RMSE 0.500 → 0.550, +10 %"));
+        const QString cost = searchCostName(core::SearchCv::Random, 10);
+        QCOMPARE(costImprovementText(cost, 1.27, 0.861),
+            QStringLiteral("10-fold CV RMSE 1.27 → 0.861, −32 %"));
+        QCOMPARE(costImprovementText(cost, 0.5, 0.55),
+            QStringLiteral("10-fold CV RMSE 0.500 → 0.550, +10 %"));
+        QCOMPARE(costImprovementText(searchCostName(core::SearchCv::Grouped, 10), 0.4, 0.3),
+            QStringLiteral("grouped-CV mean |log ratio| 0.400 → 0.300, −25 %"));
     }
 };
 

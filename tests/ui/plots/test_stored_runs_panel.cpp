@@ -40,6 +40,7 @@ private slots:
         QVERIFY(panel.runBox()->itemText(0).contains(QStringLiteral("Run 2")));
         QVERIFY(panel.runBox()->itemText(0).contains(QStringLiteral("cancelled")));
         QVERIFY(panel.runBox()->itemText(0).contains(QStringLiteral("12 points")));
+        QVERIFY(storedRunText(run(3, "cancelled", 1)).endsWith(QStringLiteral(" · 1 point")));
         QCOMPARE(panel.selectedRun(), std::optional<std::int64_t>(2));
     }
 

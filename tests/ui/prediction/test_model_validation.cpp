@@ -40,7 +40,7 @@ private slots:
     {
         const auto model = trainLm(m_rows);
         const ValidationOutcome outcome
-            = validateModel(model, {&m_rows, &m_rows, {}, 10, 1, false});
+            = validateModel(model, {&m_rows, &m_rows, nullptr, {}, 10, 1, false});
         QVERIFY2(outcome.result.has_value(), outcome.error.c_str());
         QVERIFY(outcome.error.empty());
         const auto& scored = outcome.result->evaluation.configs;
@@ -69,7 +69,7 @@ private slots:
     {
         const auto model = trainLm(m_rows);
         const ValidationOutcome outcome
-            = validateModel(model, {&m_rows, &m_rows, {}, 10, 1, false});
+            = validateModel(model, {&m_rows, &m_rows, nullptr, {}, 10, 1, false});
         QVERIFY2(outcome.grouped.has_value(), outcome.groupedError.c_str());
         const auto reference = iolens::core::groupedEvaluation(model, m_rows, {}).evaluation;
         QVERIFY(reference.configs.size() > 10);
@@ -85,7 +85,7 @@ private slots:
 
         // Too few levels to leave any out: a reason instead of figures.
         const std::vector<AggregatedMeasurement> two(m_rows.begin(), m_rows.begin() + 2);
-        const ValidationOutcome few = validateModel(model, {&two, &two, {}, 10, 1, false});
+        const ValidationOutcome few = validateModel(model, {&two, &two, nullptr, {}, 10, 1, false});
         QVERIFY(!few.grouped);
         QVERIFY(!few.groupedError.empty());
     }
@@ -93,8 +93,8 @@ private slots:
     void validateModel_sameSeedGivesSameFigures()
     {
         const auto model = trainLm(m_rows);
-        const auto first = validateModel(model, {&m_rows, &m_rows, {}, 5, 3, false});
-        const auto second = validateModel(model, {&m_rows, &m_rows, {}, 5, 3, false});
+        const auto first = validateModel(model, {&m_rows, &m_rows, nullptr, {}, 5, 3, false});
+        const auto second = validateModel(model, {&m_rows, &m_rows, nullptr, {}, 5, 3, false});
         QVERIFY(first.result && second.result);
         QCOMPARE(first.result->cost, second.result->cost);
     }
@@ -105,7 +105,8 @@ private slots:
         const auto oneVm = trainingRows(all, TrainingRows::OneVm);
         QVERIFY(!oneVm.empty() && oneVm.size() < all.size());
         const auto model = trainLm(oneVm);
-        const ValidationOutcome outcome = validateModel(model, {&oneVm, &all, {}, 10, 1, true});
+        const ValidationOutcome outcome
+            = validateModel(model, {&oneVm, &all, nullptr, {}, 10, 1, true});
         QVERIFY2(outcome.multiVm.has_value(), outcome.multiVmError.c_str());
         QVERIFY(!outcome.multiVm->configs.empty());
         for (const auto& config : outcome.multiVm->configs)
@@ -116,7 +117,8 @@ private slots:
     {
         const auto model = trainLm(m_rows);
         const std::vector<AggregatedMeasurement> few(m_rows.begin(), m_rows.begin() + 3);
-        const ValidationOutcome outcome = validateModel(model, {&few, &few, {}, 10, 1, false});
+        const ValidationOutcome outcome
+            = validateModel(model, {&few, &few, nullptr, {}, 10, 1, false});
         QVERIFY(!outcome.result);
         QVERIFY(!outcome.error.empty());
 

@@ -158,9 +158,9 @@ private slots:
         PredictionPanel panel;
         ScenarioEvaluation result = mixedEvaluation();
         result.extrapolation.push_back(
-            {Factor::Vms, 2.0, 1.0, 1.0, {Metric::RtWriteMs, Metric::TpWriteMbs}});
+            {Factor::Vms, 2.0, 1.0, 1.0, {Metric::RtWriteMs, Metric::TpWriteMbs}, {}, {}, {}});
         result.extrapolation.push_back(
-            {Factor::RequestBytes, 256.0, 4.0, 64.0, {Metric::RtWriteMs}});
+            {Factor::RequestBytes, 256.0, 4.0, 64.0, {Metric::RtWriteMs}, {}, {}, {}});
         panel.showEvaluation(result);
         const QString text = panel.extrapolationText();
         QVERIFY2(
@@ -170,6 +170,28 @@ private slots:
             qPrintable(text));
         // The request note concerns only one of the two applicable metrics: it says which.
         QVERIFY2(text.contains(QStringLiteral("(Write response time)")), qPrintable(text));
+    }
+
+    // A stored model leaving its own training domain is named, with that domain, not the
+    // measured one; a level it never saw is named too.
+    void showEvaluation_namesTheStoredModelsLeavingTheirOwnDomain()
+    {
+        PredictionPanel panel;
+        ScenarioEvaluation result = mixedEvaluation();
+        result.extrapolation.push_back({Factor::RequestBytes, 64.0, 4.0, 16.0,
+            {Metric::RtWriteMs, Metric::TpWriteMbs}, {}, {}, {QStringLiteral("cart-small")}});
+        result.extrapolation.push_back(
+            {Factor::Scheduler, 0.0, 0.0, 0.0, {Metric::RtWriteMs, Metric::TpWriteMbs}, "cfq",
+                "bfq", {QStringLiteral("a"), QStringLiteral("b")}});
+        panel.showEvaluation(result);
+        const QString text = panel.extrapolationText();
+        QVERIFY2(text.contains(QStringLiteral("Request size 64 KiB is outside the range 4 KiB – "
+                                              "16 KiB that cart-small was trained on")),
+            qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("measured range")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "cfq is not in the data a, b were trained on (only bfq): they ignore")),
+            qPrintable(text));
     }
 
     // Presentation mode enlarges the font of a running window: the rows and the two-line

@@ -6,6 +6,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <iterator>
+
 using namespace iolens::ui;
 using iolens::core::Configuration;
 using iolens::core::Factor;
@@ -22,6 +25,30 @@ ModelEntry trainedEntry(
     entry.trained = true;
     entry.models = trainModelSet(runs, technique);
     return entry;
+}
+
+// A model stored in the database, trained on the part of `runs` that `keep` admits.
+template <typename Keep>
+ModelEntry storedEntry(const std::vector<iolens::core::Measurement>& runs,
+    const std::string& technique, const QString& label, Keep keep)
+{
+    std::vector<iolens::core::Measurement> part;
+    std::copy_if(runs.begin(), runs.end(), std::back_inserter(part),
+        [&keep](const iolens::core::Measurement& run) { return keep(run.config); });
+    ModelEntry entry = trainedEntry(part, technique);
+    entry.label = label;
+    entry.origin = ModelOrigin::Stored;
+    return entry;
+}
+
+// The notes about `factor`.
+std::vector<ExtrapolationNote> notesOf(const ScenarioEvaluation& result, Factor factor)
+{
+    std::vector<ExtrapolationNote> notes;
+    for (const ExtrapolationNote& note : result.extrapolation)
+        if (note.factor == factor)
+            notes.push_back(note);
+    return notes;
 }
 
 } // namespace
@@ -167,6 +194,54 @@ private slots:
             QVERIFY(!metric.predictions[0].value);
             QVERIFY(!metric.predictions[0].error.empty());
         }
+    }
+
+    // A stored model trained on a selection of its own (small requests, one scheduler) is
+    // judged against that domain: flagged by name where the open data's models are not, and a
+    // stored model with the open data's range shares their note.
+    void evaluate_flagsStoredModelsAgainstTheirOwnTrainingDomain()
+    {
+        const Configuration first = m_measured.all().front().config;
+        auto entries = m_entries;
+        entries.push_back(
+            storedEntry(m_runs, "lm", QStringLiteral("lm-small"), [&first](const Configuration& c) {
+                return c.requestBytes <= 16 * 1024 && c.scheduler == first.scheduler;
+            }));
+        entries.push_back(storedEntry(
+            m_runs, "lm", QStringLiteral("lm-all"), [](const Configuration&) { return true; }));
+
+        // Measured, so inside the open data: only the small model leaves its domain.
+        Configuration inside;
+        bool found = false;
+        for (const auto& row : m_measured.all())
+            if (row.config.requestBytes == 64 * 1024 && row.config.scheduler != first.scheduler
+                && row.config.readPct > 0.0 && row.config.readPct < 100.0) {
+                inside = row.config;
+                found = true;
+            }
+        QVERIFY(found);
+        ScenarioEvaluation result = evaluateScenario(inside, m_measured, entries);
+        std::vector<ExtrapolationNote> request = notesOf(result, Factor::RequestBytes);
+        QCOMPARE(request.size(), std::size_t {1});
+        QCOMPARE(request[0].models, QStringList {QStringLiteral("lm-small")});
+        QCOMPARE(request[0].max, 16.0); // its own range, in KiB
+        QCOMPARE(request[0].value, 64.0);
+        const std::vector<ExtrapolationNote> scheduler = notesOf(result, Factor::Scheduler);
+        QCOMPARE(scheduler.size(), std::size_t {1});
+        QCOMPARE(scheduler[0].models, QStringList {QStringLiteral("lm-small")});
+        QCOMPARE(scheduler[0].trainedLevel, first.scheduler);
+        QCOMPARE(scheduler[0].level, inside.scheduler);
+
+        // Beyond the open data too: the window's models and lm-all share one note, lm-small
+        // has its own.
+        inside.requestBytes = 256 * 1024;
+        result = evaluateScenario(inside, m_measured, entries);
+        request = notesOf(result, Factor::RequestBytes);
+        QCOMPARE(request.size(), std::size_t {2});
+        QVERIFY(request[0].models.isEmpty());
+        QCOMPARE(request[0].max, 64.0);
+        QCOMPARE(request[1].models, QStringList {QStringLiteral("lm-small")});
+        QCOMPARE(request[1].max, 16.0);
     }
 
     void evaluate_flagsFactorsOutsideTheTrainingData()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/example_database.hpp"
+#include "models/regressor_registry.hpp"
 #include "models/vm_projection.hpp"
 #include "planning/capacity_panel.hpp"
 #include "plots/plot_style.hpp"
@@ -154,6 +155,56 @@ private slots:
         }
         // The scenario was measured: its own measurement is on every plot.
         QVERIFY(m_view->plot(Factor::RequestBytes)->measuredGraph()->dataCount() >= 1);
+    }
+
+    // A stored model trained on small requests only is dashed where the request-size sweep
+    // leaves its own training data, although the open data covers it; the window's own models
+    // stay solid there.
+    void storedModel_isDashedOutsideItsOwnTrainingDomain()
+    {
+        ModelController controller({"lm"});
+        ProfilerView view(&controller);
+        view.resize(1200, 700);
+        view.show();
+        QSignalSpy ready(&controller, &ModelController::modelsReady);
+        controller.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(iolens::test::waitForEmission(ready, kTimeoutMs));
+        std::vector<iolens::core::AggregatedMeasurement> small;
+        for (const auto& row : controller.measured().all())
+            if (row.config.requestBytes <= 16 * 1024)
+                small.push_back(row);
+        iolens::core::TrainingOptions options;
+        options.metric = Metric::RtWriteMs;
+        QVERIFY(controller.addModel(QStringLiteral("lm-small"),
+                    iolens::core::TrainedModel::train(
+                        iolens::core::createRegressor("lm"), small, options),
+                    ModelOrigin::Stored)
+            > 0);
+        view.setMetric(Metric::RtWriteMs);
+        controller.setScenario(mixedScenario(controller));
+
+        ProfilePlot* plot = view.plot(Factor::RequestBytes);
+        QCOMPARE(plot->curveCount(), 2);
+        QCOMPARE(plot->outsideCurve(0)->dataCount(), 0); // the window's lm
+        const QCPGraph* solid = plot->curve(1);
+        const QCPGraph* dashed = plot->outsideCurve(1);
+        QCOMPARE(dashed->pen().style(), Qt::DashLine);
+        QCOMPARE(dashed->dataCount(), solid->dataCount());
+        const iolens::core::Profile* profile = view.profile(Factor::RequestBytes);
+        QCOMPARE(static_cast<std::size_t>(solid->dataCount()), profile->points.size());
+        int outside = 0;
+        for (int i = 0; i < solid->dataCount(); ++i) {
+            // Beyond 16 KiB the curve is dashed only, below 4 KiB too (the sweep reaches an
+            // octave beyond the data); from 4 to 16 KiB it is solid.
+            const std::int64_t bytes = profile->points[static_cast<std::size_t>(i)].requestBytes;
+            const bool own = bytes >= 4 * 1024 && bytes <= 16 * 1024;
+            QCOMPARE(std::isnan(solid->data()->at(i)->value), !own);
+            if (!own) {
+                QVERIFY(!std::isnan(dashed->data()->at(i)->value));
+                ++outside;
+            }
+        }
+        QVERIFY(outside > 0);
     }
 
     void scenarioLine_followsTheScenario()
