@@ -1151,6 +1151,10 @@
         <source>Model %1 written to %2.</source>
         <translation>Modell %1 nach %2 geschrieben.</translation>
     </message>
+    <message>
+        <source>Models trained on a seeded sample of %1 of them.</source>
+        <translation>Modelle auf einer reproduzierbaren Stichprobe von %1 davon trainiert.</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::MeasureDialog</name>
