@@ -22,7 +22,7 @@ int TreePruner::prune(TreeNode& root)
     const double n = m_x.rows;
     setProperties(root, nullptr);
     // Models are smoothed first so that the error of every node can be read off directly.
-    smoothModels(root, nullptr, 0, m_x.rows - 1);
+    smoothModels(root, nullptr, 0, 0, m_x.rows - 1);
     findErrors(root, 0, m_x.rows - 1);
     int leaves = treeLeaves(root);
     int unlimitedLeaves = leaves;
@@ -97,15 +97,43 @@ double TreePruner::errVariance(
     return var > 1e-38 ? var : 1e-38;
 }
 
+double TreePruner::errVarianceOf(
+    const std::vector<float>& values, int fp, int lp, std::vector<double>& err) const
+{
+    double sumWt = 0, sum = 0, sumSq = 0;
+    for (int i = fp; i <= lp; ++i) {
+        const auto u = static_cast<std::size_t>(i);
+        // float - float as in errVariance, then widened: the same rounding.
+        const double v = m_cls[static_cast<std::size_t>(m_order[u])] - values[u];
+        err[u] = v;
+        sumWt += 1;
+        sum += v;
+        sumSq += v * v;
+    }
+    if (sumWt <= 1)
+        return 1e-38;
+    const double var = (sumSq - sum * sum / sumWt) / (sumWt - 1);
+    return var > 1e-38 ? var : 1e-38;
+}
+
 // RuleQuest SmoothModels (post-order): M5's smoothing folded into the models themselves, so a
 // rule can later be used on its own.
-void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int fp, int lp)
+void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int depth, int fp, int lp)
 {
     if (!t.isLeaf()) {
+        const auto d = static_cast<std::size_t>(depth);
+        if (m_copyValues.size() <= d)
+            m_copyValues.resize(d + 1);
+        std::vector<float>& values = m_copyValues[d];
+        values.resize(m_resid.size());
+        for (int i = fp; i <= lp; ++i)
+            values[static_cast<std::size_t>(i)]
+                = clampTo(rawValue(t.modelCopy, m_x.row(m_order[static_cast<std::size_t>(i)])),
+                    m_g.floor, m_g.ceiling);
         int bp = fp;
         for (auto& child : t.branch)
             if (child->cases > 0) {
-                smoothModels(*child, &t, bp, bp + child->cases - 1);
+                smoothModels(*child, &t, depth + 1, bp, bp + child->cases - 1);
                 bp += child->cases;
             }
     }
@@ -114,8 +142,10 @@ void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int fp, int lp)
     if (sumWt > 2 && currVar > 1e-10) {
         // Blend with each ancestor's original model, nearest first, with the weight that
         // minimises the variance of the blended errors.
-        for (const TreeNode* p = parent; p; p = p->parent) {
-            const double parentVar = errVariance(p->modelCopy, fp, lp, m_presid);
+        int ancestorDepth = depth - 1;
+        for (const TreeNode* p = parent; p; p = p->parent, --ancestorDepth) {
+            const double parentVar = errVarianceOf(
+                m_copyValues[static_cast<std::size_t>(ancestorDepth)], fp, lp, m_presid);
             double sumX = 0, sumY = 0, sumXY = 0;
             for (int i = fp; i <= lp; ++i) {
                 const auto u = static_cast<std::size_t>(i);
