@@ -59,7 +59,8 @@ int TreePruner::prune(TreeNode& root)
 // model copies that descendants are smoothed towards.
 void TreePruner::setProperties(TreeNode& t, TreeNode* parent)
 {
-    // Branches that cover too few cases are not kept.
+    // Branches that cover too few cases are not kept (TreeBuilder::addModels relies on it: it
+    // fits no model below such a split).
     if (!t.isLeaf() && (t.branch[0]->cases < m_g.minItems || t.branch[1]->cases < m_g.minItems))
         t.unsprout();
     const auto coeffs = static_cast<float>(countCoefficients(t.model));

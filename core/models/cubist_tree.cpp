@@ -83,7 +83,7 @@ TreeBuilder::TreeBuilder(const CaseTable& x, const Globals& g, const std::vector
 std::unique_ptr<TreeNode> TreeBuilder::grow()
 {
     auto root = formTree(0, m_x.rows - 1, nullptr);
-    addModels(0, m_x.rows - 1, *root, nullptr);
+    addModels(0, m_x.rows - 1, *root, nullptr, true);
     return root;
 }
 
@@ -366,16 +366,21 @@ int TreeBuilder::group(int b, int fp, int lp, const TreeNode& node)
 
 // RuleQuest AddModels, post-order: every node with cases gets a fresh model. A node's model may
 // use what its subtree tests, so a collapsed subtree is replaced by a model as rich as its leaves.
-void TreeBuilder::addModels(int fp, int lp, TreeNode& node, const TreeNode* parent)
+// Two kinds of node are left alone, since the result is the same: below a split with a branch
+// under MINITEMS cases, which pruning removes before any model of it is read (TreePruner's
+// setProperties), and at a leaf other than the root, whose cases, their order and the candidate
+// columns are those formTree fitted its local model with.
+void TreeBuilder::addModels(int fp, int lp, TreeNode& node, const TreeNode* parent, bool root)
 {
-    if (!node.cases)
+    if (!node.cases || (node.isLeaf() && !root))
         return;
     std::vector<char> allowed(static_cast<std::size_t>(m_x.cols), 0);
-    if (!node.isLeaf()) {
+    if (!node.isLeaf() && node.branch[0]->cases >= m_g.minItems
+        && node.branch[1]->cases >= m_g.minItems) {
         int bp = fp;
         for (auto& child : node.branch)
             if (child->cases) {
-                addModels(bp, bp + child->cases - 1, *child, &node);
+                addModels(bp, bp + child->cases - 1, *child, &node, false);
                 bp += child->cases;
             }
     }

@@ -84,7 +84,7 @@ private:
     Split evalSubset(const TreeNode& node, int att, int fp, int lp) const;
     /// Moves the cases of branch b to the front of [fp, lp]; returns the last one (Group).
     int group(int b, int fp, int lp, const TreeNode& node);
-    void addModels(int fp, int lp, TreeNode& node, const TreeNode* parent);
+    void addModels(int fp, int lp, TreeNode& node, const TreeNode* parent, bool root);
     void cacheSort(int fp, int lp);
 
     const CaseTable& m_x;
