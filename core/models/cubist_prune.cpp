@@ -82,11 +82,12 @@ void TreePruner::setProperties(TreeNode& t, TreeNode* parent)
 double TreePruner::errVariance(
     const Coefficients& model, int fp, int lp, std::vector<double>& err) const
 {
+    const LinearTerms terms(model);
     double sumWt = 0, sum = 0, sumSq = 0;
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         const double v = m_cls[static_cast<std::size_t>(row)]
-            - clampTo(rawValue(model, m_x.row(row)), m_g.floor, m_g.ceiling);
+            - clampTo(terms.rawValue(m_x.row(row)), m_g.floor, m_g.ceiling);
         err[static_cast<std::size_t>(i)] = v;
         sumWt += 1;
         sum += v;
@@ -127,10 +128,11 @@ void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int depth, int fp, 
             m_copyValues.resize(d + 1);
         std::vector<float>& values = m_copyValues[d];
         values.resize(m_resid.size());
+        const LinearTerms copy(t.modelCopy);
         for (int i = fp; i <= lp; ++i)
             values[static_cast<std::size_t>(i)]
-                = clampTo(rawValue(t.modelCopy, m_x.row(m_order[static_cast<std::size_t>(i)])),
-                    m_g.floor, m_g.ceiling);
+                = clampTo(copy.rawValue(m_x.row(m_order[static_cast<std::size_t>(i)])), m_g.floor,
+                    m_g.ceiling);
         int bp = fp;
         for (auto& child : t.branch)
             if (child->cases > 0) {
@@ -181,11 +183,12 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
     }
     // Shift the intercept so that the median error is zero (RuleQuest's weighted median with
     // unit weights is the ceil(n/2)-th smallest), then round it to the target's precision.
-    std::vector<float> resid;
-    resid.reserve(static_cast<std::size_t>(lp - fp) + 1);
+    std::vector<float>& resid = m_medianScratch;
+    resid.clear();
+    const LinearTerms terms(t.model);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
-        resid.push_back(rawValue(t.model, m_x.row(row)) - m_cls[static_cast<std::size_t>(row)]);
+        resid.push_back(terms.rawValue(m_x.row(row)) - m_cls[static_cast<std::size_t>(row)]);
     }
     const double want = (lp - fp + 1) / 2.0;
     const auto k = static_cast<std::ptrdiff_t>(std::ceil(want)) - 1;
@@ -199,9 +202,10 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
 void TreePruner::findErrors(TreeNode& t, int fp, int lp)
 {
     double err = 0;
+    const LinearTerms terms(t.model);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
-        err += std::fabs(m_cls[static_cast<std::size_t>(row)] - rawValue(t.model, m_x.row(row)));
+        err += std::fabs(m_cls[static_cast<std::size_t>(row)] - terms.rawValue(m_x.row(row)));
     }
     t.leafErr = t.treeErr = static_cast<float>(err);
     t.utility = 1e38f;

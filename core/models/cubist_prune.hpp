@@ -47,6 +47,7 @@ private:
     /// depth d on the path being smoothed, for case position i of that node. Every descendant
     /// is smoothed towards it, so it is computed once per node instead of once per descendant.
     std::vector<std::vector<float>> m_copyValues;
+    std::vector<float> m_medianScratch; ///< roundCoefficients: errors of one node
 
     // State of one weakest-subtree search (RuleQuest file globals of prunetree.c).
     double m_totalErr = 0, m_totalParams = 0, m_extraErr = 0, m_extraParams = 0;

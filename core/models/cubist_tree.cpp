@@ -114,11 +114,12 @@ std::unique_ptr<TreeNode> TreeBuilder::formTree(int fp, int lp, TreeNode* parent
     }
     double cases = 0, rawSum = 0, sum = 0, sumSq = 0;
     float maxResid = 0;
+    const LinearTerms terms(local);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         const float cls = m_cls[static_cast<std::size_t>(row)];
         const float val
-            = root ? cls : cls - clampTo(rawValue(local, m_x.row(row)), m_g.floor, m_g.ceiling);
+            = root ? cls : cls - clampTo(terms.rawValue(m_x.row(row)), m_g.floor, m_g.ceiling);
         m_resid[static_cast<std::size_t>(row)] = val;
         cases += 1;
         rawSum += cls;
@@ -236,14 +237,19 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
     // All cases start on the high side; the low side grows along the sorted values.
     SideSums lo {}, hi {};
     double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
+    const float first = m_x.at(m_order[static_cast<std::size_t>(fp)], att);
+    bool constant = true;
     for (int i = lp; i >= fp; --i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         const float v = m_x.at(row, att), t = m_resid[static_cast<std::size_t>(row)];
         m_srec[static_cast<std::size_t>(i)] = {v, t};
+        constant = constant && v == first;
         const double x = v;
         hi[0] += x, hi[1] += x * x, hi[2] += 1.0 * t, hi[3] += 1.0 * t * t, hi[4] += x * t;
         freq[1] += 1;
     }
+    if (constant)
+        return split; // no cut between distinct values: RuleQuest's scan finds none either
     cacheSort(fp, lp);
     const int edge = cases >= 3 * m_g.minItems ? m_g.minItems : kMinSplit;
     double bestGain = 0;
