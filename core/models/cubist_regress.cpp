@@ -24,6 +24,56 @@ Regression::Regression(const CaseTable& x, const Globals& g)
     m_data.reserve(static_cast<std::size_t>(x.rows) * p1);
 }
 
+namespace {
+
+/// Sums of one pass over the gathered rows: moments[a * S + b] = sum of d_a d_b over the cases
+/// for b <= a, where d = (1, x_1, ..., x_{S-1}) is the design row, and moments[S * S + a] =
+/// sum of d_a y. Every sum runs in case order with RuleQuest's operand types (float values,
+/// double products and sums), as BuildTables and the candidate passes of Regress form them.
+/// `S` known at compile time lets the compiler keep the sums in registers.
+template <int S> void sumMoments(const float* data, int count, double* moments)
+{
+    double table[S * S] = {};
+    double xy[S] = {};
+    for (int i = 0; i < count; ++i) {
+        const float* x = data + static_cast<std::ptrdiff_t>(i) * S;
+        const float y = x[0];
+        table[0] += 1.0;
+        xy[0] += 1.0 * y;
+        for (int a = 1; a < S; ++a) {
+            const float xa = x[a];
+            xy[a] += 1.0 * xa * y;
+            table[a * S] += 1.0 * xa;
+            for (int b = 1; b <= a; ++b)
+                table[a * S + b] += 1.0 * xa * x[b];
+        }
+    }
+    std::copy_n(table, S * S, moments);
+    std::copy_n(xy, S, moments + S * S);
+}
+
+void sumMomentsAnySize(const float* data, int count, int stride, double* moments)
+{
+    const auto s = static_cast<std::size_t>(stride);
+    std::fill_n(moments, s * s + s, 0.0);
+    double* xy = moments + s * s;
+    for (int i = 0; i < count; ++i) {
+        const float* x = data + static_cast<std::size_t>(i) * s;
+        const float y = x[0];
+        moments[0] += 1.0;
+        xy[0] += 1.0 * y;
+        for (std::size_t a = 1; a < s; ++a) {
+            const float xa = x[a];
+            xy[a] += 1.0 * xa * y;
+            moments[a * s] += 1.0 * xa;
+            for (std::size_t b = 1; b <= a; ++b)
+                moments[a * s + b] += 1.0 * xa * x[b];
+        }
+    }
+}
+
+} // namespace
+
 // RuleQuest Regress. Types follow RuleQuest: values are float, sums double, so the normal
 // equations accumulate the same rounding. Weights are 1 (R's Cubist without case weights).
 void Regression::fit(const int* rows, int count, const std::vector<float>& cls,
@@ -33,12 +83,15 @@ void Regression::fit(const int* rows, int count, const std::vector<float>& cls,
     gather(rows, count, cls, allowed);
     if (!selectCandidates(count, model))
         return; // just the mean
-    buildTables(count);
+    buildTables();
     solve(model);
     simplify(count, model);
     removeOutliers(count, model);
 }
 
+// Copies the cases once, then forms in one pass every sum that Regress's candidate pass and
+// BuildTables form in theirs: the sum and sum of squares of a column are entries of X'X, and
+// each entry of X'X is a separate sum, so columns dropped later change no other entry.
 void Regression::gather(
     const int* rows, int count, const std::vector<float>& cls, const std::vector<char>& allowed)
 {
@@ -62,34 +115,34 @@ void Regression::gather(
         for (int j : m_candidates)
             *out++ = x[j - 1];
     }
+    const auto stride = static_cast<std::size_t>(m_stride);
+    m_moments.resize(stride * stride + stride);
+    switch (m_stride) {
+    case 1:
+        sumMoments<1>(m_data.data(), count, m_moments.data());
+        break;
+    case 2:
+        sumMoments<2>(m_data.data(), count, m_moments.data());
+        break;
+    case 3:
+        sumMoments<3>(m_data.data(), count, m_moments.data());
+        break;
+    case 4:
+        sumMoments<4>(m_data.data(), count, m_moments.data());
+        break;
+    case 5:
+        sumMoments<5>(m_data.data(), count, m_moments.data());
+        break;
+    default:
+        sumMomentsAnySize(m_data.data(), count, m_stride, m_moments.data());
+    }
 }
 
-void Regression::dropExcluded(int count)
+double Regression::moment(int j, int k) const
 {
-    std::vector<int>& kept = m_keptColumns;
-    std::vector<int>& places = m_places;
-    kept.clear();
-    places.assign(1, 0);
-    for (int j : m_candidates)
-        if (!m_zero[static_cast<std::size_t>(j)]) {
-            kept.push_back(j);
-            places.push_back(m_slot[static_cast<std::size_t>(j)]);
-        }
-    if (kept.size() == m_candidates.size())
-        return;
-    const auto oldStride = static_cast<std::size_t>(m_stride);
-    float* out = m_data.data();
-    for (int i = 0; i < count; ++i) {
-        const float* x = m_data.data() + static_cast<std::size_t>(i) * oldStride;
-        for (int place : places) // the write never passes the read
-            *out++ = x[place];
-    }
-    for (int j : m_candidates)
-        m_slot[static_cast<std::size_t>(j)] = -1;
-    std::swap(m_candidates, kept);
-    for (std::size_t place = 1; place <= m_candidates.size(); ++place)
-        m_slot[static_cast<std::size_t>(m_candidates[place - 1])] = static_cast<int>(place);
-    m_stride = static_cast<int>(m_candidates.size()) + 1;
+    const auto stride = static_cast<std::size_t>(m_stride);
+    return m_moments[static_cast<std::size_t>(m_slot[static_cast<std::size_t>(j)]) * stride
+        + static_cast<std::size_t>(m_slot[static_cast<std::size_t>(k)])];
 }
 
 void Regression::useModel(const Coefficients& model)
@@ -111,43 +164,26 @@ float Regression::modelValue(int i) const
     return static_cast<float>(sum);
 }
 
-// First two data passes of Regress: candidate columns, then drop those (nearly) constant on
-// these cases, then mean absolute deviations (they rank coefficients during simplification).
+// The candidate passes of Regress: candidate columns and their means and variances (sums from
+// gather), then drop those (nearly) constant on these cases, then mean absolute deviations
+// (they rank coefficients during simplification).
 bool Regression::selectCandidates(int count, Coefficients& model)
 {
     m_nModelAtt = 0;
     m_modelAtt[0] = 0;
-    m_mean[0] = m_var[0] = m_avDev[0] = 0;
     m_zero[0] = 0;
     for (int j = 1; j < m_p1; ++j) {
         const bool use = m_slot[static_cast<std::size_t>(j)] >= 0;
         m_zero[static_cast<std::size_t>(j)] = !use;
         if (use) {
             m_modelAtt[static_cast<std::size_t>(++m_nModelAtt)] = j;
-            m_mean[static_cast<std::size_t>(j)] = m_var[static_cast<std::size_t>(j)] = 0;
-            m_avDev[static_cast<std::size_t>(j)] = 0;
+            m_mean[static_cast<std::size_t>(j)] = moment(j, 0);
+            m_var[static_cast<std::size_t>(j)] = moment(j, j);
         }
     }
     const double cases = count;
-    // Sums per gathered place (the target and every candidate), each in case order as
-    // RuleQuest sums them per attribute.
-    const auto stride = static_cast<std::size_t>(m_stride);
-    m_sums.assign(2 * stride, 0.0);
-    for (int i = 0; i < count; ++i) {
-        const float* x = gatheredRow(i);
-        for (std::size_t place = 0; place < stride; ++place) {
-            const double v = x[place];
-            m_sums[place] += v;
-            m_sums[stride + place] += v * v;
-        }
-    }
-    for (int k = 0; k <= m_nModelAtt; ++k) {
-        const auto j = static_cast<std::size_t>(m_modelAtt[static_cast<std::size_t>(k)]);
-        const auto place = static_cast<std::size_t>(m_slot[j]);
-        m_mean[j] = m_sums[place];
-        m_var[j] = m_sums[stride + place];
-    }
-    m_mean[0] /= cases;
+    m_mean[0] = m_moments[static_cast<std::size_t>(m_stride) * static_cast<std::size_t>(m_stride)]
+        / cases;
     for (int k = 1; k <= m_nModelAtt; ++k) {
         const auto j = static_cast<std::size_t>(m_modelAtt[static_cast<std::size_t>(k)]);
         m_mean[j] /= cases;
@@ -158,22 +194,19 @@ bool Regression::selectCandidates(int count, Coefficients& model)
                 = m_modelAtt[static_cast<std::size_t>(m_nModelAtt--)];
         }
     }
-    dropExcluded(count);
-    // Mean absolute deviations of what is left, again per place in case order.
-    const auto kept = static_cast<std::size_t>(m_stride);
+    // Mean absolute deviations of the target and the columns left, each summed in case order.
+    activePlaces();
+    const auto kept = static_cast<std::size_t>(m_nModelAtt) + 1;
     m_sums.assign(2 * kept, 0.0);
-    for (std::size_t place = 0; place < kept; ++place)
-        m_sums[kept + place]
-            = m_mean[static_cast<std::size_t>(place == 0 ? 0 : m_candidates[place - 1])];
+    for (std::size_t k = 0; k < kept; ++k)
+        m_sums[kept + k] = m_mean[static_cast<std::size_t>(m_modelAtt[k])];
     for (int i = 0; i < count; ++i) {
         const float* x = gatheredRow(i);
-        for (std::size_t place = 0; place < kept; ++place)
-            m_sums[place] += std::fabs(x[place] - m_sums[kept + place]);
+        for (std::size_t k = 0; k < kept; ++k)
+            m_sums[k] += std::fabs(x[m_places[k]] - m_sums[kept + k]);
     }
-    for (std::size_t place = 0; place < kept; ++place)
-        m_avDev[static_cast<std::size_t>(place == 0 ? 0 : m_candidates[place - 1])] = m_sums[place];
-    for (int k = 0; k <= m_nModelAtt; ++k)
-        m_avDev[static_cast<std::size_t>(m_modelAtt[static_cast<std::size_t>(k)])] /= cases;
+    for (std::size_t k = 0; k < kept; ++k)
+        m_avDev[static_cast<std::size_t>(m_modelAtt[k])] = m_sums[k] / cases;
     // No model without candidates, or with fewer than two cases per coefficient.
     if (m_nModelAtt < 1 || cases < 2 * m_nModelAtt) {
         model[0] = m_mean[0];
@@ -193,36 +226,18 @@ void Regression::findActiveAtts()
 }
 
 // Lower triangle of X'X and X'y over the active slots (BuildTables); slot 0 is the intercept.
-// Each entry is summed in case order, as RuleQuest sums it, in a dense table of gathered places.
-void Regression::buildTables(int count)
+// The sums were formed by gather, each in case order as BuildTables forms it.
+void Regression::buildTables()
 {
     findActiveAtts();
-    const int m = m_nModelAtt;
-    const auto m1 = static_cast<std::size_t>(m) + 1;
-    activePlaces();
-    const int* place = m_places.data();
-    m_sums.assign(m1 * m1 + m1, 0.0); // [jj * m1 + kk] for kk <= jj, then X'y
-    double* table = m_sums.data();
-    double* xy = table + m1 * m1;
-    for (int i = 0; i < count; ++i) {
-        const float* x = gatheredRow(i);
-        const float classVal = x[0];
-        table[0] += 1.0;
-        xy[0] += 1.0 * classVal;
-        for (std::size_t jj = 1; jj < m1; ++jj) {
-            const float jVal = x[place[jj]];
-            double* tableRow = table + jj * m1;
-            xy[jj] += 1.0 * jVal * classVal;
-            tableRow[0] += 1.0 * jVal;
-            for (std::size_t kk = 1; kk <= jj; ++kk)
-                tableRow[kk] += 1.0 * jVal * x[place[kk]];
-        }
-    }
     const auto& ma = m_modelAtt;
-    for (std::size_t jj = 0; jj < m1; ++jj) {
-        m_xTy[static_cast<std::size_t>(ma[jj])] = xy[jj];
-        for (std::size_t kk = 0; kk <= jj; ++kk)
-            xTx(ma[jj], ma[kk]) = table[jj * m1 + kk];
+    const auto xyBase = static_cast<std::size_t>(m_stride) * static_cast<std::size_t>(m_stride);
+    for (int jj = 0; jj <= m_nModelAtt; ++jj) {
+        const int j = ma[static_cast<std::size_t>(jj)];
+        m_xTy[static_cast<std::size_t>(j)]
+            = m_moments[xyBase + static_cast<std::size_t>(m_slot[static_cast<std::size_t>(j)])];
+        for (int kk = 0; kk <= jj; ++kk)
+            xTx(j, ma[static_cast<std::size_t>(kk)]) = moment(j, ma[static_cast<std::size_t>(kk)]);
     }
 }
 

@@ -53,11 +53,12 @@ private:
     /// Candidate columns, their means, variances and mean absolute deviations (first passes).
     bool selectCandidates(int count, Coefficients& model);
     void findActiveAtts();
-    /// Removes the candidates excluded so far (nearly constant here) from the gathered rows.
-    void dropExcluded(int count);
+    /// Sum of d_j d_k over the cases (d_0 = 1): an entry of X'X. j and k are the target's
+    /// place 0 (here: the intercept) or candidates, k <= j.
+    double moment(int j, int k) const;
     /// m_places[jj]: the gathered place of active slot jj.
     void activePlaces();
-    void buildTables(int count);
+    void buildTables();
     void solve(Coefficients& model);
     /// Over the first `count` gathered cases.
     void simplify(int count, Coefficients& model);
@@ -84,9 +85,10 @@ private:
     // ascending column order, the order in which rawValue sums them.
     double m_intercept = 0;
     std::vector<std::pair<int, double>> m_terms;
-    std::vector<double> m_resid;              ///< removeOutliers: residual of each gathered case
-    std::vector<double> m_sums;               ///< per-place sums of one pass over the cases
-    std::vector<int> m_places, m_keptColumns; ///< scratch of activePlaces and dropExcluded
+    std::vector<double> m_resid;   ///< removeOutliers: residual of each gathered case
+    std::vector<double> m_sums;    ///< per-place sums of one pass over the cases
+    std::vector<int> m_places;     ///< scratch of activePlaces
+    std::vector<double> m_moments; ///< gather's sums: X'X over the gathered places, then X'y
 
     std::vector<double> m_xTx, m_a; ///< normal equations (lower triangle) and working copy
     std::vector<double> m_xTy, m_b, m_mean, m_var, m_avDev, m_best;
