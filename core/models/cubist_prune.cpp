@@ -79,10 +79,10 @@ void TreePruner::setProperties(TreeNode& t, TreeNode* parent)
         }
 }
 
-double TreePruner::errVariance(
-    const Coefficients& model, int fp, int lp, std::vector<double>& err) const
+double TreePruner::errVariance(const Coefficients& model, int fp, int lp, std::vector<double>& err)
 {
-    const LinearTerms terms(model);
+    LinearTerms& terms = m_terms;
+    terms.assign(model);
     double sumWt = 0, sum = 0, sumSq = 0;
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
@@ -128,11 +128,11 @@ void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int depth, int fp, 
             m_copyValues.resize(d + 1);
         std::vector<float>& values = m_copyValues[d];
         values.resize(m_resid.size());
-        const LinearTerms copy(t.modelCopy);
+        m_terms.assign(t.modelCopy);
         for (int i = fp; i <= lp; ++i)
             values[static_cast<std::size_t>(i)]
-                = clampTo(copy.rawValue(m_x.row(m_order[static_cast<std::size_t>(i)])), m_g.floor,
-                    m_g.ceiling);
+                = clampTo(m_terms.rawValue(m_x.row(m_order[static_cast<std::size_t>(i)])),
+                    m_g.floor, m_g.ceiling);
         int bp = fp;
         for (auto& child : t.branch)
             if (child->cases > 0) {
@@ -185,7 +185,8 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
     // unit weights is the ceil(n/2)-th smallest), then round it to the target's precision.
     std::vector<float>& resid = m_medianScratch;
     resid.clear();
-    const LinearTerms terms(t.model);
+    LinearTerms& terms = m_terms;
+    terms.assign(t.model);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         resid.push_back(terms.rawValue(m_x.row(row)) - m_cls[static_cast<std::size_t>(row)]);
@@ -202,7 +203,8 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
 void TreePruner::findErrors(TreeNode& t, int fp, int lp)
 {
     double err = 0;
-    const LinearTerms terms(t.model);
+    LinearTerms& terms = m_terms;
+    terms.assign(t.model);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         err += std::fabs(m_cls[static_cast<std::size_t>(row)] - terms.rawValue(m_x.row(row)));

@@ -2,7 +2,9 @@
 #include "models/cubist_regress.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <tuple>
 #include <utility>
 
 namespace iolens::core::cubist {
@@ -320,9 +322,41 @@ double Regression::averageErr(int count, const Coefficients& model)
 {
     useModel(model);
     double sum = 0;
-    for (int i = 0; i < count; ++i)
-        sum += std::fabs(value(i, 0) - clampTo(modelValue(i), m_g.floor, m_g.ceiling));
+    switch (m_terms.size()) { // a handful of terms: let the compiler unroll the model
+    case 0:
+        sum = sumAbsErrors<0>(count);
+        break;
+    case 1:
+        sum = sumAbsErrors<1>(count);
+        break;
+    case 2:
+        sum = sumAbsErrors<2>(count);
+        break;
+    case 3:
+        sum = sumAbsErrors<3>(count);
+        break;
+    default:
+        for (int i = 0; i < count; ++i)
+            sum += std::fabs(value(i, 0) - clampTo(modelValue(i), m_g.floor, m_g.ceiling));
+    }
     return sum / static_cast<double>(count);
+}
+
+template <int T> double Regression::sumAbsErrors(int count) const
+{
+    std::array<int, T> place {};
+    std::array<double, T> coefficient {};
+    for (std::size_t t = 0; t < T; ++t)
+        std::tie(place[t], coefficient[t]) = m_terms[t];
+    double sum = 0;
+    for (int i = 0; i < count; ++i) {
+        const float* x = gatheredRow(i);
+        double v = m_intercept; // modelValue, in its order
+        for (std::size_t t = 0; t < T; ++t)
+            v += coefficient[t] * x[place[t]];
+        sum += std::fabs(x[0] - clampTo(static_cast<float>(v), m_g.floor, m_g.ceiling));
+    }
+    return sum;
 }
 
 // SimplifyModel: drop the coefficients one at a time, least contribution first, refitting each

@@ -63,6 +63,9 @@ private:
     /// Over the first `count` gathered cases.
     void simplify(int count, Coefficients& model);
     double averageErr(int count, const Coefficients& model);
+    /// Sum of |target - limited model value| over the first `count` gathered cases, for a model
+    /// with T nonzero terms (after useModel).
+    template <int T> double sumAbsErrors(int count) const;
     /// Outlier pass of RuleQuest Regress: bias shift, then refit without outliers if any.
     void removeOutliers(int count, Coefficients& model);
     /// The model's value for gathered case i, rounded as rawValue rounds it.

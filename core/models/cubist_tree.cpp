@@ -104,9 +104,11 @@ std::unique_ptr<TreeNode> TreeBuilder::leaf(int cases, double mean, double sd) c
 std::unique_ptr<TreeNode> TreeBuilder::formTree(int fp, int lp, TreeNode* parent)
 {
     const bool root = lp - fp >= m_x.rows - 1;
-    Coefficients local(static_cast<std::size_t>(m_x.cols + 1), 0.0);
+    Coefficients& local = m_local;
+    local.assign(static_cast<std::size_t>(m_x.cols + 1), 0.0);
     if (!root) { // residuals of a model on the columns tested above this node
-        std::vector<char> allowed(static_cast<std::size_t>(m_x.cols), 0);
+        std::vector<char>& allowed = m_allowed;
+        allowed.assign(static_cast<std::size_t>(m_x.cols), 0);
         for (const TreeNode* p = parent; p; p = p->parent)
             allowed[static_cast<std::size_t>(p->att)] = 1;
         m_regression.fit(
@@ -114,7 +116,8 @@ std::unique_ptr<TreeNode> TreeBuilder::formTree(int fp, int lp, TreeNode* parent
     }
     double cases = 0, rawSum = 0, sum = 0, sumSq = 0;
     float maxResid = 0;
-    const LinearTerms terms(local);
+    LinearTerms& terms = m_terms;
+    terms.assign(local);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         const float cls = m_cls[static_cast<std::size_t>(row)];

@@ -94,6 +94,10 @@ private:
     Regression& m_regression;
     std::vector<float> m_resid;  ///< residual of each row at the node being split
     std::vector<SortRec> m_srec; ///< sort buffer, by case position
+    // Scratch of formTree, used before it recurses: the local model and its columns.
+    Coefficients m_local;
+    std::vector<char> m_allowed;
+    LinearTerms m_terms;
 };
 
 /// RuleQuest ComputeGain: node SD minus the case-weighted SD of the branches.
