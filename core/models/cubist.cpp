@@ -127,7 +127,16 @@ FitReport Cubist::fit(const Dataset& data)
 
     FitReport report;
     report.rows = training.x.rows;
-    const Eigen::VectorXd fitted = predict(data.x);
+    // Without neighbours, the prediction for a training row is the committee's prediction for
+    // its case, which buildModel already holds for every instance; it is the same case only when
+    // no row was dropped and no value replaced.
+    const bool sameCases = training.droppedRows == 0 && training.replacedValues == 0;
+    const Eigen::VectorXd fitted = m_params.neighbors == 0 && sameCases
+        ? Eigen::Map<const Eigen::VectorXf>(
+            m_model->instancePred.data(), static_cast<Eigen::Index>(m_model->instancePred.size()))
+              .cast<double>()
+              .eval()
+        : predict(data.x);
     double rss = 0, sum = 0, sumSq = 0;
     for (Eigen::Index i = 0; i < data.y.size(); ++i)
         if (std::isfinite(static_cast<float>(data.y(i)))) {

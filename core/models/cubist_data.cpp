@@ -250,6 +250,15 @@ float rawValue(const Coefficients& model, const float* x)
     return static_cast<float>(sum);
 }
 
+void LinearTerms::assign(const Coefficients& model)
+{
+    m_intercept = model[0];
+    m_terms.clear();
+    for (std::size_t a = 1; a < model.size(); ++a)
+        if (model[a] != 0.0)
+            m_terms.emplace_back(static_cast<int>(a) - 1, model[a]);
+}
+
 int countCoefficients(const Coefficients& model)
 {
     return 1 + static_cast<int>(std::count_if(model.begin() + 1, model.end(), [](double c) {

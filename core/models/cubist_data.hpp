@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 /// Building blocks of the Cubist / M5 rules learner (ALGORITHMS.md section 4), after RuleQuest's
@@ -105,6 +106,27 @@ using Coefficients = std::vector<double>;
 
 /// RawLinModel: the model's value for a case, rounded to float as RuleQuest returns it.
 float rawValue(const Coefficients& model, const float* x);
+/// A linear model prepared for evaluating many cases: rawValue's value, summed in rawValue's
+/// order, without visiting the zero coefficients on every case.
+class LinearTerms {
+public:
+    LinearTerms() = default;
+    explicit LinearTerms(const Coefficients& model) { assign(model); }
+    void assign(const Coefficients& model);
+    /// Equals rawValue(model, x) bit for bit.
+    float rawValue(const float* x) const
+    {
+        double sum = m_intercept;
+        for (const auto& [att, coefficient] : m_terms)
+            sum += coefficient * x[att];
+        return static_cast<float>(sum);
+    }
+
+private:
+    double m_intercept = 0;
+    std::vector<std::pair<int, double>> m_terms; ///< (column, coefficient), ascending column
+};
+
 /// LinModel: rawValue limited to [lo, hi].
 inline float clampTo(float value, float lo, float hi)
 {

@@ -22,7 +22,7 @@ int TreePruner::prune(TreeNode& root)
     const double n = m_x.rows;
     setProperties(root, nullptr);
     // Models are smoothed first so that the error of every node can be read off directly.
-    smoothModels(root, nullptr, 0, m_x.rows - 1);
+    smoothModels(root, nullptr, 0, 0, m_x.rows - 1);
     findErrors(root, 0, m_x.rows - 1);
     int leaves = treeLeaves(root);
     int unlimitedLeaves = leaves;
@@ -59,7 +59,8 @@ int TreePruner::prune(TreeNode& root)
 // model copies that descendants are smoothed towards.
 void TreePruner::setProperties(TreeNode& t, TreeNode* parent)
 {
-    // Branches that cover too few cases are not kept.
+    // Branches that cover too few cases are not kept (TreeBuilder::addModels relies on it: it
+    // fits no model below such a split).
     if (!t.isLeaf() && (t.branch[0]->cases < m_g.minItems || t.branch[1]->cases < m_g.minItems))
         t.unsprout();
     const auto coeffs = static_cast<float>(countCoefficients(t.model));
@@ -78,15 +79,35 @@ void TreePruner::setProperties(TreeNode& t, TreeNode* parent)
         }
 }
 
-double TreePruner::errVariance(
-    const Coefficients& model, int fp, int lp, std::vector<double>& err) const
+double TreePruner::errVariance(const Coefficients& model, int fp, int lp, std::vector<double>& err)
 {
+    LinearTerms& terms = m_terms;
+    terms.assign(model);
     double sumWt = 0, sum = 0, sumSq = 0;
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         const double v = m_cls[static_cast<std::size_t>(row)]
-            - clampTo(rawValue(model, m_x.row(row)), m_g.floor, m_g.ceiling);
+            - clampTo(terms.rawValue(m_x.row(row)), m_g.floor, m_g.ceiling);
         err[static_cast<std::size_t>(i)] = v;
+        sumWt += 1;
+        sum += v;
+        sumSq += v * v;
+    }
+    if (sumWt <= 1)
+        return 1e-38;
+    const double var = (sumSq - sum * sum / sumWt) / (sumWt - 1);
+    return var > 1e-38 ? var : 1e-38;
+}
+
+double TreePruner::errVarianceOf(
+    const std::vector<float>& values, int fp, int lp, std::vector<double>& err) const
+{
+    double sumWt = 0, sum = 0, sumSq = 0;
+    for (int i = fp; i <= lp; ++i) {
+        const auto u = static_cast<std::size_t>(i);
+        // float - float as in errVariance, then widened: the same rounding.
+        const double v = m_cls[static_cast<std::size_t>(m_order[u])] - values[u];
+        err[u] = v;
         sumWt += 1;
         sum += v;
         sumSq += v * v;
@@ -99,13 +120,23 @@ double TreePruner::errVariance(
 
 // RuleQuest SmoothModels (post-order): M5's smoothing folded into the models themselves, so a
 // rule can later be used on its own.
-void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int fp, int lp)
+void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int depth, int fp, int lp)
 {
     if (!t.isLeaf()) {
+        const auto d = static_cast<std::size_t>(depth);
+        if (m_copyValues.size() <= d)
+            m_copyValues.resize(d + 1);
+        std::vector<float>& values = m_copyValues[d];
+        values.resize(m_resid.size());
+        m_terms.assign(t.modelCopy);
+        for (int i = fp; i <= lp; ++i)
+            values[static_cast<std::size_t>(i)]
+                = clampTo(m_terms.rawValue(m_x.row(m_order[static_cast<std::size_t>(i)])),
+                    m_g.floor, m_g.ceiling);
         int bp = fp;
         for (auto& child : t.branch)
             if (child->cases > 0) {
-                smoothModels(*child, &t, bp, bp + child->cases - 1);
+                smoothModels(*child, &t, depth + 1, bp, bp + child->cases - 1);
                 bp += child->cases;
             }
     }
@@ -114,8 +145,10 @@ void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int fp, int lp)
     if (sumWt > 2 && currVar > 1e-10) {
         // Blend with each ancestor's original model, nearest first, with the weight that
         // minimises the variance of the blended errors.
-        for (const TreeNode* p = parent; p; p = p->parent) {
-            const double parentVar = errVariance(p->modelCopy, fp, lp, m_presid);
+        int ancestorDepth = depth - 1;
+        for (const TreeNode* p = parent; p; p = p->parent, --ancestorDepth) {
+            const double parentVar = errVarianceOf(
+                m_copyValues[static_cast<std::size_t>(ancestorDepth)], fp, lp, m_presid);
             double sumX = 0, sumY = 0, sumXY = 0;
             for (int i = fp; i <= lp; ++i) {
                 const auto u = static_cast<std::size_t>(i);
@@ -150,11 +183,13 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
     }
     // Shift the intercept so that the median error is zero (RuleQuest's weighted median with
     // unit weights is the ceil(n/2)-th smallest), then round it to the target's precision.
-    std::vector<float> resid;
-    resid.reserve(static_cast<std::size_t>(lp - fp) + 1);
+    std::vector<float>& resid = m_medianScratch;
+    resid.clear();
+    LinearTerms& terms = m_terms;
+    terms.assign(t.model);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
-        resid.push_back(rawValue(t.model, m_x.row(row)) - m_cls[static_cast<std::size_t>(row)]);
+        resid.push_back(terms.rawValue(m_x.row(row)) - m_cls[static_cast<std::size_t>(row)]);
     }
     const double want = (lp - fp + 1) / 2.0;
     const auto k = static_cast<std::ptrdiff_t>(std::ceil(want)) - 1;
@@ -168,9 +203,11 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
 void TreePruner::findErrors(TreeNode& t, int fp, int lp)
 {
     double err = 0;
+    LinearTerms& terms = m_terms;
+    terms.assign(t.model);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
-        err += std::fabs(m_cls[static_cast<std::size_t>(row)] - rawValue(t.model, m_x.row(row)));
+        err += std::fabs(m_cls[static_cast<std::size_t>(row)] - terms.rawValue(m_x.row(row)));
     }
     t.leafErr = t.treeErr = static_cast<float>(err);
     t.utility = 1e38f;

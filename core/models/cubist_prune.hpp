@@ -26,9 +26,13 @@ public:
 
 private:
     void setProperties(TreeNode& t, TreeNode* parent);
-    void smoothModels(TreeNode& t, TreeNode* parent, int fp, int lp);
+    void smoothModels(TreeNode& t, TreeNode* parent, int depth, int fp, int lp);
     /// Errors of `model` on the cases [fp, lp] into err[], and their variance (ErrVariance).
-    double errVariance(const Coefficients& model, int fp, int lp, std::vector<double>& err) const;
+    double errVariance(const Coefficients& model, int fp, int lp, std::vector<double>& err);
+    /// The same from the model's limited values on those cases, already computed (by case
+    /// position): the errors are rounded exactly as errVariance rounds them.
+    double errVarianceOf(
+        const std::vector<float>& values, int fp, int lp, std::vector<double>& err) const;
     void roundCoefficients(TreeNode& t, int fp, int lp);
     void findErrors(TreeNode& t, int fp, int lp);
     bool findWeakestSubtree(TreeNode& t);
@@ -39,6 +43,12 @@ private:
     const std::vector<float>& m_cls;
     const std::vector<int>& m_order;
     std::vector<double> m_resid, m_presid; ///< per case position
+    /// m_copyValues[d][i]: the limited value of the unsmoothed model (MCopy) of the node at
+    /// depth d on the path being smoothed, for case position i of that node. Every descendant
+    /// is smoothed towards it, so it is computed once per node instead of once per descendant.
+    std::vector<std::vector<float>> m_copyValues;
+    std::vector<float> m_medianScratch; ///< roundCoefficients: errors of one node
+    LinearTerms m_terms;                ///< the model being evaluated on a node's cases
 
     // State of one weakest-subtree search (RuleQuest file globals of prunetree.c).
     double m_totalErr = 0, m_totalParams = 0, m_extraErr = 0, m_extraParams = 0;

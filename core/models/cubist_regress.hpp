@@ -3,6 +3,7 @@
 
 #include "models/cubist_data.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace iolens::core::cubist {
@@ -24,8 +25,17 @@ public:
         const std::vector<char>& allowed, Coefficients& model);
 
 private:
-    /// Value of "attribute" j for a row: j = 0 is the target, j = a+1 is column a.
-    float value(int row, int j) const;
+    /// Gathered value of "attribute" j (slot 0 the target, slot a+1 column a) for the i-th case
+    /// of the current fit. Precondition: j is the target or a candidate column.
+    float value(int i, int j) const
+    {
+        return m_data[static_cast<std::size_t>(i) * static_cast<std::size_t>(m_stride)
+            + static_cast<std::size_t>(m_slot[static_cast<std::size_t>(j)])];
+    }
+    const float* gatheredRow(int i) const
+    {
+        return m_data.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(m_stride);
+    }
     double& xTx(int j, int k)
     {
         return m_xTx[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_p1)
@@ -37,21 +47,51 @@ private:
             + static_cast<std::size_t>(k)];
     }
 
+    /// Copies the target and the candidate columns of the cases into m_data, row by row.
+    void gather(const int* rows, int count, const std::vector<float>& cls,
+        const std::vector<char>& allowed);
     /// Candidate columns, their means, variances and mean absolute deviations (first passes).
-    bool selectCandidates(
-        const int* rows, int count, const std::vector<char>& allowed, Coefficients& model);
+    bool selectCandidates(int count, Coefficients& model);
     void findActiveAtts();
-    void buildTables(const int* rows, int count);
+    /// Sum of d_j d_k over the cases (d_0 = 1): an entry of X'X. j and k are the target's
+    /// place 0 (here: the intercept) or candidates, k <= j.
+    double moment(int j, int k) const;
+    /// m_places[jj]: the gathered place of active slot jj.
+    void activePlaces();
+    void buildTables();
     void solve(Coefficients& model);
-    void simplify(const std::vector<int>& rows, Coefficients& model);
-    double averageErr(const std::vector<int>& rows, const Coefficients& model) const;
+    /// Over the first `count` gathered cases.
+    void simplify(int count, Coefficients& model);
+    double averageErr(int count, const Coefficients& model);
+    /// Sum of |target - limited model value| over the first `count` gathered cases, for a model
+    /// with T nonzero terms (after useModel).
+    template <int T> double sumAbsErrors(int count) const;
     /// Outlier pass of RuleQuest Regress: bias shift, then refit without outliers if any.
-    void removeOutliers(const int* rows, int count, Coefficients& model);
+    void removeOutliers(int count, Coefficients& model);
+    /// The model's value for gathered case i, rounded as rawValue rounds it.
+    float modelValue(int i) const;
+    /// Prepares modelValue: the gathered slots of the model's nonzero coefficients.
+    void useModel(const Coefficients& model);
 
     const CaseTable& m_x;
     const Globals& m_g;
-    const std::vector<float>* m_cls = nullptr;
     int m_p1 = 1; ///< number of "attributes" incl. the target/intercept slot 0
+
+    // The cases of the current fit, gathered so that every pass over them (about a dozen per
+    // fit) reads contiguous memory: row i holds the target, then the candidate columns in
+    // ascending column order.
+    std::vector<float> m_data;
+    int m_stride = 1;
+    std::vector<int> m_slot;       ///< "attribute" j -> its place in a gathered row, -1 if absent
+    std::vector<int> m_candidates; ///< candidate "attributes" j >= 1, ascending
+    // modelValue's terms: the intercept, then (place, coefficient) of nonzero coefficients in
+    // ascending column order, the order in which rawValue sums them.
+    double m_intercept = 0;
+    std::vector<std::pair<int, double>> m_terms;
+    std::vector<double> m_resid;   ///< removeOutliers: residual of each gathered case
+    std::vector<double> m_sums;    ///< per-place sums of one pass over the cases
+    std::vector<int> m_places;     ///< scratch of activePlaces
+    std::vector<double> m_moments; ///< gather's sums: X'X over the gathered places, then X'y
 
     std::vector<double> m_xTx, m_a; ///< normal equations (lower triangle) and working copy
     std::vector<double> m_xTy, m_b, m_mean, m_var, m_avDev, m_best;

@@ -141,6 +141,7 @@ private:
     std::vector<char> m_deleted;
     int m_bestd = 0;
     const Coefficients* m_model = nullptr;
+    LinearTerms m_terms;           ///< the rule's model, ready for its cases
     std::vector<float> m_cPredVal; ///< raw model value of each case for the current rule
     std::vector<float> m_predSum;  ///< sum of the predictions of the rules covering each case
     std::vector<int> m_predCount;
@@ -198,6 +199,7 @@ void RuleBuilder::pruneRule(float initCoeffs, const Coefficients& model)
 {
     const auto slots = static_cast<std::size_t>(m_nCond) + 1;
     m_model = &model;
+    m_terms.assign(model);
     m_bestd = 0;
     m_deleted.assign(slots, 0);
     m_total.assign(slots, 0.0);
@@ -299,7 +301,7 @@ void RuleBuilder::updateCount(int d, int i)
     const auto u = static_cast<std::size_t>(i);
     const float val = target(i);
     m_total[static_cast<std::size_t>(d)] += 1;
-    const float raw = rawValue(*m_model, row(i));
+    const float raw = m_terms.rawValue(row(i));
     m_cPredVal[u] = raw;
     const float modelVal = clampTo(raw, m_g.floor, m_g.ceiling);
     if (d) { // how much would averaging this rule in help the case?

@@ -83,7 +83,7 @@ TreeBuilder::TreeBuilder(const CaseTable& x, const Globals& g, const std::vector
 std::unique_ptr<TreeNode> TreeBuilder::grow()
 {
     auto root = formTree(0, m_x.rows - 1, nullptr);
-    addModels(0, m_x.rows - 1, *root, nullptr);
+    addModels(0, m_x.rows - 1, *root, nullptr, true);
     return root;
 }
 
@@ -104,9 +104,11 @@ std::unique_ptr<TreeNode> TreeBuilder::leaf(int cases, double mean, double sd) c
 std::unique_ptr<TreeNode> TreeBuilder::formTree(int fp, int lp, TreeNode* parent)
 {
     const bool root = lp - fp >= m_x.rows - 1;
-    Coefficients local(static_cast<std::size_t>(m_x.cols + 1), 0.0);
+    Coefficients& local = m_local;
+    local.assign(static_cast<std::size_t>(m_x.cols + 1), 0.0);
     if (!root) { // residuals of a model on the columns tested above this node
-        std::vector<char> allowed(static_cast<std::size_t>(m_x.cols), 0);
+        std::vector<char>& allowed = m_allowed;
+        allowed.assign(static_cast<std::size_t>(m_x.cols), 0);
         for (const TreeNode* p = parent; p; p = p->parent)
             allowed[static_cast<std::size_t>(p->att)] = 1;
         m_regression.fit(
@@ -114,11 +116,13 @@ std::unique_ptr<TreeNode> TreeBuilder::formTree(int fp, int lp, TreeNode* parent
     }
     double cases = 0, rawSum = 0, sum = 0, sumSq = 0;
     float maxResid = 0;
+    LinearTerms& terms = m_terms;
+    terms.assign(local);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         const float cls = m_cls[static_cast<std::size_t>(row)];
         const float val
-            = root ? cls : cls - clampTo(rawValue(local, m_x.row(row)), m_g.floor, m_g.ceiling);
+            = root ? cls : cls - clampTo(terms.rawValue(m_x.row(row)), m_g.floor, m_g.ceiling);
         m_resid[static_cast<std::size_t>(row)] = val;
         cases += 1;
         rawSum += cls;
@@ -236,14 +240,19 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
     // All cases start on the high side; the low side grows along the sorted values.
     SideSums lo {}, hi {};
     double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
+    const float first = m_x.at(m_order[static_cast<std::size_t>(fp)], att);
+    bool constant = true;
     for (int i = lp; i >= fp; --i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         const float v = m_x.at(row, att), t = m_resid[static_cast<std::size_t>(row)];
         m_srec[static_cast<std::size_t>(i)] = {v, t};
+        constant = constant && v == first;
         const double x = v;
         hi[0] += x, hi[1] += x * x, hi[2] += 1.0 * t, hi[3] += 1.0 * t * t, hi[4] += x * t;
         freq[1] += 1;
     }
+    if (constant)
+        return split; // no cut between distinct values: RuleQuest's scan finds none either
     cacheSort(fp, lp);
     const int edge = cases >= 3 * m_g.minItems ? m_g.minItems : kMinSplit;
     double bestGain = 0;
@@ -366,16 +375,21 @@ int TreeBuilder::group(int b, int fp, int lp, const TreeNode& node)
 
 // RuleQuest AddModels, post-order: every node with cases gets a fresh model. A node's model may
 // use what its subtree tests, so a collapsed subtree is replaced by a model as rich as its leaves.
-void TreeBuilder::addModels(int fp, int lp, TreeNode& node, const TreeNode* parent)
+// Two kinds of node are left alone, since the result is the same: below a split with a branch
+// under MINITEMS cases, which pruning removes before any model of it is read (TreePruner's
+// setProperties), and at a leaf other than the root, whose cases, their order and the candidate
+// columns are those formTree fitted its local model with.
+void TreeBuilder::addModels(int fp, int lp, TreeNode& node, const TreeNode* parent, bool root)
 {
-    if (!node.cases)
+    if (!node.cases || (node.isLeaf() && !root))
         return;
     std::vector<char> allowed(static_cast<std::size_t>(m_x.cols), 0);
-    if (!node.isLeaf()) {
+    if (!node.isLeaf() && node.branch[0]->cases >= m_g.minItems
+        && node.branch[1]->cases >= m_g.minItems) {
         int bp = fp;
         for (auto& child : node.branch)
             if (child->cases) {
-                addModels(bp, bp + child->cases - 1, *child, &node);
+                addModels(bp, bp + child->cases - 1, *child, &node, false);
                 bp += child->cases;
             }
     }

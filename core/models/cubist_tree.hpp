@@ -84,7 +84,7 @@ private:
     Split evalSubset(const TreeNode& node, int att, int fp, int lp) const;
     /// Moves the cases of branch b to the front of [fp, lp]; returns the last one (Group).
     int group(int b, int fp, int lp, const TreeNode& node);
-    void addModels(int fp, int lp, TreeNode& node, const TreeNode* parent);
+    void addModels(int fp, int lp, TreeNode& node, const TreeNode* parent, bool root);
     void cacheSort(int fp, int lp);
 
     const CaseTable& m_x;
@@ -94,6 +94,10 @@ private:
     Regression& m_regression;
     std::vector<float> m_resid;  ///< residual of each row at the node being split
     std::vector<SortRec> m_srec; ///< sort buffer, by case position
+    // Scratch of formTree, used before it recurses: the local model and its columns.
+    Coefficients m_local;
+    std::vector<char> m_allowed;
+    LinearTerms m_terms;
 };
 
 /// RuleQuest ComputeGain: node SD minus the case-weighted SD of the branches.

@@ -85,6 +85,87 @@ void keep(std::vector<KeptFit>& kept, KeptFit fit, const SharedFitPlan& plan)
     kept.push_back(std::move(fit));
 }
 
+/// Groups served by the same fit on a fold, predicted together: the fit's shared work (Cubist's
+/// committee sums and neighbour distances) is done once for all their members.
+struct PredictionTask {
+    std::size_t fold = 0;
+    const Regressor* model = nullptr;
+    std::vector<std::size_t> groups;
+};
+
+std::vector<PredictionTask> predictionTasks(std::size_t groupCount, std::size_t k,
+    const std::vector<std::shared_ptr<const Regressor>>& models, const std::vector<char>& failed)
+{
+    std::vector<PredictionTask> tasks;
+    for (std::size_t f = 0; f < k; ++f) {
+        std::map<const Regressor*, std::size_t> byModel; // fit -> its task on this fold
+        for (std::size_t g = 0; g < groupCount; ++g) {
+            const Regressor* model = models[g * k + f].get();
+            if (failed[g] || !model)
+                continue;
+            const auto [it, added] = byModel.emplace(model, tasks.size());
+            if (added)
+                tasks.push_back({f, model, {}});
+            tasks[it->second].groups.push_back(g);
+        }
+    }
+    return tasks;
+}
+
+/// Root mean squared errors of the members of `groups` (in order) on the test fold.
+void scoreGroups(const PredictionTask& task, const std::vector<Group>& groups, const Dataset& test,
+    const SharedFitPlan& plan, std::vector<std::vector<std::vector<double>>>& rmse)
+{
+    std::vector<ParamValues> members;
+    for (std::size_t g : task.groups)
+        members.insert(members.end(), groups[g].members.begin(), groups[g].members.end());
+    const std::vector<Eigen::VectorXd> predictions
+        = plan.predictMembers(*task.model, members, test.x);
+    std::size_t next = 0;
+    for (std::size_t g : task.groups) {
+        auto& out = rmse[g][task.fold];
+        out.clear();
+        for (std::size_t j = 0; j < groups[g].members.size(); ++j)
+            out.push_back(rootMeanSquaredError(predictions[next++], test.y));
+    }
+}
+
+/// Scores every group that has a fit on every fold into rmse[group][fold]; a group whose
+/// prediction throws is marked failed. Predictions of separate groups are independent, so a
+/// task that throws is retried group by group to fail only the group that throws.
+void predictAll(const std::vector<Group>& groups,
+    const std::vector<std::shared_ptr<const Regressor>>& models, std::vector<char>& failed,
+    const Dataset& data, const FoldAssignment& folds, const SharedFitPlan& plan,
+    const std::atomic<bool>& cancelled, std::vector<std::vector<std::vector<double>>>& rmse)
+{
+    const auto k = static_cast<std::size_t>(folds.folds());
+    std::vector<Dataset> tests;
+    for (std::size_t f = 0; f < k; ++f)
+        tests.push_back(subset(data, folds.testRows(static_cast<int>(f))));
+    const std::vector<PredictionTask> tasks = predictionTasks(groups.size(), k, models, failed);
+    // One flag per group and task: threads never write the same element.
+    std::vector<char> predictionFailed(groups.size() * tasks.size(), 0);
+    const int count = static_cast<int>(tasks.size());
+#pragma omp parallel for schedule(dynamic)
+    for (int t = 0; t < count; ++t) {
+        const PredictionTask& task = tasks[static_cast<std::size_t>(t)];
+        if (cancelled.load())
+            continue;
+        try {
+            scoreGroups(task, groups, tests[task.fold], plan, rmse);
+        } catch (const std::exception&) {
+            for (std::size_t g : task.groups)
+                try {
+                    scoreGroups({task.fold, task.model, {g}}, groups, tests[task.fold], plan, rmse);
+                } catch (const std::exception&) {
+                    predictionFailed[static_cast<std::size_t>(t) * groups.size() + g] = 1;
+                }
+        }
+    }
+    for (std::size_t i = 0; i < predictionFailed.size(); ++i)
+        if (predictionFailed[i])
+            failed[i % groups.size()] = 1;
+}
 } // namespace
 
 bool sameOrCovering(
@@ -174,28 +255,7 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
 
         std::vector<std::vector<std::vector<double>>> rmse(
             groups.size(), std::vector<std::vector<double>>(k));
-        const int tasks = static_cast<int>(groups.size() * k);
-        std::vector<char> predictionFailed(groups.size() * k, 0); // one flag per task, as above
-#pragma omp parallel for schedule(dynamic)
-        for (int task = 0; task < tasks; ++task) {
-            const auto t = static_cast<std::size_t>(task);
-            const std::size_t g = t / k;
-            if (cancelled.load() || failed[g] || !models[t])
-                continue;
-            try {
-                const Dataset test = subset(data, folds.testRows(static_cast<int>(t % k)));
-                const std::vector<Eigen::VectorXd> predictions
-                    = plan.predictMembers(*models[t], groups[g].members, test.x);
-                auto& out = rmse[g][t % k];
-                for (const Eigen::VectorXd& prediction : predictions)
-                    out.push_back(rootMeanSquaredError(prediction, test.y));
-            } catch (const std::exception&) {
-                predictionFailed[t] = 1;
-            }
-        }
-        for (std::size_t t = 0; t < predictionFailed.size(); ++t)
-            if (predictionFailed[t])
-                failed[t / k] = 1;
+        predictAll(groups, models, failed, data, folds, plan, cancelled, rmse);
         std::vector<std::optional<double>> costs(points.size());
         for (std::size_t g = 0; g < groups.size(); ++g)
             for (std::size_t j = 0; j < groups[g].points.size(); ++j)

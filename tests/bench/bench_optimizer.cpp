@@ -10,6 +10,8 @@
 //              ratio; the best costs must be identical.
 //     --seed, --shape  the Table 1 data sets to run: every seed with every shape (default: seed 1,
 //              the default shape), so the figure does not rest on one generated file.
+//     --dump FILE  write every evaluated point with its cost, the chosen parameters and the
+//              final model's state as exact text, so two builds can be compared with diff.
 #include "data/measurement_csv.hpp"
 #include "support/table1_design.hpp"
 #include "support/test_data.hpp"
@@ -37,6 +39,7 @@ struct Options {
     std::vector<Metric> metrics {kCoreMetrics.begin(), kCoreMetrics.end()};
     std::vector<std::uint64_t> seeds {1};
     std::vector<std::string> shapes {"default"};
+    std::string dump; ///< empty: no dump
 };
 
 Metric metricFrom(const std::string& name)
@@ -94,11 +97,13 @@ Options parse(int argc, char** argv)
         else if (arg == "--shape" && i + 1 < argc) {
             add(options.shapes, shapeGiven, std::string(argv[++i]));
             shapeNamed(options.shapes.back());
-        } else {
+        } else if (arg == "--dump" && i + 1 < argc)
+            options.dump = argv[++i];
+        else {
             std::fprintf(stderr,
                 "usage: bench_optimizer [--data table1|local|tiered|all] "
                 "[--iterations N] [--plain] [--technique T]... [--metric M]... [--seed S]... "
-                "[--shape default|small-cache|noisy|slow-seek]...\n");
+                "[--shape default|small-cache|noisy|slow-seek]... [--dump FILE]\n");
             std::exit(2);
         }
     }
@@ -130,8 +135,26 @@ Timed timedSearch(const std::vector<AggregatedMeasurement>& rows, const SearchRe
     return timed;
 }
 
-void benchDataset(
-    const std::string& name, const std::vector<AggregatedMeasurement>& rows, const Options& options)
+// Hexadecimal floats: equal text means equal bits.
+void dumpOutcome(std::FILE* out, const std::string& heading, const SearchOutcome& outcome)
+{
+    std::fprintf(out, "%s\n", heading.c_str());
+    for (const EvaluatedPoint& point : outcome.search.points) {
+        std::fprintf(out, "  it %d", point.iteration);
+        for (double v : point.values)
+            std::fprintf(out, " %a", v);
+        std::fprintf(out, " cost %a\n", point.cost);
+    }
+    std::fprintf(out, "  default %a best %a\n ", outcome.defaultCost, outcome.search.best.cost);
+    for (const auto& [name, value] : outcome.bestParameters)
+        std::fprintf(out, " %s=%a", name.c_str(), value);
+    std::fprintf(out, "\n");
+    if (outcome.model)
+        std::fprintf(out, "  model %s\n", outcome.model->toJson().dump().c_str());
+}
+
+void benchDataset(const std::string& name, const std::vector<AggregatedMeasurement>& rows,
+    const Options& options, std::FILE* dump)
 {
     std::printf("\n%s: %zu configurations, k = 4, n = 5, %d iterations, 10-fold CV\n", name.c_str(),
         rows.size(), options.iterations);
@@ -147,6 +170,9 @@ void benchDataset(
             request.settings = {4, 5, options.iterations, std::nullopt};
             const Timed shared = timedSearch(rows, request);
             total += shared.seconds;
+            if (dump)
+                dumpOutcome(dump, name + " " + technique + " " + std::string(metricName(metric)),
+                    shared.outcome);
             std::printf("%-8s %-13s %7zu %10.4f %10.4f %9.2f", technique.c_str(),
                 std::string(metricName(metric)).c_str(), shared.outcome.search.points.size(),
                 shared.outcome.defaultCost, shared.outcome.search.best.cost, shared.seconds);
@@ -175,18 +201,25 @@ int main(int argc, char** argv)
 {
     const Options options = parse(argc, argv);
     std::printf("hardware threads: %u\n", std::thread::hardware_concurrency());
+    std::FILE* dump = options.dump.empty() ? nullptr : std::fopen(options.dump.c_str(), "w");
+    if (!options.dump.empty() && !dump) {
+        std::fprintf(stderr, "bench_optimizer: cannot write %s\n", options.dump.c_str());
+        return 1;
+    }
     if (options.data == "table1" || options.data == "all")
         for (const std::string& shape : options.shapes)
             for (std::uint64_t seed : options.seeds)
                 benchDataset("table1 (seed " + std::to_string(seed) + ", shape " + shape + ")",
                     aggregateRepetitions(iolens::test::table1Measurements(seed, shapeNamed(shape))),
-                    options);
+                    options, dump);
     for (const char* name : {"local", "tiered"})
         if (options.data == name || options.data == "all")
             benchDataset(name,
                 aggregateRepetitions(readMeasurementsCsv(name == std::string("local")
                         ? iolens::test::localCsvPath()
                         : iolens::test::tieredCsvPath())),
-                options);
+                options, dump);
+    if (dump)
+        std::fclose(dump);
     return 0;
 }

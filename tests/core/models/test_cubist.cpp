@@ -556,6 +556,44 @@ private slots:
         QVERIFY(model.predict(x).allFinite());
     }
 
+    // The training error is that of the model's own predictions on the rows it was given,
+    // whether fit() reads them from the committee's instance predictions (no neighbours, every
+    // row used as given) or predicts again (neighbours, a dropped row, a replaced value).
+    void fit_reportsTheErrorOfItsOwnPredictions_data()
+    {
+        QTest::addColumn<int>("neighbors");
+        QTest::addColumn<QString>("damage");
+        QTest::newRow("no neighbours") << 0 << "";
+        QTest::newRow("3 neighbours") << 3 << "";
+        QTest::newRow("NaN target") << 0 << "nan y";
+        QTest::newRow("NaN predictor") << 0 << "nan x";
+    }
+    void fit_reportsTheErrorOfItsOwnPredictions()
+    {
+        QFETCH(int, neighbors);
+        QFETCH(QString, damage);
+        Dataset data = piecewiseShape("two-level switch").data;
+        if (damage == "nan y")
+            data.y(4) = kNaN;
+        if (damage == "nan x")
+            data.x(6, 0) = kNaN;
+        CubistParams params;
+        params.committees = 3;
+        params.neighbors = neighbors;
+        Cubist model(params);
+        const FitReport report = model.fit(data);
+        const Eigen::VectorXd predicted = model.predict(data.x);
+        double rss = 0;
+        int rows = 0;
+        for (Eigen::Index i = 0; i < data.rows(); ++i)
+            if (std::isfinite(data.y(i))) {
+                rss += (data.y(i) - predicted(i)) * (data.y(i) - predicted(i));
+                ++rows;
+            }
+        QCOMPARE(report.rows, rows);
+        QCOMPARE(report.trainingRmse, std::sqrt(rss / rows));
+    }
+
     void extrapolation_limitsPredictionsToTheRulesRanges()
     {
         // Far outside the training range the lines are cut at the rule's range extended by

@@ -1,19 +1,55 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cubist's committees and the fits the optimizer shares: one fit answers for every neighbour
 // count and every smaller committee, the per-fold committee predictions equal predictWith, and a
-// fit with another rules limit is reused only where it gives identical members.
+// fit with another rules limit is reused only where it gives identical members. Fits are pinned
+// to the bits recorded before the learner was made faster.
 #include "common/error.hpp"
+#include "data/aggregation.hpp"
 #include "models/cubist.hpp"
 #include "models/cubist_data.hpp"
 #include "support/cubist_test_data.hpp"
+#include "support/table1_design.hpp"
 #include "support/test_registry.hpp"
 
 #include <QTest>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
 
 using namespace iolens::core;
 using namespace iolens::test;
+
+namespace {
+
+// FNV-1a, 64 bits: a short digest of a long exact text.
+std::uint64_t digestOf(const std::string& text)
+{
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const unsigned char c : text) {
+        hash ^= c;
+        hash *= 1099511628211ULL;
+    }
+    return hash;
+}
+
+// The state and the predictions of a fit as exact text (hexadecimal floats).
+std::string exactText(const Cubist& model, const Eigen::MatrixXd& probe)
+{
+    std::string text = model.saveState().dump();
+    char number[40];
+    for (int neighbors : {0, 5}) {
+        const Eigen::VectorXd predicted = model.predictWith(probe, neighbors);
+        for (Eigen::Index i = 0; i < predicted.size(); ++i) {
+            std::snprintf(number, sizeof number, " %a", predicted(i));
+            text += number;
+        }
+    }
+    return text;
+}
+
+} // namespace
 
 class TestCubistCommittees : public QObject {
     Q_OBJECT
@@ -116,6 +152,45 @@ private slots:
         QVERIFY(cut > 0);    // and a limit below the leaves is not shared (rules 2)
         QVERIFY(!Cubist().sameMembersWithRules(100, 1));
         QVERIFY(!wide.sameMembersWithRules(100, 4));
+    }
+
+    // The optimizer's chosen parameters turn on exact ties and orderings of costs, so the work
+    // that makes a fit faster must not move one bit of it. The digests were recorded with the
+    // learner as it was before that work; deep trees (rules 3, MINITEMS 3) and committees
+    // exercise the growth, smoothing, pruning and rule paths.
+    void fit_givesTheRecordedBits_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<int>("metric");
+        QTest::addColumn<int>("committees");
+        QTest::addColumn<int>("rules");
+        QTest::addColumn<QString>("digest");
+        QTest::newRow("tiered rt_read")
+            << "tiered" << static_cast<int>(Metric::RtReadMs) << 5 << 100 << "f3df1f6aa1fe794b";
+        QTest::newRow("local tp_write, rules 4")
+            << "local" << static_cast<int>(Metric::TpWriteMbs) << 3 << 4 << "198ed4376b4890e8";
+        QTest::newRow("table1 rt_read, rules 3")
+            << "table1" << static_cast<int>(Metric::RtReadMs) << 20 << 3 << "47b589def7a504af";
+        QTest::newRow("table1 tp_write, rules 15")
+            << "table1" << static_cast<int>(Metric::TpWriteMbs) << 20 << 15 << "bfedea0332b0503b";
+    }
+    void fit_givesTheRecordedBits()
+    {
+        QFETCH(QString, source);
+        QFETCH(int, metric);
+        QFETCH(int, committees);
+        QFETCH(int, rules);
+        QFETCH(QString, digest);
+        Dataset data;
+        if (source == "table1") {
+            data = buildDataset(
+                aggregateRepetitions(table1Measurements(1)), static_cast<Metric>(metric));
+            data.y = data.y.array().log();
+        } else {
+            data = realDataset(source, static_cast<Metric>(metric));
+        }
+        const Cubist model = fitted(data, committees, 0, rules);
+        QCOMPARE(QString::number(digestOf(exactText(model, probeRows(data))), 16), digest);
     }
 
     void committee_predictionIsMeanOfMembers()

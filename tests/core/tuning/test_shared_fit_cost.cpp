@@ -11,6 +11,9 @@
 
 #include <omp.h>
 
+#include <mutex>
+#include <set>
+
 using namespace iolens::core;
 
 namespace {
@@ -159,6 +162,48 @@ private slots:
                     qPrintable(QString("batch %1, point %2").arg(b).arg(i)));
             }
         }
+    }
+
+    // Groups served by one fit (other rules limits with the same Cubist members, M5's limits)
+    // are predicted together: each fit is asked once per batch, for all their members.
+    void sharedFits_predictEachFitOncePerBatch_data()
+    {
+        QTest::addColumn<QString>("technique");
+        QTest::newRow("cubist") << "cubist";
+        QTest::newRow("m5") << "m5";
+    }
+    void sharedFits_predictEachFitOncePerBatch()
+    {
+        QFETCH(QString, technique);
+        const Dataset data = tieredLogReadTime();
+        const auto prototype = createRegressor(technique.toStdString());
+        const auto space = searchSpace(*prototype);
+        const auto points = grid(
+            space, {{"nsplits", {30, 60, 100, 400}}, {"ntrees", {1, 3}}, {"ninstances", {0, 2}}});
+        std::mutex mutex;
+        std::size_t calls = 0;
+        std::set<const Regressor*> fits;
+        SharedFitPlan plan = planFor(technique);
+        plan.predictMembers
+            = [&mutex, &calls, &fits, inner = plan.predictMembers](const Regressor& fitted,
+                  const std::vector<ParamValues>& members, const Eigen::MatrixXd& x) {
+                  {
+                      const std::lock_guard<std::mutex> lock(mutex);
+                      ++calls;
+                      fits.insert(&fitted);
+                  }
+                  return inner(fitted, members, x);
+              };
+        const FoldAssignment folds(data.rows(), 10, 3);
+        std::atomic<bool> cancel {false};
+        const auto fast = sharedFitCost(*prototype, space, data, folds, plan)(points, cancel);
+        const auto plain = crossValidationCost(*prototype, space, data, folds)(points, cancel);
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            QVERIFY(fast[i] && plain[i]);
+            QCOMPARE(*fast[i], *plain[i]);
+        }
+        QCOMPARE(calls, fits.size());          // once per fit (and fold: a fit serves one fold)
+        QVERIFY(calls < 4 * std::size_t {10}); // the four limits do share fits
     }
 
     // Folds and groups run on OpenMP threads; which thread fits what must not change a cost.
