@@ -32,10 +32,12 @@ std::vector<double> distinctLevels(const Eigen::VectorXd& column)
     return {levels.begin(), levels.end()};
 }
 
-/// One fit of the grouped CV: which column and which of its levels is held out.
+/// One fit of the grouped CV: which column and which of its levels (a range of them) is held
+/// out.
 struct Task {
     Eigen::Index column = 0;
-    double level = 0.0;
+    double low = 0.0;
+    double high = 0.0;
     int levelIndex = 0;
 };
 
@@ -70,12 +72,18 @@ std::vector<Task> planTasks(const Dataset& data, const std::vector<Factor>& fact
             throw ConfigError("groupedCrossValidate: " + std::string(featureName(factor)) + " has "
                 + std::to_string(values.size()) + " levels, leave-level-out needs "
                 + std::to_string(minLevels));
-        for (std::size_t v = 0; v < values.size(); ++v) {
+        // Group g holds the distinct levels [first(g), first(g + 1)): one each, or contiguous
+        // ranges of nearly equal size when there are more than kMaxGroupsPerFactor.
+        const std::size_t groups
+            = std::min(values.size(), static_cast<std::size_t>(kMaxGroupsPerFactor));
+        const auto first = [&](std::size_t g) { return g * values.size() / groups; };
+        for (std::size_t g = 0; g < groups; ++g) {
             HeldOutLevel held;
             held.factor = factor;
-            held.level = values[v];
-            held.extrapolation = v == 0 || v + 1 == values.size();
-            tasks.push_back({column, values[v], static_cast<int>(levels.size())});
+            held.level = values[first(g)];
+            held.levelHigh = values[first(g + 1) - 1];
+            held.extrapolation = g == 0 || g + 1 == groups;
+            tasks.push_back({column, held.level, held.levelHigh, static_cast<int>(levels.size())});
             levels.push_back(held);
         }
     }
@@ -141,7 +149,9 @@ GroupedCvResult groupedCrossValidate(
             // technique fits on the schema's ranges, so nothing of that level leaks.
             std::vector<Eigen::Index> train, test;
             for (Eigen::Index i = 0; i < data.rows(); ++i)
-                (data.x(i, task.column) == task.level ? test : train).push_back(i);
+                (data.x(i, task.column) >= task.low && data.x(i, task.column) <= task.high ? test
+                                                                                           : train)
+                    .push_back(i);
             auto model = prototype.clone();
             model->fit(subset(data, train));
             const Eigen::MatrixXd x = subset(data, test).x;

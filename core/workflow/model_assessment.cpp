@@ -55,7 +55,7 @@ nlohmann::json groupedJson(const GroupedCvResult& cv)
     nlohmann::json levels = nlohmann::json::array();
     for (const HeldOutLevel& l : cv.levels)
         levels.push_back({{"factor", featureName(l.factor)}, {"level", l.level},
-            {"extrapolation", l.extrapolation}, {"points", l.scored},
+            {"level_high", l.levelHigh}, {"extrapolation", l.extrapolation}, {"points", l.scored},
             {"mean_relative_error", jsonNumber(l.meanRelativeError)}});
     return {{"interpolation_mean_relative_error", jsonNumber(cv.interpolationError)},
         {"extrapolation_mean_relative_error", jsonNumber(cv.extrapolationError)},

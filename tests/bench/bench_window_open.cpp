@@ -141,10 +141,13 @@ int main(int argc, char** argv)
         std::fflush(stdout);
     };
     bool first = true;
-    QObject::connect(window.models(), &ui::ModelController::entryChanged, &app, [&](int) {
+    QObject::connect(window.models(), &ui::ModelController::entryChanged, &app, [&](int entry) {
         if (first)
             report("first predictions (first column)");
         first = false;
+        const ui::ModelEntry& trained = window.models()->entries()[static_cast<std::size_t>(entry)];
+        std::printf("  %-28s trained in %6.2f s (4 metrics, on a worker)\n",
+            trained.label.toUtf8().constData(), trained.models.seconds);
     });
     QObject::connect(window.models(), &ui::ModelController::modelsReady, &app,
         [&] { report("every default model trained"); });

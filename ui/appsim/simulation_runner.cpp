@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "appsim/simulation_runner.hpp"
+#include "common/background_pool.hpp"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -35,7 +36,7 @@ void SimulationRunner::launch(SweepRequest request)
 {
     m_running = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_watcher.setFuture(QtConcurrent::run(
+    m_watcher.setFuture(QtConcurrent::run(backgroundPool(),
         [this, cancel = m_cancel, request = std::move(request)] { return run(request, *cancel); }));
 }
 

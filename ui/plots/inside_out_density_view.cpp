@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/inside_out_density_view.hpp"
+#include "common/background_pool.hpp"
 
 #include "plots/plot_export_menu.hpp"
 #include "plots/plot_style.hpp"
@@ -162,7 +163,7 @@ void InsideOutDensityView::evaluate(
     m_progress->setVisible(true);
     m_cancel->setVisible(true);
     m_status->setText(tr("Scoring runs in %1…").arg(directory));
-    m_watcher.setFuture(QtConcurrent::run(scoreRuns, directory, options, m_stop));
+    m_watcher.setFuture(QtConcurrent::run(backgroundPool(), scoreRuns, directory, options, m_stop));
 }
 
 void InsideOutDensityView::cancel()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/optimization_runner.hpp"
+#include "common/background_pool.hpp"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -31,9 +32,9 @@ bool OptimizationRunner::start(std::vector<core::AggregatedMeasurement> rows,
     m_running = true;
     // A fresh flag per search: a cancel aimed at the previous search cannot stop this one.
     m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_watcher.setFuture(
-        QtConcurrent::run([this, cancel = m_cancel, rows = std::move(rows),
-                              request = std::move(request), previous = std::move(previous)] {
+    m_watcher.setFuture(QtConcurrent::run(backgroundPool(),
+        [this, cancel = m_cancel, rows = std::move(rows), request = std::move(request),
+            previous = std::move(previous)] {
             return runSearch(rows, request, previous, *cancel);
         }));
     return true;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traces/trace_panel.hpp"
+#include "common/background_pool.hpp"
 
 #include "common/number_format.hpp"
 #include "common/units.hpp"
@@ -178,8 +179,8 @@ void TracePanel::launch()
     options.model.technique = m_technique->currentData().toString().toStdString();
     m_running = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_watcher.setFuture(
-        QtConcurrent::run([requests = m_requests, options, cancel = m_cancel]() -> Result {
+    m_watcher.setFuture(QtConcurrent::run(
+        backgroundPool(), [requests = m_requests, options, cancel = m_cancel]() -> Result {
             Result result;
             try {
                 result.analysis = core::analyseTrace(*requests, options, cancel.get());

@@ -135,6 +135,41 @@ private slots:
         QCOMPARE(cv.points.size(), static_cast<std::size_t>(data.rows()));
     }
 
+    void continuousFactor_isHeldOutInContiguousRanges()
+    {
+        // 37 distinct file-set sizes: held out in kMaxGroupsPerFactor ranges of 3-4 levels.
+        GridSpec spec = powerLawGrid();
+        spec.filesetMib.clear();
+        for (int i = 0; i < 37; ++i)
+            spec.filesetMib.push_back(200.0 + 50.0 * i);
+        spec.requestKib = {4, 16, 64};
+        const Dataset data = iolens::test::gridDataset(spec);
+        const auto f = Factor::FilesetBytes;
+        GroupedCvOptions options;
+        options.factors = {f};
+        // The memorising regressor throws if any level of a held-out range was trained on.
+        const GroupedCvResult cv
+            = groupedCrossValidate(MemorisingRegressor(column(data, f)), data, options);
+        QCOMPARE(cv.levels.size(), static_cast<std::size_t>(kMaxGroupsPerFactor));
+        QCOMPARE(cv.points.size(), static_cast<std::size_t>(data.rows())); // each row once
+        int levelsCovered = 0;
+        for (std::size_t l = 0; l < cv.levels.size(); ++l) {
+            const HeldOutLevel& held = cv.levels[l];
+            QCOMPARE(held.extrapolation, l == 0 || l + 1 == cv.levels.size());
+            QVERIFY(held.levelHigh >= held.level);
+            if (l > 0)
+                QVERIFY(held.level > cv.levels[l - 1].levelHigh); // contiguous, no overlap
+            levelsCovered += held.scored / 9; // 3 request sizes x 3 read shares per level
+        }
+        QCOMPARE(levelsCovered, 37);
+        // A factor with few levels keeps one level per fold.
+        options.factors = {Factor::RequestBytes};
+        const GroupedCvResult bySize = groupedCrossValidate(LinearModel(), data, options);
+        QCOMPARE(bySize.levels.size(), std::size_t {3});
+        for (const HeldOutLevel& held : bySize.levels)
+            QCOMPARE(held.levelHigh, held.level);
+    }
+
     void memorisingModel_neverSeesItsHeldOutLevel_data()
     {
         QTest::addColumn<int>("factor");

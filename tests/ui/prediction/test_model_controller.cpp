@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/background_pool.hpp"
 #include "data/configuration_filter.hpp"
 #include "document/example_database.hpp"
 #include "models/regressor_registry.hpp"
@@ -149,7 +150,7 @@ private slots:
         controller.setMeasurements(loadExampleDatabase(Example::Local).measurements());
         QVERIFY(done.wait(kTimeoutMs));
         // Let everything of the first dataset arrive as well: it must be dropped.
-        QThreadPool::globalInstance()->waitForDone();
+        iolens::ui::backgroundPool()->waitForDone();
         QTest::qWait(50);
         QCOMPARE(ready.count(), 1);
         QCOMPARE(done.count(), 1);

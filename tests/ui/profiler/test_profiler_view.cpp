@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/background_pool.hpp"
 #include "document/example_database.hpp"
 #include "models/regressor_registry.hpp"
 #include "models/vm_projection.hpp"
@@ -98,7 +99,7 @@ private slots:
     void cleanupTestCase()
     {
         delete m_view;
-        QThreadPool::globalInstance()->waitForDone(); // cross-validation tasks still running
+        iolens::ui::backgroundPool()->waitForDone(); // cross-validation tasks still running
     }
 
     void view_hasAPlotPerFactorButConstantThreads()
@@ -379,7 +380,7 @@ private slots:
             QCOMPARE(plot->bandHighGraph()->data()->at(k)->value, interval->second(k));
         }
         QCOMPARE(plot->bandHighGraph()->brush().color().rgb(), seriesColor(0).rgb());
-        QThreadPool::globalInstance()->waitForDone(); // its cross-validation tasks
+        iolens::ui::backgroundPool()->waitForDone(); // its cross-validation tasks
     }
 
     void legend_followsThePalette()
