@@ -105,7 +105,7 @@ std::unique_ptr<TreeNode> TreeBuilder::formTree(int fp, int lp, TreeNode* parent
 {
     const bool root = lp - fp >= m_x.rows - 1;
     Coefficients& local = m_local;
-    local.assign(static_cast<std::size_t>(m_x.cols + 1), 0.0);
+    local.assign(static_cast<std::size_t>(m_x.cols) + 1, 0.0);
     if (!root) { // residuals of a model on the columns tested above this node
         std::vector<char>& allowed = m_allowed;
         allowed.assign(static_cast<std::size_t>(m_x.cols), 0);
