@@ -12,8 +12,8 @@ namespace iolens::ui {
 /// the window stopped painting, and answering, until a model finished: the UI thread was found
 /// waiting in QRasterPaintEngine::fill. This pool's threads run at low priority, so the sliders
 /// keep the CPU they need. It is as wide as the machine (QThread::idealThreadCount()) and lives
-/// until the application ends, which waits for its running tasks as it does for the global
-/// pool's.
+/// until the application ends: the application object's destructor waits for its running
+/// tasks, as it does for the global pool's.
 QThreadPool* backgroundPool();
 
 } // namespace iolens::ui
