@@ -20,10 +20,16 @@ struct ConfigurationSample {
     bool sampled() const { return configurations < totalConfigurations; }
 };
 
+/// `limit` of the indices 0..total-1, chosen uniformly without replacement by a Fisher-Yates
+/// shuffle driven by std::mt19937_64(seed) (its output is fixed by the standard, unlike
+/// std::shuffle's and the distributions' use of it), in increasing order; all of them when total
+/// <= limit. The same arguments give the same indices on every platform. O(total).
+std::vector<std::size_t> sampleIndices(std::size_t total, std::size_t limit, std::uint64_t seed);
+
 /// The runs of `limit` configurations of `runs`, chosen uniformly without replacement by a
-/// Fisher-Yates shuffle driven by std::mt19937_64(seed) (its output is fixed by the standard,
-/// unlike std::shuffle's and the distributions' use of it), or every run when there are at most
-/// `limit` configurations. The same runs and seed give the same sample on every platform.
+/// sampleIndices over the configurations numbered in order of first appearance, or every run
+/// when there are at most `limit` configurations. The same runs and seed give the same sample
+/// on every platform.
 /// Throws ConfigError for a limit of 0.
 ConfigurationSample sampleConfigurations(
     const std::vector<Measurement>& runs, std::size_t limit, std::uint64_t seed);

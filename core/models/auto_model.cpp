@@ -2,8 +2,10 @@
 #include "models/auto_model.hpp"
 
 #include "common/error.hpp"
+#include "data/training_sample.hpp"
 #include "validation/conformal.hpp"
 #include "validation/grouped_cv.hpp"
+#include "validation/k_fold.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -20,9 +22,9 @@ namespace {
 /// is Cubist's default too: the same predictions at twice the cost.
 const std::vector<std::string> kTechniques {"lm", "mars", "cart", "cubist"};
 
-/// Candidates in a fixed order (technique, scale, feature set), so ties and the combination
-/// are the same on every run.
-std::vector<CandidateSpec> candidateSpecs(const Dataset& data, const AutoParams& params)
+/// The feature sets tried, in a fixed order: plain, log2 sizes, then for each candidate cache
+/// size the hit ratio and each miss column, beside the file-set column and instead of it.
+std::vector<FeatureSet> featureSets(const Dataset& data, const AutoParams& params)
 {
     std::vector<FeatureSet> sets {{false, 0.0, 0.0}, {true, 0.0, 0.0}};
     for (std::size_t j = 0; j < data.schema.size(); ++j) {
@@ -39,6 +41,14 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data, const AutoParams&
             }
         }
     }
+    return sets;
+}
+
+/// Candidates of `techniques` on `sets` in a fixed order (technique, scale, feature set), so
+/// ties and the combination are the same on every run.
+std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
+    const std::vector<std::string>& techniques, const std::vector<FeatureSet>& sets)
+{
     const bool little = data.metric && hasLittleView(*data.metric);
     // On a closed workload Little's law ties throughput to the mean time per request, so only
     // the Little view is tried: left to choose, the selection sometimes took a plain candidate
@@ -48,7 +58,7 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data, const AutoParams&
     // are tried and the selection decides.
     const bool littleOnly = little && data.closedWorkload();
     std::vector<CandidateSpec> specs;
-    for (const std::string& technique : kTechniques)
+    for (const std::string& technique : techniques)
         for (ResponseScale scale : {ResponseScale::Log, ResponseScale::Raw})
             for (const FeatureSet& set : sets) {
                 // The miss column and the Little view are log-scale constructions: a product of
@@ -157,6 +167,24 @@ Selection select(const std::vector<CandidateScore>& scores,
     return best;
 }
 
+/// The `keep` feature sets of the best-ranked scored candidates, best first.
+std::vector<FeatureSet> bestFeatureSets(const std::vector<CandidateScore>& scores, std::size_t keep)
+{
+    std::vector<std::size_t> order(scores.size());
+    std::iota(order.begin(), order.end(), std::size_t {0});
+    std::stable_sort(order.begin(), order.end(),
+        [&](std::size_t a, std::size_t b) { return rankKey(scores[a]) < rankKey(scores[b]); });
+    std::vector<FeatureSet> sets;
+    for (std::size_t k : order) {
+        if (sets.size() == keep || !std::isfinite(rankKey(scores[k])))
+            break;
+        const FeatureSet& set = scores[k].spec.features;
+        if (std::find(sets.begin(), sets.end(), set) == sets.end())
+            sets.push_back(set);
+    }
+    return sets;
+}
+
 } // namespace
 
 std::vector<ParamSpec> AutoModel::paramSpecs() const
@@ -183,22 +211,61 @@ void AutoModel::setParameters(const ParamValues& values)
 FitReport AutoModel::fit(const Dataset& data)
 {
     const auto start = std::chrono::steady_clock::now();
+    // Candidates are ranked on a seeded sample of the configurations when there are more than
+    // the budget allows (AutoBudget); the chosen ones are fitted on every row below.
+    std::vector<Eigen::Index> rankedIndices;
+    for (std::size_t i : sampleIndices(static_cast<std::size_t>(data.rows()),
+             static_cast<std::size_t>(std::max<Eigen::Index>(m_budget.selectionRows, 1)),
+             m_budget.seed))
+        rankedIndices.push_back(static_cast<Eigen::Index>(i));
+    const bool sampled = static_cast<Eigen::Index>(rankedIndices.size()) < data.rows();
+    const Dataset ranked = sampled ? subset(data, rankedIndices) : Dataset {};
+    const Dataset& rankData = sampled ? ranked : data;
+
     GroupedCvOptions options;
-    options.factors = groupingFactors(data);
+    options.factors = groupingFactors(rankData);
     if (options.factors.empty()) {
         // No factor with three levels: each level of a two-level factor is predicted from the
         // other, extrapolation only, the only what-if evidence such data holds.
         options.minLevels = 2;
-        options.factors = groupingFactors(data, options.minLevels);
+        options.factors = groupingFactors(rankData, options.minLevels);
     }
     if (options.factors.empty())
         throw DataError("AutoModel::fit: no numeric factor (request size, file set, read share, "
                         "...) has 2 or more measured levels, so the candidates cannot be "
                         "compared on levels left out of training");
-    const std::vector<CandidateSpec> specs = candidateSpecs(data, m_params);
-    std::vector<GroupedCvResult> results(specs.size());
-    std::vector<CandidateScore> scores = scoreCandidates(specs, data, options, results);
+    const std::vector<FeatureSet> sets = featureSets(rankData, m_params);
+    std::vector<CandidateSpec> specs = candidateSpecs(rankData, kTechniques, sets);
+    const double rowFits = static_cast<double>(rankData.rows()) * static_cast<double>(specs.size())
+        * static_cast<double>(heldOutGroupCount(rankData, options.factors));
+    const bool screened = rowFits > m_budget.screeningRowFits
+        && sets.size() > static_cast<std::size_t>(m_budget.screenedSets);
+    std::vector<GroupedCvResult> results;
+    std::vector<CandidateScore> scores;
+    if (screened) {
+        // lm on every feature set, then the other techniques on lm's best sets only. The order
+        // (lm first) is fixed, so ties still resolve the same on every run.
+        specs = candidateSpecs(rankData, {kTechniques.front()}, sets);
+        results.resize(specs.size());
+        scores = scoreCandidates(specs, rankData, options, results);
+        const std::vector<std::string> others(kTechniques.begin() + 1, kTechniques.end());
+        std::vector<CandidateSpec> more = candidateSpecs(rankData, others,
+            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)));
+        std::vector<GroupedCvResult> moreResults(more.size());
+        std::vector<CandidateScore> moreScores
+            = scoreCandidates(more, rankData, options, moreResults);
+        specs.insert(specs.end(), more.begin(), more.end());
+        results.insert(results.end(), std::make_move_iterator(moreResults.begin()),
+            std::make_move_iterator(moreResults.end()));
+        scores.insert(scores.end(), moreScores.begin(), moreScores.end());
+    } else {
+        results.resize(specs.size());
+        scores = scoreCandidates(specs, rankData, options, results);
+    }
     const Selection selection = select(scores, results, m_params.maxCombined);
+    m_rankedRows = rankData.rows();
+    m_trainingRows = data.rows();
+    m_screened = screened;
 
     m_scores = std::move(scores);
     m_chosenScore = scoreOf(specs[selection.members.front()], selection.cv);

@@ -19,6 +19,25 @@ struct AutoParams {
     int cacheStepsPerOctave = 2;
 };
 
+/// How much work auto may spend ranking its candidates. On the grids the papers measure (a few
+/// hundred configurations, a handful of levels per factor) none of it applies and every
+/// candidate is ranked on every row. A large or continuous dataset (thousands of
+/// configurations, ten held-out ranges per factor) would take an hour per metric that way, so
+/// above these bounds auto ranks on less and describe() says so. Not a model parameter: it
+/// changes how the choice is searched for, not what a chosen model is, and the chosen
+/// candidates are always fitted on every row.
+struct AutoBudget {
+    /// Most configurations the candidates are ranked on; above it, a seeded sample of this many.
+    Eigen::Index selectionRows = 1000;
+    /// Rows x candidates x held-out groups above which the feature sets are screened first: lm
+    /// (milliseconds a fit) tries every feature set, the other techniques only the
+    /// `screenedSets` best of them. The shared fio grids need under 1e6.
+    double screeningRowFits = 4e6;
+    int screenedSets = 4;
+    /// Seed of the sample of configurations.
+    unsigned seed = 1;
+};
+
 /// A candidate's grouped cross-validation figures (mean relative error of held-out levels).
 struct CandidateScore {
     CandidateSpec spec;
@@ -50,6 +69,12 @@ public:
     /// Interval level describe() and the stored coverage refer to.
     static constexpr double kDefaultLevel = 0.8;
 
+    AutoModel() = default;
+    explicit AutoModel(AutoBudget budget)
+        : m_budget(budget)
+    {
+    }
+
     std::string technique() const override { return kTechnique; }
     std::vector<ParamSpec> paramSpecs() const override;
     ParamValues parameters() const override;
@@ -72,6 +97,11 @@ public:
     void loadState(const nlohmann::json& state, const FeatureSchema& schema) override;
     std::unique_ptr<Regressor> clone() const override;
 
+    /// Configurations the candidates were ranked on (below trainingRows() when on a sample), and
+    /// whether lm screened the feature sets first (AutoBudget).
+    Eigen::Index rankedRows() const { return m_rankedRows; }
+    Eigen::Index trainingRows() const { return m_trainingRows; }
+    bool screened() const { return m_screened; }
     /// Every candidate scored in the last fit, in the order tried.
     const std::vector<CandidateScore>& candidates() const { return m_scores; }
     /// The chosen candidates (refitted on all data) and their weights, summing to 1.
@@ -92,6 +122,12 @@ private:
         double weight = 1.0;
     };
     AutoParams m_params;
+    AutoBudget m_budget;
+    /// Configurations the candidates were ranked on, and whether lm screened the feature sets
+    /// first (AutoBudget); rankedRows < trainingRows when ranked on a sample.
+    Eigen::Index m_rankedRows = 0;
+    Eigen::Index m_trainingRows = 0;
+    bool m_screened = false;
     std::vector<CandidateScore> m_scores;
     CandidateScore m_chosenScore;
     std::vector<Member> m_chosen;

@@ -80,11 +80,21 @@ std::string AutoModel::describe() const
         factors += (factors.empty() ? "" : ", ") + f;
     // The choice first, the table of every candidate after it, best first: a person reads the
     // answer before the evidence, and the Models tab shows the top of the text.
+    char line[320];
     std::string text = "Auto model: the candidate (or average of candidates) that best predicted "
                        "levels left out of training in grouped cross-validation (each level of "
         + factors + " in turn)\n";
+    if (m_rankedRows > 0 && m_rankedRows < m_trainingRows) {
+        std::snprintf(line, sizeof line,
+            "Ranked on a seeded sample of %lld of the %lld configurations (the budget of a "
+            "large dataset); the chosen candidates were fitted on all of them.\n",
+            static_cast<long long>(m_rankedRows), static_cast<long long>(m_trainingRows));
+        text += line;
+    }
+    if (m_screened)
+        text += "Feature sets screened first: lm tried every one, the other techniques only "
+                "lm's best (the budget of a large dataset).\n";
     text += "Chosen:";
-    char line[320];
     for (std::size_t k = 0; k < m_chosen.size(); ++k) {
         std::snprintf(line, sizeof line, "%s %s (weight %.3f)", k ? "," : "",
             m_chosen[k].model.spec().label().c_str(), m_chosen[k].weight);
@@ -155,7 +165,8 @@ nlohmann::json AutoModel::saveState() const
     return {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
         {"chosen_score", scoreJson(m_chosenScore)}, {"residuals", m_residuals},
         {"factors", m_factors}, {"coverage", number(m_coverage)}, {"level_map", m_levelMap},
-        {"little_ratio", number(m_littleRatio)}};
+        {"little_ratio", number(m_littleRatio)}, {"ranked_rows", m_rankedRows},
+        {"training_rows", m_trainingRows}, {"screened", m_screened}};
 }
 
 void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& schema)
@@ -186,6 +197,10 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     // Absent in files written before the closed-workload check.
     m_littleRatio = state.contains("little_ratio") ? number(state.at("little_ratio"))
                                                    : std::numeric_limits<double>::quiet_NaN();
+    // Absent in files written before the ranking budget: ranked on every row.
+    m_rankedRows = state.value("ranked_rows", Eigen::Index {0});
+    m_trainingRows = state.value("training_rows", Eigen::Index {0});
+    m_screened = state.value("screened", false);
 }
 
 } // namespace iolens::core

@@ -114,6 +114,18 @@ std::vector<Factor> groupingFactors(const Dataset& data, int minLevels)
     return factors;
 }
 
+std::size_t heldOutGroupCount(const Dataset& data, const std::vector<Factor>& factors)
+{
+    std::size_t groups = 0;
+    for (Factor factor : factors) {
+        const Eigen::Index column = columnOf(data.schema, factor);
+        if (column >= 0)
+            groups += std::min(distinctLevels(data.x.col(column)).size(),
+                static_cast<std::size_t>(kMaxGroupsPerFactor));
+    }
+    return groups;
+}
+
 GroupedCvResult groupedCrossValidate(
     const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options)
 {

@@ -95,6 +95,10 @@ struct GroupedCvResult {
 /// O(n p log n).
 std::vector<Factor> groupingFactors(const Dataset& data, int minLevels = kMinGroupLevels);
 
+/// How many fits groupedCrossValidate makes for `factors` of `data`: each factor's distinct
+/// levels, at most kMaxGroupsPerFactor ranges. O(n p log n).
+std::size_t heldOutGroupCount(const Dataset& data, const std::vector<Factor>& factors);
+
 /// Fits a clone of `prototype` (parameters set) once per held-out level, on the rows of all
 /// other levels only, and predicts the rows of that level. Throws ConfigError for a factor that
 /// is not a numeric column of the schema, has fewer than options.minLevels levels, or

@@ -8,6 +8,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace iolens::core;
@@ -136,6 +137,53 @@ private slots:
         QCOMPARE(a.describe(), b.describe());
         const Eigen::VectorXd pa = a.predict(data.x), pb = b.predict(data.x);
         QVERIFY(pa == pb);
+    }
+
+    void largeData_isRankedOnASeededSampleWithScreenedFeatureSets()
+    {
+        // A budget small enough for the cliff grid (72 rows) to count as large: rank on 40
+        // configurations, screen the feature sets with lm, keep its best two.
+        const Dataset data = iolens::test::gridDataset(cliffGrid());
+        AutoBudget budget;
+        budget.selectionRows = 40;
+        budget.screeningRowFits = 0.0;
+        budget.screenedSets = 2;
+        AutoModel model(budget);
+        model.fit(data);
+        QCOMPARE(model.rankedRows(), Eigen::Index {40});
+        QCOMPARE(model.trainingRows(), data.rows());
+        QVERIFY(model.screened());
+        std::vector<FeatureSet> lmSets, otherSets;
+        for (const CandidateScore& s : model.candidates()) {
+            auto& sets = s.spec.technique == "lm" ? lmSets : otherSets;
+            if (std::find(sets.begin(), sets.end(), s.spec.features) == sets.end())
+                sets.push_back(s.spec.features);
+        }
+        QVERIFY2(lmSets.size() > 10, model.describe().c_str());
+        QCOMPARE(otherSets.size(), std::size_t {2});
+        for (const FeatureSet& set : otherSets)
+            QVERIFY(std::find(lmSets.begin(), lmSets.end(), set) != lmSets.end());
+        // The chosen candidates are fitted on every row: the same model on the full data.
+        const auto chosen = model.chosen();
+        AutoCandidate alone(chosen.front().first);
+        alone.fit(data);
+        if (chosen.size() == 1)
+            QVERIFY(alone.predict(data.x) == model.predict(data.x));
+        const std::string sample
+            = "seeded sample of 40 of the " + std::to_string(data.rows()) + " configurations";
+        QVERIFY2(model.describe().find(sample) != std::string::npos, model.describe().c_str());
+        QVERIFY(model.describe().find("screened") != std::string::npos);
+        // The same seed gives the same sample and choice; the state keeps the budget's facts.
+        AutoModel again(budget);
+        again.fit(data);
+        QCOMPARE(again.describe(), model.describe());
+        const auto loaded = createRegressor("auto");
+        loaded->loadState(model.saveState(), data.schema);
+        QCOMPARE(loaded->describe(), model.describe());
+        // The default budget leaves a grid like the papers' alone.
+        const AutoModel whole = fitted(data);
+        QCOMPARE(whole.rankedRows(), data.rows());
+        QVERIFY(!whole.screened());
     }
 
     void saveLoad_roundTripsBitIdentically()
