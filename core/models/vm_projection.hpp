@@ -19,7 +19,8 @@ bool modelsVmCount(const TrainedModel& model);
 /// otherwise through perVmConfiguration, scaling throughput-like metrics by the VM count.
 double predictSpreadOverVms(const TrainedModel& model, const Configuration& config);
 /// The same for many configurations, in one batch prediction: equal, element by element, to
-/// predictSpreadOverVms of each.
+/// predictSpreadOverVms of each up to rounding (a linear model's matrix product sums in another
+/// order than one row's: the last bit can differ).
 Eigen::VectorXd predictSpreadOverVms(
     const TrainedModel& model, const std::vector<Configuration>& configs);
 /// TrainedModel::predictInterval at `level` for `configs` spread over their VM counts the same

@@ -83,10 +83,16 @@ MeasuredPredictedPlot::MeasuredPredictedPlot(ModelController* models, QWidget* p
 
     connect(m_model, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);
     connect(m_metric, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);
-    connect(m_models, &ModelController::trainingStarted, this,
-        &MeasuredPredictedPlot::rebuildModelChoice);
-    connect(
-        m_models, &ModelController::entryChanged, this, &MeasuredPredictedPlot::rebuildModelChoice);
+    // New data, or an entry's models replaced: the cached predictions are stale.
+    connect(m_models, &ModelController::trainingStarted, this, [this] {
+        m_cache.valid = false;
+        rebuildModelChoice();
+    });
+    connect(m_models, &ModelController::entryChanged, this, [this](int entry) {
+        if (entry == m_cache.entry)
+            m_cache.valid = false;
+        rebuildModelChoice();
+    });
     rebuildModelChoice();
 }
 
@@ -100,7 +106,30 @@ void MeasuredPredictedPlot::setHighlighted(const std::vector<core::Configuration
 void MeasuredPredictedPlot::setSelected(const core::Configuration& config)
 {
     m_selected = config;
-    redraw();
+    // Only the ring moves: the points and the title's figure stay as they are.
+    const auto metric
+        = core::kCoreMetrics[static_cast<std::size_t>(std::max(0, m_metric->currentIndex()))];
+    const bool cached
+        = m_cache.valid && m_cache.entry == m_model->currentIndex() && m_cache.metric == metric;
+    markSelected(cached ? &m_cache.predicted : nullptr, metric);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MeasuredPredictedPlot::markSelected(const std::vector<double>* predicted, core::Metric metric)
+{
+    QVector<double> x, y;
+    const auto& rows = m_models->measured().all();
+    const core::AggregatedMeasurement* row
+        = predicted && m_selected ? m_models->measured().find(*m_selected) : nullptr;
+    if (row) {
+        const double value = (*predicted)[static_cast<std::size_t>(row - rows.data())];
+        const auto measured = row->value(metric);
+        if (measured && *measured > 0.0 && std::isfinite(value) && value > 0.0) {
+            x.append(*measured);
+            y.append(value);
+        }
+    }
+    m_selectedMark->setData(x, y);
 }
 
 void MeasuredPredictedPlot::setMetric(core::Metric metric)
@@ -132,6 +161,36 @@ void MeasuredPredictedPlot::rebuildModelChoice()
     redraw();
 }
 
+const std::vector<double>& MeasuredPredictedPlot::predictions(
+    int entryIndex, core::Metric metric, const core::TrainedModel& model)
+{
+    if (m_cache.valid && m_cache.entry == entryIndex && m_cache.metric == metric)
+        return m_cache.predicted;
+    const auto& rows = m_models->measured().all();
+    std::vector<core::Configuration> configs;
+    configs.reserve(rows.size());
+    for (const auto& row : rows)
+        configs.push_back(row.config);
+    std::vector<double> predicted(rows.size(), std::numeric_limits<double>::quiet_NaN());
+    try {
+        // One batch: on a large database a prediction per row took seconds per redraw.
+        const Eigen::VectorXd batch = core::predictSpreadOverVms(model, configs);
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            predicted[i] = batch(static_cast<Eigen::Index>(i));
+    } catch (const std::exception&) {
+        // A configuration the model refuses (a stored model that never saw a scheduler of the
+        // open data) leaves only that point out.
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            try {
+                predicted[i] = core::predictSpreadOverVms(model, configs[i]);
+            } catch (const std::exception&) {
+            }
+        }
+    }
+    m_cache = {entryIndex, metric, true, std::move(predicted)};
+    return m_cache.predicted;
+}
+
 void MeasuredPredictedPlot::redraw()
 {
     const auto metric
@@ -143,35 +202,34 @@ void MeasuredPredictedPlot::redraw()
         ? entries[static_cast<std::size_t>(entryIndex)].model(metric)
         : nullptr;
 
-    QVector<double> inX, inY, outX, outY, selX, selY;
+    // Every configuration is predicted and counted in the title's figure; the drawing is
+    // thinned by QCustomPlot's adaptive sampling, which draws one point per occupied pixel.
+    QVector<double> inX, inY, outX, outY;
     double low = std::numeric_limits<double>::infinity();
     double high = 0.0;
     double errorSum = 0.0;
     if (model) {
-        for (const auto& row : m_models->measured().all()) {
-            const auto measured = row.value(metric);
+        const auto& rows = m_models->measured().all();
+        const std::vector<double>& predicted = predictions(entryIndex, metric, *model);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const auto measured = rows[i].value(metric);
             if (!measured || *measured <= 0.0)
                 continue; // a log axis has no zero
-            const double predicted = core::predictSpreadOverVms(*model, row.config);
-            if (!std::isfinite(predicted) || predicted <= 0.0)
+            if (!std::isfinite(predicted[i]) || predicted[i] <= 0.0)
                 continue;
-            low = std::min({low, *measured, predicted});
-            high = std::max({high, *measured, predicted});
+            low = std::min({low, *measured, predicted[i]});
+            high = std::max({high, *measured, predicted[i]});
             const bool highlighted
-                = std::binary_search(m_highlighted.begin(), m_highlighted.end(), row.config);
+                = std::binary_search(m_highlighted.begin(), m_highlighted.end(), rows[i].config);
             (highlighted ? inX : outX).append(*measured);
-            (highlighted ? inY : outY).append(predicted);
+            (highlighted ? inY : outY).append(predicted[i]);
             if (highlighted)
-                errorSum += std::abs(predicted - *measured) / *measured;
-            if (m_selected && row.config == *m_selected) {
-                selX.append(*measured);
-                selY.append(predicted);
-            }
+                errorSum += std::abs(predicted[i] - *measured) / *measured;
         }
     }
     m_inFilter->setData(inX, inY);
     m_others->setData(outX, outY);
-    m_selectedMark->setData(selX, selY);
+    markSelected(model ? &predictions(entryIndex, metric, *model) : nullptr, metric);
 
     const QString unit = metricUnitText(metric);
     setupLogAxis(*m_plot->xAxis, tr("Measured (%1)").arg(unit));

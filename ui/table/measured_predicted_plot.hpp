@@ -15,6 +15,10 @@ class QCPGraph;
 class QCPItemLine;
 class QCPTextElement;
 
+namespace iolens::core {
+class TrainedModel;
+}
+
 namespace iolens::ui {
 
 class ModelController;
@@ -40,11 +44,28 @@ public:
     /// The points drawn (in filter, then the others): x measured, y predicted.
     QCPGraph* highlightedGraph() const { return m_inFilter; }
     QCPGraph* otherGraph() const { return m_others; }
+    /// The ring around the selected configuration's point (empty when none is selected).
+    QCPGraph* selectedGraph() const { return m_selectedMark; }
     QString titleText() const;
 
 private:
+    /// The predictions of one entry's model for one metric, a value per
+    /// ModelController::measured().all() row (NaN where the model refuses it), computed once
+    /// per model and metric: selecting a row or changing the filter reuses them.
+    struct PredictionCache {
+        int entry = -1;
+        core::Metric metric = core::Metric::RtReadMs;
+        bool valid = false;
+        std::vector<double> predicted;
+    };
+
     void rebuildModelChoice();
     void redraw();
+    const std::vector<double>& predictions(
+        int entryIndex, core::Metric metric, const core::TrainedModel& model);
+    /// Rings the selected configuration, given the predictions of the model shown (nullptr:
+    /// none yet).
+    void markSelected(const std::vector<double>* predicted, core::Metric metric);
 
     ModelController* m_models;
     QComboBox* m_model;
@@ -58,6 +79,7 @@ private:
     QCPItemLine* m_identity = nullptr;
     std::vector<core::Configuration> m_highlighted; ///< sorted, for binary search
     std::optional<core::Configuration> m_selected;
+    PredictionCache m_cache;
 };
 
 } // namespace iolens::ui

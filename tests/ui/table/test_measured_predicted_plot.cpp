@@ -12,6 +12,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace iolens::ui;
@@ -67,6 +68,70 @@ private slots:
         // Log axes with the same range: the identity line is the diagonal.
         QCOMPARE(plot.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
         QCOMPARE(plot.plot()->xAxis->range(), plot.plot()->yAxis->range());
+    }
+
+    void replacedModel_redrawsWithItsPredictionsAndSelectionRingsOnePoint()
+    {
+        ModelController lm({"lm"}), cart({"cart"});
+        QSignalSpy lmReady(&lm, &ModelController::modelsReady);
+        QSignalSpy cartReady(&cart, &ModelController::modelsReady);
+        const auto runs = loadExampleDatabase(Example::Tiered).measurements();
+        lm.setMeasurements(runs);
+        cart.setMeasurements(runs);
+        QVERIFY(iolens::test::waitForEmission(lmReady, 120000));
+        QVERIFY(iolens::test::waitForEmission(cartReady, 120000));
+        MeasuredPredictedPlot plot(&lm);
+        plot.setMetric(Metric::TpReadMbs);
+        const iolens::core::TrainedModel lmModel = *lm.entries()[0].model(Metric::TpReadMbs);
+        const iolens::core::TrainedModel cartModel = *cart.entries()[0].model(Metric::TpReadMbs);
+        const int mine = lm.addModel(QStringLiteral("mine"), lmModel, ModelOrigin::Stored);
+        QVERIFY(mine > 0);
+        plot.setEntry(mine);
+        // The plot predicts in one batch; a linear model's batch can differ in the last bit.
+        const auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+            if (a.size() != b.size())
+                return false;
+            for (std::size_t i = 0; i < a.size(); ++i)
+                if (std::abs(a[i] - b[i]) > 1e-12 * std::abs(b[i]))
+                    return false;
+            return true;
+        };
+        const auto pointsOf = [&plot] {
+            std::vector<double> values;
+            for (auto it = plot.otherGraph()->data()->constBegin();
+                 it != plot.otherGraph()->data()->constEnd(); ++it)
+                values.push_back(it->value);
+            std::sort(values.begin(), values.end());
+            return values;
+        };
+        const auto predictedBy = [&lm](const iolens::core::TrainedModel& model) {
+            std::vector<double> values;
+            for (const auto& row : lm.measured().all())
+                if (row.value(Metric::TpReadMbs) && *row.value(Metric::TpReadMbs) > 0.0)
+                    values.push_back(iolens::core::predictSpreadOverVms(model, row.config));
+            std::sort(values.begin(), values.end());
+            return values;
+        };
+        QVERIFY(same(pointsOf(), predictedBy(lmModel)));
+        // The entry's model replaced: the points are the new model's, not a stale copy.
+        QCOMPARE(lm.addModel(QStringLiteral("mine"), cartModel, ModelOrigin::Stored), mine);
+        QVERIFY(same(pointsOf(), predictedBy(cartModel)));
+        QVERIFY(!same(pointsOf(), predictedBy(lmModel)));
+
+        // Selecting a configuration rings its point, the others stay.
+        const int points = plot.otherGraph()->dataCount();
+        const auto& rows = lm.measured().all();
+        const auto withReads = std::find_if(rows.begin() + 1, rows.end(), [](const auto& r) {
+            return r.value(Metric::TpReadMbs) && *r.value(Metric::TpReadMbs) > 0.0;
+        });
+        QVERIFY(withReads != rows.end());
+        const auto& row = *withReads;
+        plot.setSelected(row.config);
+        QCOMPARE(plot.otherGraph()->dataCount(), points);
+        QCOMPARE(plot.selectedGraph()->dataCount(), 1);
+        QCOMPARE(plot.selectedGraph()->data()->at(0)->key, *row.value(Metric::TpReadMbs));
+        QVERIFY(same({plot.selectedGraph()->data()->at(0)->value},
+            {iolens::core::predictSpreadOverVms(cartModel, row.config)}));
     }
 };
 
