@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // iolens: the window. Start-up only: arguments, translations, the first document.
+#include "common/background_pool.hpp"
 #include "common/error.hpp"
 #include "common/language_choice.hpp"
 #include "common/translations.hpp"
@@ -124,25 +125,10 @@ std::optional<Options> parseOptions(const QApplication& app)
     return options;
 }
 
-} // namespace
-
-int main(int argc, char* argv[])
+/// The window on `options` until it closes (or, with --screenshot, until the picture is
+/// written); the window is destroyed before this returns. Returns the exit status.
+int runWindow(const Options& options)
 {
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("iolens"));
-    QCoreApplication::setApplicationName(QStringLiteral("iolens"));
-    QCoreApplication::setApplicationVersion(QString::fromLatin1(iolens::kVersion));
-    iolens::resources::initialize();
-    QApplication::setWindowIcon(QIcon(iolens::resources::appIconPath()));
-    // View ▸ Language, else the system's; numbers are then formatted in that language too.
-    const QLocale locale = iolens::ui::interfaceLocale(iolens::ui::chosenLanguage());
-    QLocale::setDefault(locale);
-    iolens::ui::installTranslations(app, locale);
-
-    const auto parsed = parseOptions(app);
-    if (!parsed)
-        return 2;
-    const Options& options = *parsed;
     iolens::ui::MainWindow window;
     if (!options.tab.isEmpty()) {
         QTabWidget* views = window.views();
@@ -181,4 +167,25 @@ int main(int argc, char* argv[])
     }
     window.show();
     return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("iolens"));
+    QCoreApplication::setApplicationName(QStringLiteral("iolens"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(iolens::kVersion));
+    iolens::resources::initialize();
+    QApplication::setWindowIcon(QIcon(iolens::resources::appIconPath()));
+    // View ▸ Language, else the system's; numbers are then formatted in that language too.
+    const QLocale locale = iolens::ui::interfaceLocale(iolens::ui::chosenLanguage());
+    QLocale::setDefault(locale);
+    iolens::ui::installTranslations(app, locale);
+
+    const auto parsed = parseOptions(app);
+    if (!parsed)
+        return 2;
+    return iolens::ui::endBackgroundWork(runWindow(*parsed));
 }

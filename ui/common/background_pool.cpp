@@ -5,6 +5,9 @@
 #include <QThread>
 #include <QThreadPool>
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace iolens::ui {
 
 namespace {
@@ -38,6 +41,15 @@ void waitForBackgroundWork()
 QThreadPool* backgroundPool()
 {
     return pool();
+}
+
+int endBackgroundWork(int status)
+{
+    if (!pool.exists() || pool()->activeThreadCount() == 0)
+        return status;
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::_Exit(status);
 }
 
 } // namespace iolens::ui

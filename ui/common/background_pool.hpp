@@ -16,4 +16,11 @@ namespace iolens::ui {
 /// tasks, as it does for the global pool's.
 QThreadPool* backgroundPool();
 
+/// The application's last step, after its windows are gone: returns `status` when no background
+/// task runs; otherwise ends the process at once with it (stdio flushed, std::_Exit). The tasks
+/// only compute (training, cross-validation: nothing off the UI thread writes a file or the
+/// database), so nothing is lost, whereas waiting for them could keep a closed window's process
+/// alive for minutes (`auto`'s cross-validation on a large database).
+int endBackgroundWork(int status);
+
 } // namespace iolens::ui
