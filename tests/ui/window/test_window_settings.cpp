@@ -37,6 +37,17 @@ private slots:
         QVERIFY(!lastScenario(QStringLiteral("/data/b.sqlite#grid")));
     }
 
+    void hiddenStoredModels_areKeptPerDatabase()
+    {
+        const QString a = QStringLiteral("/data/a.sqlite");
+        saveHiddenStoredModels(a, {QStringLiteral("cart-small")});
+        QCOMPARE(hiddenStoredModels(a), QStringList {QStringLiteral("cart-small")});
+        QVERIFY(hiddenStoredModels(QStringLiteral("/data/b.sqlite")).isEmpty());
+        saveHiddenStoredModels(a, {}); // every model shown again: nothing left to keep
+        QVERIFY(hiddenStoredModels(a).isEmpty());
+        QCOMPARE(QSettings().childGroups().contains(QStringLiteral("hiddenStoredModels")), false);
+    }
+
     void closing_remembersTheTabAndTheNextWindowOpensThere()
     {
         {
