@@ -2496,6 +2496,85 @@ Mittel ± RSF</translation>
     </message>
 </context>
 <context>
+    <name>iolens::ui::StoredModelTable</name>
+    <message>
+        <source>%1 (not in this database)</source>
+        <translation>%1 (nicht in dieser Datenbank)</translation>
+    </message>
+    <message>
+        <source>every dataset</source>
+        <translation>alle Datensätze</translation>
+    </message>
+    <message>
+        <source>split %1</source>
+        <translation>Teilmenge %1</translation>
+    </message>
+    <message>
+        <source>where %1</source>
+        <translation>where %1</translation>
+    </message>
+    <message>
+        <source>R² %1</source>
+        <translation>R² %1</translation>
+    </message>
+    <message>
+        <source>RMSE %1</source>
+        <translation>RMSE %1</translation>
+    </message>
+    <message>
+        <source>1 row</source>
+        <translation>1 Zeile</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1 Zeilen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Trained on</source>
+        <translation>Trainiert auf</translation>
+    </message>
+    <message>
+        <source>Training fit</source>
+        <translation>Anpassung (Training)</translation>
+    </message>
+    <message>
+        <source>Stored</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>Ticked: shown beside the window&apos;s own models in every view</source>
+        <translation>Angekreuzt: in jeder Ansicht neben den eigenen Modellen des Fensters gezeigt</translation>
+    </message>
+    <message>
+        <source>The data it was trained on: dataset, split and filter (iolens-cli train --split, --where). On the shown dataset the window cross-validates it on that part.</source>
+        <translation>Die Daten, auf denen es trainiert wurde: Datensatz, Teilmenge und Filter (iolens-cli train --split, --where). Auf dem gezeigten Datensatz validiert das Fenster es kreuzweise auf diesem Teil.</translation>
+    </message>
+    <message>
+        <source>Its fit on the rows it was trained on, on the scale it was fitted on (the logarithm of the metric unless log_response=0)</source>
+        <translation>Seine Anpassung an die Zeilen, auf denen es trainiert wurde, auf der Skala, auf der es angepasst ist (dem Logarithmus der Metrik, außer bei log_response=0)</translation>
+    </message>
+    <message>
+        <source>When it was stored, in UTC</source>
+        <translation>Wann es gespeichert wurde, in UTC</translation>
+    </message>
+</context>
+<context>
     <name>iolens::ui::StoredModels</name>
     <message>
         <source>Stored model %1 cannot be loaded: %2</source>
@@ -2524,6 +2603,37 @@ Mittel ± RSF</translation>
     <message>
         <source>Stored model %1 cannot be shown: its name is taken.</source>
         <translation>Das gespeicherte Modell %1 lässt sich nicht zeigen: sein Name ist vergeben.</translation>
+    </message>
+</context>
+<context>
+    <name>iolens::ui::StoredModelsDialog</name>
+    <message>
+        <source>Stored models — %1</source>
+        <translation>Gespeicherte Modelle — %1</translation>
+    </message>
+    <message>
+        <source>Ticked models are shown beside the window&apos;s own models in every view. The choice is kept for this database file; the file itself is not changed.</source>
+        <translation>Angekreuzte Modelle werden in jeder Ansicht neben den eigenen Modellen des Fensters gezeigt. Die Auswahl wird für diese Datenbankdatei gemerkt; die Datei selbst bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>%1 holds no stored model. Models come from iolens-cli train or optimize, from File &gt; Import model…, or from the Parameter search tab.</source>
+        <translation>%1 enthält kein gespeichertes Modell. Modelle kommen aus iolens-cli train oder optimize, aus Datei &gt; Modell importieren… oder aus dem Reiter Parametersuche.</translation>
+    </message>
+    <message>
+        <source>Show &amp;all</source>
+        <translation>A&amp;lle zeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;none</source>
+        <translation>&amp;Keines zeigen</translation>
+    </message>
+    <message>
+        <source>Stored models</source>
+        <translation>Gespeicherte Modelle</translation>
+    </message>
+    <message>
+        <source>The stored models of %1 cannot be read: %2</source>
+        <translation>Die gespeicherten Modelle von %1 können nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2872,6 +2982,10 @@ Mittel ± RSF</translation>
     <message>
         <source>De&amp;lete dataset…</source>
         <translation>Datensatz &amp;löschen…</translation>
+    </message>
+    <message>
+        <source>&amp;Stored models…</source>
+        <translation>&amp;Gespeicherte Modelle…</translation>
     </message>
 </context>
 <context>

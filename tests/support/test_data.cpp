@@ -4,6 +4,7 @@
 #include "data/measurement_csv.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/build_paths.hpp"
+#include "workflow/model_training.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -86,6 +87,25 @@ std::string writeFile(const QString& directory, const QString& name, const std::
         qFatal("cannot write test file %s", qPrintable(path));
     file.write(content.data(), static_cast<qint64>(content.size()));
     return path.toStdString();
+}
+
+QString storedModelsDatabase(const QString& directory)
+{
+    const QString path = QDir(directory).filePath(QStringLiteral("stored-models.sqlite"));
+    auto db = MeasurementDatabase::openOrCreate(path.toStdString());
+    db.importMeasurements(readMeasurementsCsv(tieredCsvPath()), {"tiered", "", "", std::nullopt});
+    TrainRequest small;
+    small.technique = "cart";
+    small.metric = Metric::RtReadMs;
+    small.dataset = "tiered";
+    small.split = "grid";
+    small.where = "request_kib<=16";
+    storeModel(db, trainModel(db, small), "cart-small", small);
+    TrainRequest all;
+    all.technique = "lm";
+    all.metric = Metric::TpWriteMbs;
+    storeModel(db, trainModel(db, all), "lm-all", all);
+    return path;
 }
 
 iolens::core::TrainedModel trainCart(const std::vector<iolens::core::AggregatedMeasurement>& rows,

@@ -29,6 +29,11 @@ std::string datasetCsv(
     const iolens::core::FeatureSchema& schema, const Eigen::MatrixXd& x, const Eigen::VectorXd* y);
 /// Writes `content` to a file in `directory` and returns its path.
 std::string writeFile(const QString& directory, const QString& name, const std::string& content);
+/// A database file "stored-models.sqlite" in `directory` holding tieredCsvPath() as the dataset
+/// "tiered" and two models stored as `iolens-cli train` stores them: "cart-small" (cart, read
+/// response time, trained on split "grid" where request_kib<=16 of "tiered") and "lm-all" (lm,
+/// write throughput, on every dataset). Returns its path.
+QString storedModelsDatabase(const QString& directory);
 /// A CART of `metric` on `rows` with complexity parameter `cp`.
 iolens::core::TrainedModel trainCart(const std::vector<iolens::core::AggregatedMeasurement>& rows,
     iolens::core::Metric metric, double cp);

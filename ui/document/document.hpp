@@ -4,6 +4,7 @@
 #include "data/measurement.hpp"
 #include "store/measurement_database.hpp"
 
+#include <QFileInfo>
 #include <QString>
 
 #include <map>
@@ -36,6 +37,16 @@ struct Document {
     {
         return (example ? QStringLiteral("example:") + name : path) + QLatin1Char('#')
             + QString::fromStdString(dataset);
+    }
+    /// Names the database alone, whichever dataset is shown, for what the window remembers of
+    /// the whole file (which stored models it shows): "example:<name>", else the canonical path,
+    /// so that two ways to the same file (a symbolic link, "..") share what is remembered.
+    QString databaseKey() const
+    {
+        if (example)
+            return QStringLiteral("example:") + name;
+        const QString canonical = QFileInfo(path).canonicalFilePath();
+        return canonical.isEmpty() ? path : canonical;
     }
 };
 

@@ -29,6 +29,7 @@
 #include "window/inside_out_accuracy_dialog.hpp"
 #include "window/presentation_mode.hpp"
 #include "window/stored_models.hpp"
+#include "window/stored_models_dialog.hpp"
 #include "window/window_menus.hpp"
 #include "window/window_settings.hpp"
 
@@ -196,6 +197,7 @@ void MainWindow::connectParts()
     connect(
         m_menus, &WindowMenus::datasetRequested, m_documents, &DocumentController::selectDataset);
     connect(m_menus, &WindowMenus::techniquesRequested, this, &MainWindow::chooseTechniques);
+    connect(m_menus, &WindowMenus::storedModelsRequested, this, &MainWindow::promptStoredModels);
     connect(m_search, &SearchSurfaceView::modelOptimized, this,
         [this](const core::TrainedModel& model) {
             const QString label
@@ -229,6 +231,12 @@ bool MainWindow::panelsShown() const
 void MainWindow::onDocumentChanged()
 {
     const Document* document = m_documents->document();
+    if (document->databaseKey() != m_storedModelsDatabase) {
+        // Stored models are named per database: another one has its own hidden ones.
+        m_storedModelsDatabase = document->databaseKey();
+        m_storedModelChoice.hidden
+            = m_remembers ? hiddenStoredModels(m_storedModelsDatabase) : QStringList();
+    }
     m_menus->setDocument(document);
     m_table->setMeasurements(document->runs);
     // The models train in the background; the scenario is shown at once with its measurement.
@@ -281,11 +289,50 @@ void MainWindow::trainModels(const Document& document)
 {
     m_models->setMeasurements(document.runs);
     // The database's stored models join as columns of their own (setMeasurements forgot them).
-    m_storedModelProblems = document.database
-        ? addStoredModels(*m_models, *document.database, m_storedModelChoice, document.dataset)
-        : QStringList();
-    for (const QString& problem : m_storedModelProblems)
+    m_storedModelProblems.clear();
+    showStoredModels(document, m_storedModelChoice);
+}
+
+void MainWindow::showStoredModels(const Document& document, const StoredModelChoice& choice)
+{
+    if (!document.database)
+        return;
+    const QStringList problems
+        = addStoredModels(*m_models, *document.database, choice, document.dataset);
+    for (const QString& problem : problems)
         qWarning().noquote() << problem;
+    m_storedModelProblems += problems;
+}
+
+void MainWindow::promptStoredModels()
+{
+    const Document* document = m_documents->document();
+    if (!document || !document->database)
+        return;
+    StoredModelsDialog* dialog = openStoredModelsDialog(this, *document, m_storedModelChoice);
+    if (!dialog)
+        return;
+    connect(dialog, &QDialog::accepted, this, [this, dialog, key = document->databaseKey()] {
+        // The answer is about the database the dialog listed, not one opened meanwhile.
+        if (const Document* now = m_documents->document(); now && now->databaseKey() == key)
+            setHiddenStoredModels(dialog->hiddenNames());
+    });
+}
+
+void MainWindow::setHiddenStoredModels(const QStringList& hidden)
+{
+    const Document* document = m_documents->document();
+    if (!document)
+        return;
+    const StoredModelChoice before = m_storedModelChoice;
+    m_storedModelChoice = {true, {}, hidden};
+    if (m_remembers)
+        saveHiddenStoredModels(m_storedModelsDatabase, hidden);
+    const StoredModelChange change = storedModelChange(before, hidden);
+    if (change.removes)
+        trainModels(*document);
+    else if (!change.added.isEmpty())
+        showStoredModels(*document, {false, change.added, {}});
 }
 
 void MainWindow::onModelsReady()

@@ -72,6 +72,13 @@ public:
     /// Which of the database's stored models the window shows from the next document on (every
     /// one unless set: `render` and `evidence` --stored-models).
     void setStoredModelChoice(StoredModelChoice choice) { m_storedModelChoice = std::move(choice); }
+    /// Models ▸ Stored models…'s answer for the open database: every stored model but `hidden` is
+    /// shown in every view from now on, and, after rememberSession(), whenever this database
+    /// opens again. Models ticked back are added at once; hiding one sets the window's models up
+    /// afresh (retrained, as after a change in the Models menu), since the views cannot drop a
+    /// column. Nothing to do without a document or a change.
+    void setHiddenStoredModels(const QStringList& hidden);
+    const StoredModelChoice& storedModelChoice() const { return m_storedModelChoice; }
     /// The window's own models from now on (registry keys, column order; not empty), retrained
     /// at once if a document is open. Unlike the Models menu it does not remember the choice:
     /// `render` and `evidence` --technique.
@@ -97,6 +104,9 @@ private:
     void chooseTechniques(const std::vector<std::string>& techniques);
     /// Trains the window's models on `document` and adds its database's stored ones.
     void trainModels(const Document& document);
+    /// Adds the stored models of `document`'s database that `choice` shows (addStoredModels).
+    void showStoredModels(const Document& document, const StoredModelChoice& choice);
+    void promptStoredModels();
     void onEvaluationsReady();
     QString datasetSummary() const;
     QString trainedSummary() const;
@@ -133,6 +143,8 @@ private:
     /// Why stored models of the open database are not shown (addStoredModels), for the status.
     QStringList m_storedModelProblems;
     StoredModelChoice m_storedModelChoice;
+    /// The database m_storedModelChoice.hidden belongs to (Document::databaseKey()).
+    QString m_storedModelsDatabase;
 };
 
 } // namespace iolens::ui

@@ -27,7 +27,7 @@ QStringList addStoredModels(ModelController& models, core::MeasurementDatabase& 
     QStringList problems;
     for (const core::StoredModel& stored : db.models()) {
         const QString name = QString::fromStdString(stored.name);
-        if (!choice.all && !choice.names.contains(name))
+        if (!choice.shows(name))
             continue;
         std::optional<core::TrainedModel> model;
         try {

@@ -13,7 +13,7 @@ namespace iolens::ui {
 /// The names `choice` lists that `db` has no model of, in the order listed.
 QStringList missingStoredModels(core::MeasurementDatabase& db, const StoredModelChoice& choice);
 
-/// Shows the database's stored models (those `choice` names) (from `iolens-cli train`, `optimize`
+/// Shows the database's stored models (those `choice` shows) (from `iolens-cli train`, `optimize`
 /// or `model import`) beside the window's own: each is added to `models`
 /// (ModelController::addModel, origin Stored) under its name, or "NAME (stored)" where the name is
 /// one of the window's techniques, so it gets a column, its cross-validation and its curves in

@@ -107,11 +107,14 @@ WindowMenus::WindowMenus(QMainWindow* window, RecentFiles* recent)
         connect(action, &QAction::triggered, this, [this] {
             std::vector<std::string> chosen;
             for (QAction* item : m_models->actions())
-                if (item->isChecked())
+                if (item->isCheckable() && item->isChecked())
                     chosen.push_back(item->data().toString().toStdString());
             emit techniquesRequested(chosen);
         });
     }
+    m_models->addSeparator();
+    m_storedModels
+        = m_models->addAction(tr("&Stored models…"), this, &WindowMenus::storedModelsRequested);
 
     QMenu* view = window->menuBar()->addMenu(tr("&View"));
     m_presentation = view->addAction(tr("&Presentation mode"));
@@ -145,6 +148,7 @@ void WindowMenus::setDocument(const Document* document)
     m_saveAs->setEnabled(document != nullptr);
     m_evidence->setEnabled(document != nullptr);
     m_exportDataset->setEnabled(document && !document->dataset.empty());
+    m_storedModels->setEnabled(document && document->database);
     for (QAction* action : m_datasetGroup->actions())
         delete action;
     m_datasets->clear();
@@ -217,6 +221,8 @@ void WindowMenus::setViews(QTabWidget* views)
 void WindowMenus::setTechniques(const std::vector<std::string>& techniques)
 {
     for (QAction* action : m_models->actions()) {
+        if (!action->isCheckable())
+            continue; // the separator and Stored models…
         const std::string technique = action->data().toString().toStdString();
         action->setChecked(
             std::find(techniques.begin(), techniques.end(), technique) != techniques.end());

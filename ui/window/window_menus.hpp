@@ -22,7 +22,8 @@ struct Document;
 
 /// The main window's menu bar: File (new, open, examples, recent files, save as, import, export,
 /// measure, evidence pack, quit), Dataset (one entry per dataset of the database with the files
-/// it was imported from, rename, delete), Models (which techniques to train), View
+/// it was imported from, rename, delete), Models (which techniques to train, which stored models
+/// to show), View
 /// (presentation mode, tabs, language) and Help. It only turns clicks into requests; the window
 /// decides what they do, so the menus stay free of dialogs and of the document's logic.
 class WindowMenus : public QObject {
@@ -38,6 +39,8 @@ public:
     QMenu* recentMenu() const { return m_recent; }
     QMenu* datasetMenu() const { return m_datasets; }
     QMenu* modelsMenu() const { return m_models; }
+    /// Models ▸ Stored models… (enabled while a database is open).
+    QAction* storedModelsAction() const { return m_storedModels; }
     /// View ▸ Presentation mode (checkable, F5).
     QAction* presentationAction() const { return m_presentation; }
     /// View ▸ Scenario and prediction panels (checkable, ticked, F9).
@@ -88,6 +91,8 @@ signals:
     void removeDatasetRequested();
     /// The user ticked or unticked a technique in the Models menu: the new choice, registry order.
     void techniquesRequested(const std::vector<std::string>& techniques);
+    /// Models ▸ Stored models…: choose which of the database's stored models the window shows.
+    void storedModelsRequested();
     void aboutRequested();
     void quitRequested();
 
@@ -101,6 +106,7 @@ private:
     QMenu* m_datasets = nullptr;
     QActionGroup* m_datasetGroup = nullptr;
     QMenu* m_models = nullptr;
+    QAction* m_storedModels = nullptr;
     QAction* m_evidence = nullptr;
     QAction* m_exportDataset = nullptr;
     QAction* m_presentation = nullptr;

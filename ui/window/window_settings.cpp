@@ -17,10 +17,20 @@ const QString kSplitter = QStringLiteral("window/splitter");
 const QString kTab = QStringLiteral("window/tab");
 
 // QSettings keys may not hold '/' or '\\' as plain characters; paths do.
+QString settingsKeyOf(const QString& group, const QString& key)
+{
+    return group + QLatin1Char('/')
+        + QString::fromLatin1(key.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+}
+
 QString scenarioKey(const QString& documentKey)
 {
-    return QStringLiteral("lastScenario/")
-        + QString::fromLatin1(documentKey.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+    return settingsKeyOf(QStringLiteral("lastScenario"), documentKey);
+}
+
+QString hiddenModelsKey(const QString& databaseKey)
+{
+    return settingsKeyOf(QStringLiteral("hiddenStoredModels"), databaseKey);
 }
 
 } // namespace
@@ -55,6 +65,20 @@ void saveLastScenario(const QString& documentKey, const core::Configuration& con
 std::optional<core::Configuration> lastScenario(const QString& documentKey)
 {
     return decodeConfiguration(QSettings().value(scenarioKey(documentKey)).toString());
+}
+
+void saveHiddenStoredModels(const QString& databaseKey, const QStringList& names)
+{
+    QSettings settings;
+    if (names.isEmpty())
+        settings.remove(hiddenModelsKey(databaseKey)); // the default needs no entry
+    else
+        settings.setValue(hiddenModelsKey(databaseKey), names);
+}
+
+QStringList hiddenStoredModels(const QString& databaseKey)
+{
+    return QSettings().value(hiddenModelsKey(databaseKey)).toStringList();
 }
 
 } // namespace iolens::ui

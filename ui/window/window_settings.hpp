@@ -4,6 +4,7 @@
 #include "data/configuration.hpp"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -14,7 +15,8 @@ class QTabWidget;
 namespace iolens::ui {
 
 /// What the window remembers between sessions, in QSettings: its geometry, the split between
-/// the controls and the views, the tab shown, and per database the last scenario.
+/// the controls and the views, the tab shown, and per database the last scenario and the stored
+/// models it does not show.
 
 void saveWindowLayout(
     const QMainWindow& window, const QSplitter& splitter, const QTabWidget& views);
@@ -24,5 +26,12 @@ void restoreWindowLayout(QMainWindow& window, QSplitter& splitter, QTabWidget& v
 /// `documentKey`: Document::settingsKey().
 void saveLastScenario(const QString& documentKey, const core::Configuration& config);
 std::optional<core::Configuration> lastScenario(const QString& documentKey);
+
+/// The stored models unticked in Models ▸ Stored models… for a database (`databaseKey`:
+/// Document::databaseKey()); an empty list forgets the entry. Only QSettings is written, so an
+/// example or a read-only file has a choice too.
+void saveHiddenStoredModels(const QString& databaseKey, const QStringList& names);
+/// What saveHiddenStoredModels kept; empty (every stored model shown) if nothing was.
+QStringList hiddenStoredModels(const QString& databaseKey);
 
 } // namespace iolens::ui

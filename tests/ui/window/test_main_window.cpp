@@ -13,10 +13,12 @@
 #include "scenario/scenario_panel.hpp"
 #include "scenario/step_slider.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "table/measurement_table_panel.hpp"
 #include "window/error_cdf_page.hpp"
 #include "window/main_window.hpp"
+#include "window/stored_models_dialog.hpp"
 #include "window/window_menus.hpp"
 #include "workflow/model_training.hpp"
 
@@ -29,11 +31,34 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace iolens::ui;
 using iolens::core::Configuration;
 using iolens::core::Metric;
+
+namespace {
+
+// The Models ▸ Stored models… dialog on screen; an earlier one may wait for its deletion.
+StoredModelsDialog* shownStoredModelsDialog(const MainWindow& window)
+{
+    for (StoredModelsDialog* dialog : window.findChildren<StoredModelsDialog*>())
+        if (dialog->isVisible())
+            return dialog;
+    return nullptr;
+}
+
+// The prediction panel's column headers, one string.
+QString predictionHeaders(const MainWindow& window)
+{
+    QStringList headers;
+    for (int column = 0; column < window.predictionPanel()->modelColumnCount(); ++column)
+        headers << window.predictionPanel()->modelHeader(column);
+    return headers.join(QLatin1Char('|'));
+}
+
+} // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -252,6 +277,56 @@ private slots:
                     .data(ModelComparisonModel::kSortRole)
                     .isValid());
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Cross-validation")));
+    }
+
+    // Models ▸ Stored models…: unticking a stored model takes its column out of the views;
+    // ticking it again brings it back without retraining the window's own models.
+    void storedModelsDialog_choosesWhichStoredModelsAreShown()
+    {
+        QTemporaryDir dir;
+        const QString path = iolens::test::storedModelsDatabase(dir.path());
+        MainWindow window;
+        window.setErrorDialogsEnabled(false);
+        window.setTechniques({"lm"});
+        QAction* action = window.menus()->storedModelsAction();
+        QVERIFY(!action->isEnabled()); // nothing open yet
+        QVERIFY(window.documents()->openFile(path));
+        QVERIFY(action->isEnabled());
+        const QString small = QStringLiteral("cart-small");
+        QVERIFY(window.models()->entryIndex(small) > 0);
+        QVERIFY(predictionHeaders(window).contains(small));
+
+        QSignalSpy started(window.models(), &ModelController::trainingStarted);
+        action->trigger();
+        StoredModelsDialog* dialog = shownStoredModelsDialog(window);
+        QVERIFY(dialog);
+        QCOMPARE(dialog->table()->name(0), small);
+        QVERIFY(dialog->table()->isShown(0));
+        dialog->table()->setShown(0, false);
+        dialog->accept();
+        QCOMPARE(started.count(), 1); // a column only goes with the models set up afresh
+        QCOMPARE(window.models()->entryIndex(small), -1);
+        QVERIFY(window.models()->entryIndex(QStringLiteral("lm-all")) > 0);
+        QVERIFY2(!predictionHeaders(window).contains(small), qPrintable(predictionHeaders(window)));
+        QCOMPARE(window.storedModelChoice().hidden, QStringList {small});
+
+        action->trigger();
+        dialog = shownStoredModelsDialog(window);
+        QVERIFY(dialog);
+        QVERIFY(!dialog->table()->isShown(0));
+        dialog->table()->setShown(0, true);
+        dialog->accept();
+        QCOMPARE(started.count(), 1); // added beside the trained models, nothing retrained
+        QVERIFY(window.models()->entryIndex(small) > 0);
+        QVERIFY(predictionHeaders(window).contains(small));
+
+        action->trigger(); // Cancel changes nothing
+        dialog = shownStoredModelsDialog(window);
+        QVERIFY(dialog);
+        dialog->table()->setAllShown(false);
+        dialog->reject();
+        QVERIFY(window.models()->entryIndex(small) > 0);
+        QVERIFY(window.storedModelChoice().hidden.isEmpty());
     }
 };
 

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/document_controller.hpp"
 #include "document/example_database.hpp"
+#include "prediction/model_controller.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "support/isolated_settings.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 #include "window/window_settings.hpp"
 
+#include <QFile>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace iolens::ui;
@@ -35,6 +39,51 @@ private slots:
         saveLastScenario(QStringLiteral("/data/a.sqlite#grid"), config);
         QVERIFY(*lastScenario(QStringLiteral("/data/a.sqlite#grid")) == config);
         QVERIFY(!lastScenario(QStringLiteral("/data/b.sqlite#grid")));
+    }
+
+    void hiddenStoredModels_areKeptPerDatabase()
+    {
+        const QString a = QStringLiteral("/data/a.sqlite");
+        saveHiddenStoredModels(a, {QStringLiteral("cart-small")});
+        QCOMPARE(hiddenStoredModels(a), QStringList {QStringLiteral("cart-small")});
+        QVERIFY(hiddenStoredModels(QStringLiteral("/data/b.sqlite")).isEmpty());
+        saveHiddenStoredModels(a, {}); // every model shown again: nothing left to keep
+        QVERIFY(hiddenStoredModels(a).isEmpty());
+        QCOMPARE(QSettings().childGroups().contains(QStringLiteral("hiddenStoredModels")), false);
+    }
+
+    // Models ▸ Stored models… is remembered per database file, found again by another path to
+    // it; an example has a choice too, kept in the settings only. A batch window (no
+    // rememberSession) shows every stored model.
+    void reopening_aDatabaseKeepsItsHiddenStoredModels()
+    {
+        QTemporaryDir dir;
+        const QString path = iolens::test::storedModelsDatabase(dir.path());
+        const QString small = QStringLiteral("cart-small");
+        {
+            MainWindow window;
+            window.rememberSession();
+            window.setTechniques({"lm"});
+            QVERIFY(window.documents()->openFile(path));
+            window.setHiddenStoredModels({small});
+            QCOMPARE(window.models()->entryIndex(small), -1);
+            QVERIFY(window.documents()->openExample(Example::Tiered));
+            window.setHiddenStoredModels({QStringLiteral("someone's model")});
+            QCOMPARE(hiddenStoredModels(window.documents()->document()->databaseKey()),
+                QStringList {QStringLiteral("someone's model")});
+        }
+        const QString link = dir.filePath(QStringLiteral("link.sqlite"));
+        QVERIFY(QFile::link(path, link));
+        MainWindow next;
+        next.rememberSession();
+        next.setTechniques({"lm"});
+        QVERIFY(next.documents()->openFile(link));
+        QCOMPARE(next.models()->entryIndex(small), -1);
+        QVERIFY(next.models()->entryIndex(QStringLiteral("lm-all")) > 0);
+        MainWindow batch;
+        batch.setTechniques({"lm"});
+        QVERIFY(batch.documents()->openFile(path));
+        QVERIFY(batch.models()->entryIndex(small) > 0);
     }
 
     void closing_remembersTheTabAndTheNextWindowOpensThere()
