@@ -19,10 +19,12 @@ void MeasurementFilterProxy::setFilterText(const QString& text)
         = text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
     if (words == m_words)
         return;
-    // Qt 6.4 has no begin/endFilterChange pair; invalidateFilter() is the supported way to
-    // re-run filterAcceptsRow after a custom criterion changed.
+    // Qt 6.4 has no begin/endFilterChange pair. invalidateFilter() removes and inserts the
+    // changed rows range by range, each range updating the whole mapping: 116 s for a filter
+    // on 1,000,000 sorted rows (bench_table_scroll). invalidate() rebuilds the mapping once
+    // and reports one layout change, the persistent indexes (the selection) kept.
     m_words = words;
-    invalidateFilter();
+    invalidate();
 }
 
 bool MeasurementFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const

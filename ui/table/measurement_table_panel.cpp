@@ -52,11 +52,23 @@ MeasurementTablePanel::MeasurementTablePanel(QWidget* parent)
     m_splitter->setChildrenCollapsible(false);
     layout->addWidget(m_splitter, 1);
 
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &MeasurementFilterProxy::setFilterText);
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MeasurementTablePanel::updateCount);
-    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &MeasurementTablePanel::updateCount);
+    // A new filter text removes and inserts rows range by range: on a million rows, hundreds
+    // of thousands of ranges, each of which would report every row shown. The count is taken
+    // once, after the filter has been applied.
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_filtering = true;
+        m_proxy->setFilterText(text);
+        m_filtering = false;
+        updateCount();
+    });
+    const auto rowsChanged = [this] {
+        if (!m_filtering)
+            updateCount();
+    };
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, rowsChanged);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, rowsChanged);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &MeasurementTablePanel::updateCount);
-    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MeasurementTablePanel::updateCount);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, rowsChanged);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MeasurementTablePanel::onCurrentRowChanged);
     updateCount();

@@ -61,6 +61,7 @@ private:
     QSplitter* m_splitter = nullptr;
     int m_columnsWidth = 0;   ///< the table's columns at their content widths
     bool m_userSized = false; ///< the user moved the splitter: keep their split
+    bool m_filtering = false; ///< a filter text is being applied: count once, at its end
 };
 
 } // namespace iolens::ui

@@ -62,6 +62,13 @@ private slots:
             QCOMPARE(config.pattern, iolens::core::Pattern::Sequential);
         }
         QVERIFY(configs == panel.shownConfigurations());
+        // A filter that removes rows in many separate ranges reports the result once.
+        shown.clear();
+        panel.filterEdit()->setText(QStringLiteral("random"));
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(static_cast<int>(
+                     shown.last().at(0).value<std::vector<iolens::core::Configuration>>().size()),
+            panel.view()->model()->rowCount());
     }
 
     // A wide window shows every column whole (the pictures for reports too); a narrow one
