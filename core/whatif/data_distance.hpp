@@ -4,6 +4,7 @@
 #include "whatif/factor_sweep.hpp"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,7 +58,9 @@ public:
     std::optional<NearestMeasurement> nearest(const Configuration& config) const;
 
     /// For every point of `grid` (the scenario with the swept factor at that point), the steps to
-    /// the nearest measurement, into `out` (resized). O(n x points), one allocation of n.
+    /// the nearest measurement, into `out` (resized). O(n + points log n) (the measurements are
+    /// kept sorted by each numeric factor), a few allocations of n; equal to nearest() at each
+    /// point up to rounding.
     void sweepDistances(
         const SweepGrid& grid, const Configuration& scenario, std::vector<double>& out) const;
 
@@ -69,6 +72,12 @@ private:
 
     std::vector<Point> m_points;
     std::vector<std::string> m_schedulers; ///< level ids of the scheduler coordinate
+    /// The same coordinates factor by factor, so sweepDistances walks contiguous columns.
+    std::array<std::vector<double>, kFactors> m_columns;
+    /// For each numeric factor, the indices of m_points in increasing order of its coordinate,
+    /// and the coordinates in that order.
+    std::array<std::vector<std::uint32_t>, kFactors> m_order;
+    std::array<std::vector<double>, kFactors> m_sorted;
 };
 
 /// The runs of grid points whose distance exceeds `threshold`, as intervals in grid coordinates.

@@ -5,11 +5,15 @@
 // 80 % interval, and the profiler sweeps 7 factors over 200 points with every model, with the
 // spread band, auto's interval band and the distance to data along each sweep. That is more than
 // the window does (its profiler shows one metric at a time). Goal: < 5 ms per step.
-// sliderStep/paper is the same step with MARS, CART, M5 and Cubist only, for the ratio.
+// sliderStep/paper is the same step with MARS, CART, M5 and Cubist only, for the ratio;
+// sliderStep/large the default models on a database of 100,000 configurations, trained on the
+// window's sample of 5,000, the distance to data over all 100,000.
 //
 //   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
 #include "data/measurement_csv.hpp"
+#include "data/training_sample.hpp"
 #include "models/regressor_registry.hpp"
+#include "support/large_measurements.hpp"
 #include "support/test_data.hpp"
 #include "whatif/data_distance.hpp"
 #include "whatif/profile.hpp"
@@ -30,31 +34,50 @@ struct StepFixture {
     FactorDomain domain;
     MeasuredSpace space;
 
-    explicit StepFixture(const std::vector<std::string>& techniques)
-        : rows(aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath())))
+    /// `runs` measured; the models trained on `trainingRuns` (the window's sample on a large
+    /// database), the distances and domain over every measured configuration.
+    StepFixture(const std::vector<std::string>& techniques, const std::vector<Measurement>& runs,
+        const std::vector<Measurement>& trainingRuns)
+        : rows(aggregateRepetitions(runs))
     {
         for (const AggregatedMeasurement& row : rows)
             configs.push_back(row.config);
         domain = factorDomain(configs);
         space = MeasuredSpace(configs);
+        const std::vector<AggregatedMeasurement> training = aggregateRepetitions(trainingRuns);
         for (const std::string& technique : techniques)
             for (Metric metric : kCoreMetrics)
                 models.push_back(TrainedModel::train(
-                    createRegressor(technique), rows, TrainingOptions {metric, true}));
+                    createRegressor(technique), training, TrainingOptions {metric, true}));
         for (const TrainedModel& model : models)
             pointers.push_back(&model);
     }
 };
 
+const std::vector<Measurement>& tieredRuns()
+{
+    static const std::vector<Measurement> runs = readMeasurementsCsv(iolens::test::tieredCsvPath());
+    return runs;
+}
+
 const StepFixture& fixture()
 {
-    static const StepFixture f(defaultTechniques());
+    static const StepFixture f(defaultTechniques(), tieredRuns(), tieredRuns());
     return f;
 }
 
 const StepFixture& paperFixture()
 {
-    static const StepFixture f({"mars", "cart", "m5", "cubist"});
+    static const StepFixture f({"mars", "cart", "m5", "cubist"}, tieredRuns(), tieredRuns());
+    return f;
+}
+
+/// The window on a database of 100,000 configurations (test::largeMeasurements): its default
+/// models trained on the seeded sample of 5,000 it trains on, the distances to all 100,000.
+const StepFixture& largeFixture()
+{
+    static const std::vector<Measurement> runs = iolens::test::largeMeasurements(100000, 1);
+    static const StepFixture f(defaultTechniques(), runs, sampleConfigurations(runs, 5000, 1).runs);
     return f;
 }
 
@@ -62,9 +85,9 @@ constexpr std::array kSweptFactors {Factor::RequestBytes, Factor::ReadPct, Facto
     Factor::Scheduler, Factor::Pattern, Factor::Vms, Factor::Threads};
 
 // A scenario between the measured points (50 % reads, 8 KiB, 2 GiB), as a slider leaves it.
-Configuration scenario(int step)
+Configuration scenario(int step, const StepFixture& f = fixture())
 {
-    Configuration c = fixture().configs.front();
+    Configuration c = f.configs.front();
     c.readPct = 50.0;
     c.requestBytes = (step % 2 == 0 ? 8 : 12) * 1024;
     c.filesetBytes = std::int64_t {2} * 1024 * 1024 * 1024;
@@ -83,7 +106,7 @@ void sliderStep(benchmark::State& state, const StepFixture& (*which)())
     std::array<std::vector<double>, kSweptFactors.size()> distances;
     int step = 0;
     for (auto _ : state) {
-        const Configuration s = scenario(step++);
+        const Configuration s = scenario(step++, f);
         double sum = 0.0;
         for (const TrainedModel* model : f.pointers) {
             sum += model->predict(s);
@@ -105,6 +128,7 @@ void sliderStep(benchmark::State& state, const StepFixture& (*which)())
 }
 BENCHMARK_CAPTURE(sliderStep, defaults, &fixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, paper, &paperFixture)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, large, &largeFixture)->Unit(benchmark::kMillisecond);
 
 // The parts on their own, to see where the time goes.
 void sweepsOf(benchmark::State& state, const char* technique)

@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <random>
 
 using namespace iolens::core;
 
@@ -85,6 +86,40 @@ private slots:
                 Configuration c = scenario;
                 applySweepPoint(grid, i, c);
                 QVERIFY2(std::fabs(distances[i] - space.nearest(c)->steps) < 1e-12,
+                    std::string(factorColumnName(factor)).c_str());
+            }
+        }
+    }
+
+    void sweepDistances_equalNearestOnManyRandomConfigurations()
+    {
+        // Continuous factors, many measurements: the sorted envelope must agree with the nearest
+        // measurement found by brute force at every sweep point of every factor.
+        std::mt19937_64 random(7);
+        const char* schedulers[] = {"none", "bfq", "mq-deadline"};
+        std::vector<Configuration> measured;
+        for (int i = 0; i < 2000; ++i) {
+            Configuration c
+                = config(schedulers[random() % 3], static_cast<std::int64_t>(4 << (random() % 6)),
+                    static_cast<std::int64_t>(64 + random() % 8000),
+                    static_cast<double>(random() % 1001) / 10.0);
+            c.vms = 1 + static_cast<int>(random() % 4);
+            c.pattern = random() % 2 ? Pattern::Random : Pattern::Sequential;
+            measured.push_back(c);
+        }
+        const MeasuredSpace space(measured);
+        const FactorDomain domain = factorDomain(measured);
+        Configuration scenario = config("kyber", 24, 3000, 33.3);
+        scenario.vms = 3;
+        for (Factor factor : kAllFactors) {
+            SweepGrid grid;
+            sweepGrid(domain, scenario, factor, SweepOptions {60, 2.0, 8}, grid);
+            std::vector<double> distances;
+            space.sweepDistances(grid, scenario, distances);
+            for (std::size_t i = 0; i < grid.x.size(); ++i) {
+                Configuration c = scenario;
+                applySweepPoint(grid, i, c);
+                QVERIFY2(std::fabs(distances[i] - space.nearest(c)->steps) < 1e-9,
                     std::string(factorColumnName(factor)).c_str());
             }
         }
