@@ -213,8 +213,8 @@ void ModelController::startValidation(int entryIndex, std::size_t metricIndex)
             multiVm = m_hasMultiVm] {
             if (cancelled->load())
                 return ValidationOutcome {};
-            return validateModel(
-                model, {rows.get(), all.get(), all.get(), rule, kFolds, kSeed, multiVm});
+            return validateModel(model,
+                {rows.get(), all.get(), all.get(), rule, kFolds, kSeed, multiVm, cancelled.get()});
         },
         [this, ticket = validation.ticket, entryIndex, metricIndex](
             const ValidationOutcome& o) { onValidated(ticket, entryIndex, metricIndex, o); });

@@ -11,6 +11,7 @@ namespace iolens::ui {
 namespace {
 
 const char* const kNoMultiVm = "the data has no measurement with 2 or more VMs";
+const char* const kCancelled = "cancelled: the data changed";
 
 // Refits `model` on `split.train` and scores it on `split.test`; the reason in `error` instead
 // when a side is empty or the technique refuses. Never throws (it runs on a worker thread).
@@ -54,12 +55,20 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
 {
     ValidationOutcome outcome;
     const auto& rows = *input.rows;
+    const auto stopped = [&input, &outcome] {
+        if (!input.cancelled || !input.cancelled->load())
+            return false;
+        outcome.error = kCancelled;
+        return true;
+    };
     try {
         outcome.result
             = core::crossValidatedEvaluation(model, rows, input.rule, input.folds, input.seed);
     } catch (const std::exception& e) {
         outcome.error = e.what();
     }
+    if (stopped())
+        return outcome;
     // The same function `iolens-cli evaluate` scores a stored model with: the configurations a
     // training selection left out, or, where it left none, request sizes out of a refit.
     const auto& dataset = input.dataset ? *input.dataset : rows;
@@ -75,11 +84,15 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
             error = e.what();
         }
     }
+    if (stopped())
+        return outcome;
     if (input.multiVm)
         evaluateHoldout(model, core::multiVmSplit(*input.allRows), input.rule, "multi-vm",
             kNoMultiVm, outcome.multiVm, outcome.multiVmError);
     else
         outcome.multiVmError = kNoMultiVm;
+    if (stopped())
+        return outcome;
     try {
         outcome.grouped = core::groupedEvaluation(model, rows, input.rule).evaluation;
     } catch (const std::exception& e) {

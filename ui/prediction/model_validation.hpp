@@ -6,6 +6,8 @@
 
 #include <QString>
 
+#include <atomic>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -51,6 +53,10 @@ struct ValidationInput {
     int folds = 10;               ///< k of the cross-validation (>= 2)
     std::uint64_t seed = 1;       ///< fold shuffling seed
     bool multiVm = false;         ///< false: the data has no 2+ VM rows, the scenario is skipped
+    /// Set when the data the model was validated for is gone (another dataset opened): the
+    /// scenarios not yet started are skipped, so a worker is free again after the one running
+    /// (auto's held-out levels take minutes on a large database). nullptr: never.
+    const std::atomic<bool>* cancelled = nullptr;
 };
 
 /// Cross-validates `model` (core::crossValidatedEvaluation), refits it for the interpolation,

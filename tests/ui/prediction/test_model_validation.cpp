@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <atomic>
+
 using namespace iolens::ui;
 using iolens::core::AggregatedMeasurement;
 using iolens::core::Metric;
@@ -61,6 +63,24 @@ private slots:
         QCOMPARE(validation.ticket, std::uint64_t {7}); // the job's ticket is not the outcome's
         QCOMPARE(validation.result->cost, outcome.result->cost);
         QCOMPARE(validation.multiVmError, outcome.multiVmError);
+    }
+
+    void validateModel_cancelledSkipsTheScenariosNotStarted()
+    {
+        const auto model = trainLm(m_rows);
+        const std::atomic<bool> cancelled {true};
+        ValidationInput input {&m_rows, &m_rows, nullptr, {}, 10, 1, false};
+        input.cancelled = &cancelled;
+        const ValidationOutcome outcome = validateModel(model, input);
+        QVERIFY(outcome.error.find("cancelled") != std::string::npos);
+        QVERIFY(!outcome.interpolation && !outcome.extrapolation && !outcome.grouped);
+        QVERIFY(outcome.interpolationError.empty() && outcome.groupedError.empty());
+        // Not set: every scenario runs.
+        const std::atomic<bool> running {false};
+        input.cancelled = &running;
+        const ValidationOutcome full = validateModel(model, input);
+        QVERIFY2(full.error.empty(), full.error.c_str());
+        QVERIFY(full.grouped || !full.groupedError.empty());
     }
 
     // The window's grouped scenario is the command line's (`evaluate --scenario grouped`):
