@@ -25,20 +25,18 @@ if(IOLENS_MOLD_PROGRAM)
   target_link_options(iolens_compiler_options INTERFACE -fuse-ld=mold)
 endif()
 
-# Precompiled headers for the heavy Qt, QCustomPlot, QTest, Eigen and nlohmann-json headers, on
-# by default with clang (which every preset uses). With gcc 12 they were off: a compiler-cache hit
-# must hash the precompiled header, gcc's are 250-430 MB and were read through page faults (a hit
-# took 1.8-2.3 s per ui or test source against 0.1-0.2 s without), so a rebuild from the cache
-# was ten times dearer; and gcc 12 raised false -Wstringop-overflow on inlined std::string code
-# with a precompiled <string>. Clang's header for the ui tests is 76 MB and saves 3-5 s of the
-# 11-20 s a ui or test batch takes (clang 14, -O1 with sanitizers: tests_ui_window_0 20.0 ->
-# 15.4 s). Never for core: there -O3 code generation dominates. -fno-pch-timestamp keeps the
-# header's bytes the same from build to build, which ccache needs to hit.
-if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-  set(iolens_precompiled_headers_default ON)
-else()
-  set(iolens_precompiled_headers_default OFF)
-endif()
+# Precompiled headers for the heavy Qt, QCustomPlot, QTest, Eigen and nlohmann-json headers: off
+# by default. With clang they save 3-5 s of the 11-20 s a ui or test batch takes (clang 14, -O1
+# with sanitizers: tests_ui_window_0 20.0 -> 15.4 s), but CMake passes the header to the compiler
+# as `-Xclang -include -Xclang <absolute path in the build tree>`, which ccache's base directory
+# does not rewrite, and the header's bytes hold that path too. So a fresh clone in another folder
+# missed the cache for the header and for every source that used it: CI after a local build of
+# the same commit compiled the sanitizer tree in 251 s instead of about a minute (ccache log:
+# the header a direct and preprocessed miss, the sources after it misses). A warm CI matters
+# more than the few minutes a cold one saves. With gcc 12 they were off anyway: its headers are
+# 250-430 MB and a cache hit must hash them (1.8-2.3 s per source). -fno-pch-timestamp, for those
+# who turn them on, keeps the header's bytes the same from build to build in one folder.
+set(iolens_precompiled_headers_default OFF)
 option(IOLENS_PRECOMPILED_HEADERS "Precompile the heavy Qt/QCustomPlot/QTest headers"
        ${iolens_precompiled_headers_default})
 function(iolens_precompile_headers target)
