@@ -64,18 +64,19 @@ MeasuredSpace::MeasuredSpace(const std::vector<Configuration>& configs)
         m_schedulers.push_back(c.scheduler);
     std::sort(m_schedulers.begin(), m_schedulers.end());
     m_schedulers.erase(std::unique(m_schedulers.begin(), m_schedulers.end()), m_schedulers.end());
-    m_points.reserve(configs.size());
-    for (const Configuration& c : configs)
-        m_points.push_back(coordinates(c));
+    for (std::size_t f = 0; f < kFactors; ++f)
+        m_columns[f].reserve(configs.size());
+    for (const Configuration& c : configs) {
+        const Point point = coordinates(c);
+        for (std::size_t f = 0; f < kFactors; ++f)
+            m_columns[f].push_back(point[f]);
+    }
     for (Factor factor : kAllFactors) {
         const std::size_t f = slot(factor);
-        m_columns[f].reserve(m_points.size());
-        for (const Point& point : m_points)
-            m_columns[f].push_back(point[f]);
         if (isCategorical(factor))
             continue;
         std::vector<std::uint32_t>& order = m_order[f];
-        order.resize(m_points.size());
+        order.resize(size());
         for (std::size_t m = 0; m < order.size(); ++m)
             order[m] = static_cast<std::uint32_t>(m);
         const std::vector<double>& column = m_columns[f];
@@ -111,22 +112,22 @@ MeasuredSpace::Point MeasuredSpace::coordinates(const Configuration& config) con
 
 std::optional<NearestMeasurement> MeasuredSpace::nearest(const Configuration& config) const
 {
-    if (m_points.empty())
+    if (empty())
         return std::nullopt;
     const Point q = coordinates(config);
     NearestMeasurement best;
     best.steps = std::numeric_limits<double>::infinity();
-    for (std::size_t m = 0; m < m_points.size(); ++m) {
+    for (std::size_t m = 0; m < size(); ++m) {
         double steps = 0.0;
         for (Factor factor : kAllFactors)
-            steps += pointSteps(factor, q[slot(factor)], m_points[m][slot(factor)]);
+            steps += pointSteps(factor, q[slot(factor)], m_columns[slot(factor)][m]);
         if (steps < best.steps) { // strict: ties keep the earlier configuration
             best.steps = steps;
             best.index = m;
         }
     }
     for (Factor factor : kAllFactors)
-        if (pointSteps(factor, q[slot(factor)], m_points[best.index][slot(factor)]) > 0.0)
+        if (pointSteps(factor, q[slot(factor)], m_columns[slot(factor)][best.index]) > 0.0)
             best.differing.push_back(factor);
     return best;
 }
@@ -136,7 +137,7 @@ void MeasuredSpace::sweepDistances(
 {
     const std::size_t n = grid.x.size();
     out.assign(n, std::numeric_limits<double>::infinity());
-    if (m_points.empty())
+    if (empty())
         return;
     // The distance splits into the swept factor's part and the rest, which is the same at every
     // point of the sweep: compute the rest once per measurement.
@@ -144,7 +145,7 @@ void MeasuredSpace::sweepDistances(
     const std::size_t s = slot(grid.factor);
     // Factor by factor over all points (each point's sum still in kAllFactors order), so the
     // factor's kind is decided once, not per point.
-    std::vector<double> rest(m_points.size(), 0.0);
+    std::vector<double> rest(size(), 0.0);
     for (Factor factor : kAllFactors) {
         if (factor == grid.factor)
             continue;
@@ -165,9 +166,9 @@ void MeasuredSpace::sweepDistances(
         // Level ids are small whole numbers (scheduler ids, pattern values).
         double any = std::numeric_limits<double>::infinity();
         std::vector<double> ofLevel;
-        for (std::size_t m = 0; m < m_points.size(); ++m) {
+        for (std::size_t m = 0; m < size(); ++m) {
             any = std::min(any, rest[m] + 1.0);
-            const auto level = static_cast<std::size_t>(m_points[m][s]);
+            const auto level = static_cast<std::size_t>(m_columns[s][m]);
             if (level >= ofLevel.size())
                 ofLevel.resize(level + 1, std::numeric_limits<double>::infinity());
             ofLevel[level] = std::min(ofLevel[level], rest[m]);

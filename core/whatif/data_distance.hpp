@@ -50,8 +50,8 @@ public:
     MeasuredSpace() = default;
     explicit MeasuredSpace(const std::vector<Configuration>& configs);
 
-    bool empty() const { return m_points.empty(); }
-    std::size_t size() const { return m_points.size(); }
+    bool empty() const { return m_columns.front().empty(); }
+    std::size_t size() const { return m_columns.front().size(); }
 
     /// The measured configuration nearest to `config` (the first in data order on ties), or
     /// std::nullopt without data. O(n).
@@ -70,11 +70,12 @@ private:
     Point coordinates(const Configuration& config) const;
     double levelId(const std::vector<std::string>& levels, const std::string& label) const;
 
-    std::vector<Point> m_points;
     std::vector<std::string> m_schedulers; ///< level ids of the scheduler coordinate
-    /// The same coordinates factor by factor, so sweepDistances walks contiguous columns.
+    /// The measurements' coordinates factor by factor (indexed by static_cast<int>(Factor)),
+    /// so sweepDistances walks contiguous columns.
     std::array<std::vector<double>, kFactors> m_columns;
-    /// For each numeric factor, the indices of m_points in increasing order of its coordinate,
+    /// For each numeric factor, the indices of the measurements in increasing order of its
+    /// coordinate,
     /// and the coordinates in that order.
     std::array<std::vector<std::uint32_t>, kFactors> m_order;
     std::array<std::vector<double>, kFactors> m_sorted;
