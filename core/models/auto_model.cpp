@@ -339,7 +339,7 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
     const Eigen::MatrixXd& x, double level) const
 {
     const Eigen::VectorXd y = predict(x);
-    const ConformalBounds bounds = conformalBounds(m_residuals, calibratedLevel(level));
+    const ConformalBounds bounds = conformalBoundsOfSorted(m_residuals, calibratedLevel(level));
     return std::make_pair(Eigen::VectorXd((y.array() + bounds.lower).matrix()),
         Eigen::VectorXd((y.array() + bounds.upper).matrix()));
 }

@@ -131,7 +131,7 @@ private:
     std::vector<CandidateScore> m_scores;
     CandidateScore m_chosenScore;
     std::vector<Member> m_chosen;
-    std::vector<double> m_residuals;    ///< out-of-fold residuals y - prediction, log scale
+    std::vector<double> m_residuals;    ///< out-of-fold residuals y - prediction, log scale, sorted
     std::vector<std::string> m_factors; ///< the factors whose levels were held out
     /// Dataset::littleRatio of the training data (NaN if unknown): describe() says whether
     /// throughput was modelled through Little's law only, and why.

@@ -120,7 +120,7 @@ std::string AutoModel::describe() const
             break;
         }
     const double level = calibratedLevel(kDefaultLevel);
-    const ConformalBounds b = conformalBounds(m_residuals, level);
+    const ConformalBounds b = conformalBoundsOfSorted(m_residuals, level);
     std::snprintf(line, sizeof line,
         "  %.0f %% prediction interval: x%.3g .. x%.3g of the prediction, the %.3f conformal "
         "quantiles of %zu held-out residuals (at %.0f %% they covered %s of held-out levels)\n",
@@ -190,6 +190,8 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_scores = std::move(scores);
     m_chosen = std::move(chosen);
     m_chosenScore = scoreFromJson(state.at("chosen_score"));
+    // Kept sorted for the intervals' quantiles; a file is not trusted to be.
+    std::sort(residuals.begin(), residuals.end());
     m_residuals = std::move(residuals);
     m_factors = state.at("factors").get<std::vector<std::string>>();
     m_coverage = number(state.at("coverage"));

@@ -17,6 +17,16 @@ ConformalBounds conformalBounds(std::vector<double> residuals, double level)
     if (residuals.empty())
         throw DataError("conformalBounds: no residuals to calibrate an interval from");
     std::sort(residuals.begin(), residuals.end());
+    return conformalBoundsOfSorted(residuals, level);
+}
+
+ConformalBounds conformalBoundsOfSorted(const std::vector<double>& residuals, double level)
+{
+    if (!(level > 0.0 && level < 1.0))
+        throw ConfigError(
+            "conformalBounds: the interval level must be in (0, 1), got " + std::to_string(level));
+    if (residuals.empty())
+        throw DataError("conformalBounds: no residuals to calibrate an interval from");
     const double n = static_cast<double>(residuals.size());
     const double tail = (1.0 - level) / 2.0;
     // 1-based ranks; the tiny epsilon keeps an exact integer (n+1)*tail from moving a rank by

@@ -20,5 +20,8 @@ struct ConformalBounds {
 /// residuals the widest observed residual is the best available bound). Throws ConfigError
 /// unless 0 < level < 1, DataError for no residuals. O(n log n).
 ConformalBounds conformalBounds(std::vector<double> residuals, double level);
+/// The same from residuals already in increasing order, without a copy: O(1), for a model that
+/// keeps its residuals sorted and is asked for an interval at every point of a sweep.
+ConformalBounds conformalBoundsOfSorted(const std::vector<double>& residuals, double level);
 
 } // namespace iolens::core

@@ -73,8 +73,6 @@ MeasuredSpace::MeasuredSpace(const std::vector<Configuration>& configs)
     }
     for (Factor factor : kAllFactors) {
         const std::size_t f = slot(factor);
-        if (isCategorical(factor))
-            continue;
         std::vector<std::uint32_t>& order = m_order[f];
         order.resize(size());
         for (std::size_t m = 0; m < order.size(); ++m)
@@ -135,82 +133,158 @@ std::optional<NearestMeasurement> MeasuredSpace::nearest(const Configuration& co
 void MeasuredSpace::sweepDistances(
     const SweepGrid& grid, const Configuration& scenario, std::vector<double>& out) const
 {
-    const std::size_t n = grid.x.size();
-    out.assign(n, std::numeric_limits<double>::infinity());
-    if (empty())
+    ScenarioDistances(*this, scenario).sweep(grid, out);
+}
+
+ScenarioDistances::ScenarioDistances(const MeasuredSpace& space, const Configuration& scenario)
+    : m_space(&space)
+    , m_scenario(scenario)
+{
+    if (space.empty())
         return;
-    // The distance splits into the swept factor's part and the rest, which is the same at every
-    // point of the sweep: compute the rest once per measurement.
-    const Point q = coordinates(scenario);
-    const std::size_t s = slot(grid.factor);
-    // Factor by factor over all points (each point's sum still in kAllFactors order), so the
-    // factor's kind is decided once, not per point.
-    std::vector<double> rest(size(), 0.0);
+    m_point = space.coordinates(scenario);
+    // Factor by factor over all measurements (each one's sum still in kAllFactors order), so
+    // the factor's kind is decided once, not per measurement, and the loops vectorise.
+    m_total.assign(space.size(), 0.0);
     for (Factor factor : kAllFactors) {
-        if (factor == grid.factor)
-            continue;
-        const std::vector<double>& column = m_columns[slot(factor)];
-        const double at = q[slot(factor)];
+        const std::vector<double>& column = space.m_columns[slot(factor)];
+        const double at = m_point[slot(factor)];
         if (isCategorical(factor)) {
             for (std::size_t m = 0; m < column.size(); ++m)
-                rest[m] += column[m] == at && at >= 0.0 ? 0.0 : 1.0;
+                m_total[m] += column[m] == at && at >= 0.0 ? 0.0 : 1.0;
         } else {
             for (std::size_t m = 0; m < column.size(); ++m)
-                rest[m] += std::fabs(at - column[m]);
+                m_total[m] += std::fabs(at - column[m]);
         }
     }
+}
 
-    if (isCategorical(grid.factor)) {
-        // One step from every level but its own: the nearest is the best of any level plus
-        // one, or of the point's own level.
-        // Level ids are small whole numbers (scheduler ids, pattern values).
-        double any = std::numeric_limits<double>::infinity();
-        std::vector<double> ofLevel;
-        for (std::size_t m = 0; m < size(); ++m) {
-            any = std::min(any, rest[m] + 1.0);
-            const auto level = static_cast<std::size_t>(m_columns[s][m]);
-            if (level >= ofLevel.size())
-                ofLevel.resize(level + 1, std::numeric_limits<double>::infinity());
-            ofLevel[level] = std::min(ofLevel[level], rest[m]);
-        }
-        Configuration probe = scenario;
-        for (std::size_t i = 0; i < n; ++i) {
-            double x = 0.0;
-            if (grid.factor == Factor::Scheduler)
-                x = levelId(m_schedulers, grid.levels[i]);
-            else {
-                parsePattern(grid.levels[i], probe.pattern);
-                x = static_cast<double>(probe.pattern);
-            }
-            const bool known = x >= 0.0 && static_cast<std::size_t>(x) < ofLevel.size();
-            out[i] = known ? std::min(any, ofLevel[static_cast<std::size_t>(x)]) : any;
-        }
+void ScenarioDistances::sweep(const SweepGrid& grid, std::vector<double>& out)
+{
+    out.assign(grid.x.size(), std::numeric_limits<double>::infinity());
+    if (m_space->empty())
         return;
+    if (isCategorical(grid.factor))
+        sweepCategorical(grid, out);
+    else
+        sweepNumeric(grid, out);
+}
+
+void ScenarioDistances::sweepCategorical(const SweepGrid& grid, std::vector<double>& out)
+{
+    // One step from every level but its own: the nearest is the best of any level plus one, or
+    // of the point's own level. Sorted by level, each level is one run of measurements whose
+    // steps in this factor are all the same, so the run's best is its best total less that.
+    // Level ids are small whole numbers (scheduler ids, pattern values).
+    const std::size_t s = slot(grid.factor);
+    const std::vector<std::uint32_t>& order = m_space->m_order[s];
+    const std::vector<double>& level = m_space->m_sorted[s];
+    const double at = m_point[s];
+    std::vector<double> ofLevel(
+        static_cast<std::size_t>(level.back()) + 1, std::numeric_limits<double>::infinity());
+    double any = std::numeric_limits<double>::infinity();
+    for (std::size_t begin = 0; begin < order.size();) {
+        std::size_t end = begin;
+        double best = std::numeric_limits<double>::infinity();
+        for (; end < order.size() && level[end] == level[begin]; ++end)
+            best = std::min(best, m_total[order[end]]);
+        const double own = level[begin] == at && at >= 0.0 ? 0.0 : 1.0;
+        ofLevel[static_cast<std::size_t>(level[begin])] = best - own;
+        any = std::min(any, best - own + 1.0);
+        begin = end;
     }
-    // min over m of rest[m] + |x - p[m]|: for the points at or left of x it is
-    // x + min(rest - p), for those right of it min(rest + p) - x. With the points kept sorted by
-    // each factor's coordinate, two passes and a binary search per grid point: O(n + points log
-    // n) instead of O(n x points) (a database of 100,000 configurations: 200 ms a slider step).
-    const std::vector<std::uint32_t>& order = m_order[s];
-    const std::vector<double>& coordinate = m_sorted[s];
+    Configuration probe = m_scenario;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        double x = 0.0;
+        if (grid.factor == Factor::Scheduler)
+            x = m_space->levelId(m_space->m_schedulers, grid.levels[i]);
+        else {
+            parsePattern(grid.levels[i], probe.pattern);
+            x = static_cast<double>(probe.pattern);
+        }
+        const bool known = x >= 0.0 && static_cast<std::size_t>(x) < ofLevel.size();
+        out[i] = known ? std::min(any, ofLevel[static_cast<std::size_t>(x)]) : any;
+    }
+}
+
+namespace {
+
+/// The least of rest - c and of rest + c over the sorted positions [begin, end), rest being a
+/// measurement's steps in every factor but the swept one (its total less |at - c|). Four
+/// independent minima, so the loop is bound by throughput, not by the latency of one chain of
+/// minima; min is exact, so the order does not change the result.
+std::pair<double, double> segmentMinima(const std::vector<double>& total,
+    const std::vector<std::uint32_t>& order, const std::vector<double>& coordinate, double at,
+    std::size_t begin, std::size_t end)
+{
+    constexpr std::size_t kLanes = 4;
+    std::array<double, kLanes> minus {};
+    std::array<double, kLanes> plus {};
+    minus.fill(std::numeric_limits<double>::infinity());
+    plus.fill(std::numeric_limits<double>::infinity());
+    std::size_t k = begin;
+    for (; k + kLanes <= end; k += kLanes)
+        for (std::size_t lane = 0; lane < kLanes; ++lane) {
+            const double c = coordinate[k + lane];
+            const double rest = total[order[k + lane]] - std::fabs(at - c);
+            minus[lane] = std::min(minus[lane], rest - c);
+            plus[lane] = std::min(plus[lane], rest + c);
+        }
+    for (; k < end; ++k) {
+        const double c = coordinate[k];
+        const double rest = total[order[k]] - std::fabs(at - c);
+        minus[0] = std::min(minus[0], rest - c);
+        plus[0] = std::min(plus[0], rest + c);
+    }
+    return {
+        *std::min_element(minus.begin(), minus.end()), *std::min_element(plus.begin(), plus.end())};
+}
+
+} // namespace
+
+void ScenarioDistances::sweepNumeric(const SweepGrid& grid, std::vector<double>& out)
+{
+    // min over m of rest[m] + |x - p[m]|, rest being the steps in the other factors: for the
+    // measurements at or left of x it is x + min(rest - p), for those right of it
+    // min(rest + p) - x. With the measurements kept sorted by the factor's coordinate, a binary
+    // search per grid point cuts them into at most points + 1 segments; the minima of each
+    // segment, combined left to right and right to left, answer every point. One pass over the
+    // measurements: O(n + points log n) instead of O(n x points) (a database of 100,000
+    // configurations: 200 ms a slider step).
+    const std::size_t s = slot(grid.factor);
+    const std::vector<std::uint32_t>& order = m_space->m_order[s];
+    const std::vector<double>& coordinate = m_space->m_sorted[s];
+    const double at = m_point[s];
     const std::size_t count = order.size();
-    std::vector<double> left(count), right(count);
-    double low = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < count; ++k)
-        left[k] = low = std::min(low, rest[order[k]] - coordinate[k]);
-    low = std::numeric_limits<double>::infinity();
-    for (std::size_t k = count; k-- > 0;)
-        right[k] = low = std::min(low, rest[order[k]] + coordinate[k]);
+    const std::size_t n = out.size();
+    m_split.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const double x = normalised(grid.factor, grid.x[i]);
-        const auto k = static_cast<std::size_t>(
+        m_split[i] = static_cast<std::size_t>(
             std::upper_bound(coordinate.begin(), coordinate.end(), x) - coordinate.begin());
-        double best = std::numeric_limits<double>::infinity();
-        if (k > 0)
-            best = left[k - 1] + x;
-        if (k < count)
-            best = std::min(best, right[k] - x);
-        out[i] = best;
+    }
+    m_cuts.assign(m_split.begin(), m_split.end());
+    m_cuts.push_back(0);
+    m_cuts.push_back(count);
+    std::sort(m_cuts.begin(), m_cuts.end());
+    m_cuts.erase(std::unique(m_cuts.begin(), m_cuts.end()), m_cuts.end());
+    // m_left[c]: the least rest - p before cut c; m_right[c]: the least rest + p from it on.
+    const std::size_t cuts = m_cuts.size();
+    m_left.assign(cuts, std::numeric_limits<double>::infinity());
+    m_right.assign(cuts, std::numeric_limits<double>::infinity());
+    for (std::size_t c = 0; c + 1 < cuts; ++c) {
+        const auto [minus, plus]
+            = segmentMinima(m_total, order, coordinate, at, m_cuts[c], m_cuts[c + 1]);
+        m_left[c + 1] = std::min(m_left[c], minus);
+        m_right[c] = plus;
+    }
+    for (std::size_t c = cuts - 1; c-- > 0;)
+        m_right[c] = std::min(m_right[c], m_right[c + 1]);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x = normalised(grid.factor, grid.x[i]);
+        const auto c = static_cast<std::size_t>(
+            std::lower_bound(m_cuts.begin(), m_cuts.end(), m_split[i]) - m_cuts.begin());
+        out[i] = std::min(m_left[c] + x, m_right[c] - x);
     }
 }
 

@@ -58,13 +58,14 @@ public:
     std::optional<NearestMeasurement> nearest(const Configuration& config) const;
 
     /// For every point of `grid` (the scenario with the swept factor at that point), the steps to
-    /// the nearest measurement, into `out` (resized). O(n + points log n) (the measurements are
-    /// kept sorted by each numeric factor), a few allocations of n; equal to nearest() at each
-    /// point up to rounding.
+    /// the nearest measurement, into `out` (resized); equal to nearest() at each point up to
+    /// rounding. One ScenarioDistances for this one sweep: several sweeps through one scenario
+    /// should share one.
     void sweepDistances(
         const SweepGrid& grid, const Configuration& scenario, std::vector<double>& out) const;
 
 private:
+    friend class ScenarioDistances;
     static constexpr std::size_t kFactors = kAllFactors.size();
     using Point = std::array<double, kFactors>; ///< indexed by static_cast<int>(Factor)
     Point coordinates(const Configuration& config) const;
@@ -74,11 +75,38 @@ private:
     /// The measurements' coordinates factor by factor (indexed by static_cast<int>(Factor)),
     /// so sweepDistances walks contiguous columns.
     std::array<std::vector<double>, kFactors> m_columns;
-    /// For each numeric factor, the indices of the measurements in increasing order of its
-    /// coordinate,
-    /// and the coordinates in that order.
+    /// For each factor, the indices of the measurements in increasing order of its coordinate
+    /// (a categorical factor's level id), and the coordinates in that order.
     std::array<std::vector<std::uint32_t>, kFactors> m_order;
     std::array<std::vector<double>, kFactors> m_sorted;
+};
+
+/// The steps from one scenario to every measurement, summed once over all factors, so that each
+/// sweep through the scenario (the profiler draws seven on every slider step) costs one pass
+/// over the measurements rather than one per factor: a sweep of factor f needs, per
+/// measurement, the steps in every factor but f, which is the total minus f's part.
+/// Holds scratch buffers, so one object serves one thread; `space` must outlive it.
+class ScenarioDistances {
+public:
+    ScenarioDistances(const MeasuredSpace& space, const Configuration& scenario);
+
+    /// As MeasuredSpace::sweepDistances for `grid` through this scenario: O(n + points log n),
+    /// the measurements being kept sorted by each factor's coordinate.
+    void sweep(const SweepGrid& grid, std::vector<double>& out);
+
+private:
+    void sweepNumeric(const SweepGrid& grid, std::vector<double>& out);
+    void sweepCategorical(const SweepGrid& grid, std::vector<double>& out);
+
+    const MeasuredSpace* m_space;
+    Configuration m_scenario;
+    MeasuredSpace::Point m_point {}; ///< the scenario's coordinates
+    std::vector<double> m_total;     ///< steps to each measurement over every factor
+    // Scratch of sweepNumeric, kept to reuse its memory across sweeps.
+    std::vector<std::size_t> m_split; ///< per grid point, the measurements left of it
+    std::vector<std::size_t> m_cuts;  ///< the distinct splits, with 0 and n
+    std::vector<double> m_left;       ///< per cut, the least rest - p left of it
+    std::vector<double> m_right;      ///< per cut, the least rest + p from it on
 };
 
 /// The runs of grid points whose distance exceeds `threshold`, as intervals in grid coordinates.

@@ -113,13 +113,14 @@ void sliderStep(benchmark::State& state, const StepFixture& (*which)())
             if (const auto interval = model->predictInterval({s}, 0.8))
                 sum += interval->first(0) + interval->second(0);
         }
+        ScenarioDistances around(f.space, s);
         for (std::size_t k = 0; k < kSweptFactors.size(); ++k) {
             profile(f.pointers, s, kSweptFactors[k], f.domain, options, profiles[k]);
             spread(profiles[k], bands[k]);
             for (const TrainedModel* model : f.pointers)
                 if (model->regressor().technique() == "auto")
                     intervalBand(*model, profiles[k], 0.8, intervals[k]);
-            f.space.sweepDistances(profiles[k].grid, s, distances[k]);
+            around.sweep(profiles[k].grid, distances[k]);
         }
         benchmark::DoNotOptimize(sum);
         benchmark::DoNotOptimize(profiles);
@@ -162,9 +163,10 @@ void distancesOnly(benchmark::State& state)
     int step = 0;
     for (auto _ : state) {
         const Configuration s = scenario(step++);
+        ScenarioDistances around(f.space, s);
         for (Factor factor : kSweptFactors) {
             sweepGrid(f.domain, s, factor, SweepOptions {}, grid);
-            f.space.sweepDistances(grid, s, out);
+            around.sweep(grid, out);
         }
         benchmark::DoNotOptimize(out);
     }

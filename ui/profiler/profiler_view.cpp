@@ -270,8 +270,10 @@ void ProfilerView::refresh()
         return;
     double low = std::numeric_limits<double>::infinity();
     double high = -low;
+    // The steps to every measurement summed once for all the sweeps through the scenario.
+    core::ScenarioDistances distances(m_space, m_scenario);
     for (auto& [factor, sweep] : m_sweeps)
-        drawPlot(factor, sweep, models, low, high);
+        drawPlot(factor, sweep, models, distances, low, high);
     if (!(low <= high)) { // nothing to draw: keep a sensible empty axis
         low = 0.0;
         high = 1.0;
@@ -287,7 +289,8 @@ void ProfilerView::refresh()
 }
 
 void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
-    const std::vector<const core::TrainedModel*>& models, double& low, double& high)
+    const std::vector<const core::TrainedModel*>& models, core::ScenarioDistances& distances,
+    double& low, double& high)
 {
     core::profile(models, m_scenario, factor, m_domain, m_options, sweep.profile);
     // The recommended model's calibrated interval replaces the models' spread as the band: it
@@ -299,7 +302,7 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
         if (models.size() < 2)
             sweep.band.low.clear(); // one model has no spread
     }
-    m_space.sweepDistances(sweep.profile.grid, m_scenario, sweep.distances);
+    distances.sweep(sweep.profile.grid, sweep.distances);
     core::farStretches(sweep.profile.grid, sweep.distances, core::kFarFromDataSteps, sweep.far);
 
     drawLimits(factor, sweep);

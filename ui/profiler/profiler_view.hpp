@@ -92,7 +92,8 @@ private:
     void refresh();
     void collectModels(std::vector<const core::TrainedModel*>& models);
     void drawPlot(core::Factor factor, Sweep& sweep,
-        const std::vector<const core::TrainedModel*>& models, double& low, double& high);
+        const std::vector<const core::TrainedModel*>& models, core::ScenarioDistances& distances,
+        double& low, double& high);
     void drawLimits(core::Factor factor, Sweep& sweep);
     void updateLegend();
     void updateLimitCaption();

@@ -22,6 +22,13 @@ private slots:
         QCOMPARE(b.upper, 90.0); // ceil(100 * 0.9) = 90th smallest
         QVERIFY_THROWS_EXCEPTION(ConfigError, conformalBounds(residuals, 1.0));
         QVERIFY_THROWS_EXCEPTION(DataError, conformalBounds({}, 0.8));
+        // The sorted form reads the same order statistics without sorting (or copying).
+        std::vector<double> sorted(residuals.rbegin(), residuals.rend());
+        const ConformalBounds s = conformalBoundsOfSorted(sorted, 0.8);
+        QCOMPARE(s.lower, 10.0);
+        QCOMPARE(s.upper, 90.0);
+        QVERIFY_THROWS_EXCEPTION(ConfigError, conformalBoundsOfSorted(sorted, 0.0));
+        QVERIFY_THROWS_EXCEPTION(DataError, conformalBoundsOfSorted({}, 0.8));
     }
 
     void bounds_coverFreshDrawsAtTheirLevel()

@@ -4,6 +4,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -109,19 +110,33 @@ private slots:
         }
         const MeasuredSpace space(measured);
         const FactorDomain domain = factorDomain(measured);
-        Configuration scenario = config("kyber", 24, 3000, 33.3);
-        scenario.vms = 3;
-        for (Factor factor : kAllFactors) {
-            SweepGrid grid;
-            sweepGrid(domain, scenario, factor, SweepOptions {60, 2.0, 8}, grid);
-            std::vector<double> distances;
-            space.sweepDistances(grid, scenario, distances);
-            for (std::size_t i = 0; i < grid.x.size(); ++i) {
-                Configuration c = scenario;
-                applySweepPoint(grid, i, c);
-                QVERIFY2(std::fabs(distances[i] - space.nearest(c)->steps) < 1e-9,
-                    std::string(factorColumnName(factor)).c_str());
-            }
+        // A scheduler the data never had, and one it had; every factor's sweep through one
+        // ScenarioDistances, as the profiler does, each grid also in reverse order (the
+        // segments must not depend on the points being sorted).
+        Configuration unknown = config("kyber", 24, 3000, 33.3);
+        unknown.vms = 3;
+        Configuration known = config("bfq", 8, 500, 90.0);
+        known.pattern = Pattern::Sequential;
+        for (const Configuration& scenario : {unknown, known}) {
+            ScenarioDistances around(space, scenario);
+            for (bool reversed : {false, true})
+                for (Factor factor : kAllFactors) {
+                    SweepGrid grid;
+                    sweepGrid(domain, scenario, factor, SweepOptions {60, 2.0, 8}, grid);
+                    if (reversed) {
+                        std::reverse(grid.x.begin(), grid.x.end());
+                        std::reverse(grid.levels.begin(), grid.levels.end());
+                    }
+                    std::vector<double> distances;
+                    around.sweep(grid, distances);
+                    QCOMPARE(distances.size(), grid.x.size());
+                    for (std::size_t i = 0; i < grid.x.size(); ++i) {
+                        Configuration c = scenario;
+                        applySweepPoint(grid, i, c);
+                        QVERIFY2(std::fabs(distances[i] - space.nearest(c)->steps) < 1e-9,
+                            std::string(factorColumnName(factor)).c_str());
+                    }
+                }
         }
     }
 
