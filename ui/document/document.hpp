@@ -33,10 +33,12 @@ struct Document {
     bool readOnly() const { return example || !database || database->isReadOnly(); }
     /// Names the database and dataset for what the window remembers of them between sessions
     /// (saved scenarios, the last scenario): the file path, or "example:<name>", then "#dataset".
-    QString settingsKey() const
+    QString settingsKey() const { return settingsKeyOf(dataset); }
+    /// The same for another dataset of this database (one renamed or deleted).
+    QString settingsKeyOf(const std::string& datasetName) const
     {
         return (example ? QStringLiteral("example:") + name : path) + QLatin1Char('#')
-            + QString::fromStdString(dataset);
+            + QString::fromStdString(datasetName);
     }
     /// Names the database alone, whichever dataset is shown, for what the window remembers of
     /// the whole file (which stored models it shows): "example:<name>", else the canonical path,

@@ -182,8 +182,11 @@ bool DocumentController::renameDataset(const QString& from, const QString& to)
         const bool shown = document->dataset == from.toStdString();
         loadDocumentData(*document, shown ? to.trimmed().toStdString() : document->dataset);
     });
-    if (ok)
+    if (ok) {
+        emit datasetRenamed(document->settingsKeyOf(from.toStdString()),
+            document->settingsKeyOf(to.trimmed().toStdString()));
         show(std::move(document));
+    }
     return ok;
 }
 
@@ -198,8 +201,10 @@ bool DocumentController::removeDataset(const QString& name)
         const bool shown = document->dataset == name.toStdString();
         loadDocumentData(*document, shown ? std::string() : document->dataset);
     });
-    if (ok)
+    if (ok) {
+        emit datasetRemoved(document->settingsKeyOf(name.toStdString()));
         show(std::move(document));
+    }
     return ok;
 }
 

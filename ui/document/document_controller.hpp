@@ -73,6 +73,11 @@ signals:
     void documentChanged();
     /// refreshRuns() read new rows into the open document: document()->runs grew.
     void runsRefreshed();
+    /// A dataset was renamed in the database, just before documentChanged(): what the window
+    /// remembers under the old settings key (Document::settingsKey()) belongs to the new one.
+    void datasetRenamed(const QString& oldSettingsKey, const QString& newSettingsKey);
+    /// A dataset was deleted, just before documentChanged(): its settings key is free again.
+    void datasetRemoved(const QString& settingsKey);
     /// An action failed; `message` is for a person and names the file.
     void errorOccurred(const QString& title, const QString& message);
 

@@ -117,6 +117,19 @@ std::string SavedScenarios::toConfigsCsv() const
     return toCsv(m_scenarios);
 }
 
+void SavedScenarios::moveStored(const QString& fromKey, const QString& toKey)
+{
+    QSettings settings;
+    const QVariant stored = settings.value(settingsKey(fromKey));
+    settings.remove(settingsKey(fromKey));
+    if (toKey.isEmpty())
+        return;
+    if (stored.isValid())
+        settings.setValue(settingsKey(toKey), stored);
+    else
+        settings.remove(settingsKey(toKey)); // nothing saved under the old name: none under the new
+}
+
 void SavedScenarios::store() const
 {
     QSettings settings;

@@ -36,6 +36,11 @@ public:
     int save(const QString& name, const core::Configuration& config);
     bool remove(int index);
 
+    /// Moves the list stored for `fromKey` to `toKey` (a renamed dataset), replacing what `toKey`
+    /// had; an empty `toKey` forgets it (a deleted dataset). Only QSettings changes: an open
+    /// list reloads with setDocumentKey().
+    static void moveStored(const QString& fromKey, const QString& toKey);
+
     /// The list as CSV: a `name` column, then the configuration columns that
     /// `iolens-cli predict --configs` reads, so the same scenarios can be predicted headless.
     std::string toConfigsCsv() const;

@@ -190,6 +190,16 @@ void MainWindow::connectParts()
         [this] { promptRenameDataset(this, m_documents); });
     connect(m_menus, &WindowMenus::removeDatasetRequested, this,
         [this] { promptRemoveDataset(this, m_documents); });
+    // Saved and last scenarios follow a renamed dataset and go with a deleted one.
+    connect(m_documents, &DocumentController::datasetRenamed, this,
+        [this](const QString& from, const QString& to) {
+            if (m_remembers)
+                moveRememberedDataset(from, to);
+        });
+    connect(m_documents, &DocumentController::datasetRemoved, this, [this](const QString& key) {
+        if (m_remembers)
+            moveRememberedDataset(key, {});
+    });
     connect(m_menus, &WindowMenus::insideOutAccuracyRequested, this,
         [this] { promptInsideOutAccuracy(this); });
     connect(m_menus, &WindowMenus::exampleRequested, m_documents, &DocumentController::openExample);

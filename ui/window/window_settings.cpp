@@ -2,6 +2,7 @@
 #include "window/window_settings.hpp"
 
 #include "scenario/configuration_codec.hpp"
+#include "scenario/saved_scenarios.hpp"
 
 #include <QMainWindow>
 #include <QSettings>
@@ -65,6 +66,20 @@ void saveLastScenario(const QString& documentKey, const core::Configuration& con
 std::optional<core::Configuration> lastScenario(const QString& documentKey)
 {
     return decodeConfiguration(QSettings().value(scenarioKey(documentKey)).toString());
+}
+
+void moveRememberedDataset(const QString& fromKey, const QString& toKey)
+{
+    SavedScenarios::moveStored(fromKey, toKey);
+    QSettings settings;
+    const QVariant last = settings.value(scenarioKey(fromKey));
+    settings.remove(scenarioKey(fromKey));
+    if (toKey.isEmpty())
+        return;
+    if (last.isValid())
+        settings.setValue(scenarioKey(toKey), last);
+    else
+        settings.remove(scenarioKey(toKey));
 }
 
 void saveHiddenStoredModels(const QString& databaseKey, const QStringList& names)

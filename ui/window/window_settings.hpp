@@ -27,6 +27,12 @@ void restoreWindowLayout(QMainWindow& window, QSplitter& splitter, QTabWidget& v
 void saveLastScenario(const QString& documentKey, const core::Configuration& config);
 std::optional<core::Configuration> lastScenario(const QString& documentKey);
 
+/// What is remembered per dataset (its saved scenarios, its last scenario) moved from one
+/// settings key to another when the dataset is renamed (Document::settingsKey() of each name);
+/// an empty `toKey` forgets it, for a deleted dataset, so a new dataset of that name starts
+/// afresh.
+void moveRememberedDataset(const QString& fromKey, const QString& toKey);
+
 /// The stored models unticked in Models ▸ Stored models… for a database (`databaseKey`:
 /// Document::databaseKey()); an empty list forgets the entry. Only QSettings is written, so an
 /// example or a read-only file has a choice too.

@@ -2,6 +2,8 @@
 #include "document/document_controller.hpp"
 #include "document/example_database.hpp"
 #include "prediction/model_controller.hpp"
+#include "scenario/saved_scenarios.hpp"
+#include "scenario/scenario_compare_panel.hpp"
 #include "scenario/scenario_panel.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/test_data.hpp"
@@ -119,6 +121,51 @@ private slots:
         QVERIFY(next.scenarioPanel()->scenario() == moved);
         QVERIFY(next.documents()->openExample(Example::Local)); // another database: its own
         QVERIFY(!(next.scenarioPanel()->scenario() == moved));
+    }
+
+    // Renaming the shown dataset keeps its saved scenarios and its last scenario (they were
+    // kept under the old name and were lost); deleting a dataset forgets them, so a new dataset
+    // of that name starts with none.
+    void renamingADataset_keepsItsScenarios_deletingForgetsThem()
+    {
+        QTemporaryDir dir;
+        const QString path = iolens::test::storedModelsDatabase(dir.path());
+        iolens::core::Configuration moved;
+        {
+            MainWindow window;
+            window.rememberSession();
+            window.setTechniques({"lm"});
+            QVERIFY(window.documents()->openFile(path));
+            moved = window.scenarioPanel()->scenario();
+            moved.readPct = 42;
+            window.scenarioPanel()->setScenario(moved);
+            SavedScenarios* saved = window.scenariosPage()->scenarios();
+            QCOMPARE(saved->save(QStringLiteral("busy"), moved), 0);
+            QVERIFY(window.documents()->renameDataset(
+                QStringLiteral("tiered"), QStringLiteral("  array A ")));
+            QCOMPARE(window.documents()->document()->dataset, std::string("array A"));
+            QCOMPARE(saved->all().size(), std::size_t {1});
+            QCOMPARE(saved->all().front().name, QStringLiteral("busy"));
+            QVERIFY(window.scenarioPanel()->scenario() == moved);
+        }
+        {
+            MainWindow next; // the next session finds them under the new name
+            next.rememberSession();
+            next.setTechniques({"lm"});
+            QVERIFY(next.documents()->openFile(path));
+            QCOMPARE(next.scenariosPage()->scenarios()->all().size(), std::size_t {1});
+            QVERIFY(next.scenarioPanel()->scenario() == moved);
+            QVERIFY(next.documents()->removeDataset(QStringLiteral("array A")));
+        }
+        const QString oldKey = path + QStringLiteral("#tiered");
+        const QString newKey = path + QStringLiteral("#array A");
+        QVERIFY(!lastScenario(oldKey));
+        QVERIFY(!lastScenario(newKey));
+        SavedScenarios fresh;
+        fresh.setDocumentKey(newKey);
+        QVERIFY(fresh.all().empty());
+        fresh.setDocumentKey(oldKey);
+        QVERIFY(fresh.all().empty());
     }
 };
 
