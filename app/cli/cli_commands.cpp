@@ -196,9 +196,13 @@ int runImport(const QCommandLineParser& parser)
     MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
     MeasurementImport import(db, target);
     importCsvRows(csv, import);
-    for (const Measurement& m : fioRuns)
-        import.add(m);
-    const int count = import.commit(csv.files);
+    std::vector<ImportedFile> files = csv.files;
+    for (std::size_t i = 0; i < fioRuns.size(); ++i) {
+        import.add(fioRuns[i]);
+        // One run per fio result, as the window's fio import records it.
+        files.push_back({str(fioFiles[static_cast<qsizetype>(i)]), {}, 1, 0, {}});
+    }
+    const int count = import.commit(files);
     std::cout << "imported " << count << " measurements into dataset '" << target.dataset << "' of "
               << dbPath << "\n";
     return kOk;

@@ -308,6 +308,12 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         auto library = MeasurementDatabase::open(db.toStdString(), true);
         QCOMPARE(library.measurements().size(), std::size_t {10});
+        // Each file is recorded, as a CSV is, for Dataset > Imported from and `info`.
+        const auto files = library.importedFiles("runs");
+        QCOMPARE(files.size(), std::size_t {10});
+        QCOMPARE(QString::fromStdString(files.front().file), args[6]);
+        QCOMPARE(files.front().importedRows, 1);
+        QVERIFY(files.front().mapping.empty());
     }
 
     // A number a double cannot hold is bad input like any other: exit 2, naming file and field.
