@@ -1064,8 +1064,8 @@
         <translation>Kreuzvalidierung fertig: siehe Modelle.</translation>
     </message>
     <message>
-        <source>%1: %2 runs of %3 configurations.</source>
-        <translation>%1: %2 Läufe von %3 Konfigurationen.</translation>
+        <source>%1: %L2 runs of %L3 configurations.</source>
+        <translation>%1: %L2 Läufe von %L3 Konfigurationen.</translation>
     </message>
     <message>
         <source>%1 of %2 models trained in %3 s.</source>
@@ -1152,8 +1152,8 @@
         <translation>Modell %1 nach %2 geschrieben.</translation>
     </message>
     <message>
-        <source>Models trained on a seeded sample of %1 of them.</source>
-        <translation>Modelle auf einer reproduzierbaren Stichprobe von %1 davon trainiert.</translation>
+        <source>Models trained on a seeded sample of %L1 of them.</source>
+        <translation>Modelle auf einer reproduzierbaren Stichprobe von %L1 davon trainiert.</translation>
     </message>
 </context>
 <context>
@@ -1310,8 +1310,8 @@
         <translation>Keine gemessene Konfiguration im Filter.</translation>
     </message>
     <message>
-        <source>Mean relative error %1 over the %2 configurations in the filter</source>
-        <translation>Mittlerer relativer Fehler %1 über die %2 Konfigurationen im Filter</translation>
+        <source>Mean relative error %1 over the %L2 configurations in the filter</source>
+        <translation>Mittlerer relativer Fehler %1 über die %L2 Konfigurationen im Filter</translation>
     </message>
 </context>
 <context>
@@ -1396,8 +1396,8 @@
         <translation>Filter: Wörter, die alle vorkommen müssen, z. B. bfq zufällig 4 KiB</translation>
     </message>
     <message>
-        <source>%1 of %2 configurations, %3 runs</source>
-        <translation>%1 von %2 Konfigurationen, %3 Läufe</translation>
+        <source>%L1 of %L2 configurations, %L3 runs</source>
+        <translation>%L1 von %L2 Konfigurationen, %L3 Läufe</translation>
     </message>
 </context>
 <context>

@@ -64,6 +64,19 @@ QString formatByteSize(std::int64_t bytes, const QLocale& locale)
     return locale.toString(static_cast<qlonglong>(bytes)) + QStringLiteral(" B");
 }
 
+QString formatByteSizeRounded(std::int64_t bytes, int digits, const QLocale& locale)
+{
+    const QString exact = formatByteSize(bytes, locale);
+    if (bytes < kByteUnits[3].bytes || !exact.endsWith(QStringLiteral(" B")))
+        return exact;
+    for (const ByteUnit& unit : kByteUnits)
+        if (bytes >= unit.bytes)
+            return formatSignificant(
+                       static_cast<double>(bytes) / static_cast<double>(unit.bytes), digits, locale)
+                + QLatin1Char(' ') + QLatin1String(unit.symbol);
+    return exact;
+}
+
 std::optional<std::int64_t> parseByteSize(
     const QString& text, std::int64_t defaultUnitBytes, const QLocale& locale)
 {
@@ -100,9 +113,12 @@ std::optional<std::int64_t> parseByteSize(
         else
             return std::nullopt;
     }
-    const double bytes = number * static_cast<double>(unitBytes);
+    double bytes = number * static_cast<double>(unitBytes);
+    if (unitBytes == 1 && bytes != std::round(bytes))
+        return std::nullopt; // a fraction of a byte was asked for, not rounded to
+    bytes = std::round(bytes);
     // 2^53: beyond it doubles skip whole numbers, and no storage workload is that large.
-    if (bytes < 1.0 || bytes > 9007199254740992.0 || bytes != std::round(bytes))
+    if (bytes < 1.0 || bytes > 9007199254740992.0)
         return std::nullopt;
     return static_cast<std::int64_t>(bytes);
 }

@@ -19,9 +19,17 @@ QString formatSignificant(double value, int digits = 3, const QLocale& locale = 
 /// ("4 KiB", "1.5 GiB", "5000 B"), so that parseByteSize(formatByteSize(b)) == b.
 QString formatByteSize(std::int64_t bytes, const QLocale& locale = QLocale());
 
+/// A byte count for reading: formatByteSize's exact form where it is a whole number of bytes
+/// below a KiB or has at most three decimals in its unit ("256 MiB", "1.5 GiB"), else `digits`
+/// significant digits in the largest unit it fills ("2.36 GiB" for 2,532,481,448 bytes), as
+/// continuous file sets have. Not for text that must read back as the same bytes.
+QString formatByteSizeRounded(
+    std::int64_t bytes, int digits = 3, const QLocale& locale = QLocale());
+
 /// Parses "16", "16 KiB", "16k", "1.5 GiB", "512 MB" (decimal prefixes are read as binary ones,
-/// as fio does). A bare number is in `defaultUnitBytes`. Returns std::nullopt for anything else
-/// or for a value that is not a positive whole number of bytes.
+/// as fio does). A bare number is in `defaultUnitBytes`. A fraction of a larger unit is rounded to
+/// whole bytes ("2.36 GiB", as formatByteSizeRounded shows a size). Returns std::nullopt for
+/// anything else, for a fraction of a byte, or for less than one byte.
 std::optional<std::int64_t> parseByteSize(
     const QString& text, std::int64_t defaultUnitBytes, const QLocale& locale = QLocale());
 

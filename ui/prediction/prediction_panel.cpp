@@ -97,9 +97,9 @@ QString factorValueText(core::Factor factor, double modellingValue)
 {
     switch (factor) {
     case core::Factor::FilesetBytes:
-        return formatByteSize(std::llround(modellingValue * 1024.0 * 1024.0));
+        return formatByteSizeRounded(std::llround(modellingValue * 1024.0 * 1024.0));
     case core::Factor::RequestBytes:
-        return formatByteSize(std::llround(modellingValue * 1024.0));
+        return formatByteSizeRounded(std::llround(modellingValue * 1024.0));
     case core::Factor::ReadPct:
         return formatPercent(modellingValue);
     default:

@@ -27,11 +27,15 @@ ByteSizeSpinBox::ByteSizeSpinBox(std::int64_t defaultUnitBytes, QWidget* parent)
 
 QString ByteSizeSpinBox::textFromValue(double value) const
 {
-    return formatByteSize(static_cast<std::int64_t>(value), locale());
+    return formatByteSizeRounded(static_cast<std::int64_t>(value), 3, locale());
 }
 
 double ByteSizeSpinBox::valueFromText(const QString& text) const
 {
+    // The shown text of a size between units is rounded ("2.36 GiB"); unless it was edited, it
+    // stands for the exact value (Qt reads the text back when the box loses focus).
+    if (text == textFromValue(value()))
+        return value();
     const auto bytes = parseByteSize(text, m_defaultUnit, locale());
     return bytes ? static_cast<double>(*bytes) : value();
 }

@@ -51,8 +51,8 @@ QString scenarioSummary(const core::Configuration& config)
     const QString vms = config.vms == 1 ? ScenarioComparePanel::tr("1 VM")
                                         : ScenarioComparePanel::tr("%1 VMs").arg(config.vms);
     return ScenarioComparePanel::tr("%1 · %2 read · %3 · %4 · %5 · %6")
-        .arg(formatByteSize(config.requestBytes), formatPercent(config.readPct),
-            formatByteSize(config.filesetBytes), QString::fromStdString(config.scheduler),
+        .arg(formatByteSizeRounded(config.requestBytes), formatPercent(config.readPct),
+            formatByteSizeRounded(config.filesetBytes), QString::fromStdString(config.scheduler),
             config.pattern == core::Pattern::Random ? ScenarioComparePanel::tr("random")
                                                     : ScenarioComparePanel::tr("sequential"),
             vms);

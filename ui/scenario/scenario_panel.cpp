@@ -45,7 +45,7 @@ StepScale sizeScale(const std::vector<std::int64_t>& measured, double floor)
 
 QString byteLabel(double bytes)
 {
-    return formatByteSize(static_cast<std::int64_t>(bytes));
+    return formatByteSizeRounded(static_cast<std::int64_t>(bytes));
 }
 
 QString patternText(core::Pattern pattern)

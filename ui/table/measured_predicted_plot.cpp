@@ -249,7 +249,7 @@ void MeasuredPredictedPlot::redraw()
     else if (inX.isEmpty())
         m_subtitle->setText(tr("No measured configuration in the filter."));
     else
-        m_subtitle->setText(tr("Mean relative error %1 over the %2 configurations in the filter")
+        m_subtitle->setText(tr("Mean relative error %1 over the %L2 configurations in the filter")
                                 .arg(formatPercent(100.0 * errorSum / inX.size()))
                                 .arg(inX.size()));
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -81,9 +81,9 @@ QVariant MeasurementTableModel::displayText(
     case PatternColumn:
         return c.pattern == core::Pattern::Random ? tr("random") : tr("sequential");
     case RequestColumn:
-        return formatByteSize(c.requestBytes);
+        return formatByteSizeRounded(c.requestBytes);
     case FilesetColumn:
-        return formatByteSize(c.filesetBytes);
+        return formatByteSizeRounded(c.filesetBytes);
     case ReadPctColumn:
         return formatPercent(c.readPct);
     case ThreadsColumn:

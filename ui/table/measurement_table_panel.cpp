@@ -142,7 +142,7 @@ std::vector<core::Configuration> MeasurementTablePanel::shownConfigurations() co
 
 void MeasurementTablePanel::updateCount()
 {
-    m_count->setText(tr("%1 of %2 configurations, %3 runs")
+    m_count->setText(tr("%L1 of %L2 configurations, %L3 runs")
                          .arg(m_proxy->rowCount())
                          .arg(m_model->rowCount())
                          .arg(m_model->runCount()));

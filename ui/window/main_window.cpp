@@ -362,14 +362,14 @@ void MainWindow::onEvaluationsReady()
 QString MainWindow::datasetSummary() const
 {
     const Document* document = m_documents->document();
-    const QString summary = tr("%1: %2 runs of %3 configurations.")
+    const QString summary = tr("%1: %L2 runs of %L3 configurations.")
                                 .arg(QString::fromStdString(document->dataset))
                                 .arg(document->runs.size())
                                 .arg(m_models->totalConfigurations());
     if (!m_models->isSampled())
         return summary;
     return summary + QLatin1Char(' ')
-        + tr("Models trained on a seeded sample of %1 of them.")
+        + tr("Models trained on a seeded sample of %L1 of them.")
               .arg(m_models->trainingConfigurations());
 }
 

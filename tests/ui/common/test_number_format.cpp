@@ -51,6 +51,27 @@ private slots:
         QCOMPARE(parseByteSize(expected, 1, QLocale::c()), std::optional<std::int64_t>(bytes));
     }
 
+    // Continuous file sets are rarely whole units: three significant digits in the largest unit
+    // they fill; whole units stay exact.
+    void formatByteSizeRounded_threeDigitsBetweenUnits_data()
+    {
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("between GiB") << qint64 {2532481448} << QStringLiteral("2.36 GiB");
+        QTest::newRow("just above 256 MiB") << qint64 {268466291} << QStringLiteral("256 MiB");
+        QTest::newRow("between KiB") << qint64 {5000} << QStringLiteral("4.88 KiB");
+        QTest::newRow("exact stays exact")
+            << qint64 {3} * (qint64 {1} << 29) << QStringLiteral("1.5 GiB");
+        QTest::newRow("below a KiB") << qint64 {1000} << QStringLiteral("1000 B");
+        QTest::newRow("rounding carries") << qint64 {1073741823} << QStringLiteral("1024 MiB");
+    }
+    void formatByteSizeRounded_threeDigitsBetweenUnits()
+    {
+        QFETCH(qint64, bytes);
+        QFETCH(QString, expected);
+        QCOMPARE(formatByteSizeRounded(bytes, 3, QLocale::c()), expected);
+    }
+
     void parseByteSize_unitsAndDefault_data()
     {
         QTest::addColumn<QString>("text");
@@ -62,6 +83,8 @@ private slots:
         QTest::newRow("bytes") << QStringLiteral("512 B") << qint64 {512};
         QTest::newRow("unknown unit") << QStringLiteral("16 furlongs") << qint64 {-1};
         QTest::newRow("fractional byte") << QStringLiteral("1.5 B") << qint64 {-1};
+        QTest::newRow("GiB to 3 digits rounds to whole bytes")
+            << QStringLiteral("2.36 GiB") << qint64 {2534030705};
         QTest::newRow("zero") << QStringLiteral("0") << qint64 {-1};
         QTest::newRow("empty") << QString() << qint64 {-1};
     }

@@ -41,6 +41,24 @@ private slots:
         QCOMPARE(spin.bytes(), std::int64_t {4096});
     }
 
+    // A size between units shows rounded, yet leaving the box unedited keeps the exact bytes;
+    // typing the rounded text asks for that size, rounded to whole bytes.
+    void sizeBetweenUnits_showsRoundedAndKeepsItsBytesUntilEdited()
+    {
+        ByteSizeSpinBox spin(1 << 20);
+        spin.setValue(2532481448.0);
+        QCOMPARE(spin.text(), QStringLiteral("2.36 GiB"));
+        QCOMPARE(spin.valueFromText(spin.text()), 2532481448.0);
+        spin.show();
+        spin.setFocus();
+        spin.clearFocus(); // Qt reads the text back when focus leaves
+        QCOMPARE(spin.bytes(), std::int64_t {2532481448});
+        spin.selectAll();
+        QTest::keyClicks(&spin, QStringLiteral("2.37 GiB"));
+        QTest::keyClick(&spin, Qt::Key_Return);
+        QCOMPARE(spin.bytes(), std::int64_t {2544768123}); // round(2.37 x 2^30)
+    }
+
     void stepBy_movesAlongTheSteps_data()
     {
         QTest::addColumn<double>("start");

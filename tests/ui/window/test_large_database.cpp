@@ -83,7 +83,7 @@ private slots:
             QCOMPARE(window.models()->trainingConfigurations(), std::size_t {5000});
             QCOMPARE(window.models()->totalConfigurations(), std::size_t(kConfigurations));
             QVERIFY(window.statusBar()->currentMessage().contains(
-                QStringLiteral("seeded sample of 5000")));
+                QStringLiteral("seeded sample of ") + QLocale().toString(5000)));
         }
         // Closing the window cancels the queued work; wait for what is already running.
         backgroundPool()->waitForDone();
