@@ -277,10 +277,23 @@ void ConservationModel::loadState(const nlohmann::json& state, const FeatureSche
     m_logResponse = state.at("log_response").get<bool>();
     m_requestColumn = state.at("request_column").get<int>();
     m_readColumn = state.at("read_column").get<int>();
+    // A file is not trusted: the columns and every table's context must fit the schema before
+    // they index it (a fuzzed file gave a read column past the schema's end).
+    const auto columns = static_cast<int>(schema.columns().size());
+    if (m_requestColumn < 0 || m_requestColumn >= columns || m_readColumn < 0
+        || m_readColumn >= columns || m_requestColumn == m_readColumn)
+        throw DataError("conservation model: request_column " + std::to_string(m_requestColumn)
+            + " and read_column " + std::to_string(m_readColumn)
+            + " must be two different columns of the " + std::to_string(columns)
+            + "-column schema");
     m_tables.clear();
     m_contextConfigs.clear();
     for (const auto& entry : state.at("tables")) {
         const ContextKey context = entry.at("context").get<ContextKey>();
+        if (context.size() != static_cast<std::size_t>(columns - 2))
+            throw DataError("conservation model: a table's context has "
+                + std::to_string(context.size()) + " values, the schema's other columns "
+                + std::to_string(columns - 2));
         std::vector<SizeCapacity> sizes;
         for (const auto& size : entry.at("sizes"))
             sizes.push_back(
@@ -293,13 +306,23 @@ void ConservationModel::loadState(const nlohmann::json& state, const FeatureSche
             const FeatureColumn& column = schema.columns()[j];
             if (static_cast<int>(j) == m_requestColumn || static_cast<int>(j) == m_readColumn)
                 continue;
-            const double value = context.at(k++);
-            if (column.factor == Factor::Scheduler)
-                config.scheduler = column.levels.at(static_cast<std::size_t>(value));
-            else if (column.factor == Factor::Pattern)
-                parsePattern(column.levels.at(static_cast<std::size_t>(value)), config.pattern);
-            else
+            const double value = context[k++];
+            if (column.factor == Factor::Scheduler || column.factor == Factor::Pattern) {
+                // A level index: a whole number below the level count (a cast of anything else
+                // to size_t is undefined).
+                if (!(value >= 0.0 && value < static_cast<double>(column.levels.size())
+                        && value == std::floor(value)))
+                    throw DataError("conservation model: a table's context holds "
+                        + std::to_string(value) + ", not a level of "
+                        + std::string(featureName(column.factor)));
+                const std::string& level = column.levels[static_cast<std::size_t>(value)];
+                if (column.factor == Factor::Scheduler)
+                    config.scheduler = level;
+                else
+                    parsePattern(level, config.pattern);
+            } else {
                 setNumericValue(config, column.factor, value);
+            }
         }
         m_contextConfigs.emplace(context, config);
     }

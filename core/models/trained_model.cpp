@@ -9,6 +9,7 @@
 #include "models/regressor_registry.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace iolens::core {
 
@@ -146,6 +147,11 @@ TrainedModel TrainedModel::fromJson(const nlohmann::json& json)
         return model;
     } catch (const nlohmann::json::exception& e) {
         throw DataError(std::string("model file: malformed JSON: ") + e.what());
+    } catch (const std::out_of_range& e) {
+        // A safety net under each technique's own checks of its saved state: an index from the
+        // file that a check missed is still bad input, not a crash.
+        throw DataError(std::string("model file: an index in the saved state is out of range (")
+            + e.what() + ")");
     }
 }
 

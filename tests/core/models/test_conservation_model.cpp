@@ -11,6 +11,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <fstream>
+#include <functional>
 
 using namespace iolens::core;
 
@@ -154,6 +156,41 @@ private slots:
         const std::vector<Configuration> configs {config(4, 30), config(8, 75), config(16, 100)};
         QCOMPARE(loaded.predict(configs), model.predict(configs));
         QCOMPARE(loaded.describe(), model.describe());
+    }
+
+    // A saved state is not trusted: columns past the schema, a context of the wrong length or
+    // a level index that is no level are bad input (DataError), not a crash. A fuzzed model file
+    // with read_column 5 of a 4-column schema ended in std::out_of_range.
+    void loadState_refusesIndicesTheSchemaDoesNotHave()
+    {
+        const nlohmann::json good = trained(Metric::TpReadMbs, true).toJson();
+        QVERIFY(good.at("state").at("tables").size() > 0);
+        const auto refused = [&good](const std::function<void(nlohmann::json&)>& change) {
+            nlohmann::json bad = good;
+            change(bad.at("state"));
+            try {
+                TrainedModel::fromJson(bad);
+            } catch (const DataError& e) {
+                return std::string(e.what()).find("conservation model") != std::string::npos;
+            }
+            return false;
+        };
+        QVERIFY(refused([](nlohmann::json& s) { s["read_column"] = 5; }));
+        QVERIFY(refused([](nlohmann::json& s) { s["request_column"] = -1; }));
+        QVERIFY(refused([](nlohmann::json& s) { s["read_column"] = s["request_column"]; }));
+        QVERIFY(refused([](nlohmann::json& s) { s["tables"][0]["context"].push_back(1.0); }));
+        // The frozen file's context is (file set, pattern level): a level index that is no
+        // level of the pattern column.
+        std::ifstream file(iolens::test::sourcePath("tests/data/models/v1/conservation.json"));
+        nlohmann::json frozen = nlohmann::json::parse(file).at("model");
+        QCOMPARE(frozen.at("state").at("tables")[0].at("context").size(), std::size_t {2});
+        QCOMPARE(
+            TrainedModel::fromJson(frozen).regressor().technique(), std::string("conservation"));
+        for (double level : {2.0, 0.5, -1.0, 1e300}) {
+            nlohmann::json bad = frozen;
+            bad["state"]["tables"][0]["context"][1] = level;
+            QVERIFY_THROWS_EXCEPTION(DataError, TrainedModel::fromJson(bad));
+        }
     }
 
     void sharedData_fitsPerSystemConfiguration()
