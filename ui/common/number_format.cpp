@@ -3,6 +3,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -33,6 +34,25 @@ QString trimmedFixed(double value, int decimals, const QLocale& locale)
     return text;
 }
 
+double scaledTo(std::int64_t bytes, const ByteUnit& unit)
+{
+    return static_cast<double>(bytes) / static_cast<double>(unit.bytes);
+}
+
+/// The largest unit that shows `bytes` exactly with at most three decimals (bytes themselves if
+/// no larger one does), or nullptr below one byte.
+const ByteUnit* exactUnit(std::int64_t bytes)
+{
+    for (const ByteUnit& unit : kByteUnits) {
+        if (bytes < unit.bytes)
+            continue;
+        const double thousandths = scaledTo(bytes, unit) * 1000.0;
+        if (unit.bytes == 1 || thousandths == std::round(thousandths))
+            return &unit;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 QString formatSignificant(double value, int digits, const QLocale& locale)
@@ -53,28 +73,22 @@ QString formatSignificant(double value, int digits, const QLocale& locale)
 
 QString formatByteSize(std::int64_t bytes, const QLocale& locale)
 {
-    for (const ByteUnit& unit : kByteUnits) {
-        if (bytes < unit.bytes)
-            continue;
-        const double scaled = static_cast<double>(bytes) / static_cast<double>(unit.bytes);
-        const double thousandths = scaled * 1000.0;
-        if (unit.bytes == 1 || thousandths == std::round(thousandths))
-            return trimmedFixed(scaled, 3, locale) + QLatin1Char(' ') + QLatin1String(unit.symbol);
-    }
+    if (const ByteUnit* unit = exactUnit(bytes))
+        return trimmedFixed(scaledTo(bytes, *unit), 3, locale) + QLatin1Char(' ')
+            + QLatin1String(unit->symbol);
     return locale.toString(static_cast<qlonglong>(bytes)) + QStringLiteral(" B");
 }
 
 QString formatByteSizeRounded(std::int64_t bytes, int digits, const QLocale& locale)
 {
-    const QString exact = formatByteSize(bytes, locale);
-    if (bytes < kByteUnits[3].bytes || !exact.endsWith(QStringLiteral(" B")))
-        return exact;
-    for (const ByteUnit& unit : kByteUnits)
-        if (bytes >= unit.bytes)
-            return formatSignificant(
-                       static_cast<double>(bytes) / static_cast<double>(unit.bytes), digits, locale)
-                + QLatin1Char(' ') + QLatin1String(unit.symbol);
-    return exact;
+    const ByteUnit* exact = exactUnit(bytes);
+    constexpr std::int64_t kKiB = 1024;
+    if (!exact || exact->bytes > 1 || bytes < kKiB)
+        return formatByteSize(bytes, locale); // exact in a unit above bytes, or below a KiB
+    const ByteUnit& filled = *std::find_if(kByteUnits.begin(), kByteUnits.end(),
+        [bytes](const ByteUnit& unit) { return bytes >= unit.bytes; });
+    return formatSignificant(scaledTo(bytes, filled), digits, locale) + QLatin1Char(' ')
+        + QLatin1String(filled.symbol);
 }
 
 std::optional<std::int64_t> parseByteSize(

@@ -2,6 +2,7 @@
 #include "scenario/saved_scenarios.hpp"
 
 #include "common/error.hpp"
+#include "common/settings_key.hpp"
 #include "data/csv_table.hpp"
 #include "data/measurement_csv.hpp"
 
@@ -37,11 +38,9 @@ std::string toCsv(const std::vector<SavedScenario>& scenarios)
     return text;
 }
 
-// QSettings keys may not contain '/' or '\\' as plain characters.
 QString settingsKey(const QString& documentKey)
 {
-    return kGroup + QLatin1Char('/')
-        + QString::fromLatin1(documentKey.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+    return settingsKeyIn(kGroup, documentKey);
 }
 
 } // namespace
@@ -119,15 +118,7 @@ std::string SavedScenarios::toConfigsCsv() const
 
 void SavedScenarios::moveStored(const QString& fromKey, const QString& toKey)
 {
-    QSettings settings;
-    const QVariant stored = settings.value(settingsKey(fromKey));
-    settings.remove(settingsKey(fromKey));
-    if (toKey.isEmpty())
-        return;
-    if (stored.isValid())
-        settings.setValue(settingsKey(toKey), stored);
-    else
-        settings.remove(settingsKey(toKey)); // nothing saved under the old name: none under the new
+    moveSettingsValue(settingsKey(fromKey), toKey.isEmpty() ? QString() : settingsKey(toKey));
 }
 
 void SavedScenarios::store() const

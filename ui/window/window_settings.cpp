@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/window_settings.hpp"
 
+#include "common/settings_key.hpp"
 #include "scenario/configuration_codec.hpp"
 #include "scenario/saved_scenarios.hpp"
 
@@ -17,21 +18,14 @@ const QString kGeometry = QStringLiteral("window/geometry");
 const QString kSplitter = QStringLiteral("window/splitter");
 const QString kTab = QStringLiteral("window/tab");
 
-// QSettings keys may not hold '/' or '\\' as plain characters; paths do.
-QString settingsKeyOf(const QString& group, const QString& key)
-{
-    return group + QLatin1Char('/')
-        + QString::fromLatin1(key.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
-}
-
 QString scenarioKey(const QString& documentKey)
 {
-    return settingsKeyOf(QStringLiteral("lastScenario"), documentKey);
+    return settingsKeyIn(QStringLiteral("lastScenario"), documentKey);
 }
 
 QString hiddenModelsKey(const QString& databaseKey)
 {
-    return settingsKeyOf(QStringLiteral("hiddenStoredModels"), databaseKey);
+    return settingsKeyIn(QStringLiteral("hiddenStoredModels"), databaseKey);
 }
 
 } // namespace
@@ -71,15 +65,7 @@ std::optional<core::Configuration> lastScenario(const QString& documentKey)
 void moveRememberedDataset(const QString& fromKey, const QString& toKey)
 {
     SavedScenarios::moveStored(fromKey, toKey);
-    QSettings settings;
-    const QVariant last = settings.value(scenarioKey(fromKey));
-    settings.remove(scenarioKey(fromKey));
-    if (toKey.isEmpty())
-        return;
-    if (last.isValid())
-        settings.setValue(scenarioKey(toKey), last);
-    else
-        settings.remove(scenarioKey(toKey));
+    moveSettingsValue(scenarioKey(fromKey), toKey.isEmpty() ? QString() : scenarioKey(toKey));
 }
 
 void saveHiddenStoredModels(const QString& databaseKey, const QStringList& names)
