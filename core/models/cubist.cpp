@@ -171,14 +171,18 @@ Eigen::VectorXd Cubist::predictWith(const Eigen::MatrixXd& x, int neighbors, int
 }
 
 cubist::CommitteePredictions Cubist::committeePredictions(
-    const Eigen::MatrixXd& x, int committees, bool neighbours) const
+    const Eigen::MatrixXd& x, int committees, const std::vector<int>& neighbourCounts) const
 {
     const cubist::Model& fitted = model();
     if (committees < 1 || committees > static_cast<int>(fitted.members.size()))
         throw ConfigError("Cubist::committeePredictions: committees " + std::to_string(committees)
             + " must be in 1.." + std::to_string(fitted.members.size()));
+    for (const int k : neighbourCounts)
+        if (k < 1 || k > 9)
+            throw ConfigError("Cubist::committeePredictions: neighbors " + std::to_string(k)
+                + " must be in 1..9");
     return cubist::CommitteePredictions(
-        fitted, cubist::makeCases(x, fitted.atts), committees, neighbours);
+        fitted, cubist::makeCases(x, fitted.atts), committees, neighbourCounts);
 }
 
 bool Cubist::sameMembersWithRules(int rules, int committees) const

@@ -69,12 +69,12 @@ public:
     /// StateError before fit(). O(m (committees rules p + n p)).
     Eigen::VectorXd predictWith(const Eigen::MatrixXd& x, int neighbors, int committees = 0) const;
     /// What predictWith computes for x, done once for many (neighbors, committees) pairs:
-    /// `committees` (1..members) is the largest committee asked, `neighbours` whether any pair
-    /// has neighbors > 0. Its predict(neighbors, c) equals predictWith(x, neighbors, c) bit for
-    /// bit. Throws ConfigError for committees out of range, StateError before fit(). The result
-    /// refers to this model's fit, which must outlive it.
+    /// `committees` (1..members) is the largest committee asked, `neighbourCounts` the
+    /// neighbors above 0 that will be asked (1..9 each). Its predict(neighbors, c) equals
+    /// predictWith(x, neighbors, c) bit for bit. Throws ConfigError for committees out of range,
+    /// StateError before fit(). The result refers to this model's fit, which must outlive it.
     cubist::CommitteePredictions committeePredictions(
-        const Eigen::MatrixXd& x, int committees, bool neighbours) const;
+        const Eigen::MatrixXd& x, int committees, const std::vector<int>& neighbourCounts) const;
     /// Whether fitting the same data with nsplits = `rules` would give this fit's first
     /// `committees` members (so predictWith answers for it too). True for this fit's own rules;
     /// for another limit, when it gives the same MINITEMS and neither limit cuts any of those

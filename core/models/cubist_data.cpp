@@ -97,6 +97,35 @@ int replaceUnknowns(CaseTable& cases, const std::vector<Attribute>& atts)
     return replaced;
 }
 
+/// Globals' growth aids: distinct values and ranks per continuous column, and the Fisher-z
+/// bound of EvalContinuousAtt for every side size (|R| < tanh(1.96 / sqrt(n - 3)), none below 6).
+void indexValues(const CaseTable& x, Globals& g)
+{
+    const auto cols = static_cast<std::size_t>(x.cols);
+    g.distinctValues.assign(cols, {});
+    g.valueRank.assign(cols, {});
+    for (std::size_t a = 0; a < cols; ++a) {
+        if (g.atts[a].kind != AttKind::Continuous)
+            continue;
+        std::vector<float>& values = g.distinctValues[a];
+        for (int i = 0; i < x.rows; ++i)
+            values.push_back(x.at(i, static_cast<int>(a)));
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        std::vector<int>& rank = g.valueRank[a];
+        rank.resize(static_cast<std::size_t>(x.rows));
+        for (int i = 0; i < x.rows; ++i)
+            rank[static_cast<std::size_t>(i)] = static_cast<int>(
+                std::lower_bound(values.begin(), values.end(), x.at(i, static_cast<int>(a)))
+                - values.begin());
+    }
+    g.insignificantR.assign(static_cast<std::size_t>(x.rows) + 1, 0.0);
+    for (int n = 0; n <= x.rows; ++n) {
+        const double exp2z = n < 6 ? 1e38 : std::exp(2 * 1.96 * std::sqrt(1.0 / (n - 3)));
+        g.insignificantR[static_cast<std::size_t>(n)] = (exp2z - 1) / (exp2z + 1);
+    }
+}
+
 } // namespace
 
 TrainingSet makeTrainingSet(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
@@ -185,6 +214,7 @@ Globals findGlobalProperties(
     const auto [lo, hi] = std::minmax_element(data.y.begin(), data.y.end());
     predictionLimits(*lo, *hi, settings.extrap, g.floor, g.ceiling);
     g.minItems = minItemsFor(n, settings.maxRules);
+    indexValues(data.x, g);
     return g;
 }
 

@@ -66,6 +66,14 @@ struct Globals {
     float globalSd = 0.f;        ///< SD(n, sum y, sum y^2)
     int minItems = 3;            ///< MINITEMS: smallest branch a pruned tree keeps
     Settings settings;
+    // Not RuleQuest's globals but what every member's tree growth would otherwise recompute at
+    // each node: per continuous column its sorted distinct values and each row's index among
+    // them (empty for discrete columns), so a node buckets its cases by value instead of sorting
+    // them (growth sorts where they are empty; adjustThresholds needs them); and, per side size
+    // n, the correlation below which a cut's line is not significant.
+    std::vector<std::vector<float>> distinctValues;
+    std::vector<std::vector<int>> valueRank;
+    std::vector<double> insignificantR;
 };
 
 /// Training data after RuleQuest's input stage: rows with an unknown target removed, unknown

@@ -9,7 +9,6 @@ namespace iolens::core::cubist {
 
 namespace {
 
-constexpr int kMaxN = 20;       // MAXN: neighbour slots, room for ties at the K-th distance
 constexpr double kDPrec = 16.0; // DPREC: distances are rounded to 1/16
 
 } // namespace
@@ -67,11 +66,16 @@ float correctByNeighbours(const CorrectionContext& c, const float* x, float base
 
 float correctWithDistances(const CorrectionContext& c, const float* distances, float base)
 {
-    const Instances& inst = *c.instances;
-    const int k = c.neighbors;
+    return correctWithNearest(c, nearestInstances(*c.instances, distances, c.neighbors), base);
+}
+
+NearestInstances nearestInstances(const Instances& inst, const float* distances, int k)
+{
     // Sorted neighbour slots; a new case goes before existing ones at the same distance.
-    std::array<float, kMaxN> bestD;
-    std::array<int, kMaxN> bestI;
+    constexpr int kMaxN = NearestInstances::kSlots;
+    NearestInstances out;
+    auto& bestD = out.distance;
+    auto& bestI = out.instance;
     bestD.fill(inst.maxd);
     bestI.fill(-1);
     for (int i = 0; i < inst.x.rows; ++i) {
@@ -93,6 +97,17 @@ float correctWithDistances(const CorrectionContext& c, const float* distances, f
     int last = kMaxN - 1;
     while (last >= 0 && bestI[static_cast<std::size_t>(last)] < 0)
         --last;
+    out.count = last + 1;
+    return out;
+}
+
+float correctWithNearest(const CorrectionContext& c, const NearestInstances& nearest, float base)
+{
+    const Instances& inst = *c.instances;
+    const int k = c.neighbors;
+    const auto& bestD = nearest.distance;
+    const auto& bestI = nearest.instance;
+    const int last = nearest.count - 1;
     if (last + 1 < (k + 1) / 2) // too few close neighbours: keep the model's prediction
         return base;
 

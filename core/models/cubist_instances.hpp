@@ -3,6 +3,7 @@
 
 #include "models/cubist_data.hpp"
 
+#include <array>
 #include <vector>
 
 namespace iolens::core::cubist {
@@ -49,5 +50,25 @@ std::vector<float> instanceDistances(
 /// correctByNeighbours with the distances already computed by instanceDistances (bit-identical
 /// result). `distances` has one entry per instance. O(n).
 float correctWithDistances(const CorrectionContext& context, const float* distances, float base);
+
+/// The instances NNEstimate weighs for one case and K: nearest first, within MAXD, with room
+/// for ties at the K-th distance. It depends on the distances and K only, so one selection
+/// serves every committee size.
+struct NearestInstances {
+    static constexpr int kSlots = 20; ///< RuleQuest MAXN
+    std::array<float, kSlots> distance {};
+    std::array<int, kSlots> instance {};
+    int count = 0; ///< slots in use
+};
+
+/// NNEstimate's selection of the `neighbors` (1..9) nearest of the instances at `distances`
+/// (one per instance, from instanceDistances). O(n).
+NearestInstances nearestInstances(
+    const Instances& instances, const float* distances, int neighbors);
+
+/// correctWithDistances from a selection made by nearestInstances for context.neighbors
+/// (bit-identical result). O(K).
+float correctWithNearest(
+    const CorrectionContext& context, const NearestInstances& nearest, float base);
 
 } // namespace iolens::core::cubist

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/cubist_model.hpp"
 
+#include "common/error.hpp"
 #include "models/cubist_prune.hpp"
 #include "models/cubist_regress.hpp"
 #include "models/cubist_tree.hpp"
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 
 namespace iolens::core::cubist {
 
 namespace {
+
+constexpr int kMaxNeighbors = 9; // Cubist's largest neighbour count
 
 /// One committee member (RuleQuest ConstructRuleSet): grow on `cls`, prune and smooth, move the
 /// cuts onto data values, and form rules that describe the original target.
@@ -21,7 +25,7 @@ RuleSet constructRuleSet(const TrainingSet& data, const Globals& g, const std::v
     Regression regression(data.x, g);
     std::unique_ptr<TreeNode> tree = TreeBuilder(data.x, g, cls, order, regression).grow();
     const int unlimitedLeaves = TreePruner(data.x, g, cls, order).prune(*tree);
-    adjustThresholds(*tree, data.x);
+    adjustThresholds(*tree, g);
     RuleSet member = formRules(*tree, data.x, data.y, order, g);
     member.unlimitedLeaves = unlimitedLeaves;
     return member;
@@ -102,8 +106,8 @@ Eigen::VectorXd Model::predict(const CaseTable& cases, int neighbors, int count)
     return out;
 }
 
-CommitteePredictions::CommitteePredictions(
-    const Model& model, const CaseTable& cases, int members, bool neighbours)
+CommitteePredictions::CommitteePredictions(const Model& model, const CaseTable& cases, int members,
+    const std::vector<int>& neighbourCounts)
     : m_model(&model)
     , m_cases(cases.rows)
 {
@@ -122,14 +126,20 @@ CommitteePredictions::CommitteePredictions(
         return sums;
     };
     m_caseSums = runningSums(cases);
-    if (!neighbours)
+    if (neighbourCounts.empty())
         return; // the instances only serve the neighbour correction
     m_instanceSums = runningSums(model.instances.x);
-    const auto n = static_cast<std::size_t>(model.instances.x.rows);
-    m_distances.resize(static_cast<std::size_t>(cases.rows) * n);
+    m_nearest.resize(kMaxNeighbors + 1);
+    for (const int k : neighbourCounts)
+        m_nearest.at(static_cast<std::size_t>(k)).resize(static_cast<std::size_t>(cases.rows));
     for (int i = 0; i < cases.rows; ++i) {
         const std::vector<float> d = instanceDistances(model.instances, cases.row(i), model.atts);
-        std::copy(d.begin(), d.end(), m_distances.begin() + static_cast<std::ptrdiff_t>(i * n));
+        for (int k = 1; k <= kMaxNeighbors; ++k) {
+            auto& nearest = m_nearest[static_cast<std::size_t>(k)];
+            if (!nearest.empty())
+                nearest[static_cast<std::size_t>(i)]
+                    = nearestInstances(model.instances, d.data(), k);
+        }
     }
 }
 
@@ -143,6 +153,11 @@ float CommitteePredictions::prefixMean(
 
 Eigen::VectorXd CommitteePredictions::predict(int neighbors, int members) const
 {
+    if (neighbors > 0
+        && (static_cast<std::size_t>(neighbors) >= m_nearest.size()
+            || m_nearest[static_cast<std::size_t>(neighbors)].empty()))
+        throw ConfigError("CommitteePredictions: neighbors " + std::to_string(neighbors)
+            + " was not asked for when the table was made");
     const Model& model = *m_model;
     const int n = model.instances.x.rows;
     std::vector<float> instPred;
@@ -157,8 +172,8 @@ Eigen::VectorXd CommitteePredictions::predict(int neighbors, int members) const
     for (int i = 0; i < m_cases; ++i) {
         float value = prefixMean(m_caseSums, m_cases, i, members);
         if (neighbors > 0)
-            value = correctWithDistances(context,
-                m_distances.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(n),
+            value = correctWithNearest(context,
+                m_nearest.at(static_cast<std::size_t>(neighbors)).at(static_cast<std::size_t>(i)),
                 value);
         out(i) = value;
     }

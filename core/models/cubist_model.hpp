@@ -42,18 +42,21 @@ struct Model {
 
 /// The committee's predictions at a set of cases for every committee size and neighbour count,
 /// from one pass over the members: running sums of the member predictions at the cases and at
-/// the instances, and each case's distances to the instances. One fit with C members then
-/// answers each (members <= C, neighbors) pair of the optimizer in O(m n) instead of a fresh
-/// Model::predict's O(m (members rules p + n p) + n members rules p) (ALGORITHMS.md 4.9).
-/// Results are bit-identical to Model::predict. Keeps a pointer to `model`, which must outlive it.
+/// the instances, and each case's nearest instances for each neighbour count asked. One fit with
+/// C members then answers each (members <= C, neighbors) pair of the optimizer in O(m K) instead
+/// of a fresh Model::predict's O(m (members rules p + n p) + n members rules p) (ALGORITHMS.md
+/// 4.9). Results are bit-identical to Model::predict. Keeps a pointer to `model`, which must
+/// outlive it.
 class CommitteePredictions {
 public:
-    /// For committee sizes up to `members` (1..model.members.size()) and, if `neighbours`, for
-    /// neighbour counts above 0. O((m + n) members rules p + (neighbours ? m n p : 0)) time,
-    /// O((m + n) members + m n) memory.
-    CommitteePredictions(const Model& model, const CaseTable& cases, int members, bool neighbours);
-    /// Same as model.predict(cases, neighbors, members). Preconditions: 0 <= neighbors <= 9
-    /// (0 unless constructed with neighbours), 1 <= members <= the constructor's members.
+    /// For committee sizes up to `members` (1..model.members.size()) and the neighbour counts
+    /// in `neighbourCounts` (each 1..9; 0 is always available). O((m + n) members rules p
+    /// + (neighbourCounts empty ? 0 : m n (p + |neighbourCounts|))) time, O((m + n) members
+    /// + m |neighbourCounts|) memory.
+    CommitteePredictions(const Model& model, const CaseTable& cases, int members,
+        const std::vector<int>& neighbourCounts);
+    /// Same as model.predict(cases, neighbors, members). Preconditions: neighbors is 0 or one of
+    /// the constructor's neighbourCounts, 1 <= members <= the constructor's members.
     Eigen::VectorXd predict(int neighbors, int members) const;
 
 private:
@@ -64,7 +67,8 @@ private:
     int m_cases = 0;
     std::vector<double> m_caseSums;     ///< (members + 1) x cases: sums over the first j members
     std::vector<double> m_instanceSums; ///< (members + 1) x instances, likewise
-    std::vector<float> m_distances;     ///< cases x instances, rounded as NNEstimate compares
+    /// By neighbour count K (0..9): each case's nearest instances, empty for a K not asked.
+    std::vector<std::vector<NearestInstances>> m_nearest;
 };
 
 /// Builds the committee (RuleQuest ConstructCttee): member 1 on y, member k+1 on 2y - (member k's

@@ -270,9 +270,8 @@ void TreePruner::unsproutAndUpdate(TreeNode& pruned, double extraErr, double ext
     pruned.unsprout();
 }
 
-void adjustThresholds(TreeNode& root, const CaseTable& x)
+void adjustThresholds(TreeNode& root, const Globals& g)
 {
-    std::vector<std::vector<float>> sorted(static_cast<std::size_t>(x.cols));
     std::vector<TreeNode*> stack {&root};
     while (!stack.empty()) {
         TreeNode* t = stack.back();
@@ -280,12 +279,7 @@ void adjustThresholds(TreeNode& root, const CaseTable& x)
         if (t->isLeaf())
             continue;
         if (t->test == TestType::Threshold) {
-            auto& values = sorted[static_cast<std::size_t>(t->att)];
-            if (values.empty()) {
-                for (int i = 0; i < x.rows; ++i)
-                    values.push_back(x.at(i, t->att));
-                std::sort(values.begin(), values.end());
-            }
+            const auto& values = g.distinctValues[static_cast<std::size_t>(t->att)];
             // Greatest value <= cut (the smallest value if none is).
             const auto it = std::upper_bound(values.begin(), values.end(), t->cut);
             t->cut = it == values.begin() ? values.front() : *(it - 1);

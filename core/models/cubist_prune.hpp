@@ -57,8 +57,9 @@ private:
 };
 
 /// Replaces every cut by the greatest training value of its column at or below it, so the
-/// printed thresholds are values from the data (RuleQuest AdjustAllThresholds).
-void adjustThresholds(TreeNode& root, const CaseTable& x);
+/// printed thresholds are values from the data (RuleQuest AdjustAllThresholds), found among
+/// Globals::distinctValues.
+void adjustThresholds(TreeNode& root, const Globals& g);
 
 /// The tree's prediction for one case: the leaf model limited to [floor, ceiling] (TreeValue).
 float treeValue(const TreeNode& t, const float* x, const Globals& g);

@@ -87,6 +87,7 @@ public:
         , m_cPredVal(static_cast<std::size_t>(m_n), 0.f)
         , m_predSum(static_cast<std::size_t>(m_n), 0.f)
         , m_predCount(static_cast<std::size_t>(m_n), 1)
+        , m_columns(static_cast<std::size_t>(x.cols))
     {
     }
 
@@ -112,6 +113,8 @@ private:
 
     void scan(const TreeNode& t);
     void pushCondition(int sign);
+    /// Column `att` of the cases in case order, gathered on first use.
+    const std::vector<float>& columnInOrder(int att);
     void pruneRule(float initCoeffs, const Coefficients& model);
     void processLists();
     void updateCount(int d, int i);
@@ -146,6 +149,7 @@ private:
     std::vector<float> m_predSum;  ///< sum of the predictions of the rules covering each case
     std::vector<int> m_predCount;
     std::vector<Rule> m_rules;
+    std::vector<std::vector<float>> m_columns; ///< columnInOrder's cache, by column
 };
 
 // RuleQuest Scan: depth-first over the tree keeping, per case, how many path conditions it
@@ -181,14 +185,33 @@ void RuleBuilder::scan(const TreeNode& t)
 void RuleBuilder::pushCondition(int sign)
 {
     auto& failedBy = m_condFailedBy[static_cast<std::size_t>(m_nCond)];
-    const Condition& c = m_stack[static_cast<std::size_t>(m_nCond)];
-    for (int i = 0; i < m_n; ++i) {
-        const auto u = static_cast<std::size_t>(i);
-        if (sign > 0)
-            failedBy[u] = !c.satisfiedBy(row(i));
-        if (failedBy[u])
-            m_nFail[u] += sign;
+    if (sign > 0) {
+        // Condition::satisfiedBy over the column in case order, without its per-case branch.
+        const Condition& c = m_stack[static_cast<std::size_t>(m_nCond)];
+        const std::vector<float>& column = columnInOrder(c.att);
+        if (c.type == TestType::Threshold) {
+            const float cut = c.cut;
+            const bool above = c.above;
+            for (std::size_t u = 0; u < failedBy.size(); ++u)
+                failedBy[u] = static_cast<char>((column[u] > cut) != above);
+        } else {
+            for (std::size_t u = 0; u < failedBy.size(); ++u)
+                failedBy[u] = static_cast<char>(c.levels[static_cast<std::size_t>(column[u])] == 0);
+        }
     }
+    for (std::size_t u = 0; u < failedBy.size(); ++u)
+        m_nFail[u] += sign * failedBy[u];
+}
+
+const std::vector<float>& RuleBuilder::columnInOrder(int att)
+{
+    std::vector<float>& column = m_columns[static_cast<std::size_t>(att)];
+    if (column.empty()) {
+        column.resize(static_cast<std::size_t>(m_n));
+        for (int i = 0; i < m_n; ++i)
+            column[static_cast<std::size_t>(i)] = row(i)[att];
+    }
+    return column;
 }
 
 // RuleQuest PruneRule. PredErr[d] accumulates, over the cases failing only condition d, how much

@@ -28,14 +28,13 @@ bool reasonable(const double freq[2])
 using SideSums = std::array<double, 5>;
 
 /// Correlation of x and residual on one side of a cut with n cases, zeroed unless significant at
-/// 95 % (Fisher z: |R| < tanh(1.96 / sqrt(n - 3)), and always for n < 6), as EvalContinuousAtt.
-double sideCorrelation(int n, const SideSums& s)
+/// 95 % (`insignificant` is Globals::insignificantR), as EvalContinuousAtt.
+double sideCorrelation(int n, const SideSums& s, const std::vector<double>& insignificant)
 {
     const double mx = s[0] / n, vx = s[1] / n - mx * mx;
     const double my = s[2] / n, vy = s[3] / n - my * my;
     double r = (s[4] - s[0] * s[2] / n) / (n * std::sqrt(vx * vy + 1e-10));
-    const double exp2z = n < 6 ? 1e38 : std::exp(2 * 1.96 * std::sqrt(1.0 / (n - 3)));
-    if (std::fabs(r) < (exp2z - 1) / (exp2z + 1))
+    if (std::fabs(r) < insignificant[static_cast<std::size_t>(n)])
         r = 0;
     return r;
 }
@@ -231,12 +230,101 @@ void TreeBuilder::cacheSort(int fp, int lp)
 // RuleQuest EvalContinuousAtt: every cut between distinct values with at least `edge` cases on
 // each side; each side is scored by the residual SD left by an imagined least-squares line of
 // residual on x, so a cut is judged by how well two lines fit, not two constants.
+// RuleQuest sorts the node's cases by value. When the column has no more distinct values than
+// the node has cases (and Globals has them), the cases are summed into one bucket per value
+// instead: the cuts and their side sums are the same, only added in another order.
 TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, int fp, int lp)
+{
+    const int cases = lp - fp + 1;
+    if (cases < 2 * kMinSplit)
+        return {};
+    const auto a = static_cast<std::size_t>(att);
+    const std::vector<float>& values = m_g.distinctValues[a];
+    if (values.empty() || values.size() > static_cast<std::size_t>(cases))
+        return evalContinuousSorted(node, att, fp, lp);
+    const std::vector<int>& rank = m_g.valueRank[a];
+    m_buckets.assign(values.size(), ValueBucket {});
+    for (int i = fp; i <= lp; ++i) {
+        const auto row = static_cast<std::size_t>(m_order[static_cast<std::size_t>(i)]);
+        const auto r = static_cast<std::size_t>(rank[row]);
+        const double x = values[r], t = m_resid[row];
+        ValueBucket& b = m_buckets[r];
+        b.cases += 1;
+        b.t += t;
+        b.tt += t * t;
+        b.xt += x * t;
+    }
+    SideSums lo {}, hi {};
+    std::size_t occupied = 0;
+    for (std::size_t r = 0; r < values.size(); ++r) {
+        const ValueBucket& b = m_buckets[r];
+        if (b.cases == 0)
+            continue;
+        ++occupied;
+        const double x = values[r];
+        hi[0] += b.cases * x, hi[1] += b.cases * x * x, hi[2] += b.t, hi[3] += b.tt, hi[4] += b.xt;
+    }
+    Split split;
+    if (occupied < 2)
+        return split; // no cut between distinct values
+    const int edge = cases >= 3 * m_g.minItems ? m_g.minItems : kMinSplit;
+    double freq[2] = {0, static_cast<double>(cases)}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
+    double bestGain = 0;
+    std::size_t bestLow = 0;
+    std::size_t low = values.size(); // the last occupied value on the low side
+    int lowCases = 0;
+    for (std::size_t r = 0; r < values.size(); ++r) {
+        const ValueBucket& b = m_buckets[r];
+        if (b.cases == 0)
+            continue;
+        if (low < values.size() && lowCases >= edge && cases - lowCases >= edge) {
+            // A cut between `low` and r.
+            const double loR = sideCorrelation(lowCases, lo, m_g.insignificantR);
+            const double hiR = sideCorrelation(cases - lowCases, hi, m_g.insignificantR);
+            const double loMy = lo[2] / freq[0], hiMy = hi[2] / freq[1];
+            sumSq[0] = (1 - loR * loR) * freq[0] * (lo[3] / freq[0] - loMy * loMy);
+            sumSq[1] = (1 - hiR * hiR) * freq[1] * (hi[3] / freq[1] - hiMy * hiMy);
+            const double gain = computeGain(node.sd, freq, sum, sumSq, m_g.globalSd);
+            if (gain > bestGain) {
+                bestGain = gain;
+                bestLow = low;
+            }
+        }
+        if (cases - lowCases - b.cases < edge)
+            break; // every later cut leaves too few cases above it
+        const double x = values[r];
+        const double d[5] = {b.cases * x, b.cases * x * x, b.t, b.tt, b.xt};
+        for (std::size_t s = 0; s < 5; ++s) {
+            lo[s] += d[s];
+            hi[s] -= d[s];
+        }
+        freq[0] += b.cases;
+        freq[1] -= b.cases;
+        lowCases += b.cases;
+        low = r;
+    }
+    if (bestGain > 0) {
+        split.gain = static_cast<float>(bestGain);
+        std::size_t next = bestLow + 1;
+        while (m_buckets[next].cases == 0)
+            ++next;
+        setCut(split, values[bestLow], values[next]);
+    }
+    return split;
+}
+
+void TreeBuilder::setCut(Split& split, float low, float high)
+{
+    split.cut = static_cast<float>(0.5 * (low + high));
+    if (split.cut >= high) // float rounding must not reach the upper value
+        split.cut = low;
+}
+
+// EvalContinuousAtt as RuleQuest writes it, for columns with more distinct values than cases.
+TreeBuilder::Split TreeBuilder::evalContinuousSorted(const TreeNode& node, int att, int fp, int lp)
 {
     Split split;
     const int cases = lp - fp + 1;
-    if (cases < 2 * kMinSplit)
-        return split;
     // All cases start on the high side; the low side grows along the sorted values.
     SideSums lo {}, hi {};
     double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
@@ -271,8 +359,8 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
             continue;
         // Imagined least-squares line of residual on x on each side: its residual sum of
         // squares is (1 - R^2) n Var(residual).
-        const double loR = sideCorrelation(i - fp + 1, lo);
-        const double hiR = sideCorrelation(lp - i, hi);
+        const double loR = sideCorrelation(i - fp + 1, lo, m_g.insignificantR);
+        const double hiR = sideCorrelation(lp - i, hi, m_g.insignificantR);
         const double loMy = lo[2] / freq[0], hiMy = hi[2] / freq[1];
         sumSq[0] = (1 - loR * loR) * freq[0] * (lo[3] / freq[0] - loMy * loMy);
         sumSq[1] = (1 - hiR * hiR) * freq[1] * (hi[3] / freq[1] - hiMy * hiMy);
@@ -284,11 +372,8 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
     }
     if (bestGain > 0) {
         split.gain = static_cast<float>(bestGain);
-        const float low = m_srec[static_cast<std::size_t>(bestI)].v;
-        const float high = m_srec[static_cast<std::size_t>(bestI) + 1].v;
-        split.cut = static_cast<float>(0.5 * (low + high));
-        if (split.cut >= high) // float rounding must not reach the upper value
-            split.cut = low;
+        setCut(split, m_srec[static_cast<std::size_t>(bestI)].v,
+            m_srec[static_cast<std::size_t>(bestI) + 1].v);
     }
     return split;
 }

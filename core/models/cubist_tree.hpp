@@ -74,12 +74,20 @@ private:
         float v; ///< attribute value
         float t; ///< residual
     };
+    /// The cases of a node at one value of a column: count and sums of residual, residual^2
+    /// and value x residual.
+    struct ValueBucket {
+        int cases = 0;
+        double t = 0, tt = 0, xt = 0;
+    };
 
     std::unique_ptr<TreeNode> formTree(int fp, int lp, TreeNode* parent);
     std::unique_ptr<TreeNode> leaf(int cases, double mean, double sd) const;
     /// Best column and split for the node, or -1 (RuleQuest's choice with the 0.999 tie rule).
     int chooseSplit(const TreeNode& node, const TreeNode* parent, int fp, int lp, Split& best);
     Split evalContinuous(const TreeNode& node, int att, int fp, int lp);
+    Split evalContinuousSorted(const TreeNode& node, int att, int fp, int lp);
+    static void setCut(Split& split, float low, float high);
     Split evalBinary(const TreeNode& node, int att, int fp, int lp) const;
     Split evalSubset(const TreeNode& node, int att, int fp, int lp) const;
     /// Moves the cases of branch b to the front of [fp, lp]; returns the last one (Group).
@@ -92,8 +100,9 @@ private:
     const std::vector<float>& m_cls;
     std::vector<int>& m_order;
     Regression& m_regression;
-    std::vector<float> m_resid;  ///< residual of each row at the node being split
-    std::vector<SortRec> m_srec; ///< sort buffer, by case position
+    std::vector<float> m_resid;         ///< residual of each row at the node being split
+    std::vector<SortRec> m_srec;        ///< sort buffer, by case position
+    std::vector<ValueBucket> m_buckets; ///< by value rank, for the column being evaluated
     // Scratch of formTree, used before it recurses: the local model and its columns.
     Coefficients m_local;
     std::vector<char> m_allowed;

@@ -328,14 +328,18 @@ SharedFitPlan cubistSharedFitPlan()
         [](const Regressor& fitted, const std::vector<ParamValues>& members,
             const Eigen::MatrixXd& x) {
             int committees = 1;
-            bool neighbours = false;
+            std::vector<int> neighbourCounts;
             for (const ParamValues& m : members) {
                 committees = std::max(committees, static_cast<int>(m.at("ntrees")));
-                neighbours = neighbours || m.at("ninstances") > 0.0;
+                const int k = static_cast<int>(m.at("ninstances"));
+                if (k > 0
+                    && std::find(neighbourCounts.begin(), neighbourCounts.end(), k)
+                        == neighbourCounts.end())
+                    neighbourCounts.push_back(k);
             }
             const cubist::CommitteePredictions table
                 = dynamic_cast<const Cubist&>(fitted).committeePredictions(
-                    x, committees, neighbours);
+                    x, committees, neighbourCounts);
             std::vector<Eigen::VectorXd> out;
             out.reserve(members.size());
             for (const ParamValues& m : members)

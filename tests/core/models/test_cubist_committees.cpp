@@ -97,15 +97,22 @@ private slots:
         const Dataset data = realDataset("local", Metric::RtReadMs);
         const Eigen::MatrixXd probe = probeRows(data);
         const Cubist four = fitted(data, 4, 0);
-        const cubist::CommitteePredictions table = four.committeePredictions(probe, 4, true);
+        const cubist::CommitteePredictions table
+            = four.committeePredictions(probe, 4, {1, 2, 3, 4, 5, 6, 7, 8, 9});
         for (int c = 1; c <= 4; ++c)
             for (int k = 0; k <= 9; ++k)
                 QVERIFY2(sameBits(table.predict(k, c), four.predictWith(probe, k, c)),
                     qPrintable(QString("committees %1, neighbors %2").arg(c).arg(k)));
-        const cubist::CommitteePredictions noNeighbours
-            = four.committeePredictions(probe, 2, false);
+        const cubist::CommitteePredictions noNeighbours = four.committeePredictions(probe, 2, {});
         QVERIFY(sameBits(noNeighbours.predict(0, 2), four.predictWith(probe, 0, 2)));
-        QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 5, false));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, noNeighbours.predict(3, 2));
+        // Only the neighbour counts asked for are prepared.
+        const cubist::CommitteePredictions some = four.committeePredictions(probe, 3, {7, 2});
+        QVERIFY(sameBits(some.predict(7, 3), four.predictWith(probe, 7, 3)));
+        QVERIFY(sameBits(some.predict(2, 1), four.predictWith(probe, 2, 1)));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, some.predict(5, 3));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 5, {}));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 2, {10}));
     }
 
     void minItems_followsRuleQuest()

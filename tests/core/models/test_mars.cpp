@@ -7,6 +7,7 @@
 #include "support/reference_tools.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
+#include "validation/error_metrics.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -164,11 +165,6 @@ std::string toCsv(const Dataset& train, const Dataset& test)
         }
     }
     return out.str();
-}
-
-double rmse(const Eigen::VectorXd& predicted, const Eigen::VectorXd& actual)
-{
-    return std::sqrt((predicted - actual).squaredNorm() / static_cast<double>(actual.size()));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,8 +364,8 @@ private slots:
         const Mars mars = fittedMars(train, params);
         const auto names = mars.termNames();
         const std::set<std::string> terms(names.begin(), names.end());
-        const double ours = rmse(mars.predict(test.x), test.y);
-        const double theirs = rmse(earth.predictions, test.y);
+        const double ours = rootMeanSquaredError(mars.predict(test.x), test.y);
+        const double theirs = rootMeanSquaredError(earth.predictions, test.y);
         qInfo("%d terms (earth %d), identical: %s; GCV %.6g (earth %.6g), held-out RMSE %.6g "
               "(earth %.6g)",
             static_cast<int>(terms.size()), static_cast<int>(earth.terms.size()),

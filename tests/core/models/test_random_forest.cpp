@@ -8,6 +8,7 @@
 #include "support/sklearn_reference.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
+#include "validation/error_metrics.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,11 +58,6 @@ TieFreeData tieFreeData(unsigned seed, int rows, int cols)
 RandomForest forestWith(int trees, int mtry, int nodeSize, bool bootstrap, std::uint64_t seed = 1)
 {
     return RandomForest(ForestParams {trees, mtry, nodeSize, bootstrap, seed});
-}
-
-double rmse(const Eigen::VectorXd& a, const Eigen::VectorXd& b)
-{
-    return std::sqrt((a - b).squaredNorm() / static_cast<double>(a.size()));
 }
 
 /// Held-out RMSE and out-of-bag R^2 of R randomForest on train/test files (x0..x{p-1}, y as hex
@@ -152,7 +148,7 @@ ForestFigures ourFigures(
         RandomForest model
             = forestWith(500, mtry, nodeSize, true, static_cast<std::uint64_t>(seed));
         model.fit(train);
-        figures.rmse += rmse(model.predict(test.x), test.y) / seeds;
+        figures.rmse += rootMeanSquaredError(model.predict(test.x), test.y) / seeds;
         figures.oobRSquared += model.outOfBagRSquared() / seeds;
     }
     return figures;
