@@ -69,20 +69,26 @@ void toRText(Model& model)
 
 } // namespace
 
-float Model::committeePredict(const float* x, int count) const
+std::vector<float> Model::committeePredictCases(const CaseTable& cases, int count) const
 {
-    double sum = 0;
-    for (int m = 0; m < count; ++m)
-        sum += members[static_cast<std::size_t>(m)].predict(x, globalMean);
-    return static_cast<float>(sum / count);
+    // Member by member; each case sums its members in member order, as PredictValue does.
+    const auto n = static_cast<std::size_t>(cases.rows);
+    std::vector<double> sum(n, 0.0);
+    std::vector<float> member;
+    for (int m = 0; m < count; ++m) {
+        members[static_cast<std::size_t>(m)].predictCases(cases, globalMean, member);
+        for (std::size_t i = 0; i < n; ++i)
+            sum[i] += member[i];
+    }
+    std::vector<float> out(n);
+    for (std::size_t i = 0; i < n; ++i)
+        out[i] = static_cast<float>(sum[i] / count);
+    return out;
 }
 
 void Model::computeInstancePredictions()
 {
-    instancePred.resize(static_cast<std::size_t>(instances.x.rows));
-    for (int i = 0; i < instances.x.rows; ++i)
-        instancePred[static_cast<std::size_t>(i)]
-            = committeePredict(instances.x.row(i), static_cast<int>(members.size()));
+    instancePred = committeePredictCases(instances.x, static_cast<int>(members.size()));
 }
 
 Eigen::VectorXd Model::predict(const CaseTable& cases, int neighbors, int count) const
@@ -90,15 +96,14 @@ Eigen::VectorXd Model::predict(const CaseTable& cases, int neighbors, int count)
     std::vector<float> prefixPred;
     const std::vector<float>* instPred = &instancePred;
     if (neighbors > 0 && count != static_cast<int>(members.size())) {
-        prefixPred.resize(static_cast<std::size_t>(instances.x.rows));
-        for (int i = 0; i < instances.x.rows; ++i)
-            prefixPred[static_cast<std::size_t>(i)] = committeePredict(instances.x.row(i), count);
+        prefixPred = committeePredictCases(instances.x, count);
         instPred = &prefixPred;
     }
     const CorrectionContext context {&instances, &atts, instPred, floor, ceiling, neighbors};
+    const std::vector<float> committee = committeePredictCases(cases, count);
     Eigen::VectorXd out(cases.rows);
     for (int i = 0; i < cases.rows; ++i) {
-        float value = committeePredict(cases.row(i), count);
+        float value = committee[static_cast<std::size_t>(i)];
         if (neighbors > 0)
             value = correctByNeighbours(context, cases.row(i), value);
         out(i) = value;
@@ -117,30 +122,47 @@ CommitteePredictions::CommitteePredictions(const Model& model, const CaseTable& 
     const auto runningSums = [&model, used](const CaseTable& table) {
         const auto rows = static_cast<std::size_t>(table.rows);
         std::vector<double> sums((used + 1) * rows, 0.0);
-        for (std::size_t m = 0; m < used; ++m)
-            for (int i = 0; i < table.rows; ++i) {
-                const auto u = static_cast<std::size_t>(i);
-                sums[(m + 1) * rows + u]
-                    = sums[m * rows + u] + model.members[m].predict(table.row(i), model.globalMean);
-            }
+        std::vector<float> member;
+        for (std::size_t m = 0; m < used; ++m) {
+            model.members[m].predictCases(table, model.globalMean, member);
+            for (std::size_t u = 0; u < rows; ++u)
+                sums[(m + 1) * rows + u] = sums[m * rows + u] + member[u];
+        }
         return sums;
     };
     m_caseSums = runningSums(cases);
     if (neighbourCounts.empty())
         return; // the instances only serve the neighbour correction
-    m_instanceSums = runningSums(model.instances.x);
     m_nearest.resize(kMaxNeighbors + 1);
     for (const int k : neighbourCounts)
         m_nearest.at(static_cast<std::size_t>(k)).resize(static_cast<std::size_t>(cases.rows));
+    std::vector<char> isNeighbour(static_cast<std::size_t>(model.instances.x.rows), 0);
     for (int i = 0; i < cases.rows; ++i) {
         const std::vector<float> d = instanceDistances(model.instances, cases.row(i), model.atts);
         for (int k = 1; k <= kMaxNeighbors; ++k) {
             auto& nearest = m_nearest[static_cast<std::size_t>(k)];
-            if (!nearest.empty())
-                nearest[static_cast<std::size_t>(i)]
-                    = nearestInstances(model.instances, d.data(), k);
+            if (nearest.empty())
+                continue;
+            NearestInstances& slots = nearest[static_cast<std::size_t>(i)];
+            slots = nearestInstances(model.instances, d.data(), k);
+            for (int slot = 0; slot < slots.count; ++slot)
+                isNeighbour[static_cast<std::size_t>(
+                    slots.instance[static_cast<std::size_t>(slot)])]
+                    = 1;
         }
     }
+    // Only the instances that are some case's neighbour need the members' predictions.
+    CaseTable neighbourCases;
+    neighbourCases.cols = model.instances.x.cols;
+    for (int i = 0; i < model.instances.x.rows; ++i)
+        if (isNeighbour[static_cast<std::size_t>(i)]) {
+            m_neighbourInstances.push_back(i);
+            const float* row = model.instances.x.row(i);
+            neighbourCases.values.insert(
+                neighbourCases.values.end(), row, row + neighbourCases.cols);
+        }
+    neighbourCases.rows = static_cast<int>(m_neighbourInstances.size());
+    m_instanceSums = runningSums(neighbourCases);
 }
 
 float CommitteePredictions::prefixMean(
@@ -159,12 +181,13 @@ Eigen::VectorXd CommitteePredictions::predict(int neighbors, int members) const
         throw ConfigError("CommitteePredictions: neighbors " + std::to_string(neighbors)
             + " was not asked for when the table was made");
     const Model& model = *m_model;
-    const int n = model.instances.x.rows;
-    std::vector<float> instPred;
+    std::vector<float> instPred; // by instance; set where an instance is a neighbour
     if (neighbors > 0) {
-        instPred.resize(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i)
-            instPred[static_cast<std::size_t>(i)] = prefixMean(m_instanceSums, n, i, members);
+        instPred.resize(static_cast<std::size_t>(model.instances.x.rows));
+        const auto count = static_cast<int>(m_neighbourInstances.size());
+        for (int j = 0; j < count; ++j)
+            instPred[static_cast<std::size_t>(m_neighbourInstances[static_cast<std::size_t>(j)])]
+                = prefixMean(m_instanceSums, count, j, members);
     }
     const CorrectionContext context {
         &model.instances, &model.atts, &instPred, model.floor, model.ceiling, neighbors};
@@ -184,14 +207,14 @@ Model buildModel(const TrainingSet& data, const Globals& g, int committees)
 {
     Model model;
     std::vector<float> cls = data.y;
+    std::vector<float> predicted;
     for (int m = 0; m < committees; ++m) {
         model.members.push_back(constructRuleSet(data, g, cls));
-        if (m + 1 < committees) // the next member corrects this one's over- and under-estimates
-            for (int i = 0; i < data.x.rows; ++i) {
-                const auto u = static_cast<std::size_t>(i);
-                const float pred = model.members.back().predict(data.x.row(i), g.globalMean);
-                cls[u] = 2 * data.y[u] - pred;
-            }
+        if (m + 1 < committees) { // the next member corrects this one's over- and under-estimates
+            model.members.back().predictCases(data.x, g.globalMean, predicted);
+            for (std::size_t u = 0; u < cls.size(); ++u)
+                cls[u] = 2 * data.y[u] - predicted[u];
+        }
     }
     model.atts = g.atts;
     model.minItems = g.minItems;

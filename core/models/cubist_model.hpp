@@ -30,9 +30,10 @@ struct Model {
     /// member's unlimitedLeaves it tells which other rules limits give the same members.
     int minItems = 0;
 
-    /// Prediction of the first `members` members for one case: the mean of their rule-set
-    /// predictions (PredictValue). Precondition 1 <= members <= this->members.size().
-    float committeePredict(const float* x, int members) const;
+    /// Prediction of the first `members` members for each case: the mean of their rule-set
+    /// predictions (PredictValue), summed in member order. Precondition 1 <= members <=
+    /// this->members.size(). O(cases members rules p).
+    std::vector<float> committeePredictCases(const CaseTable& cases, int members) const;
     /// Predictions for prepared cases with `neighbors` (0..9) from the first `members` members.
     /// O(m (members rules p + neighbors>0 ? n p : 0)).
     Eigen::VectorXd predict(const CaseTable& cases, int neighbors, int members) const;
@@ -42,7 +43,8 @@ struct Model {
 
 /// The committee's predictions at a set of cases for every committee size and neighbour count,
 /// from one pass over the members: running sums of the member predictions at the cases and at
-/// the instances, and each case's nearest instances for each neighbour count asked. One fit with
+/// the instances that are neighbours, and each case's nearest instances for each neighbour count
+/// asked. One fit with
 /// C members then answers each (members <= C, neighbors) pair of the optimizer in O(m K) instead
 /// of a fresh Model::predict's O(m (members rules p + n p) + n members rules p) (ALGORITHMS.md
 /// 4.9). Results are bit-identical to Model::predict. Keeps a pointer to `model`, which must
@@ -60,13 +62,16 @@ public:
     Eigen::VectorXd predict(int neighbors, int members) const;
 
 private:
-    /// Mean of the first `members` member predictions, as Model::committeePredict sums them.
+    /// Mean of the first `members` member predictions, as Model::committeePredictCases sums them.
     static float prefixMean(const std::vector<double>& sums, int count, int row, int members);
 
     const Model* m_model;
     int m_cases = 0;
-    std::vector<double> m_caseSums;     ///< (members + 1) x cases: sums over the first j members
-    std::vector<double> m_instanceSums; ///< (members + 1) x instances, likewise
+    std::vector<double> m_caseSums; ///< (members + 1) x cases: sums over the first j members
+    /// The instances among some case's nearest (ascending), and their sums as m_caseSums:
+    /// (members + 1) x neighbour instances.
+    std::vector<int> m_neighbourInstances;
+    std::vector<double> m_instanceSums;
     /// By neighbour count K (0..9): each case's nearest instances, empty for a K not asked.
     std::vector<std::vector<NearestInstances>> m_nearest;
 };

@@ -3,6 +3,7 @@
 
 #include "models/cubist_prune.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -59,6 +60,37 @@ float RuleSet::predict(const float* x, float globalMean) const
             weight += 1.0;
         }
     return weight ? static_cast<float>(sum / weight) : globalMean;
+}
+
+void RuleSet::predictCases(const CaseTable& x, float globalMean, std::vector<float>& out) const
+{
+    const auto n = static_cast<std::size_t>(x.rows);
+    std::vector<double> sum(n, 0.0), weight(n, 0.0);
+    std::vector<char> matches(n);
+    for (const Rule& rule : rules) {
+        std::fill(matches.begin(), matches.end(), 1);
+        for (const Condition& c : rule.conditions) {
+            const float* column = x.values.data() + c.att;
+            const auto stride = static_cast<std::size_t>(x.cols);
+            if (c.type == TestType::Threshold) {
+                for (std::size_t i = 0; i < n; ++i)
+                    matches[i] &= static_cast<char>((column[i * stride] > c.cut) == c.above);
+            } else {
+                for (std::size_t i = 0; i < n; ++i)
+                    matches[i] &= static_cast<char>(
+                        c.levels[static_cast<std::size_t>(column[i * stride])] != 0);
+            }
+        }
+        // Each row sums the values of its rules in rule order, as predict() does.
+        for (std::size_t i = 0; i < n; ++i)
+            if (matches[i]) {
+                sum[i] += rule.value(x.row(static_cast<int>(i)));
+                weight[i] += 1.0;
+            }
+    }
+    out.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        out[i] = weight[i] != 0.0 ? static_cast<float>(sum[i] / weight[i]) : globalMean;
 }
 
 namespace {

@@ -48,6 +48,9 @@ struct RuleSet {
 
     /// Mean of value() over the rules that match, or `globalMean` if none does. O(rules p).
     float predict(const float* x, float globalMean) const;
+    /// predict() for every row of `x` into `out` (resized), bit for bit; rule by rule over the
+    /// rows, so the conditions are tested column-wise. O(rows rules p).
+    void predictCases(const CaseTable& x, float globalMean, std::vector<float>& out) const;
 };
 
 /// Turns a pruned model tree into rules (RuleQuest formrules.c; ALGORITHMS.md 4.6): one

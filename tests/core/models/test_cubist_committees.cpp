@@ -13,6 +13,7 @@
 
 #include <QTest>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -113,6 +114,35 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ConfigError, some.predict(5, 3));
         QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 5, {}));
         QVERIFY_THROWS_EXCEPTION(ConfigError, four.committeePredictions(probe, 2, {10}));
+    }
+
+    // The batched predictions that fits and committee tables use equal the one-case path.
+    void predictCases_equalsPredictForEachCase()
+    {
+        const Dataset data = realDataset("tiered", Metric::RtReadMs);
+        const Cubist model = fitted(data, 6, 0, 20);
+        const cubist::Model& fit = model.model();
+        const cubist::CaseTable cases = cubist::makeCases(probeRows(data), fit.atts);
+        std::vector<float> batch;
+        int conditions = 0;
+        for (const cubist::RuleSet& member : fit.members) {
+            member.predictCases(cases, fit.globalMean, batch);
+            QCOMPARE(batch.size(), static_cast<std::size_t>(cases.rows));
+            for (int i = 0; i < cases.rows; ++i)
+                QCOMPARE(std::bit_cast<std::uint32_t>(batch[static_cast<std::size_t>(i)]),
+                    std::bit_cast<std::uint32_t>(member.predict(cases.row(i), fit.globalMean)));
+            for (const cubist::Rule& rule : member.rules)
+                conditions += static_cast<int>(rule.conditions.size());
+        }
+        QVERIFY(conditions > 10); // the rules test something
+        const std::vector<float> committee = fit.committeePredictCases(cases, 4);
+        for (int i = 0; i < cases.rows; ++i) {
+            double sum = 0;
+            for (std::size_t m = 0; m < 4; ++m)
+                sum += fit.members[m].predict(cases.row(i), fit.globalMean);
+            QCOMPARE(std::bit_cast<std::uint32_t>(committee[static_cast<std::size_t>(i)]),
+                std::bit_cast<std::uint32_t>(static_cast<float>(sum / 4)));
+        }
     }
 
     void minItems_followsRuleQuest()
