@@ -107,7 +107,23 @@ void Cubist::setNames(const FeatureSchema& schema)
 // "-i yes" (instances prepared so that predict(neighbors = k) works for any k).
 FitReport Cubist::fit(const Dataset& data)
 {
-    const auto start = std::chrono::steady_clock::now();
+    return fitFrom(data, nullptr);
+}
+
+std::unique_ptr<Cubist> Cubist::extendedTo(const Dataset& data, int committees) const
+{
+    if (!m_model || m_model->lastMemberAsBuilt.rules.empty()
+        || committees < static_cast<int>(m_model->members.size()))
+        return nullptr;
+    auto extended = std::make_unique<Cubist>(*this);
+    extended->m_params.committees = committees;
+    extended->fitFrom(data, m_model.get());
+    return extended;
+}
+
+FitReport Cubist::fitFrom(const Dataset& data, const cubist::Model* start)
+{
+    const auto begin = std::chrono::steady_clock::now();
     checkParams(m_params);
     if (data.schema.size() != static_cast<std::size_t>(data.x.cols()))
         throw DataError("Cubist::fit: the schema has " + std::to_string(data.schema.size())
@@ -121,8 +137,9 @@ FitReport Cubist::fit(const Dataset& data)
         m_params.rules, static_cast<float>(m_params.extrapolation), m_params.unbiased};
     const cubist::Globals globals
         = cubist::findGlobalProperties(training, std::move(atts), settings);
-    m_model = std::make_shared<const cubist::Model>(
-        cubist::buildModel(training, globals, m_params.committees));
+    m_model = std::make_shared<const cubist::Model>(start
+            ? cubist::extendModel(training, globals, *start, m_params.committees)
+            : cubist::buildModel(training, globals, m_params.committees));
     setNames(data.schema);
 
     FitReport report;
@@ -149,7 +166,7 @@ FitReport Cubist::fit(const Dataset& data)
     report.rSquared = tss > 0 ? 1.0 - rss / tss : 1.0;
     addDataWarnings(training, *m_model, m_columns, report);
     report.seconds
-        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     return report;
 }
 

@@ -82,6 +82,11 @@ public:
     /// the final leaf count). False before fit(), after loadState() and for committees out of
     /// range. O(committees).
     bool sameMembersWithRules(int rules, int committees) const;
+    /// The fit that these parameters with `committees` members would give on `data`, which
+    /// must be the data this model was fitted on: the members it has are kept and only the
+    /// missing ones built (member k + 1 depends only on member k). Null before fit(), after
+    /// loadState() and for fewer committees than it has. O(added members cost of one member).
+    std::unique_ptr<Cubist> extendedTo(const Dataset& data, int committees) const;
 
     std::string describe() const override;
     /// The rules of every committee member, without the header line.
@@ -98,6 +103,8 @@ public:
 
 private:
     void setNames(const FeatureSchema& schema);
+    /// fit(), from scratch or by extending `start` (a fit of this model on the same data).
+    FitReport fitFrom(const Dataset& data, const cubist::Model* start);
 
     CubistParams m_params;
     std::shared_ptr<const cubist::Model> m_model; ///< immutable, shared by clones

@@ -205,17 +205,27 @@ Eigen::VectorXd CommitteePredictions::predict(int neighbors, int members) const
 
 Model buildModel(const TrainingSet& data, const Globals& g, int committees)
 {
-    Model model;
+    return extendModel(data, g, Model {}, committees);
+}
+
+Model extendModel(const TrainingSet& data, const Globals& g, Model model, int committees)
+{
     std::vector<float> cls = data.y;
     std::vector<float> predicted;
-    for (int m = 0; m < committees; ++m) {
+    // The next member corrects the newest one's over- and under-estimates, as it was built.
+    const auto correctLast = [&](const RuleSet& last) {
+        last.predictCases(data.x, g.globalMean, predicted);
+        for (std::size_t u = 0; u < cls.size(); ++u)
+            cls[u] = 2 * data.y[u] - predicted[u];
+    };
+    if (!model.members.empty())
+        correctLast(model.lastMemberAsBuilt);
+    for (auto m = static_cast<int>(model.members.size()); m < committees; ++m) {
         model.members.push_back(constructRuleSet(data, g, cls));
-        if (m + 1 < committees) { // the next member corrects this one's over- and under-estimates
-            model.members.back().predictCases(data.x, g.globalMean, predicted);
-            for (std::size_t u = 0; u < cls.size(); ++u)
-                cls[u] = 2 * data.y[u] - predicted[u];
-        }
+        if (m + 1 < committees)
+            correctLast(model.members.back());
     }
+    model.lastMemberAsBuilt = model.members.back();
     model.atts = g.atts;
     model.minItems = g.minItems;
     model.globalMean = g.globalMean;
@@ -223,6 +233,7 @@ Model buildModel(const TrainingSet& data, const Globals& g, int committees)
     model.instances.x = data.x;
     model.instances.y = data.y;
     model.instances.maxd = averagePairDistance(data.x, g.atts);
+    // Rounding the members as R's text holds them leaves already rounded members as they are.
     toRText(model);
     model.computeInstancePredictions();
     return model;

@@ -29,6 +29,9 @@ struct Model {
     /// MINITEMS the members were built with (0 if unknown, e.g. loaded from a file); with each
     /// member's unlimitedLeaves it tells which other rules limits give the same members.
     int minItems = 0;
+    /// The newest member as it was built, before R's text rounded it: the next member's target
+    /// follows from it (extendModel). Fit-time information, not saved; empty after loading.
+    RuleSet lastMemberAsBuilt;
 
     /// Prediction of the first `members` members for each case: the mean of their rule-set
     /// predictions (PredictValue), summed in member order. Precondition 1 <= members <=
@@ -81,6 +84,10 @@ private:
 /// Finally every number is rounded the way R's Cubist stores the model as text, because R
 /// predicts from that text (see toRText in the .cpp). O(committees cost of one tree).
 Model buildModel(const TrainingSet& data, const Globals& g, int committees);
+/// The model buildModel would build with `committees` members, from `model`, built by it on the
+/// same data and globals with fewer members: only the missing members are built. Precondition:
+/// model.members is empty or model.lastMemberAsBuilt is set, and committees >= its members.
+Model extendModel(const TrainingSet& data, const Globals& g, Model model, int committees);
 
 /// Versioned JSON of a fitted model; floats are stored exactly.
 nlohmann::json modelToJson(const Model& model);

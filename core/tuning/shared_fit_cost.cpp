@@ -231,9 +231,18 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
                 if (cancelled.load() || models[g * k + t % k])
                     continue;
                 try {
-                    auto model = prototype.clone();
-                    model->setParameters(fits[t / k].second);
-                    model->fit(subset(data, folds.trainRows(static_cast<int>(t % k))));
+                    const ParamValues& params = fits[t / k].second;
+                    const Dataset train = subset(data, folds.trainRows(static_cast<int>(t % k)));
+                    std::unique_ptr<Regressor> model;
+                    if (plan.extend) // the store is only changed between the parallel loops
+                        for (const KeptFit& kept : (*store)[t % k])
+                            if ((model = plan.extend(*kept.model, kept.params, params, train)))
+                                break;
+                    if (!model) {
+                        model = prototype.clone();
+                        model->setParameters(params);
+                        model->fit(train);
+                    }
                     made[t] = std::move(model);
                 } catch (const std::exception&) {
                     fitFailed[t] = 1;
@@ -294,7 +303,7 @@ SharedFitPlan cartSharedFitPlan()
         [](const Regressor&, const ParamValues& fitted, const ParamValues& group) {
             return sameOrCovering(fitted, group, "");
         },
-        {},
+        {}, {},
         [](const Regressor& fitted, const std::vector<ParamValues>& members,
             const Eigen::MatrixXd& x) {
             std::vector<Eigen::VectorXd> out;
@@ -325,6 +334,15 @@ SharedFitPlan cubistSharedFitPlan()
                     static_cast<int>(group.at("nsplits")), static_cast<int>(group.at("ntrees")));
         },
         largestRulesFirst,
+        [](const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& params,
+            const Dataset& train) -> std::unique_ptr<Regressor> {
+            ParamValues fewer = params; // the same parameters with the fitted committee
+            fewer["ntrees"] = fittedParams.at("ntrees");
+            if (fewer != fittedParams || params.at("ntrees") <= fittedParams.at("ntrees"))
+                return nullptr;
+            return dynamic_cast<const Cubist&>(fitted).extendedTo(
+                train, static_cast<int>(params.at("ntrees")));
+        },
         [](const Regressor& fitted, const std::vector<ParamValues>& members,
             const Eigen::MatrixXd& x) {
             int committees = 1;
@@ -358,7 +376,7 @@ SharedFitPlan m5SharedFitPlan()
                 || dynamic_cast<const M5&>(fitted).cubist().sameMembersWithRules(
                     static_cast<int>(group.at("nsplits")), 1);
         },
-        largestRulesFirst,
+        largestRulesFirst, {},
         [](const Regressor& fitted, const std::vector<ParamValues>& members,
             const Eigen::MatrixXd& x) {
             return std::vector<Eigen::VectorXd>(members.size(), fitted.predict(x));
@@ -382,7 +400,7 @@ SharedFitPlan marsSharedFitPlan()
         [](const Regressor&, const ParamValues& fitted, const ParamValues& group) {
             return sameOrCovering(fitted, group, "nk"); // a longer pass holds the shorter
         },
-        {},
+        {}, {},
         [](const Regressor& fitted, const std::vector<ParamValues>& members,
             const Eigen::MatrixXd& x) {
             std::vector<MarsParams> params;

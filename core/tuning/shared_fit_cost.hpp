@@ -33,6 +33,12 @@ struct SharedFitPlan {
     std::function<std::vector<std::pair<std::size_t, ParamValues>>(
         const std::vector<ParamValues>& unserved)>
         chooseFits;
+    /// Optional: the fit for `params` made by adding to `fitted` (fitted earlier on the same
+    /// fold's `train` with `fittedParams`), equal to a separate fit, or null where it cannot
+    /// (Cubist: a committee grown by the missing members).
+    std::function<std::unique_ptr<Regressor>(const Regressor& fitted,
+        const ParamValues& fittedParams, const ParamValues& params, const Dataset& train)>
+        extend;
     /// The predictions on x of every member (one vector each, in order) from the model fitted
     /// with the group's parameters, equal to those of a separate fit of each member. Members
     /// may share work (one pruning pass, one neighbour search for all of them).
@@ -60,7 +66,8 @@ SharedFitPlan cartSharedFitPlan();
 /// Cubist: committees and neighbors are free (one fit with the most committees answers every
 /// smaller committee and every neighbor count, Cubist::committeePredictions), and a fit serves
 /// every other rules limit that gives the same members (Cubist::sameMembersWithRules), so the
-/// largest limit asked is fitted first.
+/// largest limit asked is fitted first. A fit with fewer committees than asked is extended
+/// (Cubist::extendedTo).
 SharedFitPlan cubistSharedFitPlan();
 /// M5: no free parameter, but one fit serves every rules limit that gives the same tree
 /// (Cubist::sameMembersWithRules); the largest limit asked is fitted first.

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 using namespace iolens::core;
@@ -143,6 +144,46 @@ private slots:
             QCOMPARE(std::bit_cast<std::uint32_t>(committee[static_cast<std::size_t>(i)]),
                 std::bit_cast<std::uint32_t>(static_cast<float>(sum / 4)));
         }
+    }
+
+    // The optimizer grows a kept committee instead of fitting a larger one anew.
+    void extendedTo_equalsAFitWithThoseCommittees_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<int>("from");
+        QTest::addColumn<int>("to");
+        QTest::addColumn<int>("rules");
+        QTest::newRow("tiered 1 -> 4") << "tiered" << 1 << 4 << 100;
+        QTest::newRow("local 3 -> 7, rules 5") << "local" << 3 << 7 << 5;
+        QTest::newRow("local 2 -> 2") << "local" << 2 << 2 << 100;
+    }
+    void extendedTo_equalsAFitWithThoseCommittees()
+    {
+        QFETCH(QString, source);
+        QFETCH(int, from);
+        QFETCH(int, to);
+        QFETCH(int, rules);
+        const Dataset data = realDataset(source, Metric::RtReadMs);
+        const Cubist small = fitted(data, from, 0, rules);
+        const std::unique_ptr<Cubist> grown = small.extendedTo(data, to);
+        QVERIFY(grown);
+        QCOMPARE(grown->params().committees, to);
+        const Cubist whole = fitted(data, to, 0, rules);
+        const Eigen::MatrixXd probe = probeRows(data);
+        QCOMPARE(exactText(*grown, probe), exactText(whole, probe));
+        // The grown fit serves the optimizer like a separate one: its own members again.
+        QVERIFY(grown->sameMembersWithRules(rules, to));
+        QVERIFY(!small.extendedTo(data, from - 1));
+    }
+
+    void extendedTo_needsTheFitItself()
+    {
+        const Dataset data = realDataset("local", Metric::RtReadMs);
+        QVERIFY(!Cubist().extendedTo(data, 3));
+        const Cubist one = fitted(data, 1, 0);
+        Cubist loaded;
+        loaded.loadState(one.saveState(), data.schema);
+        QVERIFY(!loaded.extendedTo(data, 3)); // a file holds no member as it was built
     }
 
     void minItems_followsRuleQuest()
