@@ -65,20 +65,29 @@ float RuleSet::predict(const float* x, float globalMean) const
 void RuleSet::predictCases(const CaseTable& x, float globalMean, std::vector<float>& out) const
 {
     const auto n = static_cast<std::size_t>(x.rows);
+    const auto cols = static_cast<std::size_t>(x.cols);
+    // The columns, each contiguous, so that a condition is one vectorisable pass.
+    std::vector<float> byColumn(n * cols);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t a = 0; a < cols; ++a)
+            byColumn[a * n + i] = x.values[i * cols + a];
     std::vector<double> sum(n, 0.0), weight(n, 0.0);
-    std::vector<char> matches(n);
+    std::vector<unsigned char> matches(n);
     for (const Rule& rule : rules) {
         std::fill(matches.begin(), matches.end(), 1);
         for (const Condition& c : rule.conditions) {
-            const float* column = x.values.data() + c.att;
-            const auto stride = static_cast<std::size_t>(x.cols);
+            const float* column = byColumn.data() + static_cast<std::size_t>(c.att) * n;
+            unsigned char* match = matches.data();
             if (c.type == TestType::Threshold) {
+                const float cut = c.cut;
+                const unsigned char above = c.above ? 1 : 0;
                 for (std::size_t i = 0; i < n; ++i)
-                    matches[i] &= static_cast<char>((column[i * stride] > c.cut) == c.above);
+                    match[i] &= static_cast<unsigned char>((column[i] > cut) == above);
             } else {
+                const char* levels = c.levels.data();
                 for (std::size_t i = 0; i < n; ++i)
-                    matches[i] &= static_cast<char>(
-                        c.levels[static_cast<std::size_t>(column[i * stride])] != 0);
+                    match[i] &= static_cast<unsigned char>(
+                        levels[static_cast<std::size_t>(column[i])] != 0);
             }
         }
         // Each row sums the values of its rules in rule order, as predict() does.
