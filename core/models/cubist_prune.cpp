@@ -13,7 +13,6 @@ TreePruner::TreePruner(const CaseTable& x, const Globals& g, const std::vector<f
     , m_cls(cls)
     , m_order(order)
     , m_resid(static_cast<std::size_t>(x.rows), 0.0)
-    , m_presid(static_cast<std::size_t>(x.rows), 0.0)
 {
 }
 
@@ -99,23 +98,29 @@ double TreePruner::errVariance(const Coefficients& model, int fp, int lp, std::v
     return var > 1e-38 ? var : 1e-38;
 }
 
-double TreePruner::errVarianceOf(
-    const std::vector<float>& values, int fp, int lp, std::vector<double>& err) const
+std::pair<double, double> TreePruner::ancestorErrors(
+    const std::vector<float>& values, int fp, int lp) const
 {
-    double sumWt = 0, sum = 0, sumSq = 0;
+    // One pass for what RuleQuest sums in two: each sum still runs in case order.
+    double sumWt = 0, sum = 0, sumSq = 0, sumX = 0, sumXY = 0;
     for (int i = fp; i <= lp; ++i) {
         const auto u = static_cast<std::size_t>(i);
         // float - float as in errVariance, then widened: the same rounding.
         const double v = m_cls[static_cast<std::size_t>(m_order[u])] - values[u];
-        err[u] = v;
         sumWt += 1;
         sum += v;
         sumSq += v * v;
+        sumX += m_resid[u];
+        sumXY += m_resid[u] * v;
     }
-    if (sumWt <= 1)
-        return 1e-38;
-    const double var = (sumSq - sum * sum / sumWt) / (sumWt - 1);
-    return var > 1e-38 ? var : 1e-38;
+    double var = 1e-38;
+    if (sumWt > 1) {
+        var = (sumSq - sum * sum / sumWt) / (sumWt - 1);
+        var = var > 1e-38 ? var : 1e-38;
+    }
+    // sum is RuleQuest's sum of the ancestor's errors (its SumY)
+    const double cov = (sumXY - sumX * sum / sumWt) / (sumWt - 1);
+    return {var, cov};
 }
 
 // RuleQuest SmoothModels (post-order): M5's smoothing folded into the models themselves, so a
@@ -147,16 +152,8 @@ void TreePruner::smoothModels(TreeNode& t, TreeNode* parent, int depth, int fp, 
         // minimises the variance of the blended errors.
         int ancestorDepth = depth - 1;
         for (const TreeNode* p = parent; p; p = p->parent, --ancestorDepth) {
-            const double parentVar = errVarianceOf(
-                m_copyValues[static_cast<std::size_t>(ancestorDepth)], fp, lp, m_presid);
-            double sumX = 0, sumY = 0, sumXY = 0;
-            for (int i = fp; i <= lp; ++i) {
-                const auto u = static_cast<std::size_t>(i);
-                sumX += m_resid[u];
-                sumY += m_presid[u];
-                sumXY += m_resid[u] * m_presid[u];
-            }
-            const double cov = (sumXY - sumX * sumY / sumWt) / (sumWt - 1);
+            const auto [parentVar, cov]
+                = ancestorErrors(m_copyValues[static_cast<std::size_t>(ancestorDepth)], fp, lp);
             const double denom = currVar + parentVar - 2 * cov;
             const double pCurr = denom <= 1e-12 ? 1 : (parentVar - cov) / denom;
             if (pCurr > 0 && pCurr < 1) {

@@ -3,6 +3,7 @@
 
 #include "models/cubist_tree.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace iolens::core::cubist {
@@ -29,10 +30,11 @@ private:
     void smoothModels(TreeNode& t, TreeNode* parent, int depth, int fp, int lp);
     /// Errors of `model` on the cases [fp, lp] into err[], and their variance (ErrVariance).
     double errVariance(const Coefficients& model, int fp, int lp, std::vector<double>& err);
-    /// The same from the model's limited values on those cases, already computed (by case
-    /// position): the errors are rounded exactly as errVariance rounds them.
-    double errVarianceOf(
-        const std::vector<float>& values, int fp, int lp, std::vector<double>& err) const;
+    /// For an ancestor's limited model values on the cases [fp, lp] (by case position): the
+    /// variance of its errors, rounded as errVariance rounds them, and their covariance with
+    /// the node's errors in m_resid.
+    std::pair<double, double> ancestorErrors(
+        const std::vector<float>& values, int fp, int lp) const;
     void roundCoefficients(TreeNode& t, int fp, int lp);
     void findErrors(TreeNode& t, int fp, int lp);
     bool findWeakestSubtree(TreeNode& t);
@@ -42,7 +44,7 @@ private:
     const Globals& m_g;
     const std::vector<float>& m_cls;
     const std::vector<int>& m_order;
-    std::vector<double> m_resid, m_presid; ///< per case position
+    std::vector<double> m_resid; ///< the node's errors, per case position
     /// m_copyValues[d][i]: the limited value of the unsmoothed model (MCopy) of the node at
     /// depth d on the path being smoothed, for case position i of that node. Every descendant
     /// is smoothed towards it, so it is computed once per node instead of once per descendant.
