@@ -2,9 +2,43 @@
 #include "models/cubist_prune.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace iolens::core::cubist {
+
+float kthSmallest(std::vector<float>& values, std::size_t k, std::vector<float>& scratch)
+{
+    const std::size_t n = values.size();
+    constexpr std::size_t kSample = 64;
+    if (n >= 8 * kSample) {
+        // Two values of an evenly spaced sample bracket the k-th; one branch-free pass counts
+        // the values below the bracket and gathers those inside it.
+        std::array<float, kSample> sample;
+        for (std::size_t s = 0; s < kSample; ++s)
+            sample[s] = values[s * n / kSample];
+        std::sort(sample.begin(), sample.end());
+        const std::size_t at = k * kSample / n;
+        const float lo = sample[at >= 6 ? at - 6 : 0];
+        const float hi = sample[std::min(at + 6, kSample - 1)];
+        scratch.resize(n);
+        std::size_t below = 0, inside = 0, above = 0;
+        for (const float v : values) {
+            scratch[inside] = v;
+            below += v < lo;
+            above += v > hi;
+            inside += !(v < lo) && !(v > hi) && v == v; // NaN is neither
+        }
+        if (below + inside + above == n && below <= k && k < below + inside) {
+            const auto target = static_cast<std::ptrdiff_t>(k - below);
+            std::nth_element(scratch.begin(), scratch.begin() + target,
+                scratch.begin() + static_cast<std::ptrdiff_t>(inside));
+            return scratch[static_cast<std::size_t>(target)];
+        }
+    }
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
+    return values[k];
+}
 
 TreePruner::TreePruner(const CaseTable& x, const Globals& g, const std::vector<float>& cls,
     const std::vector<int>& order)
@@ -189,9 +223,8 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
         resid.push_back(terms.rawValue(m_x.row(row)) - m_cls[static_cast<std::size_t>(row)]);
     }
     const double want = (lp - fp + 1) / 2.0;
-    const auto k = static_cast<std::ptrdiff_t>(std::ceil(want)) - 1;
-    std::nth_element(resid.begin(), resid.begin() + k, resid.end());
-    t.model[0] -= resid[static_cast<std::size_t>(k)];
+    const auto k = static_cast<std::size_t>(std::ceil(want)) - 1;
+    t.model[0] -= kthSmallest(resid, k, m_selectScratch);
     t.model[0] = std::nearbyint(t.model[0] / m_g.targetUnit) * m_g.targetUnit;
 }
 

@@ -50,6 +50,7 @@ private:
     /// is smoothed towards it, so it is computed once per node instead of once per descendant.
     std::vector<std::vector<float>> m_copyValues;
     std::vector<float> m_medianScratch; ///< roundCoefficients: errors of one node
+    std::vector<float> m_selectScratch; ///< kthSmallest's
     LinearTerms m_terms;                ///< the model being evaluated on a node's cases
 
     // State of one weakest-subtree search (RuleQuest file globals of prunetree.c).
@@ -57,6 +58,11 @@ private:
     double m_adjErrLim = 0, m_newAdjErr = 0;
     TreeNode* m_weakest = nullptr;
 };
+
+/// The k-th smallest (from 0) of `values`, which it may reorder; `scratch` is working space.
+/// The value std::nth_element would put at k, found in about one pass for large inputs.
+/// Precondition: k < values.size().
+float kthSmallest(std::vector<float>& values, std::size_t k, std::vector<float>& scratch);
 
 /// Replaces every cut by the greatest training value of its column at or below it, so the
 /// printed thresholds are values from the data (RuleQuest AdjustAllThresholds), found among
