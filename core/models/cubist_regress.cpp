@@ -202,10 +202,28 @@ bool Regression::selectCandidates(int count, Coefficients& model)
     m_sums.assign(2 * kept, 0.0);
     for (std::size_t k = 0; k < kept; ++k)
         m_sums[kept + k] = m_mean[static_cast<std::size_t>(m_modelAtt[k])];
-    for (int i = 0; i < count; ++i) {
-        const float* x = gatheredRow(i);
-        for (std::size_t k = 0; k < kept; ++k)
-            m_sums[k] += std::fabs(x[m_places[k]] - m_sums[kept + k]);
+    switch (kept) { // a handful of columns: keep the sums in registers
+    case 1:
+        sumAbsDeviations<1>(count);
+        break;
+    case 2:
+        sumAbsDeviations<2>(count);
+        break;
+    case 3:
+        sumAbsDeviations<3>(count);
+        break;
+    case 4:
+        sumAbsDeviations<4>(count);
+        break;
+    case 5:
+        sumAbsDeviations<5>(count);
+        break;
+    default:
+        for (int i = 0; i < count; ++i) {
+            const float* x = gatheredRow(i);
+            for (std::size_t k = 0; k < kept; ++k)
+                m_sums[k] += std::fabs(x[m_places[k]] - m_sums[kept + k]);
+        }
     }
     for (std::size_t k = 0; k < kept; ++k)
         m_avDev[static_cast<std::size_t>(m_modelAtt[k])] = m_sums[k] / cases;
@@ -340,6 +358,22 @@ double Regression::averageErr(int count, const Coefficients& model)
             sum += std::fabs(value(i, 0) - clampTo(modelValue(i), m_g.floor, m_g.ceiling));
     }
     return sum / static_cast<double>(count);
+}
+
+template <int K> void Regression::sumAbsDeviations(int count)
+{
+    std::array<int, K> place {};
+    std::array<double, K> mean {}, sum {};
+    for (std::size_t k = 0; k < K; ++k) {
+        place[k] = m_places[k];
+        mean[k] = m_sums[K + k];
+    }
+    for (int i = 0; i < count; ++i) {
+        const float* x = gatheredRow(i);
+        for (std::size_t k = 0; k < K; ++k)
+            sum[k] += std::fabs(x[place[k]] - mean[k]);
+    }
+    std::copy(sum.begin(), sum.end(), m_sums.begin());
 }
 
 template <int T> double Regression::sumAbsErrors(int count) const

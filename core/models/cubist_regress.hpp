@@ -66,6 +66,9 @@ private:
     /// Sum of |target - limited model value| over the first `count` gathered cases, for a model
     /// with T nonzero terms (after useModel).
     template <int T> double sumAbsErrors(int count) const;
+    /// m_sums[k] = sum of |value - mean| over the first `count` gathered cases for the K active
+    /// places (means in m_sums[K + k]), each summed in case order.
+    template <int K> void sumAbsDeviations(int count);
     /// Outlier pass of RuleQuest Regress: bias shift, then refit without outliers if any.
     void removeOutliers(int count, Coefficients& model);
     /// The model's value for gathered case i, rounded as rawValue rounds it.
