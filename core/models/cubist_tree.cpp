@@ -76,6 +76,7 @@ TreeBuilder::TreeBuilder(const CaseTable& x, const Globals& g, const std::vector
     , m_regression(regression)
     , m_resid(static_cast<std::size_t>(x.rows), 0.f)
     , m_srec(static_cast<std::size_t>(x.rows))
+    , m_buckets(static_cast<std::size_t>(x.cols))
 {
 }
 
@@ -169,6 +170,7 @@ int TreeBuilder::chooseSplit(
     const TreeNode& node, const TreeNode* parent, int fp, int lp, Split& best)
 {
     const bool root = parent == nullptr;
+    fillBuckets(fp, lp);
     auto bestVal = static_cast<float>(-kEpsilon);
     int bestAtt = -1;
     for (int att = 0; att < m_x.cols; ++att) {
@@ -240,24 +242,13 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
         return {};
     const auto a = static_cast<std::size_t>(att);
     const std::vector<float>& values = m_g.distinctValues[a];
-    if (values.empty() || values.size() > static_cast<std::size_t>(cases))
+    if (!bucketed(att, cases))
         return evalContinuousSorted(node, att, fp, lp);
-    const std::vector<int>& rank = m_g.valueRank[a];
-    m_buckets.assign(values.size(), ValueBucket {});
-    for (int i = fp; i <= lp; ++i) {
-        const auto row = static_cast<std::size_t>(m_order[static_cast<std::size_t>(i)]);
-        const auto r = static_cast<std::size_t>(rank[row]);
-        const double x = values[r], t = m_resid[row];
-        ValueBucket& b = m_buckets[r];
-        b.cases += 1;
-        b.t += t;
-        b.tt += t * t;
-        b.xt += x * t;
-    }
+    const std::vector<ValueBucket>& buckets = m_buckets[a]; // filled by fillBuckets
     SideSums lo {}, hi {};
     std::size_t occupied = 0;
     for (std::size_t r = 0; r < values.size(); ++r) {
-        const ValueBucket& b = m_buckets[r];
+        const ValueBucket& b = buckets[r];
         if (b.cases == 0)
             continue;
         ++occupied;
@@ -274,7 +265,7 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
     std::size_t low = values.size(); // the last occupied value on the low side
     int lowCases = 0;
     for (std::size_t r = 0; r < values.size(); ++r) {
-        const ValueBucket& b = m_buckets[r];
+        const ValueBucket& b = buckets[r];
         if (b.cases == 0)
             continue;
         if (low < values.size() && lowCases >= edge && cases - lowCases >= edge) {
@@ -306,11 +297,46 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
     if (bestGain > 0) {
         split.gain = static_cast<float>(bestGain);
         std::size_t next = bestLow + 1;
-        while (m_buckets[next].cases == 0)
+        while (buckets[next].cases == 0)
             ++next;
         setCut(split, values[bestLow], values[next]);
     }
     return split;
+}
+
+bool TreeBuilder::bucketed(int att, int cases) const
+{
+    const std::vector<float>& values = m_g.distinctValues[static_cast<std::size_t>(att)];
+    return !values.empty() && values.size() <= static_cast<std::size_t>(cases);
+}
+
+// The buckets of every column evalContinuous buckets, in one pass over the cases: each bucket
+// still sums its cases in case order, but the columns' sums no longer wait on each other.
+void TreeBuilder::fillBuckets(int fp, int lp)
+{
+    const int cases = lp - fp + 1;
+    m_bucketAtts.clear();
+    for (int att = 0; att < m_x.cols; ++att)
+        if (m_g.atts[static_cast<std::size_t>(att)].kind == AttKind::Continuous
+            && cases >= 2 * kMinSplit && bucketed(att, cases)) {
+            const auto a = static_cast<std::size_t>(att);
+            m_buckets[a].assign(m_g.distinctValues[a].size(), ValueBucket {});
+            m_bucketAtts.push_back(att);
+        }
+    for (int i = fp; i <= lp; ++i) {
+        const auto row = static_cast<std::size_t>(m_order[static_cast<std::size_t>(i)]);
+        const double t = m_resid[row];
+        for (const int att : m_bucketAtts) {
+            const auto a = static_cast<std::size_t>(att);
+            const auto r = static_cast<std::size_t>(m_g.valueRank[a][row]);
+            const double x = m_g.distinctValues[a][r];
+            ValueBucket& b = m_buckets[a][r];
+            b.cases += 1;
+            b.t += t;
+            b.tt += t * t;
+            b.xt += x * t;
+        }
+    }
 }
 
 void TreeBuilder::setCut(Split& split, float low, float high)

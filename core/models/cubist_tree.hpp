@@ -85,6 +85,9 @@ private:
     std::unique_ptr<TreeNode> leaf(int cases, double mean, double sd) const;
     /// Best column and split for the node, or -1 (RuleQuest's choice with the 0.999 tie rule).
     int chooseSplit(const TreeNode& node, const TreeNode* parent, int fp, int lp, Split& best);
+    /// Whether evalContinuous buckets column att at a node with `cases` cases.
+    bool bucketed(int att, int cases) const;
+    void fillBuckets(int fp, int lp);
     Split evalContinuous(const TreeNode& node, int att, int fp, int lp);
     Split evalContinuousSorted(const TreeNode& node, int att, int fp, int lp);
     static void setCut(Split& split, float low, float high);
@@ -100,9 +103,11 @@ private:
     const std::vector<float>& m_cls;
     std::vector<int>& m_order;
     Regression& m_regression;
-    std::vector<float> m_resid;         ///< residual of each row at the node being split
-    std::vector<SortRec> m_srec;        ///< sort buffer, by case position
-    std::vector<ValueBucket> m_buckets; ///< by value rank, for the column being evaluated
+    std::vector<float> m_resid;  ///< residual of each row at the node being split
+    std::vector<SortRec> m_srec; ///< sort buffer, by case position
+    /// By column, then value rank: the cases of the node being split (fillBuckets).
+    std::vector<std::vector<ValueBucket>> m_buckets;
+    std::vector<int> m_bucketAtts; ///< the columns fillBuckets filled
     // Scratch of formTree, used before it recurses: the local model and its columns.
     Coefficients m_local;
     std::vector<char> m_allowed;
