@@ -9,6 +9,7 @@
 #include "validation/error_metrics.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <memory>
@@ -46,16 +47,18 @@ std::vector<Group> groupPoints(const Regressor& prototype,
     return result;
 }
 
-// Mean over folds, summed in fold order as crossValidate sums, so costs stay bit-identical.
-std::optional<double> meanOverFolds(const std::vector<std::vector<double>>& perFold, std::size_t j)
+// A point's cost from its errors on every fold; nullopt if cancelled before a fold was scored.
+std::optional<double> costOf(
+    const std::vector<std::vector<std::vector<double>>>& perFold, std::size_t j, const SharedCv& cv)
 {
-    double sum = 0.0;
+    std::vector<std::vector<double>> errors;
+    errors.reserve(perFold.size());
     for (const auto& fold : perFold) {
         if (j >= fold.size())
-            return std::nullopt; // cancelled before this fold was scored
-        sum += fold[j];
+            return std::nullopt;
+        errors.push_back(fold[j]);
     }
-    return sum / static_cast<double>(perFold.size());
+    return cv.cost(errors);
 }
 
 /// A model fitted for an earlier group, kept for the batches that follow.
@@ -112,9 +115,12 @@ std::vector<PredictionTask> predictionTasks(std::size_t groupCount, std::size_t 
     return tasks;
 }
 
-/// Root mean squared errors of the members of `groups` (in order) on the test fold.
+/// Per-fold errors of every point of a batch: errors[group][fold][member].
+using FoldErrors = std::vector<std::vector<std::vector<std::vector<double>>>>;
+
+/// The errors (SharedCv::foldErrors) of the members of `groups` (in order) on the test fold.
 void scoreGroups(const PredictionTask& task, const std::vector<Group>& groups, const Dataset& test,
-    const SharedFitPlan& plan, std::vector<std::vector<std::vector<double>>>& rmse)
+    const SharedFitPlan& plan, const SharedCv& cv, FoldErrors& errors)
 {
     std::vector<ParamValues> members;
     for (std::size_t g : task.groups)
@@ -123,25 +129,25 @@ void scoreGroups(const PredictionTask& task, const std::vector<Group>& groups, c
         = plan.predictMembers(*task.model, members, test.x);
     std::size_t next = 0;
     for (std::size_t g : task.groups) {
-        auto& out = rmse[g][task.fold];
+        auto& out = errors[g][task.fold];
         out.clear();
         for (std::size_t j = 0; j < groups[g].members.size(); ++j)
-            out.push_back(rootMeanSquaredError(predictions[next++], test.y));
+            out.push_back(cv.foldErrors(task.fold, predictions[next++]));
     }
 }
 
-/// Scores every group that has a fit on every fold into rmse[group][fold]; a group whose
+/// Scores every group that has a fit on every fold into errors[group][fold]; a group whose
 /// prediction throws is marked failed. Predictions of separate groups are independent, so a
 /// task that throws is retried group by group to fail only the group that throws.
 void predictAll(const std::vector<Group>& groups,
     const std::vector<std::shared_ptr<const Regressor>>& models, std::vector<char>& failed,
-    const Dataset& data, const FoldAssignment& folds, const SharedFitPlan& plan,
-    const std::atomic<bool>& cancelled, std::vector<std::vector<std::vector<double>>>& rmse)
+    const Dataset& data, const SharedCv& cv, const SharedFitPlan& plan,
+    const std::atomic<bool>& cancelled, FoldErrors& errors)
 {
-    const auto k = static_cast<std::size_t>(folds.folds());
+    const std::size_t k = cv.testRows.size();
     std::vector<Dataset> tests;
     for (std::size_t f = 0; f < k; ++f)
-        tests.push_back(subset(data, folds.testRows(static_cast<int>(f))));
+        tests.push_back(subset(data, cv.testRows[f]));
     const std::vector<PredictionTask> tasks = predictionTasks(groups.size(), k, models, failed);
     // One flag per group and task: threads never write the same element.
     std::vector<char> predictionFailed(groups.size() * tasks.size(), 0);
@@ -152,11 +158,12 @@ void predictAll(const std::vector<Group>& groups,
         if (cancelled.load())
             continue;
         try {
-            scoreGroups(task, groups, tests[task.fold], plan, rmse);
+            scoreGroups(task, groups, tests[task.fold], plan, cv, errors);
         } catch (const std::exception&) {
             for (std::size_t g : task.groups)
                 try {
-                    scoreGroups({task.fold, task.model, {g}}, groups, tests[task.fold], plan, rmse);
+                    scoreGroups(
+                        {task.fold, task.model, {g}}, groups, tests[task.fold], plan, cv, errors);
                 } catch (const std::exception&) {
                     predictionFailed[static_cast<std::size_t>(t) * groups.size() + g] = 1;
                 }
@@ -181,14 +188,84 @@ bool sameOrCovering(
     return true;
 }
 
+SharedCv kFoldSharedCv(const Dataset& data, const FoldAssignment& folds)
+{
+    SharedCv cv;
+    for (int f = 0; f < folds.folds(); ++f) {
+        cv.trainRows.push_back(folds.trainRows(f));
+        cv.testRows.push_back(folds.testRows(f));
+    }
+    auto measured = std::make_shared<std::vector<Eigen::VectorXd>>();
+    for (const auto& rows : cv.testRows)
+        measured->push_back(subset(data, rows).y);
+    cv.foldErrors = [measured](std::size_t fold, const Eigen::VectorXd& predicted) {
+        return std::vector<double> {rootMeanSquaredError(predicted, (*measured)[fold])};
+    };
+    // Mean over folds, summed in fold order as crossValidate sums, so costs stay bit-identical.
+    cv.cost = [](const std::vector<std::vector<double>>& errors) {
+        double sum = 0.0;
+        for (const auto& fold : errors)
+            sum += fold.front();
+        return sum / static_cast<double>(errors.size());
+    };
+    return cv;
+}
+
+SharedCv groupedSharedCv(const Dataset& data, const GroupedCvOptions& options)
+{
+    std::vector<HeldOutLevel> levels;
+    const std::vector<HeldOutFold> folds = heldOutFolds(data, options, levels);
+    SharedCv cv;
+    auto measured = std::make_shared<std::vector<std::vector<double>>>(); // scored rows' y
+    auto scored = std::make_shared<std::vector<std::vector<char>>>();
+    for (const HeldOutFold& fold : folds) {
+        cv.trainRows.push_back(fold.train);
+        cv.testRows.push_back(fold.test);
+        measured->emplace_back();
+        for (Eigen::Index row : fold.test)
+            measured->back().push_back(data.y(row));
+        scored->push_back(fold.scored);
+    }
+    const bool logResponse = options.logResponse;
+    cv.foldErrors
+        = [measured, scored, logResponse](std::size_t fold, const Eigen::VectorXd& predicted) {
+              std::vector<double> errors;
+              for (std::size_t i = 0; i < (*scored)[fold].size(); ++i)
+                  if ((*scored)[fold][i])
+                      errors.push_back(heldOutLogRatio((*measured)[fold][i],
+                          predicted(static_cast<Eigen::Index>(i)), logResponse));
+              return errors;
+          };
+    // groupedCrossValidationCost's MeanLogRatio: pooled over the scored rows in fold order;
+    // no scored row, or a NaN, is a failure (+inf).
+    cv.cost = [](const std::vector<std::vector<double>>& errors) {
+        double sum = 0.0;
+        int total = 0;
+        for (const auto& fold : errors)
+            for (const double e : fold) {
+                sum += e;
+                ++total;
+            }
+        const double value = total ? sum / total : std::numeric_limits<double>::infinity();
+        return std::isfinite(value) ? value : std::numeric_limits<double>::infinity();
+    };
+    return cv;
+}
+
 BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
     const Dataset& data, const FoldAssignment& folds, SharedFitPlan plan)
 {
-    auto store = std::make_shared<FitStore>(static_cast<std::size_t>(folds.folds()));
-    return [&prototype, space, &data, &folds, plan, store](
+    return sharedFitCost(prototype, space, data, kFoldSharedCv(data, folds), std::move(plan));
+}
+
+BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
+    const Dataset& data, SharedCv cv, SharedFitPlan plan)
+{
+    auto store = std::make_shared<FitStore>(cv.trainRows.size());
+    return [&prototype, space, &data, cv, plan, store](
                const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
         const std::vector<Group> groups = groupPoints(prototype, space, points, plan);
-        const auto k = static_cast<std::size_t>(folds.folds());
+        const std::size_t k = cv.trainRows.size();
         // models[g * k + fold]: the fit serving group g on that fold. Lookups and the store are
         // updated between the parallel loops, so the threads share no mutable state.
         std::vector<std::shared_ptr<const Regressor>> models(groups.size() * k);
@@ -232,7 +309,7 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
                     continue;
                 try {
                     const ParamValues& params = fits[t / k].second;
-                    const Dataset train = subset(data, folds.trainRows(static_cast<int>(t % k)));
+                    const Dataset train = subset(data, cv.trainRows[t % k]);
                     std::unique_ptr<Regressor> model;
                     if (plan.extend) // the store is only changed between the parallel loops
                         for (const KeptFit& kept : (*store)[t % k])
@@ -262,14 +339,13 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
             }
         }
 
-        std::vector<std::vector<std::vector<double>>> rmse(
-            groups.size(), std::vector<std::vector<double>>(k));
-        predictAll(groups, models, failed, data, folds, plan, cancelled, rmse);
+        FoldErrors errors(groups.size(), std::vector<std::vector<std::vector<double>>>(k));
+        predictAll(groups, models, failed, data, cv, plan, cancelled, errors);
         std::vector<std::optional<double>> costs(points.size());
         for (std::size_t g = 0; g < groups.size(); ++g)
             for (std::size_t j = 0; j < groups[g].points.size(); ++j)
                 costs[groups[g].points[j]] = failed[g] ? std::numeric_limits<double>::infinity()
-                                                       : meanOverFolds(rmse[g], j);
+                                                       : costOf(errors[g], j, cv);
         return costs;
     };
 }

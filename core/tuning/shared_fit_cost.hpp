@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tuning/heuristic_optimizer.hpp"
+#include "validation/grouped_cv.hpp"
 #include "validation/k_fold.hpp"
 
 #include <functional>
@@ -47,6 +48,23 @@ struct SharedFitPlan {
         predictMembers;
 };
 
+/// The cross-validation a shared-fit cost scores: each fold's training and held-out rows, the
+/// errors one point's held-out predictions give on a fold, and the point's cost from its
+/// errors on every fold (in fold order). Either must reproduce the plain cost bit for bit.
+struct SharedCv {
+    std::vector<std::vector<Eigen::Index>> trainRows, testRows;
+    std::function<std::vector<double>(std::size_t fold, const Eigen::VectorXd& predicted)>
+        foldErrors;
+    std::function<double(const std::vector<std::vector<double>>& errors)> cost;
+};
+
+/// crossValidationCost's: one RMSE per fold, the cost their mean.
+SharedCv kFoldSharedCv(const Dataset& data, const FoldAssignment& folds);
+/// groupedCrossValidationCost's with GroupedCvScore::MeanLogRatio: each held-out level a fold
+/// (heldOutFolds), the cost the mean |log ratio| pooled over the scored rows. Throws as
+/// heldOutFolds does.
+SharedCv groupedSharedCv(const Dataset& data, const GroupedCvOptions& options);
+
 /// The CV cost of a batch with shared fits: bit-identical to crossValidationCost when the plan's
 /// predictMembers reproduces a separate fit exactly; the work drops from (points x folds) fits to
 /// (groups x folds). The fits are kept for later batches (the optimizer's next iterations), so a
@@ -54,6 +72,9 @@ struct SharedFitPlan {
 /// `prototype`, `data` and `folds` must outlive the returned function; calls must not overlap.
 BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
     const Dataset& data, const FoldAssignment& folds, SharedFitPlan plan);
+/// The same for any cross-validation (a grouped one, say).
+BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
+    const Dataset& data, SharedCv cv, SharedFitPlan plan);
 
 /// True if `fitted` equals `group` in every parameter except `covering`, where it is at least
 /// the group's (a fit with more Cubist committees or a larger MARS nk holds the smaller ones).

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tuning/heuristic_optimizer.hpp"
+#include "validation/grouped_cv.hpp"
 #include "validation/k_fold.hpp"
 
 namespace iolens::core {
@@ -13,5 +14,11 @@ namespace iolens::core {
 /// crossValidationCost.
 BatchCost techniqueCrossValidationCost(const Regressor& prototype,
     const std::vector<SearchDimension>& space, const Dataset& data, const FoldAssignment& folds);
+
+/// The same for the grouped cost of `optimize --cv grouped` (GroupedCvScore::MeanLogRatio): the
+/// same shared fits over the held-out levels, the same costs as groupedCrossValidationCost.
+BatchCost techniqueGroupedCost(const Regressor& prototype,
+    const std::vector<SearchDimension>& space, const Dataset& data,
+    const GroupedCvOptions& options);
 
 } // namespace iolens::core

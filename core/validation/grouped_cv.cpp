@@ -126,8 +126,8 @@ std::size_t heldOutGroupCount(const Dataset& data, const std::vector<Factor>& fa
     return groups;
 }
 
-GroupedCvResult groupedCrossValidate(
-    const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options)
+std::vector<HeldOutFold> heldOutFolds(
+    const Dataset& data, const GroupedCvOptions& options, std::vector<HeldOutLevel>& levels)
 {
     if (data.x.cols() != static_cast<Eigen::Index>(data.schema.size())
         || data.x.rows() != data.y.size())
@@ -147,23 +147,45 @@ GroupedCvResult groupedCrossValidate(
     if (factors.empty())
         throw DataError("groupedCrossValidate: no numeric factor has "
             + std::to_string(options.minLevels) + " or more levels to hold out");
-    GroupedCvResult result;
-    const std::vector<Task> tasks = planTasks(data, factors, options.minLevels, result.levels);
+    const std::vector<Task> tasks = planTasks(data, factors, options.minLevels, levels);
+    std::vector<HeldOutFold> folds(tasks.size());
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+        const Task& task = tasks[t];
+        HeldOutFold& fold = folds[t];
+        fold.levelIndex = task.levelIndex;
+        for (Eigen::Index i = 0; i < data.rows(); ++i) {
+            const bool held
+                = data.x(i, task.column) >= task.low && data.x(i, task.column) <= task.high;
+            (held ? fold.test : fold.train).push_back(i);
+            if (held)
+                fold.scored.push_back(scored(data, i, options) ? 1 : 0);
+        }
+    }
+    return folds;
+}
 
-    std::vector<std::vector<HeldOutPoint>> taskPoints(tasks.size());
+double heldOutLogRatio(double measured, double predicted, bool logResponse)
+{
+    return logRatioError(measured, predicted, logResponse);
+}
+
+GroupedCvResult groupedCrossValidate(
+    const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options)
+{
+    GroupedCvResult result;
+    const std::vector<HeldOutFold> folds = heldOutFolds(data, options, result.levels);
+
+    std::vector<std::vector<HeldOutPoint>> taskPoints(folds.size());
     std::exception_ptr failure;
-    const int count = static_cast<int>(tasks.size());
+    const int count = static_cast<int>(folds.size());
 #pragma omp parallel for schedule(dynamic)
     for (int t = 0; t < count; ++t) {
         try {
-            const Task& task = tasks[static_cast<std::size_t>(t)];
+            const HeldOutFold& fold = folds[static_cast<std::size_t>(t)];
             // subset() keeps the full schema, whose ranges include the held-out level; no
             // technique fits on the schema's ranges, so nothing of that level leaks.
-            std::vector<Eigen::Index> train, test;
-            for (Eigen::Index i = 0; i < data.rows(); ++i)
-                (data.x(i, task.column) >= task.low && data.x(i, task.column) <= task.high ? test
-                                                                                           : train)
-                    .push_back(i);
+            const std::vector<Eigen::Index>& train = fold.train;
+            const std::vector<Eigen::Index>& test = fold.test;
             auto model = prototype.clone();
             model->fit(subset(data, train));
             const Eigen::MatrixXd x = subset(data, test).x;
@@ -172,10 +194,10 @@ GroupedCvResult groupedCrossValidate(
                 ? model->predictInterval(x, options.intervalLevel)
                 : std::nullopt;
             for (std::size_t i = 0; i < test.size(); ++i) {
-                if (!scored(data, test[i], options))
+                if (!fold.scored[i])
                     continue;
                 const auto k = static_cast<Eigen::Index>(i);
-                HeldOutPoint point {test[i], task.levelIndex, data.y(test[i]), predicted(k)};
+                HeldOutPoint point {test[i], fold.levelIndex, data.y(test[i]), predicted(k)};
                 if (interval) {
                     point.lower = interval->first(k);
                     point.upper = interval->second(k);

@@ -108,6 +108,24 @@ std::size_t heldOutGroupCount(const Dataset& data, const std::vector<Factor>& fa
 GroupedCvResult groupedCrossValidate(
     const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options = {});
 
+/// One fit of a grouped cross-validation: the rows it trains on, the held-out rows it
+/// predicts (both ascending) and which of those count for the error.
+struct HeldOutFold {
+    std::vector<Eigen::Index> train, test;
+    std::vector<char> scored; ///< per test row
+    int levelIndex = 0;       ///< into `levels` of heldOutFolds
+};
+
+/// The fits groupedCrossValidate makes, in its order, with the levels they hold out appended to
+/// `levels`: what a cost that shares fits between parameter points must reproduce. Throws as
+/// groupedCrossValidate does for bad data and options. O(n p log n + folds n).
+std::vector<HeldOutFold> heldOutFolds(
+    const Dataset& data, const GroupedCvOptions& options, std::vector<HeldOutLevel>& levels);
+
+/// |log(predicted / measured)| of one held-out row as GroupedCvResult::meanLogRatioError
+/// averages it (on the log scale, |predicted - measured|).
+double heldOutLogRatio(double measured, double predicted, bool logResponse);
+
 /// Recomputes the per-level and summary errors of `result` from its points (after their
 /// predictions were replaced, e.g. by a weighted combination of several models' points).
 void summarizeGroupedCv(GroupedCvResult& result, bool logResponse);

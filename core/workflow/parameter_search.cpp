@@ -62,7 +62,9 @@ SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
         GroupedCvOptions options;
         options.metric = request.metric;
         options.logResponse = prepared.options.logResponse;
-        const BatchCost cost = groupedCrossValidationCost(prototype, outcome.space, data, options);
+        const BatchCost cost = request.sharedFits
+            ? techniqueGroupedCost(prototype, outcome.space, data, options)
+            : groupedCrossValidationCost(prototype, outcome.space, data, options);
         outcome.search = optimizer.run(cost, cancelled, progress, previous);
         outcome.defaultCost = groupedCrossValidate(prototype, data, options).meanLogRatioError;
     } else {

@@ -12,6 +12,8 @@
 //              the default shape), so the figure does not rest on one generated file.
 //     --dump FILE  write every evaluated point with its cost, the chosen parameters and the
 //              final model's state as exact text, so two builds can be compared with diff.
+//     --cv grouped  the grouped (leave-level-out) cost of `optimize --cv grouped` instead of
+//              10-fold CV.
 #include "data/measurement_csv.hpp"
 #include "support/table1_design.hpp"
 #include "support/test_data.hpp"
@@ -40,6 +42,7 @@ struct Options {
     std::vector<std::uint64_t> seeds {1};
     std::vector<std::string> shapes {"default"};
     std::string dump; ///< empty: no dump
+    SearchCv cv = SearchCv::Random;
 };
 
 Metric metricFrom(const std::string& name)
@@ -99,11 +102,17 @@ Options parse(int argc, char** argv)
             shapeNamed(options.shapes.back());
         } else if (arg == "--dump" && i + 1 < argc)
             options.dump = argv[++i];
+        else if (arg == "--cv" && i + 1 < argc && std::strcmp(argv[i + 1], "grouped") == 0) {
+            options.cv = SearchCv::Grouped;
+            ++i;
+        } else if (arg == "--cv" && i + 1 < argc && std::strcmp(argv[i + 1], "random") == 0)
+            ++i;
         else {
             std::fprintf(stderr,
                 "usage: bench_optimizer [--data table1|local|tiered|all] "
                 "[--iterations N] [--plain] [--technique T]... [--metric M]... [--seed S]... "
-                "[--shape default|small-cache|noisy|slow-seek]... [--dump FILE]\n");
+                "[--shape default|small-cache|noisy|slow-seek]... [--dump FILE] "
+                "[--cv random|grouped]\n");
             std::exit(2);
         }
     }
@@ -156,8 +165,9 @@ void dumpOutcome(std::FILE* out, const std::string& heading, const SearchOutcome
 void benchDataset(const std::string& name, const std::vector<AggregatedMeasurement>& rows,
     const Options& options, std::FILE* dump)
 {
-    std::printf("\n%s: %zu configurations, k = 4, n = 5, %d iterations, 10-fold CV\n", name.c_str(),
-        rows.size(), options.iterations);
+    std::printf("\n%s: %zu configurations, k = 4, n = 5, %d iterations, %s\n", name.c_str(),
+        rows.size(), options.iterations,
+        options.cv == SearchCv::Grouped ? "grouped CV" : "10-fold CV");
     std::printf("%-8s %-13s %7s %10s %10s %9s%s\n", "model", "metric", "points", "default", "best",
         "seconds", options.plain ? "   plain s  ratio  same" : "");
     const double cpuBefore = cpuSeconds();
@@ -168,6 +178,7 @@ void benchDataset(const std::string& name, const std::vector<AggregatedMeasureme
             request.technique = technique;
             request.metric = metric;
             request.settings = {4, 5, options.iterations, std::nullopt};
+            request.cv = options.cv;
             const Timed shared = timedSearch(rows, request);
             total += shared.seconds;
             if (dump)

@@ -4,10 +4,14 @@
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "tuning/cross_validation_cost.hpp"
+#include "tuning/grouped_cv_cost.hpp"
 #include "tuning/search_space.hpp"
 #include "tuning/shared_fit_cost.hpp"
+#include "tuning/technique_cost.hpp"
 
 #include <QTest>
+
+#include <cmath>
 
 #include <omp.h>
 
@@ -162,6 +166,54 @@ private slots:
                     qPrintable(QString("batch %1, point %2").arg(b).arg(i)));
             }
         }
+    }
+
+    // The grouped cost of `optimize --cv grouped` shares the same fits over held-out levels.
+    void groupedSharedFits_giveTheCostsOfPlainGroupedCv_data()
+    {
+        QTest::addColumn<QString>("technique");
+        QTest::newRow("cart") << "cart";
+        QTest::newRow("cubist") << "cubist";
+        QTest::newRow("m5") << "m5";
+        QTest::newRow("mars") << "mars";
+    }
+    void groupedSharedFits_giveTheCostsOfPlainGroupedCv()
+    {
+        QFETCH(QString, technique);
+        const Dataset data = tieredLogReadTime();
+        const auto prototype = createRegressor(technique.toStdString());
+        const auto space = searchSpace(*prototype);
+        const std::vector<std::map<std::string, std::vector<double>>> batches {
+            {{"minsplit", {7}}, {"cp", {0.0, 0.01}}, {"nsplits", {400, 3}}, {"ntrees", {1, 3}},
+                {"ninstances", {0, 2}}, {"nk", {21}}, {"thresh", {0.0, 0.01}},
+                {"nprune", {5, 800}}},
+            {{"minsplit", {2, 20}}, {"cp", {0.001, 0.3}}, {"nsplits", {2, 30, 400}},
+                {"ntrees", {2, 5}}, {"ninstances", {0, 9}}, {"nk", {3, 60}}, {"thresh", {0.05}},
+                {"nprune", {2, 800}}}};
+        GroupedCvOptions options;
+        options.metric = Metric::RtReadMs;
+        options.logResponse = true;
+        std::atomic<bool> cancel {false};
+        const BatchCost shared = techniqueGroupedCost(*prototype, space, data, options);
+        const BatchCost plain = groupedCrossValidationCost(*prototype, space, data, options);
+        int finite = 0;
+        for (std::size_t b = 0; b < batches.size(); ++b) {
+            const auto points = grid(space, batches[b]);
+            const auto sharedCosts = shared(points, cancel);
+            const auto plainCosts = plain(points, cancel);
+            QCOMPARE(sharedCosts.size(), points.size());
+            for (std::size_t i = 0; i < points.size(); ++i) {
+                QVERIFY(sharedCosts[i] && plainCosts[i]);
+                QVERIFY2(*sharedCosts[i] == *plainCosts[i],
+                    qPrintable(QString("batch %1, point %2: %3 vs %4")
+                                   .arg(b)
+                                   .arg(i)
+                                   .arg(*sharedCosts[i], 0, 'g', 17)
+                                   .arg(*plainCosts[i], 0, 'g', 17)));
+                finite += std::isfinite(*sharedCosts[i]) ? 1 : 0;
+            }
+        }
+        QVERIFY(finite > 0);
     }
 
     // Groups served by one fit (other rules limits with the same Cubist members, M5's limits)
