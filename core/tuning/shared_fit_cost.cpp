@@ -262,7 +262,7 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
     const Dataset& data, SharedCv cv, SharedFitPlan plan)
 {
     auto store = std::make_shared<FitStore>(cv.trainRows.size());
-    return [&prototype, space, &data, cv, plan, store](
+    return [&prototype, space, &data, cv = std::move(cv), plan = std::move(plan), store](
                const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
         const std::vector<Group> groups = groupPoints(prototype, space, points, plan);
         const std::size_t k = cv.trainRows.size();
