@@ -134,15 +134,18 @@ CommitteePredictions::CommitteePredictions(const Model& model, const CaseTable& 
     if (neighbourCounts.empty())
         return; // the instances only serve the neighbour correction
     m_nearest.resize(kMaxNeighbors + 1);
-    for (const int k : neighbourCounts)
-        m_nearest.at(static_cast<std::size_t>(k)).resize(static_cast<std::size_t>(cases.rows));
+    m_asked.assign(kMaxNeighbors + 1, 0);
+    for (const int k : neighbourCounts) {
+        m_asked.at(static_cast<std::size_t>(k)) = 1;
+        m_nearest[static_cast<std::size_t>(k)].resize(static_cast<std::size_t>(cases.rows));
+    }
     std::vector<char> isNeighbour(static_cast<std::size_t>(model.instances.x.rows), 0);
     for (int i = 0; i < cases.rows; ++i) {
         const std::vector<float> d = instanceDistances(model.instances, cases.row(i), model.atts);
         for (int k = 1; k <= kMaxNeighbors; ++k) {
-            auto& nearest = m_nearest[static_cast<std::size_t>(k)];
-            if (nearest.empty())
+            if (!m_asked[static_cast<std::size_t>(k)])
                 continue;
+            auto& nearest = m_nearest[static_cast<std::size_t>(k)];
             NearestInstances& slots = nearest[static_cast<std::size_t>(i)];
             slots = nearestInstances(model.instances, d.data(), k);
             for (int slot = 0; slot < slots.count; ++slot)
@@ -176,8 +179,8 @@ float CommitteePredictions::prefixMean(
 Eigen::VectorXd CommitteePredictions::predict(int neighbors, int members) const
 {
     if (neighbors > 0
-        && (static_cast<std::size_t>(neighbors) >= m_nearest.size()
-            || m_nearest[static_cast<std::size_t>(neighbors)].empty()))
+        && (static_cast<std::size_t>(neighbors) >= m_asked.size()
+            || !m_asked[static_cast<std::size_t>(neighbors)]))
         throw ConfigError("CommitteePredictions: neighbors " + std::to_string(neighbors)
             + " was not asked for when the table was made");
     const Model& model = *m_model;

@@ -75,7 +75,8 @@ private:
     /// (members + 1) x neighbour instances.
     std::vector<int> m_neighbourInstances;
     std::vector<double> m_instanceSums;
-    /// By neighbour count K (0..9): each case's nearest instances, empty for a K not asked.
+    /// By neighbour count K (0..9): whether it was asked for, and each case's nearest instances.
+    std::vector<char> m_asked;
     std::vector<std::vector<NearestInstances>> m_nearest;
 };
 
