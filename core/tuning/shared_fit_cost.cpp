@@ -219,7 +219,7 @@ SharedCv groupedSharedCv(const Dataset& data, const GroupedCvOptions& options)
     auto measured = std::make_shared<std::vector<std::vector<double>>>(); // scored rows' y
     auto scored = std::make_shared<std::vector<std::vector<char>>>();
     for (const HeldOutFold& fold : folds) {
-        cv.trainRows.push_back(fold.train);
+        cv.trainRows.push_back(heldOutTrainRows(fold, data.rows()));
         cv.testRows.push_back(fold.test);
         measured->emplace_back();
         for (Eigen::Index row : fold.test)

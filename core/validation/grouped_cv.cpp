@@ -153,15 +153,27 @@ std::vector<HeldOutFold> heldOutFolds(
         const Task& task = tasks[t];
         HeldOutFold& fold = folds[t];
         fold.levelIndex = task.levelIndex;
-        for (Eigen::Index i = 0; i < data.rows(); ++i) {
-            const bool held
-                = data.x(i, task.column) >= task.low && data.x(i, task.column) <= task.high;
-            (held ? fold.test : fold.train).push_back(i);
-            if (held)
+        for (Eigen::Index i = 0; i < data.rows(); ++i)
+            if (data.x(i, task.column) >= task.low && data.x(i, task.column) <= task.high) {
+                fold.test.push_back(i);
                 fold.scored.push_back(scored(data, i, options) ? 1 : 0);
-        }
+            }
     }
     return folds;
+}
+
+std::vector<Eigen::Index> heldOutTrainRows(const HeldOutFold& fold, Eigen::Index rows)
+{
+    std::vector<Eigen::Index> train;
+    train.reserve(static_cast<std::size_t>(rows) - fold.test.size());
+    std::size_t next = 0; // fold.test is ascending
+    for (Eigen::Index i = 0; i < rows; ++i) {
+        if (next < fold.test.size() && fold.test[next] == i)
+            ++next;
+        else
+            train.push_back(i);
+    }
+    return train;
 }
 
 double heldOutLogRatio(double measured, double predicted, bool logResponse)
@@ -184,7 +196,7 @@ GroupedCvResult groupedCrossValidate(
             const HeldOutFold& fold = folds[static_cast<std::size_t>(t)];
             // subset() keeps the full schema, whose ranges include the held-out level; no
             // technique fits on the schema's ranges, so nothing of that level leaks.
-            const std::vector<Eigen::Index>& train = fold.train;
+            const std::vector<Eigen::Index> train = heldOutTrainRows(fold, data.rows());
             const std::vector<Eigen::Index>& test = fold.test;
             auto model = prototype.clone();
             model->fit(subset(data, train));

@@ -108,10 +108,10 @@ std::size_t heldOutGroupCount(const Dataset& data, const std::vector<Factor>& fa
 GroupedCvResult groupedCrossValidate(
     const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options = {});
 
-/// One fit of a grouped cross-validation: the rows it trains on, the held-out rows it
-/// predicts (both ascending) and which of those count for the error.
+/// One fit of a grouped cross-validation: the held-out rows it predicts (ascending; it trains
+/// on all others, heldOutTrainRows) and which of those count for the error.
 struct HeldOutFold {
-    std::vector<Eigen::Index> train, test;
+    std::vector<Eigen::Index> test;
     std::vector<char> scored; ///< per test row
     int levelIndex = 0;       ///< into `levels` of heldOutFolds
 };
@@ -121,6 +121,9 @@ struct HeldOutFold {
 /// groupedCrossValidate does for bad data and options. O(n p log n + folds n).
 std::vector<HeldOutFold> heldOutFolds(
     const Dataset& data, const GroupedCvOptions& options, std::vector<HeldOutLevel>& levels);
+
+/// The rows a fold trains on: every row of 0..rows-1 it does not hold out, ascending. O(rows).
+std::vector<Eigen::Index> heldOutTrainRows(const HeldOutFold& fold, Eigen::Index rows);
 
 /// |log(predicted / measured)| of one held-out row as GroupedCvResult::meanLogRatioError
 /// averages it (on the log scale, |predicted - measured|).

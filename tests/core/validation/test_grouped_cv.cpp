@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 #include <cmath>
 #include <map>
 #include <set>
@@ -133,6 +135,41 @@ private slots:
         }
         QCOMPARE(cv.levels.front().level, 4.0);
         QCOMPARE(cv.points.size(), static_cast<std::size_t>(data.rows()));
+    }
+
+    // What a cost sharing fits between points reproduces: each fold holds out one level's rows
+    // and trains on all the others.
+    void heldOutFolds_splitEveryRowOnceAtItsLevel()
+    {
+        const Dataset data = iolens::test::gridDataset(powerLawGrid());
+        GroupedCvOptions options;
+        options.factors = {Factor::RequestBytes};
+        std::vector<HeldOutLevel> levels;
+        const std::vector<HeldOutFold> folds = heldOutFolds(data, options, levels);
+        QCOMPARE(folds.size(), levels.size());
+        QCOMPARE(folds.size(), std::size_t {5});
+        Eigen::Index column = -1; // request size's numeric column
+        for (std::size_t j = 0; j < data.schema.size(); ++j) {
+            const FeatureColumn& c = data.schema.columns()[j];
+            if (c.factor == Factor::RequestBytes && !c.derived() && !c.categorical())
+                column = static_cast<Eigen::Index>(j);
+        }
+        QVERIFY(column >= 0);
+        std::size_t held = 0;
+        for (const HeldOutFold& fold : folds) {
+            const double level = levels[static_cast<std::size_t>(fold.levelIndex)].level;
+            QCOMPARE(fold.test.size(), std::size_t {9});
+            QCOMPARE(fold.scored.size(), fold.test.size());
+            for (const Eigen::Index row : fold.test)
+                QCOMPARE(data.x(row, column), level);
+            const std::vector<Eigen::Index> train = heldOutTrainRows(fold, data.rows());
+            QCOMPARE(train.size() + fold.test.size(), static_cast<std::size_t>(data.rows()));
+            QVERIFY(std::is_sorted(train.begin(), train.end()));
+            for (const Eigen::Index row : train)
+                QVERIFY(data.x(row, column) != level);
+            held += fold.test.size();
+        }
+        QCOMPARE(held, static_cast<std::size_t>(data.rows()));
     }
 
     void continuousFactor_isHeldOutInContiguousRanges()
