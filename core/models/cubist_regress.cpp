@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 namespace iolens::core::cubist {
@@ -27,6 +28,22 @@ Regression::Regression(const CaseTable& x, const Globals& g)
 }
 
 namespace {
+
+/// Calls f(std::integral_constant<int, N>) for n == N in Min..Max and returns true, or returns
+/// false for any other n: loops over a handful of columns or terms get a length known at
+/// compile time, so their sums stay in registers.
+template <int Min, int Max, typename F> bool withSmallSize(std::size_t n, F&& f)
+{
+    if constexpr (Max < Min) {
+        return false;
+    } else {
+        if (n == static_cast<std::size_t>(Max)) {
+            f(std::integral_constant<int, Max> {});
+            return true;
+        }
+        return withSmallSize<Min, Max - 1>(n, std::forward<F>(f));
+    }
+}
 
 /// Sums of one pass over the gathered rows: moments[a * S + b] = sum of d_a d_b over the cases
 /// for b <= a, where d = (1, x_1, ..., x_{S-1}) is the design row, and moments[S * S + a] =
@@ -119,25 +136,11 @@ void Regression::gather(
     }
     const auto stride = static_cast<std::size_t>(m_stride);
     m_moments.resize(stride * stride + stride);
-    switch (m_stride) {
-    case 1:
-        sumMoments<1>(m_data.data(), count, m_moments.data());
-        break;
-    case 2:
-        sumMoments<2>(m_data.data(), count, m_moments.data());
-        break;
-    case 3:
-        sumMoments<3>(m_data.data(), count, m_moments.data());
-        break;
-    case 4:
-        sumMoments<4>(m_data.data(), count, m_moments.data());
-        break;
-    case 5:
-        sumMoments<5>(m_data.data(), count, m_moments.data());
-        break;
-    default:
+    const bool unrolled = withSmallSize<1, 5>(stride, [&](auto size) {
+        sumMoments<decltype(size)::value>(m_data.data(), count, m_moments.data());
+    });
+    if (!unrolled)
         sumMomentsAnySize(m_data.data(), count, m_stride, m_moments.data());
-    }
 }
 
 double Regression::moment(int j, int k) const
@@ -202,29 +205,14 @@ bool Regression::selectCandidates(int count, Coefficients& model)
     m_sums.assign(2 * kept, 0.0);
     for (std::size_t k = 0; k < kept; ++k)
         m_sums[kept + k] = m_mean[static_cast<std::size_t>(m_modelAtt[k])];
-    switch (kept) { // a handful of columns: keep the sums in registers
-    case 1:
-        sumAbsDeviations<1>(count);
-        break;
-    case 2:
-        sumAbsDeviations<2>(count);
-        break;
-    case 3:
-        sumAbsDeviations<3>(count);
-        break;
-    case 4:
-        sumAbsDeviations<4>(count);
-        break;
-    case 5:
-        sumAbsDeviations<5>(count);
-        break;
-    default:
+    const bool unrolled = withSmallSize<1, 5>(
+        kept, [&](auto size) { sumAbsDeviations<decltype(size)::value>(count); });
+    if (!unrolled)
         for (int i = 0; i < count; ++i) {
             const float* x = gatheredRow(i);
             for (std::size_t k = 0; k < kept; ++k)
                 m_sums[k] += std::fabs(x[m_places[k]] - m_sums[kept + k]);
         }
-    }
     for (std::size_t k = 0; k < kept; ++k)
         m_avDev[static_cast<std::size_t>(m_modelAtt[k])] = m_sums[k] / cases;
     // No model without candidates, or with fewer than two cases per coefficient.
@@ -340,23 +328,11 @@ double Regression::averageErr(int count, const Coefficients& model)
 {
     useModel(model);
     double sum = 0;
-    switch (m_terms.size()) { // a handful of terms: let the compiler unroll the model
-    case 0:
-        sum = sumAbsErrors<0>(count);
-        break;
-    case 1:
-        sum = sumAbsErrors<1>(count);
-        break;
-    case 2:
-        sum = sumAbsErrors<2>(count);
-        break;
-    case 3:
-        sum = sumAbsErrors<3>(count);
-        break;
-    default:
+    const bool unrolled = withSmallSize<0, 3>(
+        m_terms.size(), [&](auto size) { sum = sumAbsErrors<decltype(size)::value>(count); });
+    if (!unrolled)
         for (int i = 0; i < count; ++i)
             sum += std::fabs(value(i, 0) - clampTo(modelValue(i), m_g.floor, m_g.ceiling));
-    }
     return sum / static_cast<double>(count);
 }
 

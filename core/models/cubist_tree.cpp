@@ -39,6 +39,21 @@ double sideCorrelation(int n, const SideSums& s, const std::vector<double>& insi
     return r;
 }
 
+/// RuleQuest's score of a cut with loCases cases (sums lo) below it and hiCases (sums hi)
+/// above: an imagined least-squares line of residual on x on each side leaves a residual sum of
+/// squares of (1 - R^2) n Var(residual), which ComputeGain scores as a side with zero sum.
+double cutGain(double nodeSd, int loCases, int hiCases, const SideSums& lo, const SideSums& hi,
+    const double freq[2], const Globals& g)
+{
+    const double loR = sideCorrelation(loCases, lo, g.insignificantR);
+    const double hiR = sideCorrelation(hiCases, hi, g.insignificantR);
+    const double loMy = lo[2] / freq[0], hiMy = hi[2] / freq[1];
+    const double sum[2] = {0, 0};
+    const double sumSq[2] = {(1 - loR * loR) * freq[0] * (lo[3] / freq[0] - loMy * loMy),
+        (1 - hiR * hiR) * freq[1] * (hi[3] / freq[1] - hiMy * hiMy)};
+    return computeGain(nodeSd, freq, sum, sumSq, g.globalSd);
+}
+
 } // namespace
 
 int TreeNode::outcome(const float* x) const
@@ -259,7 +274,7 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
     if (occupied < 2)
         return split; // no cut between distinct values
     const int edge = cases >= 3 * m_g.minItems ? m_g.minItems : kMinSplit;
-    double freq[2] = {0, static_cast<double>(cases)}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
+    double freq[2] = {0, static_cast<double>(cases)};
     double bestGain = 0;
     std::size_t bestLow = 0;
     std::size_t low = values.size(); // the last occupied value on the low side
@@ -270,12 +285,7 @@ TreeBuilder::Split TreeBuilder::evalContinuous(const TreeNode& node, int att, in
             continue;
         if (low < values.size() && lowCases >= edge && cases - lowCases >= edge) {
             // A cut between `low` and r.
-            const double loR = sideCorrelation(lowCases, lo, m_g.insignificantR);
-            const double hiR = sideCorrelation(cases - lowCases, hi, m_g.insignificantR);
-            const double loMy = lo[2] / freq[0], hiMy = hi[2] / freq[1];
-            sumSq[0] = (1 - loR * loR) * freq[0] * (lo[3] / freq[0] - loMy * loMy);
-            sumSq[1] = (1 - hiR * hiR) * freq[1] * (hi[3] / freq[1] - hiMy * hiMy);
-            const double gain = computeGain(node.sd, freq, sum, sumSq, m_g.globalSd);
+            const double gain = cutGain(node.sd, lowCases, cases - lowCases, lo, hi, freq, m_g);
             if (gain > bestGain) {
                 bestGain = gain;
                 bestLow = low;
@@ -353,7 +363,7 @@ TreeBuilder::Split TreeBuilder::evalContinuousSorted(const TreeNode& node, int a
     const int cases = lp - fp + 1;
     // All cases start on the high side; the low side grows along the sorted values.
     SideSums lo {}, hi {};
-    double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
+    double freq[2] = {0, 0};
     const float first = m_x.at(m_order[static_cast<std::size_t>(fp)], att);
     bool constant = true;
     for (int i = lp; i >= fp; --i) {
@@ -383,14 +393,7 @@ TreeBuilder::Split TreeBuilder::evalContinuousSorted(const TreeNode& node, int a
         }
         if (!(m_srec[static_cast<std::size_t>(i) + 1].v > r.v && i >= fp + edge - 1))
             continue;
-        // Imagined least-squares line of residual on x on each side: its residual sum of
-        // squares is (1 - R^2) n Var(residual).
-        const double loR = sideCorrelation(i - fp + 1, lo, m_g.insignificantR);
-        const double hiR = sideCorrelation(lp - i, hi, m_g.insignificantR);
-        const double loMy = lo[2] / freq[0], hiMy = hi[2] / freq[1];
-        sumSq[0] = (1 - loR * loR) * freq[0] * (lo[3] / freq[0] - loMy * loMy);
-        sumSq[1] = (1 - hiR * hiR) * freq[1] * (hi[3] / freq[1] - hiMy * hiMy);
-        const double gain = computeGain(node.sd, freq, sum, sumSq, m_g.globalSd);
+        const double gain = cutGain(node.sd, i - fp + 1, lp - i, lo, hi, freq, m_g);
         if (gain > bestGain) {
             bestGain = gain;
             bestI = i;
