@@ -7,8 +7,12 @@
 #include "models/cubist_tree.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <functional>
 #include <numeric>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 namespace iolens::core::cubist {
 
@@ -30,6 +34,37 @@ RuleSet constructRuleSet(const TrainingSet& data, const Globals& g, const std::v
     member.unlimitedLeaves = unlimitedLeaves;
     return member;
 }
+
+/// The targets the members of one build were grown on, found by their bytes.
+class TargetHistory {
+public:
+    /// Index (in order of add) of a target equal to `cls` in every bit, or -1.
+    int find(const std::vector<float>& cls) const
+    {
+        const auto [lo, hi] = m_byHash.equal_range(hashOf(cls));
+        for (auto it = lo; it != hi; ++it) {
+            const std::vector<float>& seen = m_targets[static_cast<std::size_t>(it->second)];
+            if (seen.size() == cls.size()
+                && std::memcmp(seen.data(), cls.data(), cls.size() * sizeof(float)) == 0)
+                return it->second;
+        }
+        return -1;
+    }
+    void add(const std::vector<float>& cls)
+    {
+        m_byHash.emplace(hashOf(cls), static_cast<int>(m_targets.size()));
+        m_targets.push_back(cls);
+    }
+
+private:
+    static std::size_t hashOf(const std::vector<float>& cls)
+    {
+        return std::hash<std::string_view> {}(std::string_view(
+            reinterpret_cast<const char*>(cls.data()), cls.size() * sizeof(float)));
+    }
+    std::vector<std::vector<float>> m_targets;
+    std::unordered_multimap<std::size_t, int> m_byHash;
+};
 
 /// R's Cubist keeps the model as the text RuleQuest writes and predicts from that text, so
 /// every number passes through printf/scanf: means and sds with 7 significant digits, rule
@@ -67,6 +102,32 @@ void toRText(Model& model)
         viaText(model.instances.maxd, chars_format::fixed, 1), chars_format::general, 15);
 }
 
+/// Calls visit(m, predictions) with the predictions of members 0..count-1 for the cases, in
+/// member order. A member equal to an earlier one (Model::sameAs) reuses that one's predictions.
+template <class Visit>
+void forEachMemberPrediction(const Model& model, const CaseTable& cases, int count, Visit&& visit)
+{
+    const auto used = static_cast<std::size_t>(count);
+    const bool known = model.sameAs.size() >= used;
+    std::vector<char> repeated(used, 0); // some later member is equal to this one
+    for (std::size_t m = 0; known && m < used; ++m)
+        if (model.sameAs[m] != static_cast<int>(m))
+            repeated[static_cast<std::size_t>(model.sameAs[m])] = 1;
+    std::vector<std::vector<float>> kept(used);
+    std::vector<float> member;
+    for (std::size_t m = 0; m < used; ++m) {
+        const auto original = known ? static_cast<std::size_t>(model.sameAs[m]) : m;
+        if (original != m) {
+            visit(m, kept[original]);
+            continue;
+        }
+        model.members[m].predictCases(cases, model.globalMean, member);
+        if (repeated[m])
+            kept[m] = member;
+        visit(m, member);
+    }
+}
+
 } // namespace
 
 std::vector<float> Model::committeePredictCases(const CaseTable& cases, int count) const
@@ -74,12 +135,11 @@ std::vector<float> Model::committeePredictCases(const CaseTable& cases, int coun
     // Member by member; each case sums its members in member order, as PredictValue does.
     const auto n = static_cast<std::size_t>(cases.rows);
     std::vector<double> sum(n, 0.0);
-    std::vector<float> member;
-    for (int m = 0; m < count; ++m) {
-        members[static_cast<std::size_t>(m)].predictCases(cases, globalMean, member);
-        for (std::size_t i = 0; i < n; ++i)
-            sum[i] += member[i];
-    }
+    forEachMemberPrediction(
+        *this, cases, count, [&](std::size_t, const std::vector<float>& member) {
+            for (std::size_t i = 0; i < n; ++i)
+                sum[i] += member[i];
+        });
     std::vector<float> out(n);
     for (std::size_t i = 0; i < n; ++i)
         out[i] = static_cast<float>(sum[i] / count);
@@ -122,12 +182,11 @@ CommitteePredictions::CommitteePredictions(const Model& model, const CaseTable& 
     const auto runningSums = [&model, used](const CaseTable& table) {
         const auto rows = static_cast<std::size_t>(table.rows);
         std::vector<double> sums((used + 1) * rows, 0.0);
-        std::vector<float> member;
-        for (std::size_t m = 0; m < used; ++m) {
-            model.members[m].predictCases(table, model.globalMean, member);
-            for (std::size_t u = 0; u < rows; ++u)
-                sums[(m + 1) * rows + u] = sums[m * rows + u] + member[u];
-        }
+        forEachMemberPrediction(model, table, static_cast<int>(used),
+            [&](std::size_t m, const std::vector<float>& member) {
+                for (std::size_t u = 0; u < rows; ++u)
+                    sums[(m + 1) * rows + u] = sums[m * rows + u] + member[u];
+            });
         return sums;
     };
     m_caseSums = runningSums(cases);
@@ -223,9 +282,28 @@ Model extendModel(const TrainingSet& data, const Globals& g, Model model, int co
     };
     if (!model.members.empty())
         correctLast(model.lastMemberAsBuilt);
-    for (auto m = static_cast<int>(model.members.size()); m < committees; ++m) {
-        model.members.push_back(constructRuleSet(data, g, cls));
-        if (m + 1 < committees)
+    // A member depends on nothing but its target, so once a target repeats an earlier one bit
+    // for bit, the members from there on repeat with that period (committees that settle often
+    // alternate between two members) and are copied instead of built again.
+    const auto first = static_cast<int>(model.members.size());
+    if (model.sameAs.size() != model.members.size()) {
+        model.sameAs.resize(model.members.size());
+        std::iota(model.sameAs.begin(), model.sameAs.end(), 0);
+    }
+    TargetHistory history;
+    int period = 0;
+    for (int m = first; m < committees; ++m) {
+        if (period == 0) {
+            if (const int earlier = history.find(cls); earlier >= 0)
+                period = m - (first + earlier);
+            else
+                history.add(cls);
+        }
+        const auto repeats = static_cast<std::size_t>(m - period);
+        model.members.push_back(
+            period > 0 ? model.members[repeats] : constructRuleSet(data, g, cls));
+        model.sameAs.push_back(period > 0 ? model.sameAs[repeats] : m);
+        if (m + 1 < committees && period == 0)
             correctLast(model.members.back());
     }
     model.lastMemberAsBuilt = model.members.back();

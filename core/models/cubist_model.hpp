@@ -32,6 +32,10 @@ struct Model {
     /// The newest member as it was built, before R's text rounded it: the next member's target
     /// follows from it (extendModel). Fit-time information, not saved; empty after loading.
     RuleSet lastMemberAsBuilt;
+    /// Per member, the first member equal to it (itself if none): once a member's target repeats
+    /// an earlier one's, the members repeat (extendModel). Fit-time information, not saved; empty
+    /// after loading, when every member counts as its own.
+    std::vector<int> sameAs;
 
     /// Prediction of the first `members` members for each case: the mean of their rule-set
     /// predictions (PredictValue), summed in member order. Precondition 1 <= members <=

@@ -51,6 +51,14 @@ std::string exactText(const Cubist& model, const Eigen::MatrixXd& probe)
     return text;
 }
 
+// The generated Table 1 design (seed 1) on the log scale, as the optimizer's benchmark fits it.
+Dataset table1Log(Metric metric)
+{
+    Dataset data = buildDataset(aggregateRepetitions(table1Measurements(1)), metric);
+    data.y = data.y.array().log();
+    return data;
+}
+
 } // namespace
 
 class TestCubistCommittees : public QObject {
@@ -259,16 +267,49 @@ private slots:
         QFETCH(int, committees);
         QFETCH(int, rules);
         QFETCH(QString, digest);
-        Dataset data;
-        if (source == "table1") {
-            data = buildDataset(
-                aggregateRepetitions(table1Measurements(1)), static_cast<Metric>(metric));
-            data.y = data.y.array().log();
-        } else {
-            data = realDataset(source, static_cast<Metric>(metric));
-        }
+        const Dataset data = source == "table1" ? table1Log(static_cast<Metric>(metric))
+                                                : realDataset(source, static_cast<Metric>(metric));
         const Cubist model = fitted(data, committees, 0, rules);
         QCOMPARE(QString::number(digestOf(exactText(model, probeRows(data))), 16), digest);
+    }
+
+    // A committee that settles repeats its members (here every member from the 7th on); they are
+    // copied, not built, and their predictions are reused. The digest "table1 rt_read, rules 3"
+    // above pins the copies to the members the learner built before it copied any.
+    void repeatedTargets_copyTheirMembers()
+    {
+        const Dataset data = table1Log(Metric::RtReadMs);
+        const Eigen::MatrixXd probe = probeRows(data);
+        const Cubist whole = fitted(data, 20, 0, 3);
+        const cubist::Model& fit = whole.model();
+        QCOMPARE(fit.sameAs.size(), fit.members.size());
+        int copies = 0;
+        for (std::size_t m = 0; m < fit.sameAs.size(); ++m) {
+            const auto original = static_cast<std::size_t>(fit.sameAs[m]);
+            QVERIFY(original <= m);
+            QCOMPARE(static_cast<std::size_t>(fit.sameAs[original]), original);
+            copies += original != m;
+        }
+        QVERIFY(copies >= 10);
+        // A loaded copy of the fit knows no repeats and predicts every member itself.
+        Cubist loaded(whole.params());
+        loaded.loadState(whole.saveState(), data.schema);
+        QVERIFY(loaded.model().sameAs.empty());
+        const cubist::CommitteePredictions table = whole.committeePredictions(probe, 20, {1, 5, 9});
+        for (int c : {1, 6, 7, 8, 13, 20})
+            for (int k : {0, 1, 5, 9}) {
+                const QString at = QString("committees %1, neighbors %2").arg(c).arg(k);
+                QVERIFY2(
+                    sameBits(table.predict(k, c), loaded.predictWith(probe, k, c)), qPrintable(at));
+                QVERIFY2(sameBits(whole.predictWith(probe, k, c), loaded.predictWith(probe, k, c)),
+                    qPrintable(at));
+            }
+        // Grown before, inside and across the repeats, the committee is the same.
+        for (int from : {3, 9}) {
+            const std::unique_ptr<Cubist> grown = fitted(data, from, 0, 3).extendedTo(data, 20);
+            QVERIFY(grown);
+            QCOMPARE(exactText(*grown, probe), exactText(whole, probe));
+        }
     }
 
     void committee_predictionIsMeanOfMembers()
