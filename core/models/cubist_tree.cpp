@@ -162,8 +162,8 @@ std::unique_ptr<TreeNode> TreeBuilder::formTree(int fp, int lp, TreeNode* parent
         node->cut = best.cut;
     } else {
         node->test = a.levels == 2 ? TestType::Value : TestType::Subset;
-        node->left = std::move(best.left);
-        node->right = std::move(best.right);
+        node->left = m_bestLeft;
+        node->right = m_bestRight;
     }
     node->parent = parent;
     for (int b = 0; b < 2; ++b) { // divide and conquer
@@ -210,7 +210,11 @@ int TreeBuilder::chooseSplit(
                         > m_g.attPref[static_cast<std::size_t>(bestAtt)]))) {
             bestAtt = att;
             bestVal = val;
-            best = std::move(split);
+            best = split;
+            if (a.kind == AttKind::Discrete) {
+                m_bestLeft = m_trialLeft;
+                m_bestRight = m_trialRight;
+            }
         }
     }
     return bestAtt;
@@ -408,7 +412,7 @@ TreeBuilder::Split TreeBuilder::evalContinuousSorted(const TreeNode& node, int a
 }
 
 // EvalBinarySplit: one branch per level, scored by the plain residual SD of each branch.
-TreeBuilder::Split TreeBuilder::evalBinary(const TreeNode& node, int att, int fp, int lp) const
+TreeBuilder::Split TreeBuilder::evalBinary(const TreeNode& node, int att, int fp, int lp)
 {
     double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
     for (int i = fp; i <= lp; ++i) {
@@ -422,17 +426,22 @@ TreeBuilder::Split TreeBuilder::evalBinary(const TreeNode& node, int att, int fp
     Split split;
     if (reasonable(freq))
         split.gain = static_cast<float>(computeGain(node.sd, freq, sum, sumSq, m_g.globalSd));
-    split.left = {1, 0};
-    split.right = {0, 1};
+    m_trialLeft.assign({1, 0});
+    m_trialRight.assign({0, 1});
     return split;
 }
 
 // EvalSubsetSplit: a greedy sequence of k-1 two-way partitions ordered by mean residual.
-TreeBuilder::Split TreeBuilder::evalSubset(const TreeNode& node, int att, int fp, int lp) const
+TreeBuilder::Split TreeBuilder::evalSubset(const TreeNode& node, int att, int fp, int lp)
 {
     const int k = m_g.atts[static_cast<std::size_t>(att)].levels;
     const auto ku = static_cast<std::size_t>(k);
-    std::vector<double> vFreq(ku, 0), vSum(ku, 0), vSumSq(ku, 0);
+    std::vector<double>& vFreq = m_levelFreq;
+    std::vector<double>& vSum = m_levelSum;
+    std::vector<double>& vSumSq = m_levelSumSq;
+    vFreq.assign(ku, 0);
+    vSum.assign(ku, 0);
+    vSumSq.assign(ku, 0);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
         const auto v = static_cast<std::size_t>(m_x.at(row, att));
@@ -444,7 +453,10 @@ TreeBuilder::Split TreeBuilder::evalSubset(const TreeNode& node, int att, int fp
     // Start with every value on the left; repeatedly move the left value with the highest mean
     // residual to the right and keep the best partition.
     double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
-    std::vector<char> isLeft(ku);
+    std::vector<char>& isLeft = m_levelIsLeft;
+    isLeft.assign(ku, 0);
+    m_trialLeft.clear();
+    m_trialRight.clear();
     for (std::size_t v = 0; v < ku; ++v) {
         freq[0] += vFreq[v], sum[0] += vSum[v], sumSq[0] += vSumSq[v];
         isLeft[v] = vFreq[v] > 0;
@@ -468,11 +480,11 @@ TreeBuilder::Split TreeBuilder::evalSubset(const TreeNode& node, int att, int fp
             = reasonable(freq) ? computeGain(node.sd, freq, sum, sumSq, m_g.globalSd) : kNone;
         if (gain > split.gain) {
             split.gain = static_cast<float>(gain);
-            split.left.assign(ku, 0);
-            split.right.assign(ku, 0);
+            m_trialLeft.assign(ku, 0);
+            m_trialRight.assign(ku, 0);
             for (std::size_t v = 0; v < ku; ++v)
                 if (vFreq[v] > 0)
-                    (isLeft[v] ? split.left : split.right)[v] = 1;
+                    (isLeft[v] ? m_trialLeft : m_trialRight)[v] = 1;
         }
     }
     return split;
@@ -497,7 +509,6 @@ void TreeBuilder::addModels(int fp, int lp, TreeNode& node, const TreeNode* pare
 {
     if (!node.cases || (node.isLeaf() && !root))
         return;
-    std::vector<char> allowed(static_cast<std::size_t>(m_x.cols), 0);
     if (!node.isLeaf() && node.branch[0]->cases >= m_g.minItems
         && node.branch[1]->cases >= m_g.minItems) {
         int bp = fp;
@@ -508,13 +519,16 @@ void TreeBuilder::addModels(int fp, int lp, TreeNode& node, const TreeNode* pare
             }
     }
     // Candidate columns: continuous ones tested by ancestors or anywhere in this subtree.
+    std::vector<char>& allowed = m_allowed; // formTree is done with it
+    allowed.assign(static_cast<std::size_t>(m_x.cols), 0);
     auto allow = [&](const TreeNode& t) {
         if (m_g.atts[static_cast<std::size_t>(t.att)].kind == AttKind::Continuous)
             allowed[static_cast<std::size_t>(t.att)] = 1;
     };
     for (const TreeNode* p = parent; p; p = p->parent)
         allow(*p);
-    std::vector<const TreeNode*> stack {&node};
+    std::vector<const TreeNode*>& stack = m_stack;
+    stack.assign(1, &node);
     while (!stack.empty()) {
         const TreeNode* t = stack.back();
         stack.pop_back();

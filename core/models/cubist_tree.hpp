@@ -65,10 +65,10 @@ public:
 
 private:
     /// Gain of the best split on one column, with what is needed to build it.
+    /// A column's best split; a discrete column's partition is in m_trialLeft/m_trialRight.
     struct Split {
         float gain = -1.f; ///< RuleQuest None = -1: no split
         float cut = 0.f;
-        std::vector<char> left, right;
     };
     struct SortRec {
         float v; ///< attribute value
@@ -91,8 +91,8 @@ private:
     Split evalContinuous(const TreeNode& node, int att, int fp, int lp);
     Split evalContinuousSorted(const TreeNode& node, int att, int fp, int lp);
     static void setCut(Split& split, float low, float high);
-    Split evalBinary(const TreeNode& node, int att, int fp, int lp) const;
-    Split evalSubset(const TreeNode& node, int att, int fp, int lp) const;
+    Split evalBinary(const TreeNode& node, int att, int fp, int lp);
+    Split evalSubset(const TreeNode& node, int att, int fp, int lp);
     /// Moves the cases of branch b to the front of [fp, lp]; returns the last one (Group).
     int group(int b, int fp, int lp, const TreeNode& node);
     void addModels(int fp, int lp, TreeNode& node, const TreeNode* parent, bool root);
@@ -112,6 +112,12 @@ private:
     Coefficients m_local;
     std::vector<char> m_allowed;
     LinearTerms m_terms;
+    // Scratch of the split search: a discrete column's levels per branch as evalBinary or
+    // evalSubset left them, and the partition of the best column so far (chooseSplit).
+    std::vector<char> m_trialLeft, m_trialRight, m_bestLeft, m_bestRight;
+    std::vector<double> m_levelFreq, m_levelSum, m_levelSumSq;
+    std::vector<char> m_levelIsLeft;
+    std::vector<const TreeNode*> m_stack; ///< addModels' walk of a subtree
 };
 
 /// RuleQuest ComputeGain: node SD minus the case-weighted SD of the branches.
