@@ -107,7 +107,12 @@ void Cubist::setNames(const FeatureSchema& schema)
 // "-i yes" (instances prepared so that predict(neighbors = k) works for any k).
 FitReport Cubist::fit(const Dataset& data)
 {
-    return fitFrom(data, nullptr);
+    return fitFrom(data, nullptr, true);
+}
+
+void Cubist::fitForScoring(const Dataset& data)
+{
+    fitFrom(data, nullptr, false);
 }
 
 std::unique_ptr<Cubist> Cubist::extendedTo(const Dataset& data, int committees) const
@@ -117,11 +122,11 @@ std::unique_ptr<Cubist> Cubist::extendedTo(const Dataset& data, int committees) 
         return nullptr;
     auto extended = std::make_unique<Cubist>(*this);
     extended->m_params.committees = committees;
-    extended->fitFrom(data, m_model.get());
+    extended->fitFrom(data, m_model.get(), false);
     return extended;
 }
 
-FitReport Cubist::fitFrom(const Dataset& data, const cubist::Model* start)
+FitReport Cubist::fitFrom(const Dataset& data, const cubist::Model* start, bool withReport)
 {
     const auto begin = std::chrono::steady_clock::now();
     checkParams(m_params);
@@ -137,15 +142,20 @@ FitReport Cubist::fitFrom(const Dataset& data, const cubist::Model* start)
         m_params.rules, static_cast<float>(m_params.extrapolation), m_params.unbiased};
     const cubist::Globals globals
         = cubist::findGlobalProperties(training, std::move(atts), settings);
-    m_model = std::make_shared<const cubist::Model>(start
-            ? cubist::extendModel(training, globals, *start, m_params.committees)
-            : cubist::buildModel(training, globals, m_params.committees));
+    cubist::Model model = start
+        ? cubist::extendModel(training, globals, *start, m_params.committees)
+        : cubist::buildModel(training, globals, m_params.committees);
+    if (withReport)
+        model.computeInstancePredictions();
+    m_model = std::make_shared<const cubist::Model>(std::move(model));
     setNames(data.schema);
+    if (!withReport)
+        return {};
 
     FitReport report;
     report.rows = training.x.rows;
     // Without neighbours, the prediction for a training row is the committee's prediction for
-    // its case, which buildModel already holds for every instance; it is the same case only when
+    // its case, which instancePred now holds for every instance; it is the same case only when
     // no row was dropped and no value replaced.
     const bool sameCases = training.droppedRows == 0 && training.replacedValues == 0;
     const Eigen::VectorXd fitted = m_params.neighbors == 0 && sameCases

@@ -86,7 +86,13 @@ public:
     /// must be the data this model was fitted on: the members it has are kept and only the
     /// missing ones built (member k + 1 depends only on member k). Null before fit(), after
     /// loadState() and for fewer committees than it has. O(added members cost of one member).
+    /// Like fitForScoring(), it leaves out the committee's predictions at the training cases.
     std::unique_ptr<Cubist> extendedTo(const Dataset& data, int committees) const;
+    /// fit() for a model that is only scored through committeePredictions() (the optimizer's
+    /// folds): the same members, without the committee's predictions at every training case
+    /// that fit() computes for its report and for predict() with neighbours, which then
+    /// computes them on each call. Throws as fit().
+    void fitForScoring(const Dataset& data);
 
     std::string describe() const override;
     /// The rules of every committee member, without the header line.
@@ -103,8 +109,9 @@ public:
 
 private:
     void setNames(const FeatureSchema& schema);
-    /// fit(), from scratch or by extending `start` (a fit of this model on the same data).
-    FitReport fitFrom(const Dataset& data, const cubist::Model* start);
+    /// fit(), from scratch or by extending `start` (a fit of this model on the same data);
+    /// without a report, an empty one and no predictions at the training cases.
+    FitReport fitFrom(const Dataset& data, const cubist::Model* start, bool withReport);
 
     CubistParams m_params;
     std::shared_ptr<const cubist::Model> m_model; ///< immutable, shared by clones

@@ -155,7 +155,9 @@ Eigen::VectorXd Model::predict(const CaseTable& cases, int neighbors, int count)
 {
     std::vector<float> prefixPred;
     const std::vector<float>* instPred = &instancePred;
-    if (neighbors > 0 && count != static_cast<int>(members.size())) {
+    if (neighbors > 0
+        && (count != static_cast<int>(members.size())
+            || instancePred.size() != instances.y.size())) {
         prefixPred = committeePredictCases(instances.x, count);
         instPred = &prefixPred;
     }
@@ -280,6 +282,7 @@ Model extendModel(const TrainingSet& data, const Globals& g, Model model, int co
         for (std::size_t u = 0; u < cls.size(); ++u)
             cls[u] = 2 * data.y[u] - predicted[u];
     };
+    model.instancePred.clear(); // it was the smaller committee's
     if (!model.members.empty())
         correctLast(model.lastMemberAsBuilt);
     // A member depends on nothing but its target, so once a target repeats an earlier one bit
@@ -316,7 +319,6 @@ Model extendModel(const TrainingSet& data, const Globals& g, Model model, int co
     model.instances.maxd = averagePairDistance(data.x, g.atts);
     // Rounding the members as R's text holds them leaves already rounded members as they are.
     toRText(model);
-    model.computeInstancePredictions();
     return model;
 }
 

@@ -24,7 +24,8 @@ struct Model {
     float extrap = 1.f;           ///< extrapolation fraction the rule limits were made with
     std::vector<RuleSet> members; ///< committee members, in construction order
     Instances instances;          ///< training cases for the neighbour correction
-    /// Committee prediction at every instance (RuleQuest RSPredVal); derived, not saved.
+    /// Committee prediction at every instance (RuleQuest RSPredVal); derived, not saved. Empty
+    /// until computeInstancePredictions(): predict() then computes it on each call.
     std::vector<float> instancePred;
     /// MINITEMS the members were built with (0 if unknown, e.g. loaded from a file); with each
     /// member's unlimitedLeaves it tells which other rules limits give the same members.
@@ -87,7 +88,8 @@ private:
 /// Builds the committee (RuleQuest ConstructCttee): member 1 on y, member k+1 on 2y - (member k's
 /// prediction), each a tree grown, pruned and turned into rules; then MAXD for the instances.
 /// Finally every number is rounded the way R's Cubist stores the model as text, because R
-/// predicts from that text (see toRText in the .cpp). O(committees cost of one tree).
+/// predicts from that text (see toRText in the .cpp). instancePred is left empty. O(committees
+/// cost of one tree).
 Model buildModel(const TrainingSet& data, const Globals& g, int committees);
 /// The model buildModel would build with `committees` members, from `model`, built by it on the
 /// same data and globals with fewer members: only the missing members are built. Precondition:

@@ -315,7 +315,9 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
                         for (const KeptFit& kept : (*store)[t % k])
                             if ((model = plan.extend(*kept.model, kept.params, params, train)))
                                 break;
-                    if (!model) {
+                    if (!model && plan.fit) {
+                        model = plan.fit(prototype, params, train);
+                    } else if (!model) {
                         model = prototype.clone();
                         model->setParameters(params);
                         model->fit(train);
@@ -387,7 +389,8 @@ SharedFitPlan cartSharedFitPlan()
             for (const ParamValues& member : members)
                 out.push_back(dynamic_cast<const Cart&>(fitted).predictAtCp(x, member.at("cp")));
             return out;
-        }};
+        },
+        {}};
 }
 
 SharedFitPlan cubistSharedFitPlan()
@@ -440,6 +443,14 @@ SharedFitPlan cubistSharedFitPlan()
                 out.push_back(table.predict(
                     static_cast<int>(m.at("ninstances")), static_cast<int>(m.at("ntrees"))));
             return out;
+        },
+        [](const Regressor& prototype, const ParamValues& params,
+            const Dataset& train) -> std::unique_ptr<Regressor> {
+            // Scored through committeePredictions only: no training predictions needed.
+            auto model = std::make_unique<Cubist>(dynamic_cast<const Cubist&>(prototype).params());
+            model->setParameters(params);
+            model->fitForScoring(train);
+            return model;
         }};
 }
 
@@ -456,7 +467,8 @@ SharedFitPlan m5SharedFitPlan()
         [](const Regressor& fitted, const std::vector<ParamValues>& members,
             const Eigen::MatrixXd& x) {
             return std::vector<Eigen::VectorXd>(members.size(), fitted.predict(x));
-        }};
+        },
+        {}};
 }
 
 SharedFitPlan marsSharedFitPlan()
@@ -489,7 +501,8 @@ SharedFitPlan marsSharedFitPlan()
                 params.push_back(p);
             }
             return dynamic_cast<const Mars&>(fitted).predictWith(x, params);
-        }};
+        },
+        {}};
 }
 
 } // namespace iolens::core

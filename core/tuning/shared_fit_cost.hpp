@@ -46,6 +46,12 @@ struct SharedFitPlan {
     std::function<std::vector<Eigen::VectorXd>(
         const Regressor& fitted, const std::vector<ParamValues>& members, const Eigen::MatrixXd& x)>
         predictMembers;
+    /// Optional: a fresh fit of `prototype` with `params` on `train`, for plans whose
+    /// predictMembers needs less than Regressor::fit makes (Cubist without its training
+    /// predictions); empty: a clone with those parameters, fit().
+    std::function<std::unique_ptr<Regressor>(
+        const Regressor& prototype, const ParamValues& params, const Dataset& train)>
+        fit;
 };
 
 /// The cross-validation a shared-fit cost scores: each fold's training and held-out rows, the

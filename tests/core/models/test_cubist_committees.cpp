@@ -184,6 +184,25 @@ private slots:
         QVERIFY(!small.extendedTo(data, from - 1));
     }
 
+    // The optimizer's fits leave out the training predictions; they predict the same.
+    void fitForScoring_predictsAsFit()
+    {
+        const Dataset data = realDataset("tiered", Metric::RtReadMs);
+        const Eigen::MatrixXd probe = probeRows(data);
+        const Cubist full = fitted(data, 4, 0, 20);
+        Cubist lean(full.params());
+        lean.fitForScoring(data);
+        QVERIFY(lean.model().instancePred.empty());
+        QCOMPARE(full.model().instancePred.size(), static_cast<std::size_t>(data.rows()));
+        QCOMPARE(lean.saveState().dump(), full.saveState().dump());
+        for (int k : {0, 1, 5, 9})
+            for (int c : {2, 4})
+                QVERIFY2(sameBits(lean.predictWith(probe, k, c), full.predictWith(probe, k, c)),
+                    qPrintable(QString("committees %1, neighbors %2").arg(c).arg(k)));
+        const cubist::CommitteePredictions table = lean.committeePredictions(probe, 4, {3});
+        QVERIFY(sameBits(table.predict(3, 4), full.predictWith(probe, 3, 4)));
+    }
+
     void extendedTo_needsTheFitItself()
     {
         const Dataset data = realDataset("local", Metric::RtReadMs);
