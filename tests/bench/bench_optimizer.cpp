@@ -206,9 +206,7 @@ void benchDataset(const std::string& name, const std::vector<AggregatedMeasureme
     std::printf(", %.1f s CPU (user + sys, both evaluations)\n", cpuSeconds() - cpuBefore);
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     const Options options = parse(argc, argv);
     std::printf("hardware threads: %u\n", std::thread::hardware_concurrency());
@@ -233,4 +231,17 @@ int main(int argc, char** argv)
     if (dump)
         std::fclose(dump);
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // A technique without parameters (auto, lm) or a bad number is an input error, not a crash.
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_optimizer: %s\n", e.what());
+        return 2;
+    }
 }
