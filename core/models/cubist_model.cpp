@@ -114,6 +114,7 @@ void forEachMemberPrediction(const Model& model, const CaseTable& cases, int cou
         if (model.sameAs[m] != static_cast<int>(m))
             repeated[static_cast<std::size_t>(model.sameAs[m])] = 1;
     std::vector<std::vector<float>> kept(used);
+    const CaseColumns columns(cases);
     std::vector<float> member;
     for (std::size_t m = 0; m < used; ++m) {
         const auto original = known ? static_cast<std::size_t>(model.sameAs[m]) : m;
@@ -121,7 +122,7 @@ void forEachMemberPrediction(const Model& model, const CaseTable& cases, int cou
             visit(m, kept[original]);
             continue;
         }
-        model.members[m].predictCases(cases, model.globalMean, member);
+        model.members[m].predictCases(cases, columns, model.globalMean, member);
         if (repeated[m])
             kept[m] = member;
         visit(m, member);
@@ -276,9 +277,10 @@ Model extendModel(const TrainingSet& data, const Globals& g, Model model, int co
 {
     std::vector<float> cls = data.y;
     std::vector<float> predicted;
+    const CaseColumns columns(data.x);
     // The next member corrects the newest one's over- and under-estimates, as it was built.
     const auto correctLast = [&](const RuleSet& last) {
-        last.predictCases(data.x, g.globalMean, predicted);
+        last.predictCases(data.x, columns, g.globalMean, predicted);
         for (std::size_t u = 0; u < cls.size(); ++u)
             cls[u] = 2 * data.y[u] - predicted[u];
     };

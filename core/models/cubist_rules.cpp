@@ -62,21 +62,27 @@ float RuleSet::predict(const float* x, float globalMean) const
     return weight ? static_cast<float>(sum / weight) : globalMean;
 }
 
-void RuleSet::predictCases(const CaseTable& x, float globalMean, std::vector<float>& out) const
+CaseColumns::CaseColumns(const CaseTable& x)
+    : rows(x.rows)
+    , values(x.values.size())
 {
     const auto n = static_cast<std::size_t>(x.rows);
     const auto cols = static_cast<std::size_t>(x.cols);
-    // The columns, each contiguous, so that a condition is one vectorisable pass.
-    std::vector<float> byColumn(n * cols);
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t a = 0; a < cols; ++a)
-            byColumn[a * n + i] = x.values[i * cols + a];
+            values[a * n + i] = x.values[i * cols + a];
+}
+
+void RuleSet::predictCases(
+    const CaseTable& x, const CaseColumns& columns, float globalMean, std::vector<float>& out) const
+{
+    const auto n = static_cast<std::size_t>(x.rows);
     std::vector<double> sum(n, 0.0), weight(n, 0.0);
     std::vector<unsigned char> matches(n);
     for (const Rule& rule : rules) {
         std::fill(matches.begin(), matches.end(), 1);
         for (const Condition& c : rule.conditions) {
-            const float* column = byColumn.data() + static_cast<std::size_t>(c.att) * n;
+            const float* column = columns.column(c.att); // one vectorisable pass
             unsigned char* match = matches.data();
             if (c.type == TestType::Threshold) {
                 const float cut = c.cut;

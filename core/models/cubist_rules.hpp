@@ -38,6 +38,19 @@ struct Rule {
     void setLimits(float extrap);
 };
 
+/// The values of a CaseTable column by column, so that a rule's condition tests one contiguous
+/// column. Made once per table and shared by every member that predicts it. O(rows p).
+struct CaseColumns {
+    explicit CaseColumns(const CaseTable& x);
+    const float* column(int att) const
+    {
+        return values.data() + static_cast<std::size_t>(att) * static_cast<std::size_t>(rows);
+    }
+
+    int rows = 0;
+    std::vector<float> values; ///< column a's values at a * rows
+};
+
 /// The rules of one committee member, sorted by mean.
 struct RuleSet {
     std::vector<Rule> rules;
@@ -49,8 +62,9 @@ struct RuleSet {
     /// Mean of value() over the rules that match, or `globalMean` if none does. O(rules p).
     float predict(const float* x, float globalMean) const;
     /// predict() for every row of `x` into `out` (resized), bit for bit; rule by rule over the
-    /// rows, so the conditions are tested column-wise. O(rows rules p).
-    void predictCases(const CaseTable& x, float globalMean, std::vector<float>& out) const;
+    /// rows, testing the conditions on `columns`, which must be CaseColumns(x). O(rows rules p).
+    void predictCases(const CaseTable& x, const CaseColumns& columns, float globalMean,
+        std::vector<float>& out) const;
 };
 
 /// Turns a pruned model tree into rules (RuleQuest formrules.c; ALGORITHMS.md 4.6): one

@@ -132,10 +132,11 @@ private slots:
         const Cubist model = fitted(data, 6, 0, 20);
         const cubist::Model& fit = model.model();
         const cubist::CaseTable cases = cubist::makeCases(probeRows(data), fit.atts);
+        const cubist::CaseColumns columns(cases);
         std::vector<float> batch;
         int conditions = 0;
         for (const cubist::RuleSet& member : fit.members) {
-            member.predictCases(cases, fit.globalMean, batch);
+            member.predictCases(cases, columns, fit.globalMean, batch);
             QCOMPARE(batch.size(), static_cast<std::size_t>(cases.rows));
             for (int i = 0; i < cases.rows; ++i)
                 QCOMPARE(std::bit_cast<std::uint32_t>(batch[static_cast<std::size_t>(i)]),
