@@ -197,8 +197,8 @@ Eigen::VectorXd Cubist::predictWith(const Eigen::MatrixXd& x, int neighbors, int
         cubist::makeCases(x, fitted.atts), neighbors, committees == 0 ? members : committees);
 }
 
-cubist::CommitteePredictions Cubist::committeePredictions(
-    const Eigen::MatrixXd& x, int committees, const std::vector<int>& neighbourCounts) const
+cubist::CommitteePredictions Cubist::committeePredictions(const Eigen::MatrixXd& x, int committees,
+    const std::vector<int>& neighbourCounts, cubist::NearestCache* cache) const
 {
     const cubist::Model& fitted = model();
     if (committees < 1 || committees > static_cast<int>(fitted.members.size()))
@@ -209,7 +209,7 @@ cubist::CommitteePredictions Cubist::committeePredictions(
             throw ConfigError("Cubist::committeePredictions: neighbors " + std::to_string(k)
                 + " must be in 1..9");
     return cubist::CommitteePredictions(
-        fitted, cubist::makeCases(x, fitted.atts), committees, neighbourCounts);
+        fitted, cubist::makeCases(x, fitted.atts), committees, neighbourCounts, cache);
 }
 
 bool Cubist::sameMembersWithRules(int rules, int committees) const

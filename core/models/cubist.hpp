@@ -73,8 +73,9 @@ public:
     /// neighbors above 0 that will be asked (1..9 each). Its predict(neighbors, c) equals
     /// predictWith(x, neighbors, c) bit for bit. Throws ConfigError for committees out of range,
     /// StateError before fit(). The result refers to this model's fit, which must outlive it.
-    cubist::CommitteePredictions committeePredictions(
-        const Eigen::MatrixXd& x, int committees, const std::vector<int>& neighbourCounts) const;
+    /// A `cache` shares the neighbour search with other fits on the same training rows.
+    cubist::CommitteePredictions committeePredictions(const Eigen::MatrixXd& x, int committees,
+        const std::vector<int>& neighbourCounts, cubist::NearestCache* cache = nullptr) const;
     /// Whether fitting the same data with nsplits = `rules` would give this fit's first
     /// `committees` members (so predictWith answers for it too). True for this fit's own rules;
     /// for another limit, when it gives the same MINITEMS and neither limit cuts any of those

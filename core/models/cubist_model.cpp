@@ -18,8 +18,6 @@ namespace iolens::core::cubist {
 
 namespace {
 
-constexpr int kMaxNeighbors = 9; // Cubist's largest neighbour count
-
 /// One committee member (RuleQuest ConstructRuleSet): grow on `cls`, prune and smooth, move the
 /// cuts onto data values, and form rules that describe the original target.
 RuleSet constructRuleSet(const TrainingSet& data, const Globals& g, const std::vector<float>& cls)
@@ -175,7 +173,7 @@ Eigen::VectorXd Model::predict(const CaseTable& cases, int neighbors, int count)
 }
 
 CommitteePredictions::CommitteePredictions(const Model& model, const CaseTable& cases, int members,
-    const std::vector<int>& neighbourCounts)
+    const std::vector<int>& neighbourCounts, NearestCache* cache)
     : m_model(&model)
     , m_cases(cases.rows)
 {
@@ -195,26 +193,18 @@ CommitteePredictions::CommitteePredictions(const Model& model, const CaseTable& 
     m_caseSums = runningSums(cases);
     if (neighbourCounts.empty())
         return; // the instances only serve the neighbour correction
-    m_nearest.resize(kMaxNeighbors + 1);
-    m_asked.assign(kMaxNeighbors + 1, 0);
+    m_nearest = cache ? cache->table(model.instances, model.atts, cases)
+                      : std::make_shared<const NearestTable>(
+                          nearestTable(model.instances, model.atts, cases, neighbourCounts));
+    m_asked.assign(m_nearest->byK.size(), 0);
+    std::vector<char> isNeighbour(static_cast<std::size_t>(model.instances.x.rows), 0);
     for (const int k : neighbourCounts) {
         m_asked.at(static_cast<std::size_t>(k)) = 1;
-        m_nearest[static_cast<std::size_t>(k)].resize(static_cast<std::size_t>(cases.rows));
-    }
-    std::vector<char> isNeighbour(static_cast<std::size_t>(model.instances.x.rows), 0);
-    for (int i = 0; i < cases.rows; ++i) {
-        const std::vector<float> d = instanceDistances(model.instances, cases.row(i), model.atts);
-        for (int k = 1; k <= kMaxNeighbors; ++k) {
-            if (!m_asked[static_cast<std::size_t>(k)])
-                continue;
-            auto& nearest = m_nearest[static_cast<std::size_t>(k)];
-            NearestInstances& slots = nearest[static_cast<std::size_t>(i)];
-            slots = nearestInstances(model.instances, d.data(), k);
+        for (const NearestInstances& slots : m_nearest->byK.at(static_cast<std::size_t>(k)))
             for (int slot = 0; slot < slots.count; ++slot)
                 isNeighbour[static_cast<std::size_t>(
                     slots.instance[static_cast<std::size_t>(slot)])]
                     = 1;
-        }
     }
     // Only the instances that are some case's neighbour need the members' predictions.
     CaseTable neighbourCases;
@@ -261,7 +251,7 @@ Eigen::VectorXd CommitteePredictions::predict(int neighbors, int members) const
         float value = prefixMean(m_caseSums, m_cases, i, members);
         if (neighbors > 0)
             value = correctWithNearest(context,
-                m_nearest.at(static_cast<std::size_t>(neighbors)).at(static_cast<std::size_t>(i)),
+                m_nearest->byK[static_cast<std::size_t>(neighbors)][static_cast<std::size_t>(i)],
                 value);
         out(i) = value;
     }

@@ -3,6 +3,7 @@
 
 #include "models/cubist_data.hpp"
 #include "models/cubist_instances.hpp"
+#include "models/cubist_nearest.hpp"
 #include "models/cubist_rules.hpp"
 
 #include <Eigen/Dense>
@@ -63,8 +64,10 @@ public:
     /// in `neighbourCounts` (each 1..9; 0 is always available). O((m + n) members rules p
     /// + (neighbourCounts empty ? 0 : m n (p + |neighbourCounts|))) time, O((m + n) members
     /// + m |neighbourCounts|) memory.
+    /// With a `cache`, the nearest instances come from it (every K, kept for other models with
+    /// the same instances and cases) instead of being searched for this table alone.
     CommitteePredictions(const Model& model, const CaseTable& cases, int members,
-        const std::vector<int>& neighbourCounts);
+        const std::vector<int>& neighbourCounts, NearestCache* cache = nullptr);
     /// Same as model.predict(cases, neighbors, members). Preconditions: neighbors is 0 or one of
     /// the constructor's neighbourCounts, 1 <= members <= the constructor's members.
     Eigen::VectorXd predict(int neighbors, int members) const;
@@ -80,9 +83,10 @@ private:
     /// (members + 1) x neighbour instances.
     std::vector<int> m_neighbourInstances;
     std::vector<double> m_instanceSums;
-    /// By neighbour count K (0..9): whether it was asked for, and each case's nearest instances.
+    /// Each case's nearest instances (for the neighbour counts asked, or every one if cached);
+    /// null if none was asked. m_asked[K]: whether K was asked, which the instance sums cover.
+    std::shared_ptr<const NearestTable> m_nearest;
     std::vector<char> m_asked;
-    std::vector<std::vector<NearestInstances>> m_nearest;
 };
 
 /// Builds the committee (RuleQuest ConstructCttee): member 1 on y, member k+1 on 2y - (member k's

@@ -395,6 +395,8 @@ SharedFitPlan cartSharedFitPlan()
 
 SharedFitPlan cubistSharedFitPlan()
 {
+    // The fits on one fold share their instances, so one neighbour search serves them all.
+    auto nearest = std::make_shared<cubist::NearestCache>();
     return {{"ntrees", "ninstances"},
         [](ParamValues& group, const std::vector<ParamValues>& members) {
             double committees = 1.0;
@@ -422,7 +424,7 @@ SharedFitPlan cubistSharedFitPlan()
             return dynamic_cast<const Cubist&>(fitted).extendedTo(
                 train, static_cast<int>(params.at("ntrees")));
         },
-        [](const Regressor& fitted, const std::vector<ParamValues>& members,
+        [nearest](const Regressor& fitted, const std::vector<ParamValues>& members,
             const Eigen::MatrixXd& x) {
             int committees = 1;
             std::vector<int> neighbourCounts;
@@ -436,7 +438,7 @@ SharedFitPlan cubistSharedFitPlan()
             }
             const cubist::CommitteePredictions table
                 = dynamic_cast<const Cubist&>(fitted).committeePredictions(
-                    x, committees, neighbourCounts);
+                    x, committees, neighbourCounts, nearest.get());
             std::vector<Eigen::VectorXd> out;
             out.reserve(members.size());
             for (const ParamValues& m : members)
