@@ -39,6 +39,11 @@ double Rule::value(const float* x) const
     for (std::size_t a = 1; a < model.size(); ++a)
         if (model[a] != 0.0)
             val += x[a - 1] * model[a];
+    return limited(val);
+}
+
+double Rule::limited(double val) const
+{
     return val < loLim ? loLim : val > hiLim ? hiLim : val;
 }
 
@@ -79,6 +84,7 @@ void RuleSet::predictCases(
     const auto n = static_cast<std::size_t>(x.rows);
     std::vector<double> sum(n, 0.0), weight(n, 0.0);
     std::vector<unsigned char> matches(n);
+    std::vector<std::pair<std::size_t, double>> terms; // (column, coefficient)
     for (const Rule& rule : rules) {
         std::fill(matches.begin(), matches.end(), 1);
         for (const Condition& c : rule.conditions) {
@@ -96,10 +102,19 @@ void RuleSet::predictCases(
                         levels[static_cast<std::size_t>(column[i])] != 0);
             }
         }
-        // Each row sums the values of its rules in rule order, as predict() does.
+        // Each row sums the values of its rules in rule order, as predict() does; value()'s
+        // terms are listed once per rule rather than tested for zero at every row.
+        terms.clear();
+        for (std::size_t a = 1; a < rule.model.size(); ++a)
+            if (rule.model[a] != 0.0)
+                terms.emplace_back(a - 1, rule.model[a]);
         for (std::size_t i = 0; i < n; ++i)
             if (matches[i]) {
-                sum[i] += rule.value(x.row(static_cast<int>(i)));
+                const float* row = x.row(static_cast<int>(i));
+                double val = rule.model[0];
+                for (const auto& [att, coefficient] : terms)
+                    val += row[att] * coefficient;
+                sum[i] += rule.limited(val);
                 weight[i] += 1.0;
             }
     }

@@ -34,6 +34,8 @@ struct Rule {
     bool matches(const float* x) const;
     /// The model's value limited to [loLim, hiLim], as double (RuleSetPrediction sums doubles).
     double value(const float* x) const;
+    /// A model value limited to [loLim, hiLim], as value() limits it.
+    double limited(double val) const;
     /// Sets loLim and hiLim from loVal, hiVal and the extrapolation fraction.
     void setLimits(float extrap);
 };

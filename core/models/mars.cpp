@@ -267,67 +267,71 @@ Eigen::VectorXd Mars::predict(const Eigen::MatrixXd& x) const
 
 Eigen::VectorXd Mars::predictWith(const Eigen::MatrixXd& x, const MarsParams& member) const
 {
-    if (!m_fitted || !m_training)
-        throw StateError("Mars::predictWith: the model holds no forward pass (not fitted, or "
-                         "loaded from a file); fit it to derive other parameter values");
-    checkParams(member);
-    if (member.degree != m_params.degree)
-        throw ConfigError("Mars::predictWith: degree " + std::to_string(member.degree)
-            + " cannot be derived from a fit of degree " + std::to_string(m_params.degree));
-    const Dataset& data = m_training->data;
-    Mars derived;
-    derived.setParams(member);
-    if (!m_training->hasPass) {
-        derived.fit(data); // an intercept-only fit without a forward pass: refitting is cheap
-        return derived.predict(x);
-    }
-    const int p = predictorCount(data.schema);
-    const MarsForwardPass::Prefix prefix
-        = m_training->pass.prefix(resolvedNk(member.nk, p), member.thresh);
-    derived.fitFromPrefix(data, MarsPrunedPrefix::compute(m_training->pass, prefix, data.y));
-    return derived.predict(x);
+    return predictWith(x, std::vector<MarsParams> {member}).front();
 }
 
 std::vector<Eigen::VectorXd> Mars::predictWith(
     const Eigen::MatrixXd& x, const std::vector<MarsParams>& members) const
 {
+    if (!m_fitted || !m_training)
+        throw StateError("Mars::predictWith: the model holds no forward pass (not fitted, or "
+                         "loaded from a file); fit it to derive other parameter values");
     std::vector<Eigen::VectorXd> out;
-    if (!m_fitted || !m_training || !m_training->hasPass) {
-        for (const MarsParams& member : members)
-            out.push_back(predictWith(x, member)); // throws, or refits an intercept-only model
-        return out;
-    }
-    const Dataset& data = m_training->data;
-    const int p = predictorCount(data.schema);
-    std::map<int, MarsPrunedPrefix> pruned;                     // by prefix length
-    std::map<std::pair<int, int>, Eigen::VectorXd> predictions; // by prefix length, model size
+    std::map<const Mars*, Eigen::VectorXd> predictions; // members may share one model
     for (const MarsParams& member : members) {
         checkParams(member);
         if (member.degree != m_params.degree)
             throw ConfigError("Mars::predictWith: degree " + std::to_string(member.degree)
                 + " cannot be derived from a fit of degree " + std::to_string(m_params.degree));
-        const MarsForwardPass::Prefix prefix
-            = m_training->pass.prefix(resolvedNk(member.nk, p), member.thresh);
-        auto found = pruned.find(prefix.steps);
-        if (found == pruned.end())
-            found = pruned
-                        .emplace(prefix.steps,
-                            MarsPrunedPrefix::compute(m_training->pass, prefix, data.y))
-                        .first;
-        // The refit depends only on the selected subset, i.e. on the prefix and the size.
-        const int size
-            = found->second.pruning.selectSize(member.nprune, penalty(member.degree), data.rows());
-        const std::pair<int, int> key {prefix.steps, size};
-        auto done = predictions.find(key);
-        if (done == predictions.end()) {
-            Mars derived;
+        if (!m_training->hasPass) {
+            Mars derived; // an intercept-only fit without a forward pass: refitting is cheap
             derived.setParams(member);
-            derived.fitFromPrefix(data, found->second);
-            done = predictions.emplace(key, derived.predict(x)).first;
+            derived.fit(m_training->data);
+            out.push_back(derived.predict(x));
+            continue;
         }
+        const std::shared_ptr<const Mars> model = derivedModel(member);
+        auto done = predictions.find(model.get());
+        if (done == predictions.end())
+            done = predictions.emplace(model.get(), model->predict(x)).first;
         out.push_back(done->second);
     }
     return out;
+}
+
+std::shared_ptr<const Mars> Mars::derivedModel(const MarsParams& member) const
+{
+    const TrainingState& training = *m_training;
+    const Dataset& data = training.data;
+    const MarsForwardPass::Prefix prefix
+        = training.pass.prefix(resolvedNk(member.nk, predictorCount(data.schema)), member.thresh);
+    // Made outside the lock, so threads asking for other prefixes do not wait; two threads may
+    // make the same one, and the first kept serves both (they are equal).
+    std::shared_ptr<TrainingState::Derived> derived;
+    {
+        const std::lock_guard<std::mutex> lock(training.derivedMutex);
+        if (const auto it = training.derived.find(prefix.steps); it != training.derived.end())
+            derived = it->second;
+    }
+    if (!derived) {
+        auto made = std::make_shared<TrainingState::Derived>();
+        made->pruned = MarsPrunedPrefix::compute(training.pass, prefix, data.y);
+        const std::lock_guard<std::mutex> lock(training.derivedMutex);
+        derived = training.derived.emplace(prefix.steps, std::move(made)).first->second;
+    }
+    // The refit depends only on the selected subset, i.e. on the prefix and the size.
+    const int size
+        = derived->pruned.pruning.selectSize(member.nprune, penalty(member.degree), data.rows());
+    {
+        const std::lock_guard<std::mutex> lock(training.derivedMutex);
+        if (const auto it = derived->bySize.find(size); it != derived->bySize.end())
+            return it->second;
+    }
+    auto model = std::make_shared<Mars>();
+    model->setParams(member);
+    model->fitFromPrefix(data, derived->pruned);
+    const std::lock_guard<std::mutex> lock(training.derivedMutex);
+    return derived->bySize.emplace(size, std::move(model)).first->second;
 }
 
 std::vector<std::string> Mars::termNames() const

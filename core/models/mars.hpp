@@ -9,6 +9,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 
 namespace iolens::core {
 
@@ -123,7 +124,19 @@ private:
         Dataset data;
         MarsForwardPass pass; // run only if hasPass (not for no predictor or a constant y)
         bool hasPass = false;
+        // What predictWith derived, kept for later calls: the optimizer asks one fit for new
+        // parameter values in every iteration, and a prefix's pruning and a subset's refit
+        // depend on the pass alone. By prefix length, then by model size. Clones share it.
+        struct Derived {
+            MarsPrunedPrefix pruned;
+            std::map<int, std::shared_ptr<const Mars>> bySize;
+        };
+        mutable std::mutex derivedMutex;
+        mutable std::map<int, std::shared_ptr<Derived>> derived;
     };
+    /// The model with `member`'s parameters derived from the pass (predictWith's model), made
+    /// once per prefix and size. Preconditions: m_training->hasPass, member checked.
+    std::shared_ptr<const Mars> derivedModel(const MarsParams& member) const;
     void prepareDesign(const FeatureSchema& schema);
     FitReport interceptOnly(const Dataset& data, const std::string& reason);
 

@@ -229,9 +229,12 @@ SharedCv groupedSharedCv(const Dataset& data, const GroupedCvOptions& options)
     const bool logResponse = options.logResponse;
     cv.foldErrors
         = [measured, scored, logResponse](std::size_t fold, const Eigen::VectorXd& predicted) {
+              const std::vector<char>& isScored = (*scored)[fold];
               std::vector<double> errors;
-              for (std::size_t i = 0; i < (*scored)[fold].size(); ++i)
-                  if ((*scored)[fold][i])
+              errors.reserve(
+                  static_cast<std::size_t>(std::count(isScored.begin(), isScored.end(), char {1})));
+              for (std::size_t i = 0; i < isScored.size(); ++i)
+                  if (isScored[i])
                       errors.push_back(heldOutLogRatio((*measured)[fold][i],
                           predicted(static_cast<Eigen::Index>(i)), logResponse));
               return errors;

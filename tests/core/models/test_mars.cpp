@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -19,6 +20,7 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <thread>
 
 using namespace iolens::core;
 
@@ -475,6 +477,48 @@ private slots:
                     QVERIFY2(master.predictWith(data.x, params) == direct.predict(data.x),
                         where.constData());
                 }
+    }
+
+    // predictWith keeps what it derived for later calls (the optimizer's iterations): a later
+    // call on other rows, from another thread or through a clone still equals a direct fit.
+    void predictWith_reusesDerivedModelsAcrossCallsAndThreads()
+    {
+        const std::pair<Dataset, Dataset> halves
+            = split(datasetFor("local", int(Metric::TpReadMbs), true));
+        const Dataset& train = halves.first;
+        const Dataset& test = halves.second;
+        const Mars master = fittedMars(train, MarsParams {200, 0.0, 1000, 2});
+        std::vector<MarsParams> members;
+        for (int nk : {9, 21, 200})
+            for (int nprune : {3, 7, 1000})
+                members.push_back(MarsParams {nk, 0.001, nprune, 2});
+        std::vector<Eigen::VectorXd> direct;
+        for (const MarsParams& member : members)
+            direct.push_back(fittedMars(train, member).predict(test.x));
+        QVERIFY(master.predictWith(train.x, members).size() == members.size());
+        const std::unique_ptr<Regressor> clone = master.clone();
+        const auto& sharedState = dynamic_cast<const Mars&>(*clone);
+        std::vector<std::vector<Eigen::VectorXd>> found(4);
+        std::vector<std::thread> threads;
+        for (std::size_t t = 0; t < found.size(); ++t)
+            threads.emplace_back([&, t] {
+                // Every thread asks in its own order, half of them through the clone.
+                std::vector<MarsParams> order = members;
+                std::rotate(
+                    order.begin(), order.begin() + static_cast<std::ptrdiff_t>(t * 2), order.end());
+                const Mars& model = t % 2 ? sharedState : master;
+                std::vector<Eigen::VectorXd> out = model.predictWith(test.x, order);
+                std::rotate(
+                    out.rbegin(), out.rbegin() + static_cast<std::ptrdiff_t>(t * 2), out.rend());
+                found[t] = std::move(out);
+            });
+        for (std::thread& thread : threads)
+            thread.join();
+        for (std::size_t t = 0; t < found.size(); ++t)
+            for (std::size_t m = 0; m < members.size(); ++m)
+                QVERIFY2(found[t][m] == direct[m],
+                    qPrintable(QString("thread %1, member %2").arg(t).arg(m)));
+        QVERIFY(master.predictWith(test.x, members[4]) == direct[4]);
     }
 
     void predictWith_rejectsWhatCannotBeDerived()
