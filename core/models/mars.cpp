@@ -278,6 +278,7 @@ std::vector<Eigen::VectorXd> Mars::predictWith(
                          "loaded from a file); fit it to derive other parameter values");
     std::vector<Eigen::VectorXd> out;
     std::map<const Mars*, Eigen::VectorXd> predictions; // members may share one model
+    const int p = m_training->hasPass ? predictorCount(m_training->data.schema) : 0;
     for (const MarsParams& member : members) {
         checkParams(member);
         if (member.degree != m_params.degree)
@@ -290,7 +291,7 @@ std::vector<Eigen::VectorXd> Mars::predictWith(
             out.push_back(derived.predict(x));
             continue;
         }
-        const std::shared_ptr<const Mars> model = derivedModel(member);
+        const std::shared_ptr<const Mars> model = derivedModel(member, p);
         auto done = predictions.find(model.get());
         if (done == predictions.end())
             done = predictions.emplace(model.get(), model->predict(x)).first;
@@ -299,12 +300,12 @@ std::vector<Eigen::VectorXd> Mars::predictWith(
     return out;
 }
 
-std::shared_ptr<const Mars> Mars::derivedModel(const MarsParams& member) const
+std::shared_ptr<const Mars> Mars::derivedModel(const MarsParams& member, int predictors) const
 {
     const TrainingState& training = *m_training;
     const Dataset& data = training.data;
     const MarsForwardPass::Prefix prefix
-        = training.pass.prefix(resolvedNk(member.nk, predictorCount(data.schema)), member.thresh);
+        = training.pass.prefix(resolvedNk(member.nk, predictors), member.thresh);
     // Made outside the lock, so threads asking for other prefixes do not wait; two threads may
     // make the same one, and the first kept serves both (they are equal).
     std::shared_ptr<TrainingState::Derived> derived;

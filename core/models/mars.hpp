@@ -135,8 +135,9 @@ private:
         mutable std::map<int, std::shared_ptr<Derived>> derived;
     };
     /// The model with `member`'s parameters derived from the pass (predictWith's model), made
-    /// once per prefix and size. Preconditions: m_training->hasPass, member checked.
-    std::shared_ptr<const Mars> derivedModel(const MarsParams& member) const;
+    /// once per prefix and size. Preconditions: m_training->hasPass, member checked,
+    /// `predictors` = predictorCount of the training schema.
+    std::shared_ptr<const Mars> derivedModel(const MarsParams& member, int predictors) const;
     void prepareDesign(const FeatureSchema& schema);
     FitReport interceptOnly(const Dataset& data, const std::string& reason);
 
