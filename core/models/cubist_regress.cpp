@@ -24,7 +24,9 @@ Regression::Regression(const CaseTable& x, const Globals& g)
     m_saveZero.assign(p1, 0);
     m_modelAtt.assign(p1, 0);
     m_slot.assign(p1, -1);
-    m_data.reserve(static_cast<std::size_t>(x.rows) * p1);
+    // Room for every case with every column, once: gather overwrites what a fit uses, and a
+    // resize per fit would zero the growth only to overwrite it.
+    m_data.assign(static_cast<std::size_t>(x.rows) * p1, 0.f);
 }
 
 namespace {
@@ -125,8 +127,7 @@ void Regression::gather(
         }
     }
     m_stride = static_cast<int>(m_candidates.size()) + 1;
-    m_data.resize(static_cast<std::size_t>(count) * static_cast<std::size_t>(m_stride));
-    float* out = m_data.data();
+    float* out = m_data.data(); // count <= rows and stride <= p + 1: it fits
     for (int i = 0; i < count; ++i) {
         const int row = rows[i];
         const float* x = m_x.row(row);
