@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/cubist_nearest.hpp"
 
+#include <bit>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <string_view>
@@ -55,7 +57,8 @@ NearestCache::NearestCache(std::size_t maxBytes)
 
 bool NearestCache::Key::operator==(const Key& other) const
 {
-    return columns == other.columns && std::memcmp(&maxd, &other.maxd, sizeof maxd) == 0
+    return columns == other.columns
+        && std::bit_cast<std::uint32_t>(maxd) == std::bit_cast<std::uint32_t>(other.maxd)
         && sameBits(scales, other.scales) && sameBits(cases, other.cases)
         && sameBits(instances, other.instances);
 }
