@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace iolens::core {
 
@@ -307,16 +308,23 @@ std::shared_ptr<const Mars> Mars::derivedModel(const MarsParams& member, int pre
     const MarsForwardPass::Prefix prefix
         = training.pass.prefix(resolvedNk(member.nk, predictors), member.thresh);
     // Made outside the lock, so threads asking for other prefixes do not wait; two threads may
-    // make the same one, and the first kept serves both (they are equal).
+    // make the same one, and the first kept serves both (they are equal). The kept prefix holds
+    // no basis columns (n x terms doubles, most of its memory): a size not refitted yet takes
+    // them from the pass again, which costs the QR but not the pruning pass.
     std::shared_ptr<TrainingState::Derived> derived;
     {
         const std::lock_guard<std::mutex> lock(training.derivedMutex);
         if (const auto it = training.derived.find(prefix.steps); it != training.derived.end())
             derived = it->second;
     }
+    std::optional<MarsPrunedPrefix> full; // with its columns, when made here
     if (!derived) {
+        full = MarsPrunedPrefix::compute(training.pass, prefix, data.y);
         auto made = std::make_shared<TrainingState::Derived>();
-        made->pruned = MarsPrunedPrefix::compute(training.pass, prefix, data.y);
+        made->pruned.prefix = full->prefix;
+        made->pruned.basis.terms = full->basis.terms;
+        made->pruned.basis.forwardTerms = full->basis.forwardTerms;
+        made->pruned.pruning = full->pruning;
         const std::lock_guard<std::mutex> lock(training.derivedMutex);
         derived = training.derived.emplace(prefix.steps, std::move(made)).first->second;
     }
@@ -328,9 +336,13 @@ std::shared_ptr<const Mars> Mars::derivedModel(const MarsParams& member, int pre
         if (const auto it = derived->bySize.find(size); it != derived->bySize.end())
             return it->second;
     }
+    if (!full) {
+        full = derived->pruned;
+        full->basis = training.pass.basis(prefix.steps);
+    }
     auto model = std::make_shared<Mars>();
     model->setParams(member);
-    model->fitFromPrefix(data, derived->pruned);
+    model->fitFromPrefix(data, *full);
     const std::lock_guard<std::mutex> lock(training.derivedMutex);
     return derived->bySize.emplace(size, std::move(model)).first->second;
 }

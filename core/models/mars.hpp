@@ -126,7 +126,8 @@ private:
         bool hasPass = false;
         // What predictWith derived, kept for later calls: the optimizer asks one fit for new
         // parameter values in every iteration, and a prefix's pruning and a subset's refit
-        // depend on the pass alone. By prefix length, then by model size. Clones share it.
+        // depend on the pass alone. By prefix length, then by model size; the prefixes are
+        // kept without their basis columns. Clones share it.
         struct Derived {
             MarsPrunedPrefix pruned;
             std::map<int, std::shared_ptr<const Mars>> bySize;

@@ -41,7 +41,8 @@ private slots:
     void nearestTable_holdsEachCasesSelection()
     {
         const Dataset data = realDataset("local", Metric::RtReadMs);
-        const cubist::Model& model = fitted(data, 1, 0).model();
+        const Cubist fit = fitted(data, 1, 0);
+        const cubist::Model& model = fit.model();
         const cubist::CaseTable cases = cubist::makeCases(probeRows(data), model.atts);
         const cubist::NearestTable table
             = cubist::nearestTable(model.instances, model.atts, cases, {2, 9});
