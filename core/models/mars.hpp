@@ -81,8 +81,8 @@ public:
     /// predictWith for many members at once, bit-identical to calling it per member: members
     /// whose (nk, thresh) stop the forward pass at the same step share one pruning pass, and
     /// members whose nprune then selects the same subset share one refit and prediction, so the
-    /// cost is one pruning pass per distinct prefix and one refit per distinct model. Same
-    /// preconditions and exceptions as predictWith.
+    /// cost is one pruning pass per distinct prefix and one refit per distinct model, and later
+    /// calls (on any x) reuse both. Same preconditions and exceptions as predictWith.
     std::vector<Eigen::VectorXd> predictWith(
         const Eigen::MatrixXd& x, const std::vector<MarsParams>& members) const;
 
