@@ -26,10 +26,10 @@ NearestTable nearestTable(const Instances& instances, const std::vector<Attribut
 /// Nearest tables for every K (1..9), kept for models whose instances are the same. The
 /// optimizer's fits on one fold differ in rules and committees, never in their training cases,
 /// and the neighbour search was 8 % of the grouped-CV search's instructions when every fit's
-/// committee table searched again. Tables are found by content (the instances' values, scales and MAXD, and the
-/// cases), not by identity, so a model on other data can never read another's table. Safe to
-/// share between threads. Keeps at most `maxBytes` of tables and keys; past that, tables are
-/// made and not kept.
+/// committee table searched again. Tables are found by content (the instances' values, scales and
+/// MAXD, and the cases), not by identity, so a model on other data can never read another's table.
+/// Safe to share between threads. Keeps at most `maxBytes` of tables and keys; past that, tables
+/// are made and not kept.
 class NearestCache {
 public:
     explicit NearestCache(std::size_t maxBytes = std::size_t {64} << 20);
