@@ -3,6 +3,7 @@
 
 #include "models/cart.hpp"
 #include "models/cubist.hpp"
+#include "models/cubist_data.hpp"
 #include "models/m5.hpp"
 #include "models/mars.hpp"
 #include "tuning/search_space.hpp"
@@ -13,6 +14,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <numeric>
 
 namespace iolens::core {
 
@@ -269,6 +271,9 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
                const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
         const std::vector<Group> groups = groupPoints(prototype, space, points, plan);
         const std::size_t k = cv.trainRows.size();
+        std::vector<std::size_t> foldRows;
+        for (const auto& rows : cv.trainRows)
+            foldRows.push_back(rows.size());
         // models[g * k + fold]: the fit serving group g on that fold. Lookups and the store are
         // updated between the parallel loops, so the threads share no mutable state.
         std::vector<std::shared_ptr<const Regressor>> models(groups.size() * k);
@@ -295,7 +300,7 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
                 wanted.push_back(groups[g].params);
             std::vector<std::pair<std::size_t, ParamValues>> fits;
             if (plan.chooseFits)
-                fits = plan.chooseFits(wanted);
+                fits = plan.chooseFits(wanted, foldRows);
             if (fits.empty())
                 for (std::size_t i = 0; i < unserved.size(); ++i)
                     fits.emplace_back(i, wanted[i]);
@@ -357,23 +362,51 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
 
 namespace {
 
-// The unserved group with the largest rules limit, fitted with the most committees asked: the
-// largest limit cuts the fewest trees, so its fit serves the most other limits.
-std::vector<std::pair<std::size_t, ParamValues>> largestRulesFirst(
-    const std::vector<ParamValues>& unserved)
+// Whether two rules limits can give the same MINITEMS on some fold, the condition for one fit
+// to serve the other's group (Cubist::sameMembersWithRules).
+bool mayShareMinItems(double rules, double otherRules, const std::vector<std::size_t>& foldRows)
 {
-    std::size_t largest = 0;
-    double committees = 1.0;
-    for (std::size_t i = 0; i < unserved.size(); ++i) {
-        if (unserved[i].at("nsplits") > unserved[largest].at("nsplits"))
-            largest = i;
-        if (const auto it = unserved[i].find("ntrees"); it != unserved[i].end())
-            committees = std::max(committees, it->second);
+    for (const std::size_t rows : foldRows) {
+        const int n = static_cast<int>(rows);
+        if (cubist::minItemsFor(n, static_cast<int>(rules))
+            == cubist::minItemsFor(n, static_cast<int>(otherRules)))
+            return true;
     }
-    ParamValues fit = unserved[largest];
-    if (fit.count("ntrees"))
-        fit["ntrees"] = committees;
-    return {{largest, fit}};
+    return false;
+}
+
+// Largest rules limit first: the largest limit cuts the fewest trees, so its fit serves the most
+// other limits with its MINITEMS. Limits whose MINITEMS differs from every chosen one on every
+// fold can be served by none of the chosen fits, so their largest is fitted in the same round:
+// fewer rounds, more fits per round for the threads to share. Each fit gets the most committees
+// asked by the groups it may serve.
+std::vector<std::pair<std::size_t, ParamValues>> largestRulesFirst(
+    const std::vector<ParamValues>& unserved, const std::vector<std::size_t>& foldRows)
+{
+    std::vector<std::size_t> byRules(unserved.size());
+    std::iota(byRules.begin(), byRules.end(), std::size_t {0});
+    std::stable_sort(byRules.begin(), byRules.end(), [&](std::size_t a, std::size_t b) {
+        return unserved[a].at("nsplits") > unserved[b].at("nsplits");
+    });
+    std::vector<std::pair<std::size_t, ParamValues>> fits;
+    for (const std::size_t g : byRules) {
+        const double rules = unserved[g].at("nsplits");
+        bool mayBeServed = false;
+        for (const auto& [chosen, params] : fits)
+            mayBeServed = mayBeServed || mayShareMinItems(params.at("nsplits"), rules, foldRows);
+        if (mayBeServed)
+            continue; // the next round checks whether a fit made now serves it
+        ParamValues fit = unserved[g];
+        if (fit.count("ntrees")) {
+            double committees = 1.0;
+            for (const ParamValues& other : unserved)
+                if (mayShareMinItems(other.at("nsplits"), rules, foldRows))
+                    committees = std::max(committees, other.at("ntrees"));
+            fit["ntrees"] = committees;
+        }
+        fits.emplace_back(g, std::move(fit));
+    }
+    return fits;
 }
 
 } // namespace

@@ -27,12 +27,13 @@ struct SharedFitPlan {
     std::function<bool(
         const Regressor& fitted, const ParamValues& fittedParams, const ParamValues& group)>
         servedBy;
-    /// Which fits to make next for the groups no fit serves yet (their covering parameters):
-    /// pairs of an index into `unserved`, a group the fit must serve, and the parameters to fit
-    /// with. The fits are made, then the groups checked again, until every group is served.
-    /// Empty: every unserved group is fitted with its own parameters, all at once.
+    /// Which fits to make next for the groups no fit serves yet (their covering parameters),
+    /// given each fold's training rows: pairs of an index into `unserved`, a group the fit must
+    /// serve, and the parameters to fit with. The fits are made (every fold's in one parallel
+    /// round), then the groups checked again, until every group is served. Empty: every
+    /// unserved group is fitted with its own parameters, all at once.
     std::function<std::vector<std::pair<std::size_t, ParamValues>>(
-        const std::vector<ParamValues>& unserved)>
+        const std::vector<ParamValues>& unserved, const std::vector<std::size_t>& foldRows)>
         chooseFits;
     /// Optional: the fit for `params` made by adding to `fitted` (fitted earlier on the same
     /// fold's `train` with `fittedParams`), equal to a separate fit, or null where it cannot

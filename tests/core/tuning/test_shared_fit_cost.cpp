@@ -258,6 +258,39 @@ private slots:
         QVERIFY(calls < 4 * std::size_t {10}); // the four limits do share fits
     }
 
+    // Cubist's plan fits the largest rules limit of every MINITEMS class in one round (a fit
+    // serves only limits with its MINITEMS), each with the most committees its class asks for.
+    // MINITEMS at 1,000 rows: 10 for 50 and 80 rules, 5 for 200, 3 for 400.
+    void cubistPlan_fitsOneLimitPerMinItemsClassPerRound()
+    {
+        const SharedFitPlan plan = cubistSharedFitPlan();
+        const std::vector<ParamValues> unserved {
+            {{"nsplits", 50.0}, {"ntrees", 10.0}, {"ninstances", 0.0}},
+            {{"nsplits", 400.0}, {"ntrees", 5.0}, {"ninstances", 0.0}},
+            {{"nsplits", 80.0}, {"ntrees", 100.0}, {"ninstances", 0.0}},
+            {{"nsplits", 200.0}, {"ntrees", 20.0}, {"ninstances", 0.0}}};
+        const auto fits = plan.chooseFits(unserved, {1000});
+        QCOMPARE(fits.size(), std::size_t {3});
+        QCOMPARE(fits[0].first, std::size_t {1});
+        QCOMPARE(fits[0].second.at("ntrees"), 5.0);
+        QCOMPARE(fits[1].first, std::size_t {3});
+        QCOMPARE(fits[1].second.at("ntrees"), 20.0);
+        QCOMPARE(fits[2].first, std::size_t {2}); // serves 50 rules too if it cuts no tree
+        QCOMPARE(fits[2].second.at("ntrees"), 100.0);
+        // A fold where 200 and 400 rules share MINITEMS (3 at 700 rows): one round each.
+        const auto twoFolds = plan.chooseFits(unserved, {1000, 700});
+        QCOMPARE(twoFolds.size(), std::size_t {2});
+        QCOMPARE(twoFolds[0].first, std::size_t {1});
+        QCOMPARE(twoFolds[0].second.at("ntrees"), 20.0);
+        QCOMPARE(twoFolds[1].first, std::size_t {2});
+        // M5 has no committees: the limits alone.
+        const auto m5 = m5SharedFitPlan().chooseFits(
+            {{{"nsplits", 50.0}}, {{"nsplits", 400.0}}, {{"nsplits", 80.0}}}, {1000});
+        QCOMPARE(m5.size(), std::size_t {2});
+        QCOMPARE(m5[0].first, std::size_t {1});
+        QCOMPARE(m5[1].first, std::size_t {2});
+    }
+
     // Folds and groups run on OpenMP threads; which thread fits what must not change a cost.
     void sharedFits_sameCostsOnOneAndTwoThreads_data()
     {
