@@ -122,12 +122,14 @@ public:
     explicit LinearTerms(const Coefficients& model) { assign(model); }
     void assign(const Coefficients& model);
     /// Equals rawValue(model, x) bit for bit.
-    float rawValue(const float* x) const
+    float rawValue(const float* x) const { return static_cast<float>(sum(x)); }
+    /// The same sum before rounding to float (a rule's value is summed as double).
+    double sum(const float* x) const
     {
-        double sum = m_intercept;
+        double total = m_intercept;
         for (const auto& [att, coefficient] : m_terms)
-            sum += coefficient * x[att];
-        return static_cast<float>(sum);
+            total += coefficient * x[att];
+        return total;
     }
 
 private:

@@ -84,7 +84,7 @@ void RuleSet::predictCases(
     const auto n = static_cast<std::size_t>(x.rows);
     std::vector<double> sum(n, 0.0), weight(n, 0.0);
     std::vector<unsigned char> matches(n);
-    std::vector<std::pair<std::size_t, double>> terms; // (column, coefficient)
+    LinearTerms terms;
     for (const Rule& rule : rules) {
         std::fill(matches.begin(), matches.end(), 1);
         for (const Condition& c : rule.conditions) {
@@ -104,17 +104,10 @@ void RuleSet::predictCases(
         }
         // Each row sums the values of its rules in rule order, as predict() does; value()'s
         // terms are listed once per rule rather than tested for zero at every row.
-        terms.clear();
-        for (std::size_t a = 1; a < rule.model.size(); ++a)
-            if (rule.model[a] != 0.0)
-                terms.emplace_back(a - 1, rule.model[a]);
+        terms.assign(rule.model);
         for (std::size_t i = 0; i < n; ++i)
             if (matches[i]) {
-                const float* row = x.row(static_cast<int>(i));
-                double val = rule.model[0];
-                for (const auto& [att, coefficient] : terms)
-                    val += row[att] * coefficient;
-                sum[i] += rule.limited(val);
+                sum[i] += rule.limited(terms.sum(x.row(static_cast<int>(i))));
                 weight[i] += 1.0;
             }
     }

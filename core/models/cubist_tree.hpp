@@ -64,8 +64,8 @@ public:
     std::unique_ptr<TreeNode> grow();
 
 private:
-    /// Gain of the best split on one column, with what is needed to build it.
-    /// A column's best split; a discrete column's partition is in m_trialLeft/m_trialRight.
+    /// A column's best split: its gain and cut; a discrete column's partition is in
+    /// m_trialLeft/m_trialRight.
     struct Split {
         float gain = -1.f; ///< RuleQuest None = -1: no split
         float cut = 0.f;

@@ -267,13 +267,14 @@ BatchCost sharedFitCost(const Regressor& prototype, const std::vector<SearchDime
     const Dataset& data, SharedCv cv, SharedFitPlan plan)
 {
     auto store = std::make_shared<FitStore>(cv.trainRows.size());
-    return [&prototype, space, &data, cv = std::move(cv), plan = std::move(plan), store](
+    std::vector<std::size_t> foldRows; // what chooseFits is told of the folds
+    for (const auto& rows : cv.trainRows)
+        foldRows.push_back(rows.size());
+    return [&prototype, space, &data, cv = std::move(cv), plan = std::move(plan), store,
+               foldRows = std::move(foldRows)](
                const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
         const std::vector<Group> groups = groupPoints(prototype, space, points, plan);
         const std::size_t k = cv.trainRows.size();
-        std::vector<std::size_t> foldRows;
-        for (const auto& rows : cv.trainRows)
-            foldRows.push_back(rows.size());
         // models[g * k + fold]: the fit serving group g on that fold. Lookups and the store are
         // updated between the parallel loops, so the threads share no mutable state.
         std::vector<std::shared_ptr<const Regressor>> models(groups.size() * k);
