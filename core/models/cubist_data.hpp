@@ -131,6 +131,9 @@ public:
             total += coefficient * x[att];
         return total;
     }
+    double intercept() const { return m_intercept; }
+    /// The nonzero terms: (column, coefficient), ascending column, in sum()'s order.
+    const std::vector<std::pair<int, double>>& list() const { return m_terms; }
 
 private:
     double m_intercept = 0;

@@ -2,42 +2,60 @@
 #include "models/cubist_prune.hpp"
 
 #include <algorithm>
-#include <array>
+#include <bit>
 #include <cmath>
 
 namespace iolens::core::cubist {
 
-float kthSmallest(std::vector<float>& values, std::size_t k, std::vector<float>& scratch)
+float kthSmallest(std::vector<float>& values, std::size_t k)
 {
-    const std::size_t n = values.size();
-    constexpr std::size_t kSample = 64;
-    if (n >= 8 * kSample) {
-        // Two values of an evenly spaced sample bracket the k-th; one branch-free pass counts
-        // the values below the bracket and gathers those inside it.
-        std::array<float, kSample> sample;
-        for (std::size_t s = 0; s < kSample; ++s)
-            sample[s] = values[s * n / kSample];
-        std::sort(sample.begin(), sample.end());
-        const std::size_t at = k * kSample / n;
-        const float lo = sample[at >= 6 ? at - 6 : 0];
-        const float hi = sample[std::min(at + 6, kSample - 1)];
-        scratch.resize(n);
-        std::size_t below = 0, inside = 0, above = 0;
-        for (const float v : values) {
-            scratch[inside] = v;
-            below += v < lo;
-            above += v > hi;
-            inside += !(v < lo) && !(v > hi) && v == v; // NaN is neither
+    // Quickselect with a median-of-three pivot and a partition without a data-dependent branch
+    // (each value is swapped into place and the boundary moves by the comparison's result):
+    // on a node's residuals, whose order is random, the branches of std::nth_element's
+    // partition mispredict about every second value, and this is 3-4 times faster. NaN has no
+    // order and a bad run of pivots could go quadratic; both are left to std::nth_element.
+    float* a = values.data();
+    std::size_t n = values.size();
+    bool unordered = false;
+    for (const float v : values)
+        unordered |= v != v;
+    int rounds = 2 * static_cast<int>(std::bit_width(n)) + 8;
+    constexpr std::size_t kSmall = 24; // below this nth_element's insertion sort is as fast
+    while (!unordered && n > kSmall && rounds-- > 0) {
+        const float first = a[0], middle = a[n / 2], last = a[n - 1];
+        const float pivot
+            = std::max(std::min(first, middle), std::min(std::max(first, middle), last));
+        std::size_t below = 0; // a[0, below) < pivot <= a[below, i)
+        for (std::size_t i = 0; i < n; ++i) {
+            const float v = a[i];
+            const bool less = v < pivot;
+            a[i] = a[below];
+            a[below] = v;
+            below += less;
         }
-        if (below + inside + above == n && below <= k && k < below + inside) {
-            const auto target = static_cast<std::ptrdiff_t>(k - below);
-            std::nth_element(scratch.begin(), scratch.begin() + target,
-                scratch.begin() + static_cast<std::ptrdiff_t>(inside));
-            return scratch[static_cast<std::size_t>(target)];
+        if (k < below) {
+            n = below;
+            continue;
         }
+        if (below == 0) { // the pivot is the smallest: set aside the values equal to it
+            std::size_t equal = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const float v = a[i];
+                const bool same = !(pivot < v);
+                a[i] = a[equal];
+                a[equal] = v;
+                equal += same;
+            }
+            if (k < equal)
+                return pivot;
+            below = equal;
+        }
+        a += below;
+        n -= below;
+        k -= below;
     }
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
-    return values[k];
+    std::nth_element(a, a + k, a + n);
+    return a[k];
 }
 
 TreePruner::TreePruner(const CaseTable& x, const Globals& g, const std::vector<float>& cls,
@@ -224,7 +242,7 @@ void TreePruner::roundCoefficients(TreeNode& t, int fp, int lp)
     }
     const double want = (lp - fp + 1) / 2.0;
     const auto k = static_cast<std::size_t>(std::ceil(want)) - 1;
-    t.model[0] -= kthSmallest(resid, k, m_selectScratch);
+    t.model[0] -= kthSmallest(resid, k);
     t.model[0] = std::nearbyint(t.model[0] / m_g.targetUnit) * m_g.targetUnit;
 }
 

@@ -50,7 +50,6 @@ private:
     /// is smoothed towards it, so it is computed once per node instead of once per descendant.
     std::vector<std::vector<float>> m_copyValues;
     std::vector<float> m_medianScratch; ///< roundCoefficients: errors of one node
-    std::vector<float> m_selectScratch; ///< kthSmallest's
     LinearTerms m_terms;                ///< the model being evaluated on a node's cases
 
     // State of one weakest-subtree search (RuleQuest file globals of prunetree.c).
@@ -59,10 +58,9 @@ private:
     TreeNode* m_weakest = nullptr;
 };
 
-/// The k-th smallest (from 0) of `values`, which it may reorder; `scratch` is working space.
-/// The value std::nth_element would put at k, found in about one pass for large inputs.
-/// Precondition: k < values.size().
-float kthSmallest(std::vector<float>& values, std::size_t k, std::vector<float>& scratch);
+/// The k-th smallest (from 0) of `values`, which it may reorder: the value std::nth_element
+/// would put at k. Precondition: k < values.size(). Expected O(n).
+float kthSmallest(std::vector<float>& values, std::size_t k);
 
 /// Replaces every cut by the greatest training value of its column at or below it, so the
 /// printed thresholds are values from the data (RuleQuest AdjustAllThresholds), found among

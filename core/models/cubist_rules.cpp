@@ -9,12 +9,48 @@
 
 namespace iolens::core::cubist {
 
+namespace {
+
+/// A discrete column's value as an index into a condition's levels. Levels are small
+/// non-negative integers, so converting through int indexes as a size_t conversion would,
+/// without the branches of the unsigned conversion.
+std::size_t levelIndex(float v)
+{
+    return static_cast<unsigned>(static_cast<int>(v));
+}
+
+/// out[i] = 1 where `levels` holds column[i] (levels[column[i]] != 0), else 0; the opposite with
+/// `negate`. The values are level indices, exact small integers, so the test is a few equality
+/// compares over the column against the levels in the set, or those out of it, whichever are
+/// fewer: these vectorise, a table lookup per value does not.
+template <typename Flag>
+void levelTest(
+    const float* column, std::size_t n, const std::vector<char>& levels, bool negate, Flag* out)
+{
+    const auto in = static_cast<std::size_t>(
+        std::count_if(levels.begin(), levels.end(), [](char level) { return level != 0; }));
+    const bool listIn = in <= levels.size() - in;
+    std::fill_n(out, n, Flag {0});
+    for (std::size_t level = 0; level < levels.size(); ++level) {
+        if ((levels[level] != 0) != listIn)
+            continue;
+        const auto value = static_cast<float>(level);
+        for (std::size_t i = 0; i < n; ++i)
+            out[i] |= static_cast<Flag>(column[i] == value); // a select would branch here
+    }
+    if (listIn == negate) // out marks the values that match a listed level
+        for (std::size_t i = 0; i < n; ++i)
+            out[i] ^= Flag {1};
+}
+
+} // namespace
+
 bool Condition::satisfiedBy(const float* x) const
 {
     const float v = x[att];
     if (type == TestType::Threshold)
         return (v > cut) == above;
-    return levels[static_cast<std::size_t>(v)] != 0;
+    return levels[levelIndex(v)] != 0;
 }
 
 bool Condition::operator==(const Condition& other) const
@@ -83,7 +119,9 @@ void RuleSet::predictCases(
 {
     const auto n = static_cast<std::size_t>(x.rows);
     std::vector<double> sum(n, 0.0), weight(n, 0.0);
-    std::vector<unsigned char> matches(n);
+    std::vector<unsigned char> matches(n), inSet(n);
+    std::vector<int> matched(n);
+    std::vector<double> value(n);
     LinearTerms terms;
     for (const Rule& rule : rules) {
         std::fill(matches.begin(), matches.end(), 1);
@@ -96,20 +134,31 @@ void RuleSet::predictCases(
                 for (std::size_t i = 0; i < n; ++i)
                     match[i] &= static_cast<unsigned char>((column[i] > cut) == above);
             } else {
-                const char* levels = c.levels.data();
+                levelTest(column, n, c.levels, false, inSet.data());
                 for (std::size_t i = 0; i < n; ++i)
-                    match[i] &= static_cast<unsigned char>(
-                        levels[static_cast<std::size_t>(column[i])] != 0);
+                    match[i] &= inSet[i];
             }
         }
-        // Each row sums the values of its rules in rule order, as predict() does; value()'s
-        // terms are listed once per rule rather than tested for zero at every row.
+        // The matching rows, listed without a branch per row: a rule covers a few of them.
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            matched[count] = static_cast<int>(i);
+            count += matches[i];
+        }
+        // Each row sums the values of its rules in rule order, as predict() does; a value sums
+        // its terms in LinearTerms::sum's order, term by term over the matching rows.
         terms.assign(rule.model);
-        for (std::size_t i = 0; i < n; ++i)
-            if (matches[i]) {
-                sum[i] += rule.limited(terms.sum(x.row(static_cast<int>(i))));
-                weight[i] += 1.0;
-            }
+        std::fill_n(value.begin(), count, terms.intercept());
+        for (const auto& [att, coefficient] : terms.list()) {
+            const float* column = columns.column(att);
+            for (std::size_t j = 0; j < count; ++j)
+                value[j] += coefficient * column[matched[j]];
+        }
+        for (std::size_t j = 0; j < count; ++j) {
+            const auto i = static_cast<std::size_t>(matched[j]);
+            sum[i] += rule.limited(value[j]);
+            weight[i] += 1.0;
+        }
     }
     out.resize(n);
     for (std::size_t i = 0; i < n; ++i)
@@ -250,8 +299,7 @@ void RuleBuilder::pushCondition(int sign)
             for (std::size_t u = 0; u < failedBy.size(); ++u)
                 failedBy[u] = static_cast<char>((column[u] > cut) != above);
         } else {
-            for (std::size_t u = 0; u < failedBy.size(); ++u)
-                failedBy[u] = static_cast<char>(c.levels[static_cast<std::size_t>(column[u])] == 0);
+            levelTest(column.data(), failedBy.size(), c.levels, true, failedBy.data());
         }
     }
     for (std::size_t u = 0; u < failedBy.size(); ++u)
