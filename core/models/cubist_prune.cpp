@@ -20,7 +20,7 @@ float kthSmallest(std::vector<float>& values, std::size_t k)
     for (const float v : values)
         unordered |= v != v;
     int rounds = 2 * static_cast<int>(std::bit_width(n)) + 8;
-    constexpr std::size_t kSmall = 24; // below this nth_element's insertion sort is as fast
+    constexpr std::size_t kSmall = 8; // below this nth_element is as fast
     while (!unordered && n > kSmall && rounds-- > 0) {
         const float first = a[0], middle = a[n / 2], last = a[n - 1];
         const float pivot

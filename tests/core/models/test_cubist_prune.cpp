@@ -22,7 +22,7 @@ private slots:
         QTest::addColumn<int>("size");
         QTest::addColumn<int>("distinct"); // 0: continuous values
         QTest::addColumn<QString>("shape");
-        QTest::newRow("below the partition size") << 20 << 0 << "normal";
+        QTest::newRow("below the partition size") << 7 << 0 << "normal";
         QTest::newRow("small") << 37 << 0 << "normal";
         QTest::newRow("small, two values") << 61 << 2 << "normal";
         QTest::newRow("all equal") << 300 << 1 << "normal";
