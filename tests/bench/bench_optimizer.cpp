@@ -14,7 +14,13 @@
 //              final model's state as exact text, so two builds can be compared with diff.
 //     --cv grouped  the grouped (leave-level-out) cost of `optimize --cv grouped` instead of
 //              10-fold CV.
+//     --technique auto  times what `optimize --technique auto` does instead of a search: the
+//              auto model's selection by grouped CV and the fit of its choice (points: the
+//              candidates scored; default and best: the chosen model's mean |log ratio|).
 #include "data/measurement_csv.hpp"
+#include "models/auto_model.hpp"
+#include "models/regressor_registry.hpp"
+#include "models/trained_model.hpp"
 #include "support/table1_design.hpp"
 #include "support/test_data.hpp"
 #include "workflow/parameter_search.hpp"
@@ -162,6 +168,26 @@ void dumpOutcome(std::FILE* out, const std::string& heading, const SearchOutcome
         std::fprintf(out, "  model %s\n", outcome.model->toJson().dump().c_str());
 }
 
+// The selection `optimize --technique auto` (and `train --technique auto`) makes: every
+// candidate scored by grouped CV, then the choice fitted on every row. Returns its seconds.
+double timeAutoSelection(const std::vector<AggregatedMeasurement>& rows, Metric metric)
+{
+    ParamValues params;
+    const TrainingOptions trainingOptions = takeTrainingOptions(metric, params);
+    const auto start = std::chrono::steady_clock::now();
+    const TrainedModel model
+        = TrainedModel::train(createRegressor(AutoModel::kTechnique), rows, trainingOptions);
+    const double seconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto& autoModel = dynamic_cast<const AutoModel&>(model.regressor());
+    const double chosen = autoModel.chosenScore().logRatio;
+    std::printf("%-8s %-13s %7zu %10.4f %10.4f %9.2f\n", AutoModel::kTechnique,
+        std::string(metricName(metric)).c_str(), autoModel.candidates().size(), chosen, chosen,
+        seconds);
+    std::fflush(stdout);
+    return seconds;
+}
+
 void benchDataset(const std::string& name, const std::vector<AggregatedMeasurement>& rows,
     const Options& options, std::FILE* dump)
 {
@@ -174,6 +200,10 @@ void benchDataset(const std::string& name, const std::vector<AggregatedMeasureme
     double total = 0.0, totalPlain = 0.0;
     for (const std::string& technique : options.techniques)
         for (Metric metric : options.metrics) {
+            if (technique == AutoModel::kTechnique) {
+                total += timeAutoSelection(rows, metric);
+                continue;
+            }
             SearchRequest request;
             request.technique = technique;
             request.metric = metric;
