@@ -9,16 +9,22 @@
 //   grouped_cv_report                 a Markdown table per dataset on stdout
 //   grouped_cv_report --points FILE   also every held-out prediction of `auto` as CSV, to see
 //                                     which configurations its mean relative error comes from
+//
+// The last row is the floor: what a model that knew every configuration's true mean would
+// still score, because most held-out values are a single run (see repeatNoise).
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/auto_model.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/test_data.hpp"
 #include "validation/grouped_cv.hpp"
+#include "validation/model_evaluation.hpp"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <numeric>
 #include <string>
 
 using namespace iolens::core;
@@ -63,10 +69,44 @@ std::string cell(const Regressor& model, const Dataset& data, const GroupedCvOpt
     }
 }
 
+/// The mean relative error (Table 4 rule) of a model that predicts every configuration's true
+/// mean, estimated from the configurations that were run more than once: each run v against
+/// the mean m of the others, |m - v| / v, times sqrt((n - 1) / n) because m carries noise too
+/// (its variance is that of a run over n - 1, for independent runs). Most held-out values are a
+/// single run, so no model can score below this on them. "–" without repeated configurations.
+std::string repeatNoise(const std::vector<Measurement>& runs, Metric metric)
+{
+    const RelativeErrorRule rule;
+    std::map<Configuration, std::vector<double>> byConfig;
+    for (const Measurement& run : runs)
+        if (const auto value = run.value(metric); value && rule.admits(metric, run.config))
+            byConfig[run.config].push_back(*value);
+    double sum = 0.0;
+    int count = 0, repeated = 0;
+    for (const auto& [config, values] : byConfig) {
+        if (values.size() < 2)
+            continue;
+        ++repeated;
+        const auto n = static_cast<double>(values.size());
+        const double total = std::accumulate(values.begin(), values.end(), 0.0);
+        for (double v : values) {
+            const double others = (total - v) / (n - 1.0);
+            sum += std::fabs(others - v) / v * std::sqrt((n - 1.0) / n);
+            ++count;
+        }
+    }
+    if (!count)
+        return "–";
+    char text[48];
+    std::snprintf(text, sizeof text, "%.1f %% (%d configs)", 100.0 * sum / count, repeated);
+    return text;
+}
+
 void report(const char* name, const std::string& path)
 {
     g_dataset = name;
-    const auto rows = aggregateRepetitions(readMeasurementsCsv(path));
+    const std::vector<Measurement> runs = readMeasurementsCsv(path);
+    const auto rows = aggregateRepetitions(runs);
     std::printf(
         "\nfio-%s (%zu configurations), interpolation / extrapolation\n\n", name, rows.size());
     std::printf("| model |");
@@ -112,6 +152,9 @@ void report(const char* name, const std::string& path)
     std::printf("\n| auto 80 %% interval coverage |");
     for (double c : coverage)
         std::printf(" %s |", percent(c).c_str());
+    std::printf("\n| floor: one run against its configuration's true mean |");
+    for (Metric metric : kCoreMetrics)
+        std::printf(" %s |", repeatNoise(runs, metric).c_str());
     std::printf("\n\n");
     for (std::size_t m = 0; m < kCoreMetrics.size(); ++m) {
         AutoModel full;
