@@ -24,6 +24,15 @@ enum class AttKind {
     Skipped     ///< no usable training values (RuleQuest SKIP): ignored everywhere
 };
 
+/// A discrete column's value as the index of the level it holds (RuleQuest DVal). Levels are
+/// small non-negative integers, so the conversion goes through int: the index a size_t
+/// conversion gives, without the branches x86-64 needs to turn a float into an unsigned 64-bit
+/// integer (they were a third of the batched rule predictions' time).
+inline std::size_t levelOf(float value)
+{
+    return static_cast<unsigned>(static_cast<int>(value));
+}
+
 /// The cases as RuleQuest holds them: one row per case, values as float (ContValue).
 /// Shape rows x cols, row-major, so a case is a contiguous float[cols].
 struct CaseTable {

@@ -11,14 +11,6 @@ namespace iolens::core::cubist {
 
 namespace {
 
-/// A discrete column's value as an index into a condition's levels. Levels are small
-/// non-negative integers, so converting through int indexes as a size_t conversion would,
-/// without the branches of the unsigned conversion.
-std::size_t levelIndex(float v)
-{
-    return static_cast<unsigned>(static_cast<int>(v));
-}
-
 /// out[i] = 1 where `levels` holds column[i] (levels[column[i]] != 0), else 0; the opposite with
 /// `negate`. The values are level indices, exact small integers, so the test is a few equality
 /// compares over the column against the levels in the set, or those out of it, whichever are
@@ -50,7 +42,7 @@ bool Condition::satisfiedBy(const float* x) const
     const float v = x[att];
     if (type == TestType::Threshold)
         return (v > cut) == above;
-    return levels[levelIndex(v)] != 0;
+    return levels[levelOf(v)] != 0;
 }
 
 bool Condition::operator==(const Condition& other) const

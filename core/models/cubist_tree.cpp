@@ -15,7 +15,7 @@ constexpr float kNone = -1.f;     // RuleQuest None
 
 bool inSet(const std::vector<char>& set, float level)
 {
-    return set[static_cast<std::size_t>(level)] != 0;
+    return set[levelOf(level)] != 0;
 }
 
 /// RuleQuest's "Reasonable": at least two branches with MINSPLIT cases (N/A is always empty).
@@ -417,7 +417,7 @@ TreeBuilder::Split TreeBuilder::evalBinary(const TreeNode& node, int att, int fp
     double freq[2] = {0, 0}, sum[2] = {0, 0}, sumSq[2] = {0, 0};
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
-        const auto b = static_cast<std::size_t>(m_x.at(row, att));
+        const auto b = levelOf(m_x.at(row, att));
         const float r = m_resid[static_cast<std::size_t>(row)];
         freq[b] += 1;
         sum[b] += 1.0 * r;
@@ -444,7 +444,7 @@ TreeBuilder::Split TreeBuilder::evalSubset(const TreeNode& node, int att, int fp
     vSumSq.assign(ku, 0);
     for (int i = fp; i <= lp; ++i) {
         const int row = m_order[static_cast<std::size_t>(i)];
-        const auto v = static_cast<std::size_t>(m_x.at(row, att));
+        const auto v = levelOf(m_x.at(row, att));
         const float r = m_resid[static_cast<std::size_t>(row)];
         vFreq[v] += 1;
         vSum[v] += 1.0 * r;

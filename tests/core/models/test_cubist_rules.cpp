@@ -16,7 +16,8 @@ using namespace iolens::core;
 
 namespace {
 
-constexpr int kLevels = 5; // discrete column 1: levels 1..5 (0 is RuleQuest's "unknown")
+// Discrete values are level indices from 0, as makeCases stores them.
+constexpr int kLevels = 5; // column 1
 
 cubist::Condition threshold(int att, float cut, bool above)
 {
@@ -28,12 +29,13 @@ cubist::Condition threshold(int att, float cut, bool above)
     return c;
 }
 
-cubist::Condition levelSet(cubist::TestType type, int att, std::initializer_list<int> in)
+cubist::Condition levelSet(
+    cubist::TestType type, int att, int levels, std::initializer_list<int> in)
 {
     cubist::Condition c;
     c.type = type;
     c.att = att;
-    c.levels.assign(kLevels + 1, 0);
+    c.levels.assign(static_cast<std::size_t>(levels), 0);
     for (int level : in)
         c.levels[static_cast<std::size_t>(level)] = 1;
     return c;
@@ -59,24 +61,28 @@ private slots:
     {
         // Columns: 0 continuous, 1 discrete with five levels, 2 continuous, 3 discrete with two.
         cubist::RuleSet set;
-        set.rules.push_back(rule({levelSet(cubist::TestType::Subset, 1, {2})}, // lists the set
-            {1.5, 0.25, 0.0, -2.0, 0.0}));
-        set.rules.push_back(rule({levelSet(cubist::TestType::Subset, 1, {1, 3, 4, 5}), // lists
-                                     threshold(0, 0.4f, true)}, // the two levels left out
+        // A set of one level of five: the test lists the level in the set.
+        set.rules.push_back(rule(
+            {levelSet(cubist::TestType::Subset, 1, kLevels, {2})}, {1.5, 0.25, 0.0, -2.0, 0.0}));
+        // A set of four levels of five: the test lists the one level left out.
+        set.rules.push_back(rule({levelSet(cubist::TestType::Subset, 1, kLevels, {0, 1, 3, 4}),
+                                     threshold(0, 0.4f, true)},
             {-0.5, 3.0, 0.0, 0.125, 0.0}));
+        // A value test, and a model clamped on both sides.
         set.rules.push_back(
-            rule({threshold(2, 0.5f, false), levelSet(cubist::TestType::Value, 3, {1})},
-                {0.1, 0.0, 0.0, 7.0, 0.0}, 0.2f, 0.9f)); // clamped on both sides
-        set.rules.push_back(rule({levelSet(cubist::TestType::Subset, 1, {2, 4}),
+            rule({threshold(2, 0.5f, false), levelSet(cubist::TestType::Value, 3, 2, {1})},
+                {0.1, 0.0, 0.0, 7.0, 0.0}, 0.2f, 0.9f));
+        // Intercept only, covering few rows, so that some rows fall to the global mean.
+        set.rules.push_back(rule({levelSet(cubist::TestType::Subset, 1, kLevels, {2, 4}),
                                      threshold(0, 0.8f, true), threshold(2, 0.9f, true)},
-            {4.0})); // intercept only; covers few rows, so some rows fall to the mean
+            {4.0}));
 
         cubist::CaseTable cases;
         cases.rows = 400;
         cases.cols = 4;
         std::mt19937 random(7);
         std::uniform_real_distribution<float> unit(0.f, 1.f);
-        std::uniform_int_distribution<int> level(1, kLevels), twoLevels(1, 2);
+        std::uniform_int_distribution<int> level(0, kLevels - 1), twoLevels(0, 1);
         for (int i = 0; i < cases.rows; ++i) {
             cases.values.push_back(unit(random));
             cases.values.push_back(static_cast<float>(level(random)));
