@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/aggregated_rows.hpp"
 #include "data/measurement.hpp"
 #include "store/measurement_database.hpp"
 
@@ -28,6 +29,7 @@ struct Document {
     std::map<std::string, std::vector<core::ImportedFile>> importedFiles;
     std::string dataset;                 ///< the dataset shown; empty if the database has none
     std::vector<core::Measurement> runs; ///< runs of `dataset`, in insertion order
+    AggregatedRows rows; ///< `runs` with repetitions averaged; never null once loaded
 
     /// True if the window must not write to the database (examples, files opened read-only).
     bool readOnly() const { return example || !database || database->isReadOnly(); }

@@ -26,6 +26,7 @@ void loadDocumentData(Document& document, const std::string& dataset)
     document.runs.clear();
     if (!document.dataset.empty())
         document.runs = document.database->measurements({document.dataset, std::nullopt});
+    document.rows = aggregatedRows(document.runs);
 }
 
 DocumentController::DocumentController(QObject* parent)
@@ -235,6 +236,7 @@ bool DocumentController::refreshRuns(const QString& path, const QString& dataset
     m_document->datasets = std::move(fresh.datasets);
     m_document->importedFiles = std::move(fresh.importedFiles);
     m_document->runs = std::move(fresh.runs);
+    m_document->rows = std::move(fresh.rows);
     emit runsRefreshed();
     return true;
 }

@@ -98,13 +98,19 @@ SearchSurfaceView::SearchSurfaceView(QWidget* parent)
 
 void SearchSurfaceView::setMeasurements(const std::vector<core::Measurement>& runs)
 {
+    setRows(aggregatedRows(runs));
+}
+
+void SearchSurfaceView::setRows(AggregatedRows rows)
+{
     ++m_generation;
     m_runner->cancel();
-    m_rows = core::aggregateRepetitions(runs);
+    m_rows = rows ? std::move(rows)
+                  : std::make_shared<const std::vector<core::AggregatedMeasurement>>();
     m_outcome.reset();
     m_scene.points.clear();
     m_scene.best.reset();
-    m_controls->setStartEnabled(!m_rows.empty());
+    m_controls->setStartEnabled(!m_rows->empty());
     m_controls->showStatus(QString());
     redraw();
 }
@@ -179,7 +185,7 @@ std::optional<std::int64_t> SearchSurfaceView::recordingRun() const
 bool SearchSurfaceView::start()
 {
     const core::SearchRequest search = m_controls->request();
-    if (m_rows.empty() || !m_runner->start(m_rows, search))
+    if (m_rows->empty() || !m_runner->start(*m_rows, search))
         return false;
     core::OptimizeRequest request;
     request.model.technique = search.technique;

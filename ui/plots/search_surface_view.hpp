@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "data/aggregation.hpp"
+#include "common/aggregated_rows.hpp"
 #include "plots/optimization_runner.hpp"
 #include "plots/search_surface_plot.hpp"
 #include "workflow/model_optimization.hpp"
@@ -36,6 +36,8 @@ public:
     /// The runs of the open dataset; repetitions are averaged here. A search in progress is
     /// cancelled and its outcome discarded: it belongs to the previous data.
     void setMeasurements(const std::vector<core::Measurement>& runs);
+    /// The same from the runs aggregated already, shared rather than copied.
+    void setRows(AggregatedRows rows);
     /// Where optimizer runs are kept: the open database and dataset. `writable` false (an example,
     /// a file opened read-only): searches are not recorded and runs cannot be resumed.
     void setRunStore(std::shared_ptr<core::MeasurementDatabase> database,
@@ -107,7 +109,7 @@ private:
     std::shared_ptr<core::MeasurementDatabase> m_recordingDatabase;
     std::unique_ptr<core::OptimizerRunRecorder> m_recorder;
     std::optional<std::int64_t> m_recordingRun;
-    std::vector<core::AggregatedMeasurement> m_rows;
+    AggregatedRows m_rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>();
     SurfaceScene m_scene;
     std::optional<core::SearchOutcome> m_outcome;
     int m_generation = 0;    ///< bumped by every setMeasurements

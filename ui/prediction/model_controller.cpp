@@ -58,14 +58,19 @@ ModelController::~ModelController()
 
 void ModelController::setMeasurements(const std::vector<core::Measurement>& runs)
 {
+    setMeasurements(runs, aggregatedRows(runs));
+}
+
+void ModelController::setMeasurements(
+    const std::vector<core::Measurement>& runs, AggregatedRows rows)
+{
     const int generation = ++m_generation;
     m_cancelled->store(true);
     m_cancelled = std::make_shared<std::atomic<bool>>(false);
-    m_measured = MeasuredLookup(runs);
+    m_measured = MeasuredLookup(rows ? std::move(rows) : aggregatedRows(runs));
     const core::ConfigurationSample sample = core::sampleConfigurations(runs, m_sampleLimit, kSeed);
     m_trainingConfigurations = sample.configurations;
-    m_rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(
-        sample.sampled() ? core::aggregateRepetitions(sample.runs) : m_measured.all());
+    m_rows = sample.sampled() ? aggregatedRows(sample.runs) : m_measured.shared();
     const core::HoldoutSplit vmSplit = core::multiVmSplit(*m_rows);
     m_hasMultiVm = !vmSplit.test.empty() && !vmSplit.train.empty();
     m_oneVmRows = std::make_shared<const std::vector<core::AggregatedMeasurement>>(

@@ -68,6 +68,9 @@ public:
     /// technique as it finishes, and modelsReady() after the last; crossValidationReady() and
     /// finally evaluationsReady() follow.
     void setMeasurements(const std::vector<core::Measurement>& runs);
+    /// The same with `rows`, the runs aggregated already (AggregatedRows), kept without a copy
+    /// (null: aggregated here).
+    void setMeasurements(const std::vector<core::Measurement>& runs, AggregatedRows rows);
     /// Evaluates `scenario` now and emits evaluated().
     void setScenario(const core::Configuration& scenario);
     /// Adds `model`, trained elsewhere on the current measurements (the optimizer's best point),

@@ -31,11 +31,19 @@ MeasurementTableModel::MeasurementTableModel(QObject* parent)
 
 void MeasurementTableModel::setMeasurements(const std::vector<core::Measurement>& runs)
 {
+    setRows(aggregatedRows(runs), static_cast<int>(runs.size()));
+}
+
+void MeasurementTableModel::setRows(const AggregatedRows& rows, int runCount)
+{
     beginResetModel();
-    m_rows = core::aggregateRepetitions(runs);
+    if (rows)
+        m_rows = *rows;
+    else
+        m_rows.clear();
     std::sort(m_rows.begin(), m_rows.end(),
         [](const auto& a, const auto& b) { return a.config < b.config; });
-    m_runCount = static_cast<int>(runs.size());
+    m_runCount = runCount;
     endResetModel();
 }
 
@@ -53,7 +61,7 @@ QVariant MeasurementTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
-    const core::AggregatedMeasurement& row = m_rows[static_cast<std::size_t>(index.row())];
+    const core::AggregatedMeasurement& row = this->row(index.row());
     switch (role) {
     case Qt::DisplayRole:
         return displayText(row, index.column());

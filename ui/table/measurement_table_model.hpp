@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "data/aggregation.hpp"
+#include "common/aggregated_rows.hpp"
 
 #include <QAbstractTableModel>
 
@@ -39,7 +39,16 @@ public:
 
     /// Replaces the rows with the aggregation of `runs`, sorted by configuration. O(n log n).
     void setMeasurements(const std::vector<core::Measurement>& runs);
-    const std::vector<core::AggregatedMeasurement>& rows() const { return m_rows; }
+    /// The same from `rows`, the runs aggregated already (null: none); `runCount` is the runs
+    /// behind them. The table keeps its own copy in configuration order: sorted through an index
+    /// into the shared rows instead, filling, sorting and filtering a million rows took 20-40 %
+    /// longer (every row read is a cache miss), for 380 MB less.
+    void setRows(const AggregatedRows& rows, int runCount);
+    /// The configuration shown in table row `row` (0 <= row < rowCount()).
+    const core::AggregatedMeasurement& row(int row) const
+    {
+        return m_rows[static_cast<std::size_t>(row)];
+    }
     /// Total runs behind the rows.
     int runCount() const { return m_runCount; }
 
@@ -54,7 +63,7 @@ private:
     QVariant sortKey(const core::AggregatedMeasurement& row, int column) const;
     QVariant toolTip(const core::AggregatedMeasurement& row, int column) const;
 
-    std::vector<core::AggregatedMeasurement> m_rows;
+    std::vector<core::AggregatedMeasurement> m_rows; ///< in configuration order
     int m_runCount = 0;
 };
 

@@ -76,7 +76,12 @@ MeasurementTablePanel::MeasurementTablePanel(QWidget* parent)
 
 void MeasurementTablePanel::setMeasurements(const std::vector<core::Measurement>& runs)
 {
-    m_model->setMeasurements(runs);
+    setRows(aggregatedRows(runs), static_cast<int>(runs.size()));
+}
+
+void MeasurementTablePanel::setRows(const AggregatedRows& rows, int runCount)
+{
+    m_model->setRows(rows, runCount);
     measureColumns();
     fitTableWidth();
     updateCount();
@@ -135,7 +140,7 @@ std::vector<core::Configuration> MeasurementTablePanel::shownConfigurations() co
     configs.reserve(static_cast<std::size_t>(m_proxy->rowCount()));
     for (int row = 0; row < m_proxy->rowCount(); ++row) {
         const QModelIndex source = m_proxy->mapToSource(m_proxy->index(row, 0));
-        configs.push_back(m_model->rows()[static_cast<std::size_t>(source.row())].config);
+        configs.push_back(m_model->row(source.row()).config);
     }
     return configs;
 }
@@ -154,7 +159,7 @@ void MeasurementTablePanel::onCurrentRowChanged(const QModelIndex& current)
     const QModelIndex source = m_proxy->mapToSource(current);
     if (!source.isValid())
         return;
-    emit configurationSelected(m_model->rows()[static_cast<std::size_t>(source.row())].config);
+    emit configurationSelected(m_model->row(source.row()).config);
 }
 
 } // namespace iolens::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/aggregated_rows.hpp"
 #include "common/core_metatypes.hpp"
 #include "data/measurement.hpp"
 
@@ -27,6 +28,8 @@ public:
     explicit MeasurementTablePanel(QWidget* parent = nullptr);
 
     void setMeasurements(const std::vector<core::Measurement>& runs);
+    /// The same from the runs aggregated already and their count.
+    void setRows(const AggregatedRows& rows, int runCount);
     /// Puts `view` beside the table (a plot of the rows, such as measured vs predicted); the
     /// panel takes ownership.
     void setSideView(QWidget* view);

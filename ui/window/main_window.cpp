@@ -137,7 +137,7 @@ void MainWindow::connectParts()
     // Rows a running measurement adds: the table fills live; the models retrain at its end.
     connect(m_documents, &DocumentController::runsRefreshed, this, [this] {
         const Document* document = m_documents->document();
-        m_table->setMeasurements(document->runs);
+        m_table->setRows(document->rows, static_cast<int>(document->runs.size()));
         statusBar()->showMessage(tr("%1: %2 runs so far, measuring…")
                                      .arg(QString::fromStdString(document->dataset))
                                      .arg(document->runs.size()));
@@ -248,10 +248,10 @@ void MainWindow::onDocumentChanged()
             = m_remembers ? hiddenStoredModels(m_storedModelsDatabase) : QStringList();
     }
     m_menus->setDocument(document);
-    m_table->setMeasurements(document->runs);
+    m_table->setRows(document->rows, static_cast<int>(document->runs.size()));
     // The models train in the background; the scenario is shown at once with its measurement.
     trainModels(*document);
-    m_search->setMeasurements(document->runs);
+    m_search->setRows(document->rows);
     m_search->setRunStore(document->database, document->dataset, !document->readOnly());
     m_conservation->setMeasurements(document->runs);
     m_application->setDatabase(document->database);
@@ -297,7 +297,7 @@ void MainWindow::setTechniques(const std::vector<std::string>& techniques)
 
 void MainWindow::trainModels(const Document& document)
 {
-    m_models->setMeasurements(document.runs);
+    m_models->setMeasurements(document.runs, document.rows);
     // The database's stored models join as columns of their own (setMeasurements forgot them).
     m_storedModelProblems.clear();
     showStoredModels(document, m_storedModelChoice);

@@ -36,9 +36,14 @@ private slots:
         QCOMPARE(document->name, QStringLiteral("fio-tiered"));
         QCOMPARE(document->dataset, std::string("fio-tiered"));
         QCOMPARE(document->runs.size(), std::size_t {130});
+        // The runs aggregated once, for everyone to share: 24 repeats of 8 configurations.
+        QVERIFY(document->rows);
+        QCOMPARE(document->rows->size(), std::size_t {106});
+        QCOMPARE(document->rows->front().config, document->runs.front().config);
 
         QVERIFY(controller.openExample(Example::Local));
         QCOMPARE(controller.document()->runs.size(), std::size_t {345});
+        QCOMPARE(controller.document()->rows->size(), std::size_t {300});
     }
 
     void saveAs_writesADatabaseThatOpensBack()

@@ -16,8 +16,10 @@ namespace {
 int countRows(const MeasurementTableModel& model,
     const std::function<bool(const iolens::core::Configuration&)>& keep)
 {
-    return static_cast<int>(std::count_if(model.rows().begin(), model.rows().end(),
-        [&](const auto& row) { return keep(row.config); }));
+    int count = 0;
+    for (int row = 0; row < model.rowCount(); ++row)
+        count += keep(model.row(row).config) ? 1 : 0;
+    return count;
 }
 
 } // namespace
@@ -48,10 +50,11 @@ private slots:
         m_proxy.setFilterText(QStringLiteral("bfq nvme"));
         QCOMPARE(m_proxy.rowCount(), 0);
         m_proxy.setFilterText(QStringLiteral("repeat"));
-        const auto repeated = std::count_if(m_model.rows().begin(), m_model.rows().end(),
-            [](const auto& row) { return row.split == "repeat"; });
+        int repeated = 0;
+        for (int row = 0; row < m_model.rowCount(); ++row)
+            repeated += m_model.row(row).split == "repeat" ? 1 : 0;
         QVERIFY(repeated > 0);
-        QCOMPARE(m_proxy.rowCount(), static_cast<int>(repeated));
+        QCOMPARE(m_proxy.rowCount(), repeated);
     }
 
     void sort_isNumericWithNotApplicableLast()

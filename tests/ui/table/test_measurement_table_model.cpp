@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace iolens::ui;
 using iolens::core::Metric;
 
@@ -32,8 +34,28 @@ private slots:
         QCOMPARE(model.rowCount(), 106); // 130 runs: 24 repeat runs of 8 grid configurations
         QCOMPARE(model.runCount(), 130);
         QCOMPARE(model.columnCount(), static_cast<int>(MeasurementTableModel::ColumnCount));
-        for (std::size_t i = 1; i < model.rows().size(); ++i)
-            QVERIFY(model.rows()[i - 1].config < model.rows()[i].config);
+        for (int i = 1; i < model.rowCount(); ++i)
+            QVERIFY(model.row(i - 1).config < model.row(i).config);
+    }
+
+    // The window hands the table the rows aggregated once: the same rows, in configuration order.
+    void setRows_showsTheAggregatedRowsInConfigurationOrder()
+    {
+        const auto runs = loadExampleDatabase(Example::Tiered).measurements();
+        const AggregatedRows rows = aggregatedRows(runs);
+        MeasurementTableModel model;
+        model.setRows(rows, static_cast<int>(runs.size()));
+        QCOMPARE(model.rowCount(), static_cast<int>(rows->size()));
+        QCOMPARE(model.runCount(), static_cast<int>(runs.size()));
+        for (int i = 0; i < model.rowCount(); ++i) {
+            if (i > 0)
+                QVERIFY(model.row(i - 1).config < model.row(i).config);
+            QVERIFY(std::any_of(rows->begin(), rows->end(), [&](const auto& r) {
+                return r.config == model.row(i).config && r.repetitions == model.row(i).repetitions;
+            }));
+        }
+        model.setRows(nullptr, 0);
+        QCOMPARE(model.rowCount(), 0);
     }
 
     void data_showsMeanWithRseUnitsAndNotApplicable()
@@ -43,7 +65,7 @@ private slots:
         int repeatedMixed = -1;
         int writeOnly = -1;
         for (int row = 0; row < model.rowCount(); ++row) {
-            const auto& m = model.rows()[static_cast<std::size_t>(row)];
+            const auto& m = model.row(row);
             if (m.repetitions > 1 && m.config.readPct == 100.0 && repeatedMixed < 0)
                 repeatedMixed = row;
             if (m.config.readPct == 0.0 && writeOnly < 0)
@@ -51,7 +73,7 @@ private slots:
         }
         QVERIFY(repeatedMixed >= 0 && writeOnly >= 0);
 
-        const auto& measured = model.rows()[static_cast<std::size_t>(repeatedMixed)];
+        const auto& measured = model.row(repeatedMixed);
         const QModelIndex cell = model.index(repeatedMixed, metricColumn(Metric::RtReadMs));
         QVERIFY(cell.data().toString().contains(QStringLiteral(" ± ")));
         QCOMPARE(cell.data(MeasurementTableModel::kSortRole).toDouble(),

@@ -27,8 +27,7 @@ private slots:
         for (int row = 0; row < shown; ++row) {
             const QModelIndex index
                 = panel.proxy()->mapToSource(panel.view()->model()->index(row, 0));
-            const auto& config
-                = panel.tableModel()->rows()[static_cast<std::size_t>(index.row())].config;
+            const auto& config = panel.tableModel()->row(index.row()).config;
             QCOMPARE(config.scheduler, std::string("none"));
             QCOMPARE(config.pattern, iolens::core::Pattern::Random);
         }
@@ -43,8 +42,7 @@ private slots:
         QCOMPARE(selected.count(), 1);
         const auto config = selected.front().front().value<iolens::core::Configuration>();
         const QModelIndex source = panel.proxy()->mapToSource(panel.view()->model()->index(7, 0));
-        QVERIFY(
-            config == panel.tableModel()->rows()[static_cast<std::size_t>(source.row())].config);
+        QVERIFY(config == panel.tableModel()->row(source.row()).config);
     }
 
     void filtering_reportsTheConfigurationsShown()

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "data/aggregation.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace iolens::ui {
+
+/// A dataset's runs with repetitions averaged (core::aggregateRepetitions, in order of first
+/// appearance), computed once per dataset and shared read-only by the table, the models'
+/// lookup and the search: at a million configurations each copy would be about 400 MB.
+using AggregatedRows = std::shared_ptr<const std::vector<core::AggregatedMeasurement>>;
+
+inline AggregatedRows aggregatedRows(const std::vector<core::Measurement>& runs)
+{
+    return std::make_shared<const std::vector<core::AggregatedMeasurement>>(
+        core::aggregateRepetitions(runs));
+}
+
+} // namespace iolens::ui
