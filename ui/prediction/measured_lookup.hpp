@@ -25,6 +25,8 @@ public:
     const std::vector<core::AggregatedMeasurement>& all() const { return *m_rows; }
     /// The shared rows themselves, for holders that keep them (never null).
     const AggregatedRows& shared() const { return m_rows; }
+    /// Indices into all() in configuration order.
+    const std::vector<std::uint32_t>& inConfigurationOrder() const { return m_byConfig; }
     /// The rows' configurations for distance questions (indices as in all()).
     const core::MeasuredSpace& space() const { return m_space; }
 

@@ -61,6 +61,8 @@ private:
 
     void rebuildModelChoice();
     void redraw();
+    /// Per row of the lookup (as in all()): 1 if the table's filter shows it.
+    std::vector<char> highlightedRows() const;
     const std::vector<double>& predictions(
         int entryIndex, core::Metric metric, const core::TrainedModel& model);
     /// Rings the selected configuration, given the predictions of the model shown (nullptr:
@@ -77,7 +79,7 @@ private:
     QCPGraph* m_inFilter = nullptr;
     QCPGraph* m_selectedMark = nullptr;
     QCPItemLine* m_identity = nullptr;
-    std::vector<core::Configuration> m_highlighted; ///< sorted, for binary search
+    std::vector<core::Configuration> m_highlighted; ///< sorted by configuration
     std::optional<core::Configuration> m_selected;
     PredictionCache m_cache;
 };

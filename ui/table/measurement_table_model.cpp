@@ -115,6 +115,37 @@ QVariant MeasurementTableModel::displayText(
     return text;
 }
 
+bool MeasurementTableModel::hasNumericKey(int column)
+{
+    return column != SchedulerColumn && column != PatternColumn && column != SplitColumn
+        && column >= 0 && column < ColumnCount;
+}
+
+std::optional<double> MeasurementTableModel::numericKey(int row, int column) const
+{
+    const core::AggregatedMeasurement& r = this->row(row);
+    const core::Configuration& c = r.config;
+    switch (column) {
+    case RequestColumn:
+        return static_cast<double>(c.requestBytes);
+    case FilesetColumn:
+        return static_cast<double>(c.filesetBytes);
+    case ReadPctColumn:
+        return c.readPct;
+    case ThreadsColumn:
+        return c.threads;
+    case VmsColumn:
+        return c.vms;
+    case RunsColumn:
+        return r.repetitions;
+    default:
+        break;
+    }
+    if (!isMetricColumn(column))
+        return std::nullopt;
+    return r.value(metricOf(column));
+}
+
 QVariant MeasurementTableModel::sortKey(const core::AggregatedMeasurement& row, int column) const
 {
     const core::Configuration& c = row.config;

@@ -5,6 +5,8 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
+
 #include <vector>
 
 namespace iolens::ui {
@@ -51,6 +53,11 @@ public:
     }
     /// Total runs behind the rows.
     int runCount() const { return m_runCount; }
+    /// True for the columns whose kSortRole key is a number (every column but the labels).
+    static bool hasNumericKey(int column);
+    /// kSortRole's number of a numeric column without a QVariant, or nullopt for "n/a": the
+    /// proxy compares about 20 million pairs to sort a million rows.
+    std::optional<double> numericKey(int row, int column) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

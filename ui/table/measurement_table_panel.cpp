@@ -136,12 +136,13 @@ void MeasurementTablePanel::setSideView(QWidget* view)
 
 std::vector<core::Configuration> MeasurementTablePanel::shownConfigurations() const
 {
+    // In the table model's order, whatever the sort: a sort then shows the same list, which the
+    // scatter recognises and does not redraw, and the list arrives sorted for its lookups.
     std::vector<core::Configuration> configs;
     configs.reserve(static_cast<std::size_t>(m_proxy->rowCount()));
-    for (int row = 0; row < m_proxy->rowCount(); ++row) {
-        const QModelIndex source = m_proxy->mapToSource(m_proxy->index(row, 0));
-        configs.push_back(m_model->row(source.row()).config);
-    }
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        if (m_proxy->mapFromSource(m_model->index(row, 0)).isValid())
+            configs.push_back(m_model->row(row).config);
     return configs;
 }
 

@@ -33,7 +33,8 @@ public:
     /// Puts `view` beside the table (a plot of the rows, such as measured vs predicted); the
     /// panel takes ownership.
     void setSideView(QWidget* view);
-    /// The configurations of the rows the filter shows, in table order.
+    /// The configurations of the rows the filter shows, in configuration order (the table
+    /// model's, not the sorted view's).
     std::vector<core::Configuration> shownConfigurations() const;
 
     MeasurementTableModel* tableModel() const { return m_model; }

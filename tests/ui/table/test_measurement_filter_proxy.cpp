@@ -81,6 +81,47 @@ private slots:
         m_proxy.sort(-1);
     }
 
+    // Every column both ways: keys in order, "n/a" last, ties in the table's order (a stable
+    // sort). Numeric columns take the proxy's path without QVariants, labels the QVariant one.
+    void sort_everyColumnBothWays_keysInOrderNotApplicableLastTiesStable()
+    {
+        for (int column = 0; column < MeasurementTableModel::ColumnCount; ++column)
+            for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                m_proxy.sort(-1); // back to the table's order, which ties must keep
+                m_proxy.sort(column, order);
+                QCOMPARE(m_proxy.rowCount(), m_model.rowCount());
+                const QString where
+                    = QStringLiteral("column %1, %2")
+                          .arg(column)
+                          .arg(order == Qt::AscendingOrder ? "ascending" : "descending");
+                QVariant previous;
+                int previousSource = -1;
+                bool seenNotApplicable = false;
+                for (int row = 0; row < m_proxy.rowCount(); ++row) {
+                    const QModelIndex index = m_proxy.index(row, column);
+                    const int source = m_proxy.mapToSource(index).row();
+                    const QVariant key = index.data(MeasurementTableModel::kSortRole);
+                    if (!key.isValid()) {
+                        seenNotApplicable = true;
+                        continue;
+                    }
+                    QVERIFY2(!seenNotApplicable, qPrintable(where + ": a key after n/a"));
+                    if (previous.isValid()) {
+                        const auto cmp = QVariant::compare(previous, key);
+                        const bool inOrder = order == Qt::AscendingOrder
+                            ? cmp != QPartialOrdering::Greater
+                            : cmp != QPartialOrdering::Less;
+                        QVERIFY2(inOrder, qPrintable(where + QStringLiteral(": row %1").arg(row)));
+                        if (cmp == QPartialOrdering::Equivalent)
+                            QVERIFY2(source > previousSource, qPrintable(where + ": a tie moved"));
+                    }
+                    previous = key;
+                    previousSource = source;
+                }
+            }
+        m_proxy.sort(-1);
+    }
+
 private:
     MeasurementTableModel m_model;
     MeasurementFilterProxy m_proxy;

@@ -11,6 +11,8 @@
 #include <QTableView>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace iolens::ui;
 
 class TestMeasurementTablePanel : public QObject {
@@ -60,6 +62,11 @@ private slots:
             QCOMPARE(config.pattern, iolens::core::Pattern::Sequential);
         }
         QVERIFY(configs == panel.shownConfigurations());
+        // The list is in configuration order, so sorting the view leaves it as it is.
+        QVERIFY(std::is_sorted(configs.begin(), configs.end()));
+        panel.view()->sortByColumn(MeasurementTableModel::FirstMetricColumn, Qt::DescendingOrder);
+        QVERIFY(panel.shownConfigurations() == configs);
+        panel.view()->sortByColumn(-1, Qt::AscendingOrder);
         // A filter that removes rows in many separate ranges reports the result once.
         shown.clear();
         panel.filterEdit()->setText(QStringLiteral("random"));
