@@ -105,8 +105,7 @@ void SearchSurfaceView::setRows(AggregatedRows rows)
 {
     ++m_generation;
     m_runner->cancel();
-    m_rows = rows ? std::move(rows)
-                  : std::make_shared<const std::vector<core::AggregatedMeasurement>>();
+    m_rows = orNoRows(std::move(rows));
     m_outcome.reset();
     m_scene.points.clear();
     m_scene.best.reset();

@@ -109,10 +109,10 @@ private:
     std::shared_ptr<core::MeasurementDatabase> m_recordingDatabase;
     std::unique_ptr<core::OptimizerRunRecorder> m_recorder;
     std::optional<std::int64_t> m_recordingRun;
-    AggregatedRows m_rows = std::make_shared<const std::vector<core::AggregatedMeasurement>>();
+    AggregatedRows m_rows = orNoRows(nullptr);
     SurfaceScene m_scene;
     std::optional<core::SearchOutcome> m_outcome;
-    int m_generation = 0;    ///< bumped by every setMeasurements
+    int m_generation = 0;    ///< bumped by every setRows
     int m_runGeneration = 0; ///< the generation the running search started on
 };
 

@@ -7,7 +7,7 @@
 namespace iolens::ui {
 
 MeasuredLookup::MeasuredLookup()
-    : m_rows(std::make_shared<const std::vector<core::AggregatedMeasurement>>())
+    : m_rows(orNoRows(nullptr))
 {
 }
 
@@ -17,8 +17,7 @@ MeasuredLookup::MeasuredLookup(const std::vector<core::Measurement>& runs)
 }
 
 MeasuredLookup::MeasuredLookup(AggregatedRows rows)
-    : m_rows(
-        rows ? std::move(rows) : std::make_shared<const std::vector<core::AggregatedMeasurement>>())
+    : m_rows(orNoRows(std::move(rows)))
 {
     const std::vector<core::AggregatedMeasurement>& all = *m_rows;
     m_byConfig.resize(all.size());

@@ -45,6 +45,10 @@ bool MeasurementFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& 
 
 bool MeasurementFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
 {
+    // "n/a" cells (no key) sort after every number, in either direction of the column.
+    const auto notApplicableLast = [this](bool leftHasKey, bool rightHasKey) {
+        return leftHasKey != rightHasKey && (leftHasKey == (sortOrder() == Qt::AscendingOrder));
+    };
     // Numbers compared as numbers, as QSortFilterProxyModel compares their QVariants, without
     // making two QVariants per comparison (most of the time of sorting a million rows).
     const auto* table = qobject_cast<const MeasurementTableModel*>(left.model());
@@ -52,16 +56,12 @@ bool MeasurementFilterProxy::lessThan(const QModelIndex& left, const QModelIndex
         && MeasurementTableModel::hasNumericKey(left.column())) {
         const std::optional<double> a = table->numericKey(left.row(), left.column());
         const std::optional<double> b = table->numericKey(right.row(), right.column());
-        if (!a || !b) // as below
-            return a.has_value() != b.has_value()
-                && (a.has_value() == (sortOrder() == Qt::AscendingOrder));
-        return *a < *b;
+        return a && b ? *a < *b : notApplicableLast(a.has_value(), b.has_value());
     }
     const QVariant a = left.data(sortRole());
     const QVariant b = right.data(sortRole());
-    // "n/a" cells (invalid keys) sort after every number, in either direction of the column.
     if (!a.isValid() || !b.isValid())
-        return a.isValid() != b.isValid() && (a.isValid() == (sortOrder() == Qt::AscendingOrder));
+        return notApplicableLast(a.isValid(), b.isValid());
     return QSortFilterProxyModel::lessThan(left, right);
 }
 

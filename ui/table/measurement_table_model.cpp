@@ -123,30 +123,11 @@ bool MeasurementTableModel::hasNumericKey(int column)
 
 std::optional<double> MeasurementTableModel::numericKey(int row, int column) const
 {
-    const core::AggregatedMeasurement& r = this->row(row);
-    const core::Configuration& c = r.config;
-    switch (column) {
-    case RequestColumn:
-        return static_cast<double>(c.requestBytes);
-    case FilesetColumn:
-        return static_cast<double>(c.filesetBytes);
-    case ReadPctColumn:
-        return c.readPct;
-    case ThreadsColumn:
-        return c.threads;
-    case VmsColumn:
-        return c.vms;
-    case RunsColumn:
-        return r.repetitions;
-    default:
-        break;
-    }
-    if (!isMetricColumn(column))
-        return std::nullopt;
-    return r.value(metricOf(column));
+    return numberOf(this->row(row), column);
 }
 
-QVariant MeasurementTableModel::sortKey(const core::AggregatedMeasurement& row, int column) const
+std::optional<double> MeasurementTableModel::numberOf(
+    const core::AggregatedMeasurement& row, int column)
 {
     const core::Configuration& c = row.config;
     switch (column) {
@@ -166,9 +147,16 @@ QVariant MeasurementTableModel::sortKey(const core::AggregatedMeasurement& row, 
         break;
     }
     if (!isMetricColumn(column))
+        return std::nullopt;
+    return row.value(metricOf(column));
+}
+
+QVariant MeasurementTableModel::sortKey(const core::AggregatedMeasurement& row, int column) const
+{
+    if (!hasNumericKey(column))
         return displayText(row, column);
-    const auto mean = row.value(metricOf(column));
-    return mean ? QVariant(*mean) : QVariant();
+    const std::optional<double> key = numberOf(row, column);
+    return key ? QVariant(*key) : QVariant();
 }
 
 QVariant MeasurementTableModel::toolTip(const core::AggregatedMeasurement& row, int column) const

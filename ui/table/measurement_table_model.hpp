@@ -68,6 +68,8 @@ public:
 private:
     QVariant displayText(const core::AggregatedMeasurement& row, int column) const;
     QVariant sortKey(const core::AggregatedMeasurement& row, int column) const;
+    /// The number behind a numeric column (numericKey, sortKey), nullopt for "n/a" or a label.
+    static std::optional<double> numberOf(const core::AggregatedMeasurement& row, int column);
     QVariant toolTip(const core::AggregatedMeasurement& row, int column) const;
 
     std::vector<core::AggregatedMeasurement> m_rows; ///< in configuration order
