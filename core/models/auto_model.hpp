@@ -2,6 +2,7 @@
 #pragma once
 
 #include "models/auto_candidate.hpp"
+#include "models/auto_selection.hpp"
 #include "models/regressor.hpp"
 
 #include <limits>
@@ -38,17 +39,6 @@ struct AutoBudget {
     unsigned seed = 1;
 };
 
-/// A candidate's grouped cross-validation figures (mean relative error of held-out levels).
-struct CandidateScore {
-    CandidateSpec spec;
-    double interpolation = std::numeric_limits<double>::quiet_NaN();
-    double extrapolation = std::numeric_limits<double>::quiet_NaN();
-    double overall = std::numeric_limits<double>::quiet_NaN();
-    /// mean |log(predicted / measured)| of held-out levels: the selection criterion
-    double logRatio = std::numeric_limits<double>::quiet_NaN();
-    std::string failure; ///< why the candidate could not be scored; empty if it was
-};
-
 /// The recommended model, technique "auto": it picks, for the data at hand, the candidate that
 /// best predicts configurations nobody measured. Candidates are the fast techniques (lm, mars,
 /// cart, cubist at their defaults; m5 equals cubist there) x response scale (log, raw) x feature
@@ -58,10 +48,10 @@ struct CandidateScore {
 /// IOPS each log-scale candidate also in its Little's-law view (littleOffset). Each is scored by
 /// leave-level-out cross-validation (validation/grouped_cv.hpp) on the training data, by the mean
 /// absolute log ratio of its held-out predictions; the best, or an inverse-error-weighted
-/// average of the best two or three if that scores better, is refitted on all data. The chosen
-/// model's out-of-fold residuals calibrate split-conformal prediction intervals. Expects y on the
-/// log scale (TrainedModel's default). Fit cost: one fit per candidate and held-out level (a few
-/// seconds on 345 rows).
+/// average of the best two or three if that scores better, is refitted on all data. The
+/// out-of-fold residuals of the selection itself (selectionAwarePoints) calibrate split-conformal
+/// prediction intervals. Expects y on the log scale (TrainedModel's default). Fit cost: one fit
+/// per candidate and held-out level (a few seconds on 345 rows).
 class AutoModel final : public Regressor {
 public:
     static constexpr const char* kTechnique = "auto";
@@ -106,10 +96,16 @@ public:
     const std::vector<CandidateScore>& candidates() const { return m_scores; }
     /// The chosen candidates (refitted on all data) and their weights, summing to 1.
     std::vector<std::pair<CandidateSpec, double>> chosen() const;
-    /// Grouped-CV figures of the chosen model (one candidate or the average).
+    /// Grouped-CV figures of the chosen model (one candidate or the average). Optimistic for the
+    /// model as chosen: it is the candidate that happened to do best on these very levels.
     const CandidateScore& chosenScore() const { return m_chosenScore; }
-    /// Empirical coverage of uncalibrated kDefaultLevel intervals on the grouped CV (NaN before
-    /// fit): how far plain split-conformal quantiles fall short on unmeasured levels.
+    /// Grouped-CV figures of the selection itself: each level predicted by the combination the
+    /// selection rule picks with that level's rows left out of the ranking as well (spec: the
+    /// chosen model's first). What auto can be expected to score on a level nobody measured; the
+    /// intervals are calibrated on these residuals. NaN in files written before it was kept.
+    const CandidateScore& selectionScore() const { return m_selectionScore; }
+    /// Empirical coverage of uncalibrated kDefaultLevel intervals on the selection's grouped CV
+    /// (NaN before fit): how far plain split-conformal quantiles fall short on unmeasured levels.
     double intervalCoverage() const { return m_coverage; }
     /// The conformal level predictInterval uses for a requested `level`: calibrated on the
     /// grouped CV (groupedCalibratedLevel) at 0.50, 0.55, ..., 0.95 and interpolated between;
@@ -130,8 +126,11 @@ private:
     bool m_screened = false;
     std::vector<CandidateScore> m_scores;
     CandidateScore m_chosenScore;
+    CandidateScore m_selectionScore;
     std::vector<Member> m_chosen;
-    std::vector<double> m_residuals;    ///< out-of-fold residuals y - prediction, log scale, sorted
+    /// out-of-fold residuals y - prediction of the selection (selectionAwarePoints), log scale,
+    /// sorted
+    std::vector<double> m_residuals;
     std::vector<std::string> m_factors; ///< the factors whose levels were held out
     /// Dataset::littleRatio of the training data (NaN if unknown): describe() says whether
     /// throughput was modelled through Little's law only, and why.

@@ -105,6 +105,16 @@ std::string AutoModel::describe() const
         percent(m_chosenScore.interpolation).c_str(), percent(m_chosenScore.extrapolation).c_str(),
         percent(m_chosenScore.overall).c_str(), m_chosenScore.logRatio);
     text += line;
+    if (!std::isnan(m_selectionScore.logRatio)) {
+        std::snprintf(line, sizeof line,
+            "  the selection itself, each level also left out of the choice (what to expect on "
+            "a level nobody measured): interpolation %s, extrapolation %s, overall %s, log "
+            "ratio %.3f\n",
+            percent(m_selectionScore.interpolation).c_str(),
+            percent(m_selectionScore.extrapolation).c_str(),
+            percent(m_selectionScore.overall).c_str(), m_selectionScore.logRatio);
+        text += line;
+    }
     for (const Member& m : m_chosen)
         if (m.model.spec().littleView) {
             text += "  Little's law: candidates marked 'little' model the metric as threads x "
@@ -163,7 +173,8 @@ nlohmann::json AutoModel::saveState() const
     for (const Member& m : m_chosen)
         chosen.push_back({{"weight", m.weight}, {"model", m.model.saveState()}});
     return {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
-        {"chosen_score", scoreJson(m_chosenScore)}, {"residuals", m_residuals},
+        {"chosen_score", scoreJson(m_chosenScore)},
+        {"selection_score", scoreJson(m_selectionScore)}, {"residuals", m_residuals},
         {"factors", m_factors}, {"coverage", number(m_coverage)}, {"level_map", m_levelMap},
         {"little_ratio", number(m_littleRatio)}, {"ranked_rows", m_rankedRows},
         {"training_rows", m_trainingRows}, {"screened", m_screened}};
@@ -190,6 +201,10 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_scores = std::move(scores);
     m_chosen = std::move(chosen);
     m_chosenScore = scoreFromJson(state.at("chosen_score"));
+    // Absent in files written before the selection was scored on its own.
+    m_selectionScore = state.contains("selection_score")
+        ? scoreFromJson(state.at("selection_score"))
+        : CandidateScore {};
     // Kept sorted for the intervals' quantiles; a file is not trusted to be.
     std::sort(residuals.begin(), residuals.end());
     m_residuals = std::move(residuals);

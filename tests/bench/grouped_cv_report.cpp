@@ -165,9 +165,14 @@ void report(const char* name, const std::string& path)
         std::string chosen;
         for (const auto& [spec, weight] : full.chosen())
             chosen += (chosen.empty() ? "" : " + ") + spec.label() + " (" + percent(weight) + ")";
-        std::printf("- %s: auto fit %.2f s, chooses %s; on its own grouped CV, uncalibrated "
-                    "80 %% quantiles cover %s, so it uses the %.3f quantiles\n",
+        std::printf("- %s: auto fit %.2f s, chooses %s; its own estimate of its error (the "
+                    "selection re-run with each level left out, every row scored): %s; on that "
+                    "grouped CV, uncalibrated 80 %% quantiles cover %s, so it uses the %.3f "
+                    "quantiles\n",
             std::string(metricName(kCoreMetrics[m])).c_str(), fitSeconds, chosen.c_str(),
+            (percent(full.selectionScore().interpolation) + " / "
+                + percent(full.selectionScore().extrapolation))
+                .c_str(),
             percent(full.intervalCoverage()).c_str(), full.calibratedLevel(0.8));
     }
 }

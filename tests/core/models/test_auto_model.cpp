@@ -205,6 +205,17 @@ private slots:
         QVERIFY((b->first.array() <= c->first.array()).all());
         QCOMPARE(loaded->describe(), model.describe());
         QCOMPARE(loaded->saveState().dump(), text);
+        QVERIFY(model.describe().find("the selection itself") != std::string::npos);
+
+        // A file from before the selection was scored on its own still loads and predicts; its
+        // description leaves out the figure it does not have.
+        nlohmann::json older = nlohmann::json::parse(text);
+        older.erase("selection_score");
+        AutoModel old;
+        old.loadState(older, data.schema);
+        QVERIFY(std::isnan(old.selectionScore().logRatio));
+        QVERIFY(old.predict(x) == model.predict(x));
+        QVERIFY(old.describe().find("the selection itself") == std::string::npos);
     }
 
     void interval_coversUnmeasuredLevelsNearItsLevel()
