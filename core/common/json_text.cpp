@@ -3,6 +3,8 @@
 
 #include "common/error.hpp"
 
+#include <cmath>
+#include <limits>
 #include <vector>
 
 namespace iolens::core {
@@ -87,6 +89,27 @@ nlohmann::json parseJsonText(std::string_view text, const std::string& source)
         throw DataError(
             source + ": not valid JSON at field " + tracker.path() + " (" + reason + ")");
     }
+}
+
+nlohmann::json jsonNumber(double value)
+{
+    if (std::isnan(value))
+        return nullptr;
+    return std::isinf(value) ? nlohmann::json(value > 0 ? "inf" : "-inf") : nlohmann::json(value);
+}
+
+double numberOfJson(const nlohmann::json& json)
+{
+    if (json.is_null())
+        return std::numeric_limits<double>::quiet_NaN();
+    if (json.is_string()) {
+        const auto text = json.get<std::string>();
+        if (text != "inf" && text != "-inf")
+            throw DataError("model file: '" + text + "' is not a number");
+        return text == "inf" ? std::numeric_limits<double>::infinity()
+                             : -std::numeric_limits<double>::infinity();
+    }
+    return json.get<double>();
 }
 
 } // namespace iolens::core

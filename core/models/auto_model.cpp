@@ -169,22 +169,17 @@ FitReport AutoModel::fit(const Dataset& data)
                         "...) has 2 or more measured levels, so the candidates cannot be "
                         "compared on levels left out of training");
     const std::vector<FeatureSet> sets = featureSets(rankData, m_params);
-    std::vector<CandidateSpec> specs = candidateSpecs(rankData, kTechniques, sets);
-    const double rowFits = static_cast<double>(rankData.rows()) * static_cast<double>(specs.size())
+    const std::vector<CandidateSpec> every = candidateSpecs(rankData, kTechniques, sets);
+    const double rowFits = static_cast<double>(rankData.rows()) * static_cast<double>(every.size())
         * static_cast<double>(heldOutGroupCount(rankData, options.factors));
     const bool screened = rowFits > m_budget.screeningRowFits
         && sets.size() > static_cast<std::size_t>(m_budget.screenedSets);
+    std::vector<CandidateSpec> specs;
     std::vector<GroupedCvResult> results;
     std::vector<CandidateScore> scores;
-    if (screened) {
-        // lm on every feature set, then the other techniques on lm's best sets only. The order
-        // (lm first) is fixed, so ties still resolve the same on every run.
-        specs = candidateSpecs(rankData, {kTechniques.front()}, sets);
-        results.resize(specs.size());
-        scores = scoreCandidates(specs, rankData, options, results);
-        const std::vector<std::string> others(kTechniques.begin() + 1, kTechniques.end());
-        std::vector<CandidateSpec> more = candidateSpecs(rankData, others,
-            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)));
+    // Scores `more` and appends it to the candidates, in order, so ties resolve the same on every
+    // run.
+    const auto scoreMore = [&](std::vector<CandidateSpec> more) {
         std::vector<GroupedCvResult> moreResults(more.size());
         std::vector<CandidateScore> moreScores
             = scoreCandidates(more, rankData, options, moreResults);
@@ -192,9 +187,15 @@ FitReport AutoModel::fit(const Dataset& data)
         results.insert(results.end(), std::make_move_iterator(moreResults.begin()),
             std::make_move_iterator(moreResults.end()));
         scores.insert(scores.end(), moreScores.begin(), moreScores.end());
+    };
+    if (screened) {
+        // lm on every feature set, then the other techniques on lm's best sets only.
+        scoreMore(candidateSpecs(rankData, {kTechniques.front()}, sets));
+        const std::vector<std::string> others(kTechniques.begin() + 1, kTechniques.end());
+        scoreMore(candidateSpecs(rankData, others,
+            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets))));
     } else {
-        results.resize(specs.size());
-        scores = scoreCandidates(specs, rankData, options, results);
+        scoreMore(every);
     }
     const Selection selection = selectCandidates(scores, results, m_params.maxCombined);
     m_rankedRows = rankData.rows();
@@ -215,16 +216,16 @@ FitReport AutoModel::fit(const Dataset& data)
     const GroupedCvResult aware
         = selectionAwarePoints(m_scores, results, m_params.maxCombined, selection.cv);
     m_selectionScore = scoreOf(specs[selection.chosen.members.front()], aware);
-    m_residuals.clear();
-    for (const HeldOutPoint& p : aware.points)
-        m_residuals.push_back(p.measured - p.predicted);
-    std::sort(m_residuals.begin(), m_residuals.end());
-    m_coverage = groupedIntervalCoverage(aware, kDefaultLevel);
-    m_levelMap.clear();
-    for (int k = 10; k <= 19; ++k) {
-        const double target = k * 0.05;
-        m_levelMap.emplace_back(target, groupedCalibratedLevel(aware, target));
-    }
+    // Interpolated and extrapolated levels calibrate apart; a kind with too few points to
+    // calibrate on (no inner level: a first measurement of two levels per factor) takes all.
+    const LevelCalibration pooled = LevelCalibration::fromGroupedCv(aware);
+    const auto calibrationOf = [&](bool extrapolation) {
+        const GroupedCvResult part = pointsOfKind(aware, extrapolation);
+        return part.points.size() < kMinKindPoints ? pooled : LevelCalibration::fromGroupedCv(part);
+    };
+    m_inside = calibrationOf(false);
+    m_beyond = calibrationOf(true);
+    m_ranges = core::measuredRanges(data);
     m_factors.clear();
     for (Factor f : options.factors)
         m_factors.emplace_back(featureName(f));
@@ -252,36 +253,19 @@ Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const
     return y;
 }
 
-double AutoModel::calibratedLevel(double level) const
-{
-    if (!(level > 0.0 && level < 1.0))
-        throw ConfigError(
-            "AutoModel: the interval level must be in (0, 1), got " + std::to_string(level));
-    if (m_levelMap.empty())
-        return level;
-    // Linear between the calibrated points; outside them the nearest point's widening carries
-    // over, since the shortfall changes slowly with the level.
-    double shift = m_levelMap.back().second - m_levelMap.back().first;
-    if (level <= m_levelMap.front().first)
-        shift = m_levelMap.front().second - m_levelMap.front().first;
-    for (std::size_t k = 1; k < m_levelMap.size(); ++k) {
-        const auto& [t0, a0] = m_levelMap[k - 1];
-        const auto& [t1, a1] = m_levelMap[k];
-        if (level > t0 && level <= t1) {
-            const double f = (level - t0) / (t1 - t0);
-            shift = (a0 - t0) + f * ((a1 - t1) - (a0 - t0));
-        }
-    }
-    return std::clamp(level + shift, level, std::max(level, kMaxCalibratedLevel));
-}
-
 std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInterval(
     const Eigen::MatrixXd& x, double level) const
 {
     const Eigen::VectorXd y = predict(x);
-    const ConformalBounds bounds = conformalBoundsOfSorted(m_residuals, calibratedLevel(level));
-    return std::make_pair(Eigen::VectorXd((y.array() + bounds.lower).matrix()),
-        Eigen::VectorXd((y.array() + bounds.upper).matrix()));
+    const ConformalBounds inside = m_inside.bounds(level), beyond = m_beyond.bounds(level);
+    const std::vector<char> outside = beyondMeasured(x, m_ranges);
+    Eigen::VectorXd lower(y.size()), upper(y.size());
+    for (Eigen::Index i = 0; i < y.size(); ++i) {
+        const ConformalBounds& b = outside[static_cast<std::size_t>(i)] ? beyond : inside;
+        lower(i) = y(i) + b.lower;
+        upper(i) = y(i) + b.upper;
+    }
+    return std::make_pair(std::move(lower), std::move(upper));
 }
 
 std::vector<std::pair<CandidateSpec, double>> AutoModel::chosen() const

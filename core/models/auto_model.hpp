@@ -2,6 +2,7 @@
 #pragma once
 
 #include "models/auto_candidate.hpp"
+#include "models/auto_interval.hpp"
 #include "models/auto_selection.hpp"
 #include "models/regressor.hpp"
 
@@ -55,9 +56,11 @@ struct AutoBudget {
 class AutoModel final : public Regressor {
 public:
     static constexpr const char* kTechnique = "auto";
-    static constexpr int kStateVersion = 1;
+    /// 2: intervals calibrated apart inside and beyond the measured ranges (version 1 files, one
+    /// calibration for both, still load).
+    static constexpr int kStateVersion = 2;
     /// Interval level describe() and the stored coverage refer to.
-    static constexpr double kDefaultLevel = 0.8;
+    static constexpr double kDefaultLevel = LevelCalibration::kReferenceLevel;
 
     AutoModel() = default;
     explicit AutoModel(AutoBudget budget)
@@ -75,8 +78,9 @@ public:
     /// numeric factor has two levels, or if no candidate can be scored.
     FitReport fit(const Dataset& data) override;
     Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override;
-    /// prediction + conformal bounds of the grouped-CV residuals at calibratedLevel(level), on
-    /// the log scale.
+    /// prediction + conformal bounds on the log scale: from the residuals of interpolated levels
+    /// for a configuration inside every measured range, of extrapolated levels for one beyond
+    /// any (insideInterval, beyondInterval).
     std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
         const Eigen::MatrixXd& x, double level) const override;
     bool isFitted() const override { return !m_chosen.empty(); }
@@ -104,13 +108,17 @@ public:
     /// chosen model's first). What auto can be expected to score on a level nobody measured; the
     /// intervals are calibrated on these residuals. NaN in files written before it was kept.
     const CandidateScore& selectionScore() const { return m_selectionScore; }
-    /// Empirical coverage of uncalibrated kDefaultLevel intervals on the selection's grouped CV
-    /// (NaN before fit): how far plain split-conformal quantiles fall short on unmeasured levels.
-    double intervalCoverage() const { return m_coverage; }
-    /// The conformal level predictInterval uses for a requested `level`: calibrated on the
-    /// grouped CV (groupedCalibratedLevel) at 0.50, 0.55, ..., 0.95 and interpolated between;
-    /// never below `level`.
-    double calibratedLevel(double level) const;
+    /// The interval calibration of configurations inside every measured range: from the
+    /// selection's residuals on interpolated levels (on all held-out levels when fewer than
+    /// kMinKindPoints were interpolated, and in files of state version 1).
+    const LevelCalibration& insideInterval() const { return m_inside; }
+    /// The same beyond a measured range, from extrapolated levels: one level beyond the
+    /// measured ones, so farther out an interval is narrower than it should be.
+    const LevelCalibration& beyondInterval() const { return m_beyond; }
+    /// The measured span of each numeric factor; empty in files of state version 1.
+    const std::vector<MeasuredRange>& measuredRanges() const { return m_ranges; }
+    /// Fewest held-out points of one kind (interpolated, extrapolated) calibrated on their own.
+    static constexpr std::size_t kMinKindPoints = 20;
 
 private:
     struct Member {
@@ -128,16 +136,16 @@ private:
     CandidateScore m_chosenScore;
     CandidateScore m_selectionScore;
     std::vector<Member> m_chosen;
-    /// out-of-fold residuals y - prediction of the selection (selectionAwarePoints), log scale,
-    /// sorted
-    std::vector<double> m_residuals;
     std::vector<std::string> m_factors; ///< the factors whose levels were held out
     /// Dataset::littleRatio of the training data (NaN if unknown): describe() says whether
     /// throughput was modelled through Little's law only, and why.
     double m_littleRatio = std::numeric_limits<double>::quiet_NaN();
-    double m_coverage = std::numeric_limits<double>::quiet_NaN();
-    /// (requested level, calibrated level) at 0.50, 0.55, ..., 0.95
-    std::vector<std::pair<double, double>> m_levelMap;
+    // Intervals: residuals of interpolated and of extrapolated levels calibrate apart. Pooled,
+    // those of extrapolation (larger) made intervals between measured levels too wide (nested
+    // grouped CV: 87-100 % coverage at 80 %) and beyond them too narrow (67-82 %).
+    LevelCalibration m_inside;
+    LevelCalibration m_beyond;
+    std::vector<MeasuredRange> m_ranges;
 };
 
 } // namespace iolens::core

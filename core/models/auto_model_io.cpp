@@ -3,6 +3,7 @@
 #include "models/auto_model.hpp"
 
 #include "common/error.hpp"
+#include "common/json_text.hpp"
 #include "validation/conformal.hpp"
 
 #include <algorithm>
@@ -12,29 +13,6 @@
 namespace iolens::core {
 
 namespace {
-
-/// JSON has no NaN or infinity (nlohmann writes null for both): "not measured" travels as null,
-/// an error that overflowed (exp of a wild log-scale extrapolation) as the string "inf".
-nlohmann::json number(double value)
-{
-    if (std::isnan(value))
-        return nullptr;
-    return std::isinf(value) ? nlohmann::json(value > 0 ? "inf" : "-inf") : nlohmann::json(value);
-}
-
-double number(const nlohmann::json& json)
-{
-    if (json.is_null())
-        return std::numeric_limits<double>::quiet_NaN();
-    if (json.is_string()) {
-        const auto text = json.get<std::string>();
-        if (text != "inf" && text != "-inf")
-            throw DataError("model file: '" + text + "' is not a number");
-        return text == "inf" ? std::numeric_limits<double>::infinity()
-                             : -std::numeric_limits<double>::infinity();
-    }
-    return json.get<double>();
-}
 
 std::string percent(double value)
 {
@@ -50,20 +28,20 @@ std::string percent(double value)
 
 nlohmann::json scoreJson(const CandidateScore& s)
 {
-    return {{"spec", s.spec.toJson()}, {"interpolation", number(s.interpolation)},
-        {"extrapolation", number(s.extrapolation)}, {"overall", number(s.overall)},
-        {"log_ratio", number(s.logRatio)}, {"failure", s.failure}};
+    return {{"spec", s.spec.toJson()}, {"interpolation", jsonNumber(s.interpolation)},
+        {"extrapolation", jsonNumber(s.extrapolation)}, {"overall", jsonNumber(s.overall)},
+        {"log_ratio", jsonNumber(s.logRatio)}, {"failure", s.failure}};
 }
 
 CandidateScore scoreFromJson(const nlohmann::json& json)
 {
     CandidateScore s;
     s.spec = CandidateSpec::fromJson(json.at("spec"));
-    s.interpolation = number(json.at("interpolation"));
-    s.extrapolation = number(json.at("extrapolation"));
-    s.overall = number(json.at("overall"));
+    s.interpolation = numberOfJson(json.at("interpolation"));
+    s.extrapolation = numberOfJson(json.at("extrapolation"));
+    s.overall = numberOfJson(json.at("overall"));
     // Absent in files written before the log ratio became the criterion.
-    s.logRatio = json.contains("log_ratio") ? number(json.at("log_ratio"))
+    s.logRatio = json.contains("log_ratio") ? numberOfJson(json.at("log_ratio"))
                                             : std::numeric_limits<double>::quiet_NaN();
     s.failure = json.at("failure").get<std::string>();
     return s;
@@ -107,9 +85,8 @@ std::string AutoModel::describe() const
     text += line;
     if (!std::isnan(m_selectionScore.logRatio)) {
         std::snprintf(line, sizeof line,
-            "  the selection itself, each level also left out of the choice (what to expect on "
-            "a level nobody measured): interpolation %s, extrapolation %s, overall %s, log "
-            "ratio %.3f\n",
+            "  the choice itself, re-made without each level (to expect on an unmeasured "
+            "level): interpolation %s, extrapolation %s, overall %s, log ratio %.3f\n",
             percent(m_selectionScore.interpolation).c_str(),
             percent(m_selectionScore.extrapolation).c_str(),
             percent(m_selectionScore.overall).c_str(), m_selectionScore.logRatio);
@@ -129,14 +106,22 @@ std::string AutoModel::describe() const
             }
             break;
         }
-    const double level = calibratedLevel(kDefaultLevel);
-    const ConformalBounds b = conformalBoundsOfSorted(m_residuals, level);
-    std::snprintf(line, sizeof line,
-        "  %.0f %% prediction interval: x%.3g .. x%.3g of the prediction, the %.3f conformal "
-        "quantiles of %zu held-out residuals (at %.0f %% they covered %s of held-out levels)\n",
-        kDefaultLevel * 100.0, std::exp(b.lower), std::exp(b.upper), level, m_residuals.size(),
-        kDefaultLevel * 100.0, percent(m_coverage).c_str());
-    text += line;
+    const auto intervalLine = [&](const char* where, const LevelCalibration& interval) {
+        const double level = interval.calibratedLevel(kDefaultLevel);
+        const ConformalBounds b = interval.bounds(kDefaultLevel);
+        std::snprintf(line, sizeof line,
+            "  %.0f %% prediction interval %s: x%.3g .. x%.3g of the prediction, the %.3f "
+            "conformal quantiles of %zu held-out residuals (at %.0f %% they covered %s)\n",
+            kDefaultLevel * 100.0, where, std::exp(b.lower), std::exp(b.upper), level,
+            interval.size(), kDefaultLevel * 100.0, percent(interval.coverage()).c_str());
+        text += line;
+    };
+    if (m_ranges.empty()) {
+        intervalLine("", m_inside);
+    } else {
+        intervalLine("inside the measured ranges", m_inside);
+        intervalLine("beyond them (calibrated one level out)", m_beyond);
+    }
 
     text += "Candidates, best first by the mean |log(predicted / measured)| of held-out levels "
             "(the choice's criterion), with their mean relative errors:\n";
@@ -169,14 +154,17 @@ nlohmann::json AutoModel::saveState() const
     nlohmann::json scores = nlohmann::json::array();
     for (const CandidateScore& s : m_scores)
         scores.push_back(scoreJson(s));
+    nlohmann::json ranges = nlohmann::json::array();
+    for (const MeasuredRange& r : m_ranges)
+        ranges.push_back({r.column, r.low, r.high});
     nlohmann::json chosen = nlohmann::json::array();
     for (const Member& m : m_chosen)
         chosen.push_back({{"weight", m.weight}, {"model", m.model.saveState()}});
     return {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
         {"chosen_score", scoreJson(m_chosenScore)},
-        {"selection_score", scoreJson(m_selectionScore)}, {"residuals", m_residuals},
-        {"factors", m_factors}, {"coverage", number(m_coverage)}, {"level_map", m_levelMap},
-        {"little_ratio", number(m_littleRatio)}, {"ranked_rows", m_rankedRows},
+        {"selection_score", scoreJson(m_selectionScore)}, {"interval_inside", m_inside.toJson()},
+        {"interval_beyond", m_beyond.toJson()}, {"ranges", ranges}, {"factors", m_factors},
+        {"little_ratio", jsonNumber(m_littleRatio)}, {"ranked_rows", m_rankedRows},
         {"training_rows", m_trainingRows}, {"screened", m_screened}};
 }
 
@@ -195,9 +183,23 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         model.loadState(m.at("model"), schema);
         chosen.push_back({std::move(model), m.at("weight").get<double>()});
     }
-    auto residuals = state.at("residuals").get<std::vector<double>>();
-    if (chosen.empty() || residuals.empty())
-        throw DataError("model file: auto model without a chosen candidate or residuals");
+    if (chosen.empty())
+        throw DataError("model file: auto model without a chosen candidate");
+    if (state.contains("interval_inside")) {
+        m_inside = LevelCalibration::fromJson(state.at("interval_inside"));
+        m_beyond = LevelCalibration::fromJson(state.at("interval_beyond"));
+        m_ranges.clear();
+        for (const auto& r : state.at("ranges"))
+            m_ranges.push_back(
+                {r.at(0).get<Eigen::Index>(), r.at(1).get<double>(), r.at(2).get<double>()});
+    } else {
+        // Version 1: one calibration for every configuration.
+        m_inside = LevelCalibration::fromStored(state.at("residuals").get<std::vector<double>>(),
+            numberOfJson(state.at("coverage")),
+            state.at("level_map").get<std::vector<std::pair<double, double>>>());
+        m_beyond = m_inside;
+        m_ranges.clear();
+    }
     m_scores = std::move(scores);
     m_chosen = std::move(chosen);
     m_chosenScore = scoreFromJson(state.at("chosen_score"));
@@ -205,14 +207,9 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_selectionScore = state.contains("selection_score")
         ? scoreFromJson(state.at("selection_score"))
         : CandidateScore {};
-    // Kept sorted for the intervals' quantiles; a file is not trusted to be.
-    std::sort(residuals.begin(), residuals.end());
-    m_residuals = std::move(residuals);
     m_factors = state.at("factors").get<std::vector<std::string>>();
-    m_coverage = number(state.at("coverage"));
-    m_levelMap = state.at("level_map").get<std::vector<std::pair<double, double>>>();
     // Absent in files written before the closed-workload check.
-    m_littleRatio = state.contains("little_ratio") ? number(state.at("little_ratio"))
+    m_littleRatio = state.contains("little_ratio") ? numberOfJson(state.at("little_ratio"))
                                                    : std::numeric_limits<double>::quiet_NaN();
     // Absent in files written before the ranking budget: ranked on every row.
     m_rankedRows = state.value("ranked_rows", Eigen::Index {0});

@@ -44,8 +44,30 @@ std::string percent(double value)
 FILE* g_points = nullptr;
 std::string g_dataset;
 
+/// Share of held-out points inside their fold model's interval: all, interpolation levels,
+/// extrapolation levels.
+struct Coverage {
+    double all = std::nan("");
+    double interpolation = std::nan("");
+    double extrapolation = std::nan("");
+};
+
+Coverage coverageOf(const GroupedCvResult& cv)
+{
+    int inside[2] = {0, 0}, total[2] = {0, 0};
+    for (const HeldOutPoint& p : cv.points) {
+        if (std::isnan(p.lower))
+            continue;
+        const int kind = cv.levels[static_cast<std::size_t>(p.level)].extrapolation ? 1 : 0;
+        inside[kind] += p.measured >= p.lower && p.measured <= p.upper ? 1 : 0;
+        ++total[kind];
+    }
+    const auto share = [](int n, int d) { return d ? static_cast<double>(n) / d : std::nan(""); };
+    return {cv.modelIntervalCoverage, share(inside[0], total[0]), share(inside[1], total[1])};
+}
+
 std::string cell(const Regressor& model, const Dataset& data, const GroupedCvOptions& options,
-    double* coverage = nullptr, FILE* points = nullptr)
+    Coverage* coverage = nullptr, FILE* points = nullptr)
 {
     try {
         const GroupedCvResult cv = groupedCrossValidate(model, data, options);
@@ -62,7 +84,7 @@ std::string cell(const Regressor& model, const Dataset& data, const GroupedCvOpt
                     p.measured, p.predicted);
             }
         if (coverage)
-            *coverage = cv.modelIntervalCoverage;
+            *coverage = coverageOf(cv);
         return percent(cv.interpolationError) + " / " + percent(cv.extrapolationError);
     } catch (const Error&) {
         return "n/a";
@@ -141,7 +163,7 @@ void report(const char* name, const std::string& path)
             std::printf("\n");
             std::fflush(stdout);
         }
-    std::vector<double> coverage(kCoreMetrics.size(), std::nan(""));
+    std::vector<Coverage> coverage(kCoreMetrics.size());
     std::printf("| **auto** |");
     for (std::size_t m = 0; m < kCoreMetrics.size(); ++m) {
         std::printf(" %s |",
@@ -149,9 +171,10 @@ void report(const char* name, const std::string& path)
                 .c_str());
         std::fflush(stdout);
     }
-    std::printf("\n| auto 80 %% interval coverage |");
-    for (double c : coverage)
-        std::printf(" %s |", percent(c).c_str());
+    std::printf("\n| auto 80 %% interval coverage (interpolation / extrapolation) |");
+    for (const Coverage& c : coverage)
+        std::printf(" %s (%s / %s) |", percent(c.all).c_str(), percent(c.interpolation).c_str(),
+            percent(c.extrapolation).c_str());
     std::printf("\n| floor: one run against its configuration's true mean |");
     for (Metric metric : kCoreMetrics)
         std::printf(" %s |", repeatNoise(runs, metric).c_str());
@@ -165,15 +188,21 @@ void report(const char* name, const std::string& path)
         std::string chosen;
         for (const auto& [spec, weight] : full.chosen())
             chosen += (chosen.empty() ? "" : " + ") + spec.label() + " (" + percent(weight) + ")";
+        const auto calibration = [](const LevelCalibration& interval) {
+            char text[96];
+            std::snprintf(text, sizeof text, "%s, so %.3f", percent(interval.coverage()).c_str(),
+                interval.calibratedLevel(0.8));
+            return std::string(text);
+        };
         std::printf("- %s: auto fit %.2f s, chooses %s; its own estimate of its error (the "
                     "selection re-run with each level left out, every row scored): %s; on that "
-                    "grouped CV, uncalibrated 80 %% quantiles cover %s, so it uses the %.3f "
-                    "quantiles\n",
+                    "grouped CV, uncalibrated 80 %% quantiles cover (interpolated levels) %s "
+                    "quantiles; (extrapolated levels) %s quantiles\n",
             std::string(metricName(kCoreMetrics[m])).c_str(), fitSeconds, chosen.c_str(),
             (percent(full.selectionScore().interpolation) + " / "
                 + percent(full.selectionScore().extrapolation))
                 .c_str(),
-            percent(full.intervalCoverage()).c_str(), full.calibratedLevel(0.8));
+            calibration(full.insideInterval()).c_str(), calibration(full.beyondInterval()).c_str());
     }
 }
 

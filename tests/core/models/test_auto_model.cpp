@@ -5,6 +5,7 @@
 #include "models/trained_model.hpp"
 #include "support/grid_data.hpp"
 #include "support/test_registry.hpp"
+#include "validation/grouped_cv.hpp"
 
 #include <QTest>
 
@@ -205,7 +206,7 @@ private slots:
         QVERIFY((b->first.array() <= c->first.array()).all());
         QCOMPARE(loaded->describe(), model.describe());
         QCOMPARE(loaded->saveState().dump(), text);
-        QVERIFY(model.describe().find("the selection itself") != std::string::npos);
+        QVERIFY(model.describe().find("the choice itself") != std::string::npos);
 
         // A file from before the selection was scored on its own still loads and predicts; its
         // description leaves out the figure it does not have.
@@ -215,18 +216,21 @@ private slots:
         old.loadState(older, data.schema);
         QVERIFY(std::isnan(old.selectionScore().logRatio));
         QVERIFY(old.predict(x) == model.predict(x));
-        QVERIFY(old.describe().find("the selection itself") == std::string::npos);
+        QVERIFY(old.describe().find("the choice itself") == std::string::npos);
     }
 
     void interval_coversUnmeasuredLevelsNearItsLevel()
     {
         const Dataset train = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 21));
         const AutoModel model = fitted(train);
-        QVERIFY(std::abs(model.intervalCoverage() - 0.8) < 0.1);
-        // Calibrated levels never narrow an interval and grow with the level asked for.
-        QVERIFY(model.calibratedLevel(0.8) >= 0.8);
-        QVERIFY(model.calibratedLevel(0.9) >= model.calibratedLevel(0.8));
-        QVERIFY(model.calibratedLevel(0.3) >= 0.3);
+        for (const LevelCalibration* interval :
+            {&model.insideInterval(), &model.beyondInterval()}) {
+            QVERIFY(std::abs(interval->coverage() - 0.8) < 0.1);
+            // Calibrated levels never narrow an interval and grow with the level asked for.
+            QVERIFY(interval->calibratedLevel(0.8) >= 0.8);
+            QVERIFY(interval->calibratedLevel(0.9) >= interval->calibratedLevel(0.8));
+            QVERIFY(interval->calibratedLevel(0.3) >= 0.3);
+        }
         QVERIFY_THROWS_EXCEPTION(ConfigError, model.predictInterval(train.x, 1.0));
         // Fresh noise at request sizes nobody measured.
         const Dataset test = iolens::test::gridDataset(noisyGrid({6, 12, 24, 48}, 22));
@@ -237,6 +241,31 @@ private slots:
                                    .cast<double>()
                                    .mean();
         QVERIFY2(covered > 0.65 && covered < 0.95, std::to_string(covered).c_str());
+    }
+
+    // Between measured levels the interval comes from the residuals of interpolated levels,
+    // beyond them from those of extrapolated ones, and the grid's outermost measured level is
+    // still inside.
+    void interval_takesItsCalibrationFromWhereTheConfigurationLies()
+    {
+        const Dataset train = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 21));
+        const AutoModel model = fitted(train);
+        QCOMPARE(model.measuredRanges().size(), std::size_t {3}); // request, file set, read share
+        QVERIFY(model.insideInterval().size() >= AutoModel::kMinKindPoints);
+        QVERIFY(model.beyondInterval().size() >= AutoModel::kMinKindPoints);
+        const Dataset probe = iolens::test::gridDataset(noisyGrid({24, 64, 128}, 22));
+        const auto interval = model.predictInterval(probe.x, 0.8);
+        QVERIFY(interval);
+        const ConformalBounds inside = model.insideInterval().bounds(0.8);
+        const ConformalBounds beyond = model.beyondInterval().bounds(0.8);
+        QVERIFY(inside.lower != beyond.lower || inside.upper != beyond.upper);
+        const Eigen::VectorXd y = model.predict(probe.x);
+        const Eigen::Index column = heldOutColumn(probe.schema, Factor::RequestBytes);
+        for (Eigen::Index i = 0; i < probe.rows(); ++i) {
+            const ConformalBounds& b = probe.x(i, column) > 64.0 ? beyond : inside;
+            QCOMPARE(interval->first(i), y(i) + b.lower);
+            QCOMPARE(interval->second(i), y(i) + b.upper);
+        }
     }
 
     void trainedModel_mapsIntervalsToTheMetricScaleAndNeedsLogResponse()

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "validation/conformal.hpp"
+#include "validation/grouped_cv.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <limits>
+#include <utility>
+#include <vector>
+
+namespace iolens::core {
+
+/// Split-conformal intervals calibrated on held-out levels of a grouped cross-validation: the
+/// sorted residuals (log scale) and how far the conformal level must be raised for the
+/// intervals to cover the requested share of a level nobody measured.
+class LevelCalibration {
+public:
+    /// Interval level coverage() refers to.
+    static constexpr double kReferenceLevel = 0.8;
+
+    LevelCalibration() = default;
+    /// From the held-out points of `cv` (a grouped CV or a part of it): the residuals, the
+    /// coverage of plain kReferenceLevel quantiles (groupedIntervalCoverage) and the calibrated
+    /// level (groupedCalibratedLevel) at 0.50, 0.55, ..., 0.95. Throws DataError without points.
+    /// O(10 x 12 L n log n) for L levels.
+    static LevelCalibration fromGroupedCv(const GroupedCvResult& cv);
+    /// From what a file of the first auto format stored. Throws DataError without residuals.
+    static LevelCalibration fromStored(std::vector<double> residuals, double coverage,
+        std::vector<std::pair<double, double>> levelMap);
+
+    bool empty() const { return m_residuals.empty(); }
+    std::size_t size() const { return m_residuals.size(); }
+    /// Coverage of uncalibrated kReferenceLevel intervals on the held-out levels (NaN if it
+    /// could not be judged: no two levels of one factor to calibrate each other).
+    double coverage() const { return m_coverage; }
+    /// The conformal level used for a requested `level` in (0, 1): calibrated at the points of
+    /// the level map and interpolated between them; never below `level`. Throws ConfigError
+    /// outside (0, 1).
+    double calibratedLevel(double level) const;
+    /// Bounds to add to a prediction (log scale) for an interval at `level`.
+    ConformalBounds bounds(double level) const;
+
+    nlohmann::json toJson() const;
+    /// Throws DataError for a file without residuals.
+    static LevelCalibration fromJson(const nlohmann::json& json);
+
+private:
+    std::vector<double> m_residuals; ///< y - prediction, log scale, sorted
+    double m_coverage = std::numeric_limits<double>::quiet_NaN();
+    /// (requested level, calibrated level) at 0.50, 0.55, ..., 0.95
+    std::vector<std::pair<double, double>> m_levelMap;
+};
+
+/// The span over which a numeric factor was measured: a configuration outside it in any factor is
+/// an extrapolation, which grouped CV scores on its outermost levels. (FeatureColumn's own range
+/// is that of the schema's configurations; this one is of the rows actually fitted.)
+struct MeasuredRange {
+    Eigen::Index column = 0; ///< in the schema's encoded matrix
+    double low = 0.0;
+    double high = 0.0;
+};
+
+/// The measured span in data.x of each numeric factor column of data.schema (not the derived
+/// ones, which follow from them). O(n p).
+std::vector<MeasuredRange> measuredRanges(const Dataset& data);
+
+/// Per row of `x` (encoded with the same schema): 1 where some factor lies outside its measured
+/// range (by more than rounding), else 0. O(rows x ranges).
+std::vector<char> beyondMeasured(
+    const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges);
+
+/// The held-out points of `cv` whose level is an extrapolation (`extrapolation` true) or an
+/// interpolation (false), with the levels they refer to; errors re-summarised. O(points).
+GroupedCvResult pointsOfKind(const GroupedCvResult& cv, bool extrapolation);
+
+} // namespace iolens::core
