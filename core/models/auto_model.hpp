@@ -80,7 +80,7 @@ public:
     Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override;
     /// prediction + conformal bounds on the log scale: from the residuals of interpolated levels
     /// for a configuration inside every measured range, of extrapolated levels for one beyond
-    /// any (insideInterval, beyondInterval).
+    /// any (insideInterval, beyondInterval), there widened to cover the inside interval too.
     std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
         const Eigen::MatrixXd& x, double level) const override;
     bool isFitted() const override { return !m_chosen.empty(); }
