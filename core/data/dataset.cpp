@@ -64,6 +64,11 @@ Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metr
     dataset.metric = metric;
     std::vector<double> values;
     for (const AggregatedMeasurement& m : data) {
+        // A direction without requests has no response time or throughput to model: a CSV may
+        // hold 0 there (the shared ones leave it empty), and 0 is not a value a log scale or a
+        // relative error can take.
+        if (!metricHasValue(metric, m.config.readPct))
+            continue;
         if (const auto value = m.value(metric)) {
             dataset.configs.push_back(m.config);
             values.push_back(*value);

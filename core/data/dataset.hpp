@@ -47,9 +47,10 @@ inline constexpr double kClosedWorkloadTolerance = 0.1;
 /// size). Unset if no configuration qualifies. O(n log n).
 std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>& data);
 
-/// Training data for `metric`: the aggregated measurements that have the metric, with a schema
-/// inferred from them, and littleRatio from all of `data`. Throws DataError if fewer than two rows
-/// have it.
+/// Training data for `metric`: the aggregated measurements that have the metric where its
+/// direction has requests (metricHasValue: not a write metric at 100 % reads, nor a read one at
+/// 0 %), with a schema inferred from them, and littleRatio from all of `data`. Throws DataError if
+/// fewer than two rows have it.
 Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric);
 
 } // namespace iolens::core

@@ -40,6 +40,11 @@ bool isReadMetric(Metric metric)
     return kMetricInfo[metricIndex(metric)].read;
 }
 
+bool metricHasValue(Metric metric, double readPct)
+{
+    return isReadMetric(metric) ? readPct > 0.0 : readPct < 100.0;
+}
+
 std::optional<Metric> parseMetric(std::string_view name)
 {
     for (Metric metric : kAllMetrics)

@@ -38,6 +38,8 @@ std::string_view metricUnit(Metric metric);
 std::optional<Metric> parseMetric(std::string_view name);
 /// True for metrics of reads (undefined at read_pct = 0).
 bool isReadMetric(Metric metric);
+/// True if `metric` has a value at `readPct` (a read metric needs reads, a write one writes).
+bool metricHasValue(Metric metric, double readPct);
 inline std::size_t metricIndex(Metric metric)
 {
     return static_cast<std::size_t>(metric);

@@ -257,14 +257,7 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
     const Eigen::MatrixXd& x, double level) const
 {
     const Eigen::VectorXd y = predict(x);
-    // Beyond a measured range the interval is never narrower than inside it: fewer
-    // extrapolated residuals can happen to be smaller (fio-tiered's interpolated levels include
-    // the 1 GiB file set, whose reads swing with the cache's history), but leaving the data
-    // does not make an answer surer, and a band that narrows there reads as a contradiction.
-    const ConformalBounds inside = m_inside.bounds(level);
-    const ConformalBounds outer = m_beyond.bounds(level);
-    const ConformalBounds beyond {
-        std::min(inside.lower, outer.lower), std::max(inside.upper, outer.upper)};
+    const ConformalBounds inside = m_inside.bounds(level), beyond = boundsBeyond(level);
     const std::vector<char> outside = beyondMeasured(x, m_ranges);
     Eigen::VectorXd lower(y.size()), upper(y.size());
     for (Eigen::Index i = 0; i < y.size(); ++i) {
@@ -273,6 +266,16 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
         upper(i) = y(i) + b.upper;
     }
     return std::make_pair(std::move(lower), std::move(upper));
+}
+
+ConformalBounds AutoModel::boundsBeyond(double level) const
+{
+    // Never narrower than inside: fewer extrapolated residuals can happen to be smaller
+    // (fio-tiered's interpolated levels include the 1 GiB file set, whose reads swing with the
+    // cache's history), but leaving the data does not make an answer surer, and a band that
+    // narrows there reads as a contradiction.
+    const ConformalBounds inside = m_inside.bounds(level), outer = m_beyond.bounds(level);
+    return {std::min(inside.lower, outer.lower), std::max(inside.upper, outer.upper)};
 }
 
 std::vector<std::pair<CandidateSpec, double>> AutoModel::chosen() const

@@ -115,6 +115,9 @@ public:
     /// The same beyond a measured range, from extrapolated levels: one level beyond the
     /// measured ones, so farther out an interval is narrower than it should be.
     const LevelCalibration& beyondInterval() const { return m_beyond; }
+    /// The bounds (log scale, added to a prediction) beyond a measured range at `level`: those of
+    /// beyondInterval widened to cover insideInterval's. Throws ConfigError outside (0, 1).
+    ConformalBounds boundsBeyond(double level) const;
     /// The measured span of each numeric factor; empty in files of state version 1.
     const std::vector<MeasuredRange>& measuredRanges() const { return m_ranges; }
     /// Fewest held-out points of one kind (interpolated, extrapolated) calibrated on their own.

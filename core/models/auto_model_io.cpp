@@ -106,21 +106,22 @@ std::string AutoModel::describe() const
             }
             break;
         }
-    const auto intervalLine = [&](const char* where, const LevelCalibration& interval) {
-        const double level = interval.calibratedLevel(kDefaultLevel);
-        const ConformalBounds b = interval.bounds(kDefaultLevel);
+    const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
+                                  const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
-            "  %.0f %% prediction interval %s: x%.3g .. x%.3g of the prediction, the %.3f "
+            "  %.0f %% prediction interval%s: x%.3g .. x%.3g of the prediction, the %.3f "
             "conformal quantiles of %zu held-out residuals (at %.0f %% they covered %s)\n",
-            kDefaultLevel * 100.0, where, std::exp(b.lower), std::exp(b.upper), level,
-            interval.size(), kDefaultLevel * 100.0, percent(interval.coverage()).c_str());
+            kDefaultLevel * 100.0, where.c_str(), std::exp(b.lower), std::exp(b.upper),
+            interval.calibratedLevel(kDefaultLevel), interval.size(), kDefaultLevel * 100.0,
+            percent(interval.coverage()).c_str());
         text += line;
     };
     if (m_ranges.empty()) {
-        intervalLine("", m_inside);
+        intervalLine("", m_inside, m_inside.bounds(kDefaultLevel));
     } else {
-        intervalLine("inside the measured ranges", m_inside);
-        intervalLine("beyond them (calibrated one level out)", m_beyond);
+        intervalLine(" inside the measured ranges", m_inside, m_inside.bounds(kDefaultLevel));
+        intervalLine(" beyond them (calibrated one level out, never narrower than inside)",
+            m_beyond, boundsBeyond(kDefaultLevel));
     }
 
     text += "Candidates, best first by the mean |log(predicted / measured)| of held-out levels "

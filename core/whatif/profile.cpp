@@ -38,11 +38,6 @@ void predictSweep(
 
 } // namespace
 
-bool metricHasValue(Metric metric, double readPct)
-{
-    return isReadMetric(metric) ? readPct > 0.0 : readPct < 100.0;
-}
-
 void profile(const std::vector<const TrainedModel*>& models, const Configuration& scenario,
     Factor factor, const FactorDomain& domain, const SweepOptions& options, Profile& out)
 {

@@ -49,7 +49,4 @@ void spread(const Profile& profile, SpreadBand& band);
 bool intervalBand(
     const TrainedModel& model, const Profile& profile, double level, SpreadBand& band);
 
-/// True if `metric` has a value at `readPct` (a read metric needs reads, a write one writes).
-bool metricHasValue(Metric metric, double readPct);
-
 } // namespace iolens::core

@@ -200,6 +200,60 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("grouped")), qPrintable(r.err));
     }
 
+    // A CSV that writes 0 where a direction has no requests (write metrics at 100 % reads,
+    // read metrics at 0 %) instead of leaving the cell empty: a model on the log scale (lm's
+    // default, and auto's only) trains on it as on the empty cells and predicts the same.
+    void train_takesZerosOfADirectionWithoutRequestsAsNoValue()
+    {
+        QStringList lines = csvLines(m_configs);
+        QVERIFY(lines.size() > 300);
+        const QStringList header = lines.first().split(QLatin1Char(','));
+        int zeros = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            QStringList fields = lines[i].split(QLatin1Char(','));
+            for (qsizetype c = 0; c < fields.size(); ++c)
+                if (fields[c].isEmpty() && header[c].contains(QLatin1Char('_'))
+                    && (header[c].startsWith(QLatin1String("rt_"))
+                        || header[c].startsWith(QLatin1String("tp_")))) {
+                    fields[c] = QStringLiteral("0");
+                    ++zeros;
+                }
+            lines[i] = fields.join(QLatin1Char(','));
+        }
+        QVERIFY(zeros > 100);
+        const QString csv = m_dir.filePath(QStringLiteral("zeros.csv"));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
+        file.write(lines.join(QLatin1Char('\n')).toUtf8() + "\n");
+        file.close();
+        const QString db = m_dir.filePath(QStringLiteral("zeros.sqlite"));
+        CliResult r = runCli({"import", "--db", db, "--csv", csv});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        for (const QString& metric :
+            {QStringLiteral("tp_write_mbs"), QStringLiteral("rt_read_ms")}) {
+            r = runCli(
+                {"train", "--db", db, "--technique", "lm", "--metric", metric, "--name", metric});
+            QVERIFY2(r.exitCode == 0, qPrintable(metric + r.err));
+            r = runCli({"train", "--db", m_db, "--technique", "lm", "--metric", metric, "--name",
+                "empty_" + metric});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const QString a = m_dir.filePath(metric + QStringLiteral("_zeros.csv"));
+            const QString b = m_dir.filePath(metric + QStringLiteral("_empty.csv"));
+            QCOMPARE(runCli({"predict", "--db", db, "--model", metric, "--configs", m_configs,
+                                "--out", a})
+                         .exitCode,
+                0);
+            QCOMPARE(runCli({"predict", "--db", m_db, "--model", "empty_" + metric, "--configs",
+                                m_configs, "--out", b})
+                         .exitCode,
+                0);
+            QCOMPARE(csvLines(a), csvLines(b));
+        }
+        r = runCli({"train", "--db", db, "--technique", "auto", "--metric", "tp_write_mbs",
+            "--name", "auto_zeros"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
 private:
     QTemporaryDir m_dir;
     QString m_db;

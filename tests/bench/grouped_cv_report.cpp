@@ -13,8 +13,8 @@
 // At the end, whole levels of fio-local are held out of training and predicted by `auto`
 // trained on the rest, as a new system's unmeasured configurations would be.
 //
-// The last row of each table is the floor: what a model that knew every configuration's true mean would
-// still score, because most held-out values are a single run (see repeatNoise).
+// The last row of each table is the floor: what a model that knew every configuration's true mean
+// would still score, because most held-out values are a single run (see repeatNoise).
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/auto_model.hpp"

@@ -97,6 +97,25 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(
             DataError, buildDataset({closedLoop(100, 0.5, 0, 1.0)}, Metric::RtReadMs));
     }
+
+    // A CSV may hold 0 where a direction has no requests (write response time at 100 % reads);
+    // it is no measurement of that direction and stays out of the training rows, as an empty
+    // cell does.
+    void buildDataset_leavesOutDirectionsWithoutRequests()
+    {
+        std::vector<AggregatedMeasurement> rows {closedLoop(0, 0, 2.0, 1.0),
+            closedLoop(50, 1.0, 2.0, 1.0), closedLoop(75, 1.0, 2.5, 1.0),
+            closedLoop(100, 1.0, 0, 1.0)};
+        rows[0].mean[metricIndex(Metric::RtReadMs)] = 0.0;
+        rows[3].mean[metricIndex(Metric::RtWriteMs)] = 0.0;
+        const Dataset writes = buildDataset(rows, Metric::RtWriteMs);
+        QCOMPARE(writes.rows(), Eigen::Index {3});
+        QVERIFY((writes.y.array() > 0.0).all());
+        const Dataset reads = buildDataset(rows, Metric::RtReadMs);
+        QCOMPARE(reads.rows(), Eigen::Index {3});
+        for (const Configuration& c : reads.configs)
+            QVERIFY(c.readPct > 0.0);
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestDataset)

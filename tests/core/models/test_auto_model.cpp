@@ -260,8 +260,9 @@ private slots:
         const ConformalBounds outer = model.beyondInterval().bounds(0.8);
         QVERIFY(inside.lower != outer.lower || inside.upper != outer.upper);
         // Beyond, never narrower than inside.
-        const ConformalBounds beyond {
-            std::min(inside.lower, outer.lower), std::max(inside.upper, outer.upper)};
+        const ConformalBounds beyond = model.boundsBeyond(0.8);
+        QCOMPARE(beyond.lower, std::min(inside.lower, outer.lower));
+        QCOMPARE(beyond.upper, std::max(inside.upper, outer.upper));
         const Eigen::VectorXd y = model.predict(probe.x);
         const Eigen::Index column = heldOutColumn(probe.schema, Factor::RequestBytes);
         for (Eigen::Index i = 0; i < probe.rows(); ++i) {
