@@ -34,7 +34,7 @@ void scaleOverVms(const TrainedModel& model, const std::vector<Configuration>& c
         return;
     for (std::size_t i = 0; i < configs.size(); ++i)
         if (configs[i].vms > 1)
-            values(static_cast<Eigen::Index>(i)) *= configs[i].vms;
+            values(static_cast<Eigen::Index>(i)) *= throughputScaleOverVms(model, configs[i]);
 }
 
 } // namespace
@@ -56,12 +56,28 @@ bool modelsVmCount(const TrainedModel& model)
         [](const FeatureColumn& c) { return c.factor == Factor::Vms; });
 }
 
+double throughputScaleOverVms(const TrainedModel& model, const Configuration& config)
+{
+    const int vms = std::max(1, config.vms);
+    const auto& columns = model.schema().columns();
+    const bool modelsThreads = std::any_of(columns.begin(), columns.end(),
+        [](const FeatureColumn& c) { return c.factor == Factor::Threads; });
+    const int trained = model.schema().fixedValues().threads;
+    if (modelsThreads || trained < 1)
+        return vms;
+    // The model was trained at one thread count and answers for it whatever the share asks. At
+    // the response time it predicts, Little's law gives a share of s threads s / trained of that
+    // throughput: with the threads split over the VMs, N shares add up to the whole, not to N
+    // times it (which would put N times the configuration's threads in flight).
+    return static_cast<double>(vms) * perVmConfiguration(config).threads / trained;
+}
+
 double predictSpreadOverVms(const TrainedModel& model, const Configuration& config)
 {
     if (config.vms <= 1 || modelsVmCount(model))
         return model.predict(config);
     const double share = model.predict(perVmConfiguration(config));
-    return addsUpOverVms(model.metric()) ? share * config.vms : share;
+    return addsUpOverVms(model.metric()) ? share * throughputScaleOverVms(model, config) : share;
 }
 
 Eigen::VectorXd predictSpreadOverVms(

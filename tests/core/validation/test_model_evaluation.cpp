@@ -115,7 +115,10 @@ private slots:
         QCOMPARE(share.filesetBytes, std::int64_t {1} << 30);
     }
 
-    void spreadOverVms_addsUpThroughput()
+    // Every tiered run had 16 threads, so the model answers for 16 whatever a share asks: two
+    // VMs of 8 threads each add up to one 16-thread share's throughput (Little's law at the
+    // predicted response time), three of 5 to 15/16 of it. Response times are the share's.
+    void spreadOverVms_throughputOfAModelWithoutThreadsFollowsLittlesLaw()
     {
         const auto data = tiered();
         const TrainedModel tp
@@ -123,12 +126,39 @@ private slots:
         const TrainedModel rt
             = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
         Configuration c = data.front().config;
+        QCOMPARE(c.threads, 16);
         c.filesetBytes = 4LL << 30;
         c.vms = 2;
         const Configuration share = perVmConfiguration(c);
-        QCOMPARE(predictSpreadOverVms(tp, c), 2.0 * tp.predict(share));
+        QCOMPARE(throughputScaleOverVms(tp, c), 1.0);
+        QCOMPARE(predictSpreadOverVms(tp, c), tp.predict(share));
         QCOMPARE(predictSpreadOverVms(rt, c), rt.predict(share));
+        c.vms = 3;
+        QCOMPARE(throughputScaleOverVms(tp, c), 15.0 / 16.0);
+        QCOMPARE(predictSpreadOverVms(tp, c), tp.predict(perVmConfiguration(c)) * 15.0 / 16.0);
         QVERIFY(!modelsVmCount(tp));
+    }
+
+    // A model that learned the thread count answers for the share's threads itself, and the
+    // shares add up: N times one.
+    void spreadOverVms_throughputOfAModelWithThreadsAddsUp()
+    {
+        auto data = tiered();
+        const std::size_t n = data.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            AggregatedMeasurement half = data[i];
+            half.config.threads = 8;
+            for (auto& value : half.mean)
+                if (value)
+                    *value *= 0.5;
+            data.push_back(half);
+        }
+        const TrainedModel tp
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpReadMbs, true});
+        Configuration c = data.front().config;
+        c.vms = 2;
+        QCOMPARE(throughputScaleOverVms(tp, c), 2.0);
+        QCOMPARE(predictSpreadOverVms(tp, c), 2.0 * tp.predict(perVmConfiguration(c)));
     }
 
     // An interval is spread like its prediction: one VM's share, throughput bounds times N; a
@@ -145,8 +175,9 @@ private slots:
         const auto spread = predictIntervalSpreadOverVms(tp, {c, share}, 0.8);
         const auto own = tp.predictInterval({share}, 0.8);
         QVERIFY(spread && own);
-        QCOMPARE(spread->first(0), 2.0 * own->first(0));
-        QCOMPARE(spread->second(0), 2.0 * own->second(0));
+        const double scale = throughputScaleOverVms(tp, c);
+        QCOMPARE(spread->first(0), scale * own->first(0));
+        QCOMPARE(spread->second(0), scale * own->second(0));
         QCOMPARE(spread->first(1), own->first(0));
         const double predicted = predictSpreadOverVms(tp, c);
         QVERIFY(spread->first(0) <= predicted && predicted <= spread->second(0));
