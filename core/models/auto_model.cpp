@@ -212,7 +212,9 @@ FitReport AutoModel::fit(const Dataset& data)
     }
     // Intervals are calibrated on the residuals of the selection, not of the model it chose:
     // in a nested grouped CV of the whole fit, intervals from the chosen model's own residuals
-    // covered 66 % at 80 % (fio-tiered tp_read_mbs), 79 % from the selection's.
+    // covered 66 % at 80 % (fio-tiered tp_read_mbs), 79 % from the selection's. On a screened
+    // large dataset the candidates scored stay those lm's full ranking picked; only the choice
+    // among them is re-made per level.
     const GroupedCvResult aware
         = selectionAwarePoints(m_scores, results, m_params.maxCombined, selection.cv);
     m_selectionScore = scoreOf(specs[selection.chosen.members.front()], aware);
