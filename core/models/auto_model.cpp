@@ -220,10 +220,9 @@ FitReport AutoModel::fit(const Dataset& data)
     m_selectionScore = scoreOf(specs[selection.chosen.members.front()], aware);
     // Interpolated and extrapolated levels calibrate apart; a kind with too few points to
     // calibrate on (no inner level: a first measurement of two levels per factor) takes all.
-    const LevelCalibration pooled = LevelCalibration::fromGroupedCv(aware);
     const auto calibrationOf = [&](bool extrapolation) {
         const GroupedCvResult part = pointsOfKind(aware, extrapolation);
-        return part.points.size() < kMinKindPoints ? pooled : LevelCalibration::fromGroupedCv(part);
+        return LevelCalibration::fromGroupedCv(part.points.size() < kMinKindPoints ? aware : part);
     };
     m_inside = calibrationOf(false);
     m_beyond = calibrationOf(true);
