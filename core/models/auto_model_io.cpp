@@ -59,34 +59,37 @@ std::string AutoModel::describe() const
     // The choice first, the table of every candidate after it, best first: a person reads the
     // answer before the evidence, and the Models tab shows the top of the text.
     char line[320];
+    // Lines are broken by hand to about 90 columns, so the Models tab's pane shows them whole;
+    // the candidate table below is as wide.
     std::string text = "Auto model: the candidate (or average of candidates) that best predicted "
-                       "levels left out of training in grouped cross-validation (each level of "
+                       "levels left out\nof training in grouped cross-validation (each level of "
         + factors + " in turn)\n";
     if (m_rankedRows > 0 && m_rankedRows < m_trainingRows) {
         std::snprintf(line, sizeof line,
             "Ranked on a seeded sample of %lld of the %lld configurations (the budget of a "
-            "large dataset); the chosen candidates were fitted on all of them.\n",
+            "large dataset);\nthe chosen candidates were fitted on all of them.\n",
             static_cast<long long>(m_rankedRows), static_cast<long long>(m_trainingRows));
         text += line;
     }
     if (m_screened)
         text += "Feature sets screened first: lm tried every one, the other techniques only "
-                "lm's best (the budget of a large dataset).\n";
-    text += "Chosen:";
-    for (std::size_t k = 0; k < m_chosen.size(); ++k) {
-        std::snprintf(line, sizeof line, "%s %s (weight %.3f)", k ? "," : "",
-            m_chosen[k].model.spec().label().c_str(), m_chosen[k].weight);
+                "lm's best\n(the budget of a large dataset).\n";
+    text += "Chosen:\n";
+    for (const Member& m : m_chosen) {
+        std::snprintf(
+            line, sizeof line, "  %s (weight %.3f)\n", m.model.spec().label().c_str(), m.weight);
         text += line;
     }
     std::snprintf(line, sizeof line,
-        "\n  grouped CV: interpolation %s, extrapolation %s, overall %s, log ratio %.3f\n",
+        "  grouped CV of the chosen model:\n    interpolation %s, extrapolation %s, overall %s, "
+        "log ratio %.3f\n",
         percent(m_chosenScore.interpolation).c_str(), percent(m_chosenScore.extrapolation).c_str(),
         percent(m_chosenScore.overall).c_str(), m_chosenScore.logRatio);
     text += line;
     if (!std::isnan(m_selectionScore.logRatio)) {
         std::snprintf(line, sizeof line,
             "  the choice itself, re-made without each level (to expect on an unmeasured "
-            "level): interpolation %s, extrapolation %s, overall %s, log ratio %.3f\n",
+            "level):\n    interpolation %s, extrapolation %s, overall %s, log ratio %.3f\n",
             percent(m_selectionScore.interpolation).c_str(),
             percent(m_selectionScore.extrapolation).c_str(),
             percent(m_selectionScore.overall).c_str(), m_selectionScore.logRatio);
@@ -95,12 +98,13 @@ std::string AutoModel::describe() const
     for (const Member& m : m_chosen)
         if (m.model.spec().littleView) {
             text += "  Little's law: candidates marked 'little' model the metric as threads x "
-                    "share of requests in its direction (x request size for throughput) / mean "
-                    "time per request, the workload being closed; they predict that time.\n";
+                    "share of requests\n    in its direction (x request size for throughput) / "
+                    "mean time per request, the workload\n    being closed; they predict that "
+                    "time.\n";
             if (std::abs(m_littleRatio - 1.0) <= kClosedWorkloadTolerance) {
                 std::snprintf(line, sizeof line,
                     "  The data shows a closed workload (median IOPS x response time / threads "
-                    "= %.3f), so only such candidates were tried.\n",
+                    "= %.3f), so only\n    such candidates were tried.\n",
                     m_littleRatio);
                 text += line;
             }
@@ -109,12 +113,19 @@ std::string AutoModel::describe() const
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
-            "  %.0f %% prediction interval%s: x%.3g .. x%.3g of the prediction, the %.3f "
-            "conformal quantiles of %zu held-out residuals (at %.0f %% they covered %s)\n",
+            "  %.0f %% prediction interval%s:\n    x%.3g .. x%.3g of the prediction, the %.3f "
+            "conformal quantiles of %zu held-out residuals\n",
             kDefaultLevel * 100.0, where.c_str(), std::exp(b.lower), std::exp(b.upper),
-            interval.calibratedLevel(kDefaultLevel), interval.size(), kDefaultLevel * 100.0,
-            percent(interval.coverage()).c_str());
+            interval.calibratedLevel(kDefaultLevel), interval.size());
         text += line;
+        if (std::isnan(interval.coverage())) {
+            text += "    (their coverage could not be judged: no two such levels of one factor)\n";
+        } else {
+            std::snprintf(line, sizeof line,
+                "    (at %.0f %% they covered %s of held-out levels)\n", kDefaultLevel * 100.0,
+                percent(interval.coverage()).c_str());
+            text += line;
+        }
     };
     if (m_ranges.empty()) {
         intervalLine("", m_inside, m_inside.bounds(kDefaultLevel));
@@ -125,7 +136,7 @@ std::string AutoModel::describe() const
     }
 
     text += "Candidates, best first by the mean |log(predicted / measured)| of held-out levels "
-            "(the choice's criterion), with their mean relative errors:\n";
+            "(the\nchoice's criterion), with their mean relative errors:\n";
     std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9s\n", "candidate", "interpolation",
         "extrapolation", "overall", "log ratio");
     text += line;

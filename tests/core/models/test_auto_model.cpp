@@ -89,7 +89,7 @@ private slots:
         const std::string text = model.describe();
         for (const CandidateScore& s : model.candidates())
             QVERIFY(text.find(s.spec.label()) != std::string::npos);
-        QVERIFY(text.find("Chosen: " + chosen.front().first.label()) != std::string::npos);
+        QVERIFY(text.find("Chosen:\n  " + chosen.front().first.label()) != std::string::npos);
         QVERIFY(model.chosenScore().overall < 0.15);
     }
 
