@@ -49,6 +49,16 @@ std::vector<Factor> FeatureSchema::fixedFactors() const
     return fixed;
 }
 
+Eigen::Index FeatureSchema::numericColumn(Factor factor) const
+{
+    for (std::size_t j = 0; j < m_columns.size(); ++j) {
+        const FeatureColumn& column = m_columns[j];
+        if (!column.derived() && !column.categorical() && column.factor == factor)
+            return static_cast<Eigen::Index>(j);
+    }
+    return -1;
+}
+
 Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs) const
 {
     Eigen::MatrixXd x(

@@ -43,6 +43,9 @@ public:
     const Configuration& fixedValues() const { return m_fixed; }
     /// Factors left out because they were constant in training.
     std::vector<Factor> fixedFactors() const;
+    /// Index of the numeric column `factor` was encoded in (not a derived one), or -1 when the
+    /// factor is categorical or was constant in training. O(columns).
+    Eigen::Index numericColumn(Factor factor) const;
 
     /// Feature matrix, shape configs.size() x size(). Throws DataError for a categorical level
     /// that the training data did not have, StateError if the schema has a derived column.

@@ -12,17 +12,6 @@ namespace iolens::core {
 
 namespace {
 
-/// Index of the numeric column of `factor` in `base`, or -1.
-Eigen::Index numericColumn(const FeatureSchema& base, Factor factor)
-{
-    for (std::size_t j = 0; j < base.size(); ++j) {
-        const FeatureColumn& column = base.columns()[j];
-        if (!column.derived() && !column.categorical() && column.factor == factor)
-            return static_cast<Eigen::Index>(j);
-    }
-    return -1;
-}
-
 /// Whether `set` leaves the file-set column out (it enters through the cache column alone).
 bool dropsFileset(const FeatureSet& set)
 {
@@ -35,7 +24,7 @@ std::vector<Factor> loggedSizes(const FeatureSchema& base, const FeatureSet& set
     std::vector<Factor> factors;
     if (set.logSizes)
         for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes})
-            if (numericColumn(base, f) >= 0 && !(f == Factor::FilesetBytes && dropsFileset(set)))
+            if (base.numericColumn(f) >= 0 && !(f == Factor::FilesetBytes && dropsFileset(set)))
                 factors.push_back(f);
     return factors;
 }
@@ -99,7 +88,7 @@ FeatureSet FeatureSet::fromJson(const nlohmann::json& json)
 
 bool applicable(const FeatureSchema& base, const FeatureSet& set)
 {
-    if (set.cacheMib > 0.0 && numericColumn(base, Factor::FilesetBytes) < 0)
+    if (set.cacheMib > 0.0 && base.numericColumn(Factor::FilesetBytes) < 0)
         return false;
     return !set.logSizes || !loggedSizes(base, set).empty();
 }
@@ -110,16 +99,16 @@ FeatureSchema augmentSchema(const FeatureSchema& base, const FeatureSet& set)
         throw ConfigError("augmentSchema: feature set '" + set.label()
             + "' needs a request or file-set size column the data does not have");
     FeatureSchema schema = dropsFileset(set)
-        ? base.withoutColumn(static_cast<std::size_t>(numericColumn(base, Factor::FilesetBytes)))
+        ? base.withoutColumn(static_cast<std::size_t>(base.numericColumn(Factor::FilesetBytes)))
         : base;
     for (Factor f : loggedSizes(base, set)) {
         const FeatureColumn& column
-            = base.columns()[static_cast<std::size_t>(numericColumn(base, f))];
+            = base.columns()[static_cast<std::size_t>(base.numericColumn(f))];
         schema = schema.withDerivedColumn(
             "log2_" + column.name(), std::log2(column.minValue), std::log2(column.maxValue));
     }
     if (set.cacheMib > 0.0) {
-        const auto j = static_cast<std::size_t>(numericColumn(base, Factor::FilesetBytes));
+        const auto j = static_cast<std::size_t>(base.numericColumn(Factor::FilesetBytes));
         const FeatureColumn& fileset = base.columns()[j];
         // The miss column rises with the file set; the hit ratio falls, so its range's ends swap.
         if (set.missRho > 0.0)
@@ -142,7 +131,7 @@ Eigen::MatrixXd augmentFeatures(
     const std::vector<Factor> logged = loggedSizes(base, set);
     const Eigen::Index extra
         = static_cast<Eigen::Index>(logged.size()) + (set.cacheMib > 0.0 ? 1 : 0);
-    const Eigen::Index dropped = dropsFileset(set) ? numericColumn(base, Factor::FilesetBytes) : -1;
+    const Eigen::Index dropped = dropsFileset(set) ? base.numericColumn(Factor::FilesetBytes) : -1;
     const Eigen::Index kept = x.cols() - (dropped >= 0 ? 1 : 0);
     Eigen::MatrixXd out(x.rows(), kept + extra);
     if (dropped >= 0) {
@@ -154,9 +143,9 @@ Eigen::MatrixXd augmentFeatures(
     Eigen::Index next = kept;
     // Same order as augmentSchema appends the columns.
     for (Factor f : logged)
-        out.col(next++) = x.col(numericColumn(base, f)).array().log2();
+        out.col(next++) = x.col(base.numericColumn(f)).array().log2();
     if (set.cacheMib > 0.0) {
-        const Eigen::VectorXd fileset = x.col(numericColumn(base, Factor::FilesetBytes));
+        const Eigen::VectorXd fileset = x.col(base.numericColumn(Factor::FilesetBytes));
         if (set.missRho > 0.0)
             out.col(next) = fileset.unaryExpr(
                 [&](double mib) { return missLog2(set.cacheMib, set.missRho, mib); });
@@ -180,7 +169,7 @@ Eigen::VectorXd littleOffset(const Eigen::MatrixXd& x, const FeatureSchema& base
             + " is not a throughput or IOPS metric");
     // A factor's value per row: its column, or the value it had throughout training.
     const auto values = [&](Factor factor) -> Eigen::VectorXd {
-        const Eigen::Index j = numericColumn(base, factor);
+        const Eigen::Index j = base.numericColumn(factor);
         if (j >= 0)
             return x.col(j);
         return Eigen::VectorXd::Constant(x.rows(), numericValue(base.fixedValues(), factor));

@@ -59,11 +59,8 @@ bool modelsVmCount(const TrainedModel& model)
 double throughputScaleOverVms(const TrainedModel& model, const Configuration& config)
 {
     const int vms = std::max(1, config.vms);
-    const auto& columns = model.schema().columns();
-    const bool modelsThreads = std::any_of(columns.begin(), columns.end(),
-        [](const FeatureColumn& c) { return c.factor == Factor::Threads; });
     const int trained = model.schema().fixedValues().threads;
-    if (modelsThreads || trained < 1)
+    if (model.schema().numericColumn(Factor::Threads) >= 0 || trained < 1)
         return vms;
     // The model was trained at one thread count and answers for it whatever the share asks. At
     // the response time it predicts, Little's law gives a share of s threads s / trained of that

@@ -52,7 +52,7 @@ std::vector<Task> planTasks(const Dataset& data, const std::vector<Factor>& fact
 {
     std::vector<Task> tasks;
     for (Factor factor : factors) {
-        const Eigen::Index column = heldOutColumn(data.schema, factor);
+        const Eigen::Index column = data.schema.numericColumn(factor);
         if (column < 0)
             throw ConfigError("groupedCrossValidate: " + std::string(featureName(factor))
                 + " is not a numeric feature of this dataset");
@@ -95,7 +95,7 @@ std::vector<Factor> groupingFactors(const Dataset& data, int minLevels)
     std::vector<Factor> factors;
     // kAllFactors order, so results list factors the same way whatever the schema's order.
     for (Factor factor : kAllFactors) {
-        const Eigen::Index column = heldOutColumn(data.schema, factor);
+        const Eigen::Index column = data.schema.numericColumn(factor);
         if (column >= 0
             && distinctLevels(data.x.col(column)).size() >= static_cast<std::size_t>(minLevels))
             factors.push_back(factor);
@@ -107,7 +107,7 @@ std::size_t heldOutGroupCount(const Dataset& data, const std::vector<Factor>& fa
 {
     std::size_t groups = 0;
     for (Factor factor : factors) {
-        const Eigen::Index column = heldOutColumn(data.schema, factor);
+        const Eigen::Index column = data.schema.numericColumn(factor);
         if (column >= 0)
             groups += std::min(distinctLevels(data.x.col(column)).size(),
                 static_cast<std::size_t>(kMaxGroupsPerFactor));
@@ -163,16 +163,6 @@ std::vector<Eigen::Index> heldOutTrainRows(const HeldOutFold& fold, Eigen::Index
             train.push_back(i);
     }
     return train;
-}
-
-Eigen::Index heldOutColumn(const FeatureSchema& schema, Factor factor)
-{
-    for (std::size_t j = 0; j < schema.size(); ++j) {
-        const FeatureColumn& column = schema.columns()[j];
-        if (!column.derived() && !column.categorical() && column.factor == factor)
-            return static_cast<Eigen::Index>(j);
-    }
-    return -1;
 }
 
 double heldOutLogRatio(double measured, double predicted, bool logResponse)

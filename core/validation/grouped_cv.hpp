@@ -125,10 +125,6 @@ std::vector<HeldOutFold> heldOutFolds(
 /// The rows a fold trains on: every row of 0..rows-1 it does not hold out, ascending. O(rows).
 std::vector<Eigen::Index> heldOutTrainRows(const HeldOutFold& fold, Eigen::Index rows);
 
-/// Index of the numeric, non-derived column of `factor` in `schema` (the column whose levels are
-/// held out), or -1. O(columns).
-Eigen::Index heldOutColumn(const FeatureSchema& schema, Factor factor);
-
 /// |log(predicted / measured)| of one held-out row as GroupedCvResult::meanLogRatioError
 /// averages it (on the log scale, |predicted - measured|).
 double heldOutLogRatio(double measured, double predicted, bool logResponse);

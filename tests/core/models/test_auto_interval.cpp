@@ -5,7 +5,6 @@
 #include "common/error.hpp"
 #include "models/auto_interval.hpp"
 #include "support/test_registry.hpp"
-#include "validation/grouped_cv.hpp"
 
 #include <QTest>
 
@@ -108,7 +107,7 @@ private slots:
         data.schema = FeatureSchema::fromConfigurations(configs);
         data.x = data.schema.encode(configs);
         QCOMPARE(data.schema.size(), std::size_t {2}); // every other factor is constant
-        const Eigen::Index requestColumn = heldOutColumn(data.schema, Factor::RequestBytes);
+        const Eigen::Index requestColumn = data.schema.numericColumn(Factor::RequestBytes);
         const std::vector<MeasuredRange> ranges = measuredRanges(data);
         QCOMPARE(ranges.size(), std::size_t {2});
         QCOMPARE(ranges[static_cast<std::size_t>(requestColumn)].low, 4.0);

@@ -5,7 +5,6 @@
 #include "models/trained_model.hpp"
 #include "support/grid_data.hpp"
 #include "support/test_registry.hpp"
-#include "validation/grouped_cv.hpp"
 
 #include <QTest>
 
@@ -264,7 +263,7 @@ private slots:
         QCOMPARE(beyond.lower, std::min(inside.lower, outer.lower));
         QCOMPARE(beyond.upper, std::max(inside.upper, outer.upper));
         const Eigen::VectorXd y = model.predict(probe.x);
-        const Eigen::Index column = heldOutColumn(probe.schema, Factor::RequestBytes);
+        const Eigen::Index column = probe.schema.numericColumn(Factor::RequestBytes);
         for (Eigen::Index i = 0; i < probe.rows(); ++i) {
             const ConformalBounds& b = probe.x(i, column) > 64.0 ? beyond : inside;
             QCOMPARE(interval->first(i), y(i) + b.lower);
