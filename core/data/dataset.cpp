@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace iolens::core {
 
@@ -20,7 +21,91 @@ std::optional<double> directionIops(const AggregatedMeasurement& m, Metric iops,
     return std::nullopt;
 }
 
+/// The measured `times` (a response-time metric) of the configurations in `data` that `schema`
+/// represents, encoded by it; null with fewer than two.
+std::shared_ptr<const Dataset> timesDataset(
+    const std::vector<AggregatedMeasurement>& data, Metric times, const FeatureSchema& schema)
+{
+    auto dataset = std::make_shared<Dataset>();
+    dataset->schema = schema;
+    dataset->metric = times;
+    std::vector<double> values;
+    for (const AggregatedMeasurement& m : data)
+        if (const auto value = m.value(times); value && *value > 0.0
+            && metricHasValue(times, m.config.readPct) && schema.represents(m.config)) {
+            dataset->configs.push_back(m.config);
+            values.push_back(*value);
+        }
+    if (values.size() < 2)
+        return nullptr;
+    dataset->x = schema.encode(dataset->configs);
+    dataset->y
+        = Eigen::Map<Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
+    return dataset;
+}
+
+/// A configuration with its read share cleared: the key its read-share siblings share.
+Configuration withoutReadShare(Configuration config)
+{
+    config.readPct = 0.0;
+    return config;
+}
+
+/// The rows of `times` that go with the kept rows of `data` (see subset).
+std::shared_ptr<const Dataset> keptTimes(
+    const std::shared_ptr<const Dataset>& times, const Dataset& data, const std::vector<char>& kept)
+{
+    if (!times)
+        return nullptr;
+    // Per configuration of data: kept or not; per sibling key: whether every sibling is kept.
+    std::map<Configuration, bool> own;
+    std::map<Configuration, bool> siblings;
+    for (std::size_t i = 0; i < data.configs.size(); ++i) {
+        own[data.configs[i]] = kept[i] != 0;
+        auto [it, added] = siblings.try_emplace(withoutReadShare(data.configs[i]), true);
+        it->second = it->second && kept[i] != 0;
+    }
+    std::vector<Eigen::Index> rows;
+    for (std::size_t j = 0; j < times->configs.size(); ++j) {
+        const Configuration& c = times->configs[j];
+        bool keep = false;
+        if (const auto it = own.find(c); it != own.end())
+            keep = it->second;
+        else if (const auto s = siblings.find(withoutReadShare(c)); s != siblings.end())
+            keep = s->second;
+        if (keep)
+            rows.push_back(static_cast<Eigen::Index>(j));
+    }
+    if (rows.size() < 2)
+        return nullptr;
+    return std::make_shared<const Dataset>(subset(*times, rows));
+}
+
 } // namespace
+
+Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows)
+{
+    Dataset part;
+    part.schema = data.schema;
+    part.metric = data.metric;
+    part.littleRatio = data.littleRatio;
+    part.x.resize(static_cast<Eigen::Index>(rows.size()), data.cols());
+    part.y.resize(static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        part.x.row(static_cast<Eigen::Index>(i)) = data.x.row(rows[i]);
+        part.y(static_cast<Eigen::Index>(i)) = data.y(rows[i]);
+        if (!data.configs.empty())
+            part.configs.push_back(data.configs[static_cast<std::size_t>(rows[i])]);
+    }
+    if ((data.readTimes || data.writeTimes) && data.configs.size() == std::size_t(data.rows())) {
+        std::vector<char> kept(data.configs.size(), 0);
+        for (Eigen::Index r : rows)
+            kept[static_cast<std::size_t>(r)] = 1;
+        part.readTimes = keptTimes(data.readTimes, data, kept);
+        part.writeTimes = keptTimes(data.writeTimes, data, kept);
+    }
+    return part;
+}
 
 bool Dataset::closedWorkload() const
 {
@@ -82,6 +167,10 @@ Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metr
     dataset.y
         = Eigen::Map<Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
     dataset.littleRatio = medianLittleRatio(data);
+    if (isRateMetric(metric)) {
+        dataset.readTimes = timesDataset(data, Metric::RtReadMs, dataset.schema);
+        dataset.writeTimes = timesDataset(data, Metric::RtWriteMs, dataset.schema);
+    }
     return dataset;
 }
 

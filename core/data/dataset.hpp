@@ -6,6 +6,7 @@
 
 #include <Eigen/Dense>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -27,6 +28,14 @@ struct Dataset {
     /// a closed workload like fio's and Filebench's threads. Unset when no configuration has
     /// both directions' IOPS and response times it needs.
     std::optional<double> littleRatio;
+    /// For a throughput or IOPS metric (isRateMetric): the measured read and write response
+    /// times (ms, raw whatever scale y is on) of every configuration that has them and that
+    /// `schema` represents, encoded by `schema`; null where fewer than two have them. In a closed
+    /// workload a direction's throughput follows from both (Little's law: threads x share /
+    /// (r RT_read + (1 - r) RT_write)), and they are measured at read shares where the
+    /// throughput itself is not (a write time at 0 % reads), so a model may learn them instead.
+    std::shared_ptr<const Dataset> readTimes;
+    std::shared_ptr<const Dataset> writeTimes;
 
     /// Whether the data shows a closed workload: littleRatio within kClosedWorkloadTolerance
     /// of 1.
@@ -45,12 +54,20 @@ inline constexpr double kClosedWorkloadTolerance = 0.1;
 /// times in seconds, counting a direction only where its share of requests is positive and
 /// skipping configurations that lack a needed value (IOPS fall back to throughput / request
 /// size). Unset if no configuration qualifies. O(n log n).
+/// The rows `rows` of `data` as a new dataset (schema shared), with the rows of its readTimes and
+/// writeTimes that belong to no left-out row: a time row whose configuration is one of data's
+/// rows goes with that row; one at a read share data has no row for (a write time at 0 % reads
+/// beside a read throughput) goes with its siblings, the rows of data equal to it but for the
+/// read share, and is kept only if all of them are. So a fold that leaves out a request size
+/// leaves out every measurement at that size. O((n + m) log n).
+Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows);
+
 std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>& data);
 
 /// Training data for `metric`: the aggregated measurements that have the metric where its
 /// direction has requests (metricHasValue: not a write metric at 100 % reads, nor a read one at
-/// 0 %), with a schema inferred from them, and littleRatio from all of `data`. Throws DataError if
-/// fewer than two rows have it.
+/// 0 %), with a schema inferred from them, littleRatio from all of `data`, and for a rate metric
+/// readTimes and writeTimes from all of `data`. Throws DataError if fewer than two rows have it.
 Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric);
 
 } // namespace iolens::core

@@ -59,6 +59,23 @@ Eigen::Index FeatureSchema::numericColumn(Factor factor) const
     return -1;
 }
 
+bool FeatureSchema::represents(const Configuration& config) const
+{
+    for (Factor factor : fixedFactors()) {
+        const bool same = isCategorical(factor)
+            ? categoricalValue(config, factor) == categoricalValue(m_fixed, factor)
+            : numericValue(config, factor) == numericValue(m_fixed, factor);
+        if (!same)
+            return false;
+    }
+    return std::all_of(m_columns.begin(), m_columns.end(), [&](const FeatureColumn& column) {
+        return !column.categorical()
+            || std::find(column.levels.begin(), column.levels.end(),
+                   categoricalValue(config, column.factor))
+            != column.levels.end();
+    });
+}
+
 Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs) const
 {
     Eigen::MatrixXd x(

@@ -47,6 +47,10 @@ public:
     /// factor is categorical or was constant in training. O(columns).
     Eigen::Index numericColumn(Factor factor) const;
 
+    /// Whether encode() can take `config` without losing what it is: every factor left out has
+    /// its training value there, and every categorical level is one the training data had.
+    bool represents(const Configuration& config) const;
+
     /// Feature matrix, shape configs.size() x size(). Throws DataError for a categorical level
     /// that the training data did not have, StateError if the schema has a derived column.
     Eigen::MatrixXd encode(const std::vector<Configuration>& configs) const;

@@ -45,6 +45,12 @@ bool metricHasValue(Metric metric, double readPct)
     return isReadMetric(metric) ? readPct > 0.0 : readPct < 100.0;
 }
 
+bool isRateMetric(Metric metric)
+{
+    return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs || metric == Metric::IopsRead
+        || metric == Metric::IopsWrite;
+}
+
 std::optional<Metric> parseMetric(std::string_view name)
 {
     for (Metric metric : kAllMetrics)

@@ -40,6 +40,8 @@ std::optional<Metric> parseMetric(std::string_view name);
 bool isReadMetric(Metric metric);
 /// True if `metric` has a value at `readPct` (a read metric needs reads, a write one writes).
 bool metricHasValue(Metric metric, double readPct);
+/// Whether `metric` is a rate of one direction: read or write throughput or IOPS.
+bool isRateMetric(Metric metric);
 inline std::size_t metricIndex(Metric metric)
 {
     return static_cast<std::size_t>(metric);

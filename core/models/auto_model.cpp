@@ -3,6 +3,7 @@
 
 #include "common/error.hpp"
 #include "data/training_sample.hpp"
+#include "models/auto_composition.hpp"
 #include "validation/conformal.hpp"
 #include "validation/grouped_cv.hpp"
 #include "validation/k_fold.hpp"
@@ -142,7 +143,80 @@ void AutoModel::setParameters(const ParamValues& values)
     m_chosen.clear();
 }
 
+namespace {
+
+FitReport reportOf(const Eigen::VectorXd& fitted, const Dataset& data, double seconds)
+{
+    FitReport report;
+    report.rows = static_cast<int>(data.rows());
+    const double rss = (fitted - data.y).squaredNorm();
+    const double tss = (data.y.array() - data.y.mean()).square().sum();
+    report.trainingRmse = std::sqrt(rss / static_cast<double>(data.rows()));
+    report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
+    report.seconds = seconds;
+    return report;
+}
+
+} // namespace
+
+std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
+{
+    const auto start = std::chrono::steady_clock::now();
+    if (!data.metric || !isRateMetric(*data.metric) || !data.closedWorkload())
+        return std::nullopt;
+    const Eigen::ArrayXd share = readShares(data.x, data.schema);
+    const bool needsRead = (share > 0.0).any(), needsWrite = (share < 1.0).any();
+    if ((needsRead && !data.readTimes) || (needsWrite && !data.writeTimes))
+        return std::nullopt;
+    const auto fitTimes = [&](const Dataset& times) {
+        Dataset logged = times;
+        logged.y = logged.y.array().log();
+        auto model = std::make_shared<AutoModel>(m_budget);
+        model->m_params = m_params;
+        model->fit(logged);
+        return model;
+    };
+    std::shared_ptr<AutoModel> reads, writes;
+    try {
+        reads = needsRead ? fitTimes(*data.readTimes) : nullptr;
+        writes = needsWrite ? fitTimes(*data.writeTimes) : nullptr;
+    } catch (const DataError&) {
+        return std::nullopt; // too few levels of the times: the rate's own model
+    }
+    m_chosen.clear();
+    m_scores.clear();
+    m_chosenScore = m_selectionScore = CandidateScore {};
+    m_inside = m_beyond = LevelCalibration {};
+    m_ranges = core::measuredRanges(data);
+    m_factors.clear();
+    m_rankedRows = m_trainingRows = data.rows();
+    m_screened = false;
+    m_littleRatio = data.littleRatio.value_or(std::numeric_limits<double>::quiet_NaN());
+    m_rateMetric = data.metric;
+    m_rateSchema = data.schema;
+    m_readTimes = std::move(reads);
+    m_writeTimes = std::move(writes);
+    return reportOf(predict(data.x), data,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+Eigen::VectorXd AutoModel::composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,
+    const Eigen::VectorXd& logWriteMs) const
+{
+    return composeRate(x, m_rateSchema, *m_rateMetric, logReadMs, logWriteMs);
+}
+
 FitReport AutoModel::fit(const Dataset& data)
+{
+    m_readTimes.reset();
+    m_writeTimes.reset();
+    m_rateMetric.reset();
+    if (const auto composed = fitComposed(data))
+        return *composed;
+    return fitDirect(data);
+}
+
+FitReport AutoModel::fitDirect(const Dataset& data)
 {
     const auto start = std::chrono::steady_clock::now();
     // Candidates are ranked on a seeded sample of the configurations when there are more than
@@ -232,22 +306,17 @@ FitReport AutoModel::fit(const Dataset& data)
         m_factors.emplace_back(featureName(f));
     m_littleRatio = data.littleRatio.value_or(std::numeric_limits<double>::quiet_NaN());
 
-    FitReport report;
-    report.rows = static_cast<int>(data.rows());
-    const Eigen::VectorXd fitted = predict(data.x);
-    const double rss = (fitted - data.y).squaredNorm();
-    const double tss = (data.y.array() - data.y.mean()).square().sum();
-    report.trainingRmse = std::sqrt(rss / static_cast<double>(data.rows()));
-    report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
-    report.seconds
-        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return report;
+    return reportOf(predict(data.x), data,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
 Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const
 {
     if (!isFitted())
         throw StateError("AutoModel::predict: the model is not fitted");
+    if (composed())
+        return composedRate(x, m_readTimes ? m_readTimes->predict(x) : Eigen::VectorXd {},
+            m_writeTimes ? m_writeTimes->predict(x) : Eigen::VectorXd {});
     Eigen::VectorXd y = Eigen::VectorXd::Zero(x.rows());
     for (const Member& member : m_chosen)
         y += member.weight * member.model.predict(x);
@@ -257,6 +326,17 @@ Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const
 std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInterval(
     const Eigen::MatrixXd& x, double level) const
 {
+    if (composed()) {
+        // A longer time means a lower rate: the rate's lower bound takes both times' upper ones.
+        // Taking the two directions' bounds together is conservative for a mix.
+        using Bounds = std::pair<Eigen::VectorXd, Eigen::VectorXd>;
+        const auto boundsOf = [&](const AutoModel* model) {
+            return model ? *model->predictInterval(x, level) : Bounds {};
+        };
+        const Bounds reads = boundsOf(m_readTimes.get()), writes = boundsOf(m_writeTimes.get());
+        return std::make_pair(composedRate(x, reads.second, writes.second),
+            composedRate(x, reads.first, writes.first));
+    }
     const Eigen::VectorXd y = predict(x);
     const ConformalBounds inside = m_inside.bounds(level), beyond = boundsBeyond(level);
     const std::vector<char> outside = beyondMeasured(x, m_ranges);

@@ -7,6 +7,8 @@
 #include "models/regressor.hpp"
 
 #include <limits>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,12 +55,22 @@ struct AutoBudget {
 /// out-of-fold residuals of the selection itself (selectionAwarePoints) calibrate split-conformal
 /// prediction intervals. Expects y on the log scale (TrainedModel's default). Fit cost: one fit
 /// per candidate and held-out level (a few seconds on 345 rows).
+///
+/// A rate (throughput or IOPS) of a closed workload whose data carries the response times its
+/// rows need (Dataset::readTimes, writeTimes) is not modelled on its own: two auto models learn
+/// the read and the write response time, and the rate is composed from them by Little's law
+/// (auto_composition.hpp), its interval from theirs. composed() says so. The grouped CV of the
+/// grid cannot choose between the two: it holds out request sizes and file sets, where both
+/// do about as well, but not read shares (a direction's rate is measured at two, 50 and 100 %
+/// reads), where a rate's own model has nothing to go on and the composition has Little's law;
+/// see the README for the figures.
 class AutoModel final : public Regressor {
 public:
     static constexpr const char* kTechnique = "auto";
     /// 2: intervals calibrated apart inside and beyond the measured ranges (version 1 files, one
-    /// calibration for both, still load).
-    static constexpr int kStateVersion = 2;
+    /// calibration for both, still load). 3: a rate may be composed from response-time models
+    /// (key "composed"); other states are as in version 2.
+    static constexpr int kStateVersion = 3;
     /// Interval level describe() and the stored coverage refer to.
     static constexpr double kDefaultLevel = LevelCalibration::kReferenceLevel;
 
@@ -83,7 +95,7 @@ public:
     /// any (insideInterval, beyondInterval), there widened to cover the inside interval too.
     std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
         const Eigen::MatrixXd& x, double level) const override;
-    bool isFitted() const override { return !m_chosen.empty(); }
+    bool isFitted() const override { return !m_chosen.empty() || composed(); }
     bool needsLogResponse() const override { return true; }
 
     std::string describe() const override;
@@ -120,10 +132,26 @@ public:
     ConformalBounds boundsBeyond(double level) const;
     /// The measured span of each numeric factor; empty in files of state version 1.
     const std::vector<MeasuredRange>& measuredRanges() const { return m_ranges; }
+    /// Whether the rate is composed from the response-time models below (see the class comment);
+    /// then chosen() and candidates() are empty and the scores and calibrations unset.
+    bool composed() const { return m_readTimes || m_writeTimes; }
+    /// The read / write response-time models of a composed rate (null if its rows need none).
+    const AutoModel* readTimesModel() const { return m_readTimes.get(); }
+    const AutoModel* writeTimesModel() const { return m_writeTimes.get(); }
+
     /// Fewest held-out points of one kind (interpolated, extrapolated) calibrated on their own.
     static constexpr std::size_t kMinKindPoints = 20;
 
 private:
+    /// The model chosen among the candidates (everything but the composition).
+    FitReport fitDirect(const Dataset& data);
+    /// Fits the composition when the data allows (a closed workload's rate with the response
+    /// times its rows need); nullopt, leaving the model as it was, otherwise.
+    std::optional<FitReport> fitComposed(const Dataset& data);
+    /// The log-scale rate of a composed model from its response-time models' log predictions.
+    Eigen::VectorXd composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,
+        const Eigen::VectorXd& logWriteMs) const;
+
     struct Member {
         AutoCandidate model;
         double weight = 1.0;
@@ -149,6 +177,12 @@ private:
     LevelCalibration m_inside;
     LevelCalibration m_beyond;
     std::vector<MeasuredRange> m_ranges;
+    // A composed rate: its metric, the schema its x is encoded by, and the response-time models
+    // (fitted on the data's readTimes / writeTimes, encoded by the same schema).
+    std::optional<Metric> m_rateMetric;
+    FeatureSchema m_rateSchema;
+    std::shared_ptr<const AutoModel> m_readTimes;
+    std::shared_ptr<const AutoModel> m_writeTimes;
 };
 
 } // namespace iolens::core

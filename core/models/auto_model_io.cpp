@@ -47,12 +47,47 @@ CandidateScore scoreFromJson(const nlohmann::json& json)
     return s;
 }
 
+nlohmann::json rangesJson(const std::vector<MeasuredRange>& ranges)
+{
+    nlohmann::json json = nlohmann::json::array();
+    for (const MeasuredRange& r : ranges)
+        json.push_back({r.column, r.low, r.high});
+    return json;
+}
+
+std::vector<MeasuredRange> rangesFromJson(const nlohmann::json& json)
+{
+    std::vector<MeasuredRange> ranges;
+    for (const auto& r : json)
+        ranges.push_back(
+            {r.at(0).get<Eigen::Index>(), r.at(1).get<double>(), r.at(2).get<double>()});
+    return ranges;
+}
+
 } // namespace
 
 std::string AutoModel::describe() const
 {
     if (!isFitted())
         return "auto model (not fitted)";
+    if (composed()) {
+        char line[512];
+        std::snprintf(line, sizeof line,
+            "auto: %s composed by Little's law from the response times, not modelled on its\n"
+            "own. The data shows a closed workload (median IOPS x response time / threads = "
+            "%.3f):\n  each thread issues its next request when one completes, so the rate is "
+            "threads x\n  its direction's share (x request size) / (r RT_read + (1 - r) "
+            "RT_write), r the read share.\n  The four predictions of a configuration agree, and "
+            "a mix's rate follows the time\n  that limits it. Its interval is composed from "
+            "theirs.\n",
+            std::string(metricName(*m_rateMetric)).c_str(), m_littleRatio);
+        std::string text = line;
+        if (m_readTimes)
+            text += "\nRead response time model:\n" + m_readTimes->describe() + "\n";
+        if (m_writeTimes)
+            text += "\nWrite response time model:\n" + m_writeTimes->describe() + "\n";
+        return text;
+    }
     std::string factors;
     for (const std::string& f : m_factors)
         factors += (factors.empty() ? "" : ", ") + f;
@@ -163,12 +198,23 @@ nlohmann::json AutoModel::saveState() const
     // explains the choice; the residuals are kept whole so any interval level can be asked for.
     if (!isFitted())
         throw StateError("AutoModel::saveState: the model is not fitted");
+    if (composed()) {
+        // The response-time models were fitted on x encoded by the same schema, so they load
+        // with it.
+        const auto stateOf = [](const std::shared_ptr<const AutoModel>& model) {
+            return model ? model->saveState() : nlohmann::json(nullptr);
+        };
+        return {{"version", kStateVersion},
+            {"composed",
+                {{"metric", metricName(*m_rateMetric)}, {"read_times", stateOf(m_readTimes)},
+                    {"write_times", stateOf(m_writeTimes)}}},
+            {"ranges", rangesJson(m_ranges)}, {"little_ratio", jsonNumber(m_littleRatio)},
+            {"training_rows", m_trainingRows}};
+    }
     nlohmann::json scores = nlohmann::json::array();
     for (const CandidateScore& s : m_scores)
         scores.push_back(scoreJson(s));
-    nlohmann::json ranges = nlohmann::json::array();
-    for (const MeasuredRange& r : m_ranges)
-        ranges.push_back({r.column, r.low, r.high});
+    const nlohmann::json ranges = rangesJson(m_ranges);
     nlohmann::json chosen = nlohmann::json::array();
     for (const Member& m : m_chosen)
         chosen.push_back({{"weight", m.weight}, {"model", m.model.saveState()}});
@@ -186,6 +232,39 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     if (version > kStateVersion)
         throw DataError("model file: auto model state version " + std::to_string(version)
             + " is newer than this build understands");
+    m_readTimes.reset();
+    m_writeTimes.reset();
+    m_rateMetric.reset();
+    if (state.contains("composed")) {
+        const nlohmann::json& parts = state.at("composed");
+        const auto metric = parseMetric(parts.at("metric").get<std::string>());
+        if (!metric || !isRateMetric(*metric))
+            throw DataError("model file: auto model composes '"
+                + parts.at("metric").get<std::string>() + "', which is not a rate metric");
+        const auto modelOf = [&](const char* key) -> std::shared_ptr<const AutoModel> {
+            if (parts.at(key).is_null())
+                return nullptr;
+            auto model = std::make_shared<AutoModel>();
+            model->loadState(parts.at(key), schema);
+            return model;
+        };
+        m_readTimes = modelOf("read_times");
+        m_writeTimes = modelOf("write_times");
+        if (!composed())
+            throw DataError("model file: composed auto model without a response-time model");
+        m_rateMetric = metric;
+        m_rateSchema = schema;
+        m_chosen.clear();
+        m_scores.clear();
+        m_chosenScore = m_selectionScore = CandidateScore {};
+        m_inside = m_beyond = LevelCalibration {};
+        m_ranges = rangesFromJson(state.at("ranges"));
+        m_factors.clear();
+        m_littleRatio = numberOfJson(state.at("little_ratio"));
+        m_rankedRows = m_trainingRows = state.value("training_rows", Eigen::Index {0});
+        m_screened = false;
+        return;
+    }
     std::vector<CandidateScore> scores;
     for (const auto& s : state.at("candidates"))
         scores.push_back(scoreFromJson(s));
@@ -200,10 +279,7 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     if (state.contains("interval_inside")) {
         m_inside = LevelCalibration::fromJson(state.at("interval_inside"));
         m_beyond = LevelCalibration::fromJson(state.at("interval_beyond"));
-        m_ranges.clear();
-        for (const auto& r : state.at("ranges"))
-            m_ranges.push_back(
-                {r.at(0).get<Eigen::Index>(), r.at(1).get<double>(), r.at(2).get<double>()});
+        m_ranges = rangesFromJson(state.at("ranges"));
     } else {
         // Version 1: one calibration for every configuration.
         m_inside = LevelCalibration::fromStored(state.at("residuals").get<std::vector<double>>(),

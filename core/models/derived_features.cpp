@@ -158,8 +158,7 @@ Eigen::MatrixXd augmentFeatures(
 
 bool hasLittleView(Metric metric)
 {
-    return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs || metric == Metric::IopsRead
-        || metric == Metric::IopsWrite;
+    return isRateMetric(metric);
 }
 
 Eigen::VectorXd littleOffset(const Eigen::MatrixXd& x, const FeatureSchema& base, Metric metric)

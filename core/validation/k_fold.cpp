@@ -49,23 +49,6 @@ std::vector<Eigen::Index> FoldAssignment::trainRows(int fold) const
     return rows;
 }
 
-Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows)
-{
-    Dataset part;
-    part.schema = data.schema;
-    part.metric = data.metric;
-    part.littleRatio = data.littleRatio;
-    part.x.resize(static_cast<Eigen::Index>(rows.size()), data.cols());
-    part.y.resize(static_cast<Eigen::Index>(rows.size()));
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        part.x.row(static_cast<Eigen::Index>(i)) = data.x.row(rows[i]);
-        part.y(static_cast<Eigen::Index>(i)) = data.y(rows[i]);
-        if (!data.configs.empty())
-            part.configs.push_back(data.configs[static_cast<std::size_t>(rows[i])]);
-    }
-    return part;
-}
-
 CrossValidationResult crossValidate(
     const Regressor& prototype, const Dataset& data, const FoldAssignment& folds)
 {

@@ -29,9 +29,6 @@ private:
     std::vector<std::vector<Eigen::Index>> m_test;
 };
 
-/// The rows `rows` of `data` as a new dataset (schema shared).
-Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows);
-
 /// Per-fold RMSE on held-out rows and their mean and sd (the mlpack KFoldCV shape).
 struct CrossValidationResult {
     std::vector<double> foldRmse;

@@ -51,16 +51,6 @@ std::vector<Eigen::Index> keptRows(Eigen::Index n, int remove, std::mt19937_64& 
     return rows;
 }
 
-Dataset rowsOf(const Dataset& data, const std::vector<Eigen::Index>& rows)
-{
-    Dataset part {
-        data.schema, data.x(rows, Eigen::all), data.y(rows), {}, data.metric, data.littleRatio};
-    for (const Eigen::Index row : rows)
-        if (!data.configs.empty())
-            part.configs.push_back(data.configs[static_cast<std::size_t>(row)]);
-    return part;
-}
-
 } // namespace
 
 StabilityResult measureStability(
@@ -98,7 +88,7 @@ StabilityResult measureStability(
         try {
             const auto& rows = kept[static_cast<std::size_t>(r)];
             auto model = prototype.clone();
-            model->fit(rowsOf(data, rows));
+            model->fit(subset(data, rows));
             const Eigen::ArrayXd change
                 = relativeChange(base, predictOnMetricScale(*model, data.x, options.logResponse));
             result.repeatMean[static_cast<std::size_t>(r)] = change.mean();

@@ -9,6 +9,8 @@
 //   grouped_cv_report                 a Markdown table per dataset on stdout
 //   grouped_cv_report --points FILE   also every held-out prediction of `auto` as CSV, to see
 //                                     which configurations its mean relative error comes from
+//   grouped_cv_report --csv FILE      the same table for the measurements of FILE (interchange
+//                                     format) instead of the shared datasets: another system
 //
 // At the end, whole levels of fio-local are held out of training and predicted by `auto`
 // trained on the rest, as a new system's unmeasured configurations would be.
@@ -134,8 +136,7 @@ void report(const char* name, const std::string& path)
     g_dataset = name;
     const std::vector<Measurement> runs = readMeasurementsCsv(path);
     const auto rows = aggregateRepetitions(runs);
-    std::printf(
-        "\nfio-%s (%zu configurations), interpolation / extrapolation\n\n", name, rows.size());
+    std::printf("\n%s (%zu configurations), interpolation / extrapolation\n\n", name, rows.size());
     std::printf("| model |");
     for (Metric metric : kCoreMetrics)
         std::printf(" %s |", std::string(metricName(metric)).c_str());
@@ -193,6 +194,12 @@ void report(const char* name, const std::string& path)
         std::string chosen;
         for (const auto& [spec, weight] : full.chosen())
             chosen += (chosen.empty() ? "" : " + ") + spec.label() + " (" + percent(weight) + ")";
+        if (full.composed()) {
+            std::printf("- %s: auto fit %.2f s, composed by Little's law from the response-time "
+                        "models above\n",
+                std::string(metricName(kCoreMetrics[m])).c_str(), fitSeconds);
+            continue;
+        }
         const auto calibration = [](const LevelCalibration& interval) {
             char text[96];
             std::snprintf(text, sizeof text, "%s, so %.3f", percent(interval.coverage()).c_str(),
@@ -285,23 +292,39 @@ void holdOutReport(const std::string& path)
 
 int main(int argc, char** argv)
 {
-    if (argc == 3 && std::string(argv[1]) == "--points") {
-        g_points = std::fopen(argv[2], "w");
+    std::string csv;
+    for (int i = 1; i < argc; i += 2) {
+        const std::string option = argv[i];
+        if (i + 1 >= argc || (option != "--points" && option != "--csv")) {
+            std::fprintf(stderr, "usage: grouped_cv_report [--points FILE] [--csv FILE]\n");
+            return 2;
+        }
+        if (option == "--csv") {
+            csv = argv[i + 1];
+            continue;
+        }
+        g_points = std::fopen(argv[i + 1], "w");
         if (!g_points) {
-            std::fprintf(stderr, "grouped_cv_report: cannot write %s\n", argv[2]);
+            std::fprintf(stderr, "grouped_cv_report: cannot write %s\n", argv[i + 1]);
             return 2;
         }
         std::fprintf(g_points,
             "dataset,metric,scheduler,fileset_bytes,request_bytes,pattern,"
             "read_pct,threads,held_out_factor,held_out_level,extrapolation,"
             "log_measured,log_predicted\n");
-    } else if (argc != 1) {
-        std::fprintf(stderr, "usage: grouped_cv_report [--points FILE]\n");
+    }
+    try {
+        if (!csv.empty()) {
+            report(csv.c_str(), csv);
+        } else {
+            report("fio-tiered", iolens::test::tieredCsvPath());
+            report("fio-local", iolens::test::localCsvPath());
+            holdOutReport(iolens::test::localCsvPath());
+        }
+    } catch (const Error& e) {
+        std::fprintf(stderr, "grouped_cv_report: %s\n", e.what());
         return 2;
     }
-    report("tiered", iolens::test::tieredCsvPath());
-    report("local", iolens::test::localCsvPath());
-    holdOutReport(iolens::test::localCsvPath());
     if (g_points)
         std::fclose(g_points);
     return 0;

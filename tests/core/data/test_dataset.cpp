@@ -116,6 +116,50 @@ private slots:
         for (const Configuration& c : reads.configs)
             QVERIFY(c.readPct > 0.0);
     }
+
+    // A rate's data carries both response times, encoded by its own schema, from every
+    // configuration that has them: a write time at 0 % reads beside a read throughput.
+    void buildDataset_ofARateCarriesBothResponseTimes()
+    {
+        std::vector<AggregatedMeasurement> rows;
+        for (std::int64_t request : {4096, 16384})
+            for (double readPct : {0.0, 50.0, 100.0}) {
+                rows.push_back(closedLoop(readPct, 1.0, 4.0, 1.0));
+                rows.back().config.requestBytes = request;
+            }
+        const Dataset reads = buildDataset(rows, Metric::IopsRead);
+        QCOMPARE(reads.rows(), Eigen::Index {4});
+        QVERIFY(reads.readTimes && reads.writeTimes);
+        QCOMPARE(reads.readTimes->rows(), Eigen::Index {4});
+        QCOMPARE(reads.writeTimes->rows(), Eigen::Index {4});
+        QCOMPARE(reads.writeTimes->cols(), reads.cols());
+        QVERIFY(!buildDataset(rows, Metric::RtReadMs).readTimes);
+
+        // A subset keeps the times of its rows, and a write time at 0 % reads only with every
+        // row of its configuration but the read share: leaving out 16 KiB leaves out all of it.
+        const Dataset small = subset(reads, {0, 1});
+        QCOMPARE(small.configs[0].requestBytes, std::int64_t {4096});
+        QCOMPARE(small.readTimes->rows(), Eigen::Index {2});
+        QCOMPARE(small.writeTimes->rows(), Eigen::Index {2});
+        for (const Configuration& c : small.writeTimes->configs)
+            QCOMPARE(c.requestBytes, std::int64_t {4096});
+        // Half of 16 KiB's rows kept: its 0 % write time goes only with all of them.
+        const Dataset mixed = subset(reads, {0, 1, 2});
+        QCOMPARE(mixed.writeTimes->rows(), Eigen::Index {3});
+    }
+
+    // A time the schema cannot represent (a factor constant in the rate's rows) stays out.
+    void buildDataset_leavesOutTimesItsSchemaCannotEncode()
+    {
+        std::vector<AggregatedMeasurement> rows {closedLoop(100, 1.0, 0, 1.0),
+            closedLoop(100, 2.0, 0, 1.0), closedLoop(0, 0, 4.0, 1.0), closedLoop(0, 0, 5.0, 1.0)};
+        rows[1].config.requestBytes = 65536;
+        rows[3].config.requestBytes = 65536;
+        const Dataset reads = buildDataset(rows, Metric::IopsRead);
+        QVERIFY(reads.schema.numericColumn(Factor::ReadPct) < 0); // 100 % throughout
+        QVERIFY(reads.readTimes);
+        QVERIFY(!reads.writeTimes); // its times are at 0 % reads, which this schema cannot say
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestDataset)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
+#include "data/dataset.hpp"
 #include "models/auto_model.hpp"
 #include "models/regressor_registry.hpp"
 #include "models/trained_model.hpp"
@@ -52,6 +53,58 @@ GridSpec noisyGrid(std::vector<double> requests, std::uint64_t seed)
     spec.noiseSd = 0.15;
     spec.seed = seed;
     return spec;
+}
+
+/// A closed workload of 16 threads on a stack whose reads are cached and whose writes wait on
+/// a slow array: response times in ms, linear in the request size.
+double readMs(double kib)
+{
+    return 0.05 + 0.01 * kib;
+}
+double writeMs(double kib, double filesetMib)
+{
+    return (5.0 + 0.1 * kib) * (filesetMib > 1000.0 ? 1.5 : 1.0);
+}
+
+/// One configuration of that workload, its rates from Little's law: each thread issues its next
+/// request when one completes, a read with probability r.
+AggregatedMeasurement closedRow(double kib, double filesetMib, double readPct)
+{
+    AggregatedMeasurement m;
+    m.config.threads = 16;
+    m.config.requestBytes = static_cast<std::int64_t>(kib * 1024.0);
+    m.config.filesetBytes = static_cast<std::int64_t>(filesetMib * 1048576.0);
+    m.config.readPct = readPct;
+    const double r = readPct / 100.0;
+    const double cycleMs = r * readMs(kib) + (1.0 - r) * writeMs(kib, filesetMib);
+    const double iops = 16.0 / (cycleMs / 1000.0);
+    if (r > 0.0) {
+        m.mean[metricIndex(Metric::RtReadMs)] = readMs(kib);
+        m.mean[metricIndex(Metric::TpReadMbs)] = iops * r * kib / 1024.0;
+    }
+    if (r < 1.0) {
+        m.mean[metricIndex(Metric::RtWriteMs)] = writeMs(kib, filesetMib);
+        m.mean[metricIndex(Metric::TpWriteMbs)] = iops * (1.0 - r) * kib / 1024.0;
+    }
+    return m;
+}
+
+/// The grid the shared datasets have: read shares 0, 50, 100 %, so each direction's rate is
+/// measured at two of them.
+std::vector<AggregatedMeasurement> closedGrid()
+{
+    std::vector<AggregatedMeasurement> rows;
+    for (double kib : {4.0, 8.0, 16.0, 32.0, 64.0})
+        for (double mib : {256.0, 1024.0, 4096.0})
+            for (double readPct : {0.0, 50.0, 100.0})
+                rows.push_back(closedRow(kib, mib, readPct));
+    return rows;
+}
+
+Dataset logged(Dataset data)
+{
+    data.y = data.y.array().log();
+    return data;
 }
 
 AutoModel fitted(const Dataset& data)
@@ -128,6 +181,72 @@ private slots:
         const AutoModel responseTime = fitted(data);
         for (const CandidateScore& s : responseTime.candidates())
             QVERIFY(!s.spec.littleView);
+    }
+
+    void closedRate_isComposedFromTheResponseTimesByLittlesLaw()
+    {
+        const std::vector<AggregatedMeasurement> rows = closedGrid();
+        const Dataset data = logged(buildDataset(rows, Metric::TpReadMbs));
+        QVERIFY(data.closedWorkload() && data.readTimes && data.writeTimes);
+        QCOMPARE(data.writeTimes->rows(), Eigen::Index {30}); // its 0 % reads too
+        const AutoModel model = fitted(data);
+        QVERIFY2(model.composed(), model.describe().c_str());
+        QVERIFY(model.readTimesModel() && model.writeTimesModel());
+        QVERIFY(model.chosen().empty());
+        QVERIFY(model.describe().find("composed by Little's law") != std::string::npos);
+
+        // A read share nobody measured the rate at: 75 % (and 25 %) between the grid's.
+        std::vector<Configuration> asked;
+        std::vector<double> truth;
+        for (double readPct : {25.0, 75.0})
+            for (double kib : {8.0, 32.0}) {
+                const AggregatedMeasurement m = closedRow(kib, 2048.0, readPct);
+                asked.push_back(m.config);
+                truth.push_back(*m.value(Metric::TpReadMbs));
+            }
+        const Eigen::MatrixXd x = data.schema.encode(asked);
+        const Eigen::VectorXd composed = model.predict(x).array().exp();
+        // The rate's own model, on the same data without the times: it knows the rate at 50 and
+        // 100 % reads only, and the time per request between them is no straight line.
+        Dataset alone = data;
+        alone.readTimes.reset();
+        alone.writeTimes.reset();
+        const AutoModel direct = fitted(alone);
+        QVERIFY(!direct.composed());
+        const Eigen::VectorXd own = direct.predict(x).array().exp();
+        double composedError = 0.0, ownError = 0.0;
+        for (std::size_t i = 0; i < truth.size(); ++i) {
+            const auto k = static_cast<Eigen::Index>(i);
+            composedError = std::max(composedError, std::abs(composed(k) / truth[i] - 1.0));
+            ownError = std::max(ownError, std::abs(own(k) / truth[i] - 1.0));
+        }
+        QVERIFY2(composedError < 0.1, std::to_string(composedError).c_str());
+        QVERIFY2(ownError > 2.0 * composedError, std::to_string(ownError).c_str());
+
+        // Its interval is composed from the times' intervals and holds the prediction.
+        const auto interval = model.predictInterval(x, 0.8);
+        QVERIFY(interval);
+        QVERIFY((interval->first.array() <= model.predict(x).array() + 1e-12).all());
+        QVERIFY((interval->second.array() >= model.predict(x).array() - 1e-12).all());
+
+        // Stored and loaded, it predicts the same.
+        const std::string text = model.saveState().dump();
+        QVERIFY(nlohmann::json::parse(text).contains("composed"));
+        AutoModel loaded;
+        loaded.loadState(nlohmann::json::parse(text), data.schema);
+        QVERIFY(loaded.composed());
+        QVERIFY(loaded.predict(x) == model.predict(x));
+        QCOMPARE(loaded.describe(), model.describe());
+        QCOMPARE(loaded.saveState().dump(), text);
+    }
+
+    void openWorkloadRate_isModelledOnItsOwn()
+    {
+        Dataset data = logged(buildDataset(closedGrid(), Metric::TpWriteMbs));
+        data.littleRatio = 0.4; // an open workload: Little's law does not tie rate to time
+        QVERIFY(!fitted(data).composed());
+        // Nor is a response time composed.
+        QVERIFY(!fitted(logged(buildDataset(closedGrid(), Metric::RtWriteMs))).composed());
     }
 
     void fit_isDeterministic()
