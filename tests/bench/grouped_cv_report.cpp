@@ -288,6 +288,108 @@ void holdOutReport(const std::string& path)
         holdOutRow(runs, hold);
 }
 
+/// Mean relative error (Table 4 rule) and 80 % interval coverage of `auto` trained on `train`
+/// over the runs of `test` of each kind (kindOf: 0 interpolation, 1 extrapolation, -1 not
+/// asked), for `metric`; `withTimes` false models a rate on its own (no Little's-law
+/// composition). A run the model's schema cannot represent is not asked.
+struct HeldOutScore {
+    double error[2] = {0.0, 0.0};
+    int inside[2] = {0, 0};
+    int count[2] = {0, 0};
+};
+
+HeldOutScore heldOutScore(const std::vector<AggregatedMeasurement>& train,
+    const std::vector<Measurement>& test, Metric metric, bool withTimes,
+    const std::function<int(const Measurement&)>& kindOf)
+{
+    Dataset data = buildDataset(train, metric);
+    if (!withTimes) {
+        data.readTimes.reset();
+        data.writeTimes.reset();
+    }
+    data.y = data.y.array().log();
+    AutoModel model;
+    model.fit(data);
+    const RelativeErrorRule rule;
+    HeldOutScore score;
+    for (const Measurement& run : test) {
+        const int kind = kindOf(run);
+        const auto value = run.value(metric);
+        if (kind < 0 || !value || !(*value > 0.0) || !rule.admits(metric, run.config)
+            || !data.schema.represents(run.config))
+            continue;
+        const Eigen::MatrixXd x = data.schema.encode({run.config});
+        const double predicted = std::exp(model.predict(x)(0));
+        const auto interval = model.predictInterval(x, 0.8);
+        score.error[kind] += std::abs(predicted - *value) / *value;
+        score.inside[kind]
+            += *value >= std::exp(interval->first(0)) && *value <= std::exp(interval->second(0));
+        ++score.count[kind];
+    }
+    return score;
+}
+
+/// Table rows of heldOutScore for every metric, `auto` as trained and (rates only) on its own.
+void heldOutRows(const char* name, const std::vector<AggregatedMeasurement>& train,
+    const std::vector<Measurement>& test, const std::function<int(const Measurement&)>& kindOf,
+    const std::vector<int>& kinds)
+{
+    static const char* const kKind[] = {"interpolation", "extrapolation"};
+    for (bool withTimes : {true, false}) {
+        std::vector<HeldOutScore> scores;
+        for (Metric metric : kCoreMetrics)
+            scores.push_back(isRateMetric(metric) || withTimes
+                    ? heldOutScore(train, test, metric, withTimes, kindOf)
+                    : HeldOutScore {});
+        for (int kind : kinds) {
+            std::printf("| %s, %s, %s |", name, kKind[kind],
+                withTimes ? "`auto`" : "rates modelled on their own");
+            for (const HeldOutScore& s : scores) {
+                if (!s.count[kind]) {
+                    std::printf(" – |");
+                    continue;
+                }
+                const double n = s.count[kind];
+                std::printf(" %.1f %% (%s) |", 100.0 * s.error[kind] / n,
+                    percent(s.inside[kind] / n).c_str());
+            }
+            std::printf("\n");
+            std::fflush(stdout);
+        }
+    }
+}
+
+/// Held-out configurations measured apart from the grid: a system the models were not built on
+/// (tests/data/measured/), and read shares left out of fio-local.
+void measuredHoldOutReport(const std::string& thirdPath, const std::string& localPath)
+{
+    std::printf("\nConfigurations held out of training, predicted: mean relative error (80 %% "
+                "interval coverage)\n\n| held out |");
+    for (Metric metric : kCoreMetrics)
+        std::printf(" %s |", std::string(metricName(metric)).c_str());
+    std::printf("\n|---|---|---|---|---|\n");
+    const std::vector<Measurement> third = readMeasurementsCsv(thirdPath);
+    std::vector<Measurement> grid;
+    for (const Measurement& run : third)
+        if (run.split == "grid" || run.split == "repeat")
+            grid.push_back(run);
+    heldOutRows("512 MiB-cache tiered stack, off-grid runs", aggregateRepetitions(grid), third,
+        [](const Measurement& run) {
+            return run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
+        },
+        {0, 1});
+    const std::vector<Measurement> local = readMeasurementsCsv(localPath);
+    const auto quarter
+        = [](const Configuration& c) { return c.readPct == 25.0 || c.readPct == 75.0; };
+    std::vector<Measurement> train;
+    for (const Measurement& run : local)
+        if (!quarter(run.config))
+            train.push_back(run);
+    heldOutRows("fio-local, 25 and 75 % reads", aggregateRepetitions(train), local,
+        [&](const Measurement& run) { return run.split == "grid" && quarter(run.config) ? 0 : -1; },
+        {0});
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -320,6 +422,9 @@ int main(int argc, char** argv)
             report("fio-tiered", iolens::test::tieredCsvPath());
             report("fio-local", iolens::test::localCsvPath());
             holdOutReport(iolens::test::localCsvPath());
+            measuredHoldOutReport(
+                iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv"),
+                iolens::test::localCsvPath());
         }
     } catch (const Error& e) {
         std::fprintf(stderr, "grouped_cv_report: %s\n", e.what());
