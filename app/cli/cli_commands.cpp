@@ -288,26 +288,44 @@ int runAutoSelection(MeasurementDatabase& db, const QCommandLineParser& parser,
     const TrainedModel model = trainModel(db, request);
     storeModel(db, model, name, request);
     const auto& autoModel = dynamic_cast<const AutoModel&>(model.regressor());
-    std::cout << "auto: candidates scored by grouped cross-validation, mean relative error of "
-                 "held-out levels; chosen on the mean |log(predicted / measured)|\n"
-              << std::left << std::setw(40) << "candidate" << std::right << std::setw(15)
-              << "interpolation" << std::setw(15) << "extrapolation" << std::setw(10) << "overall"
-              << std::setw(11) << "log ratio"
-              << "\n";
-    for (const CandidateScore& c : autoModel.candidates())
-        std::cout << std::left << std::setw(40) << c.spec.label() << std::right << std::setw(15)
-                  << percentText(c.interpolation) << std::setw(15) << percentText(c.extrapolation)
-                  << std::setw(10) << percentText(c.overall) << std::setw(11) << std::fixed
-                  << std::setprecision(3) << c.logRatio << std::defaultfloat
-                  << (c.failure.empty() ? "" : "  failed: " + c.failure) << "\n";
-    std::cout << "chosen:";
-    for (const auto& [spec, weight] : autoModel.chosen())
-        std::cout << " " << spec.label() << " (weight " << formatNumber(weight) << ")";
-    const CandidateScore& chosen = autoModel.chosenScore();
-    std::cout << "\ngrouped CV of the chosen model: interpolation "
-              << percentText(chosen.interpolation) << ", extrapolation "
-              << percentText(chosen.extrapolation) << ", overall " << percentText(chosen.overall)
-              << "\nmodel " << name << " stored\n";
+    const auto printChoice = [](const AutoModel& choice) {
+        std::cout << "auto: candidates scored by grouped cross-validation, mean relative error "
+                     "of held-out levels; chosen on the mean |log(predicted / measured)|\n"
+                  << std::left << std::setw(40) << "candidate" << std::right << std::setw(15)
+                  << "interpolation" << std::setw(15) << "extrapolation" << std::setw(10)
+                  << "overall" << std::setw(11) << "log ratio"
+                  << "\n";
+        for (const CandidateScore& c : choice.candidates())
+            std::cout << std::left << std::setw(40) << c.spec.label() << std::right << std::setw(15)
+                      << percentText(c.interpolation) << std::setw(15)
+                      << percentText(c.extrapolation) << std::setw(10) << percentText(c.overall)
+                      << std::setw(11) << std::fixed << std::setprecision(3) << c.logRatio
+                      << std::defaultfloat << (c.failure.empty() ? "" : "  failed: " + c.failure)
+                      << "\n";
+        std::cout << "chosen:";
+        for (const auto& [spec, weight] : choice.chosen())
+            std::cout << " " << spec.label() << " (weight " << formatNumber(weight) << ")";
+        const CandidateScore& chosen = choice.chosenScore();
+        std::cout << "\ngrouped CV of the chosen model: interpolation "
+                  << percentText(chosen.interpolation) << ", extrapolation "
+                  << percentText(chosen.extrapolation) << ", overall "
+                  << percentText(chosen.overall) << "\n";
+    };
+    if (autoModel.composed()) {
+        // A closed workload's rate: the choices are those of its two response-time models.
+        std::cout << "auto: " << metricName(request.metric)
+                  << " composed by Little's law from the read and write response-time models\n";
+        for (const auto& [what, part] :
+            {std::pair {"read response time", autoModel.readTimesModel()},
+                std::pair {"write response time", autoModel.writeTimesModel()}})
+            if (part) {
+                std::cout << "\n" << what << ":\n";
+                printChoice(*part);
+            }
+    } else {
+        printChoice(autoModel);
+    }
+    std::cout << "model " << name << " stored\n";
     return kOk;
 }
 

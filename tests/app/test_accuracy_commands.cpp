@@ -166,6 +166,28 @@ private slots:
         QVERIFY(d.out.contains(QStringLiteral("prediction interval")));
     }
 
+    // The data is a closed workload (16 threads back to back): a throughput is composed from the
+    // two response-time models, which optimize prints and describe explains; grouped CV
+    // evaluates it like any model.
+    void optimize_autoComposesAClosedWorkloadsThroughput()
+    {
+        const CliResult r = runCli({"optimize", "--db", m_db, "--technique", "auto", "--metric",
+            "tp_read_mbs", "--name", "auto_tp"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("tp_read_mbs composed by Little's law")),
+            qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("read response time:")));
+        QVERIFY(r.out.contains(QStringLiteral("write response time:")));
+        QVERIFY(r.out.contains(QStringLiteral("model auto_tp stored")));
+        const CliResult d = runCli({"describe", "--db", m_db, "--model", "auto_tp"});
+        QVERIFY2(d.exitCode == 0, qPrintable(d.err));
+        QVERIFY(d.out.contains(QStringLiteral("Write response time model:")));
+        const CliResult e = runCli({"evaluate", "--db", m_db, "--model", "auto_tp", "--scenario",
+            "grouped", "--out", m_dir.filePath(QStringLiteral("composed.json"))});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        QVERIFY2(e.out.contains(QStringLiteral("interpolation ")), qPrintable(e.out));
+    }
+
     void evaluate_groupedReportsInterpolationAndExtrapolation()
     {
         const QString out = m_dir.filePath(QStringLiteral("grouped.json"));
