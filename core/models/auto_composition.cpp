@@ -5,6 +5,8 @@
 #include "models/derived_features.hpp"
 
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace iolens::core {
 
@@ -37,6 +39,72 @@ Eigen::VectorXd composeRate(const Eigen::MatrixXd& x, const FeatureSchema& base,
         rate(i) -= std::log(timeMs / 1000.0);
     }
     return rate;
+}
+
+namespace {
+
+/// A held-out level by factor and range (one level: low == high).
+using LevelKey = std::tuple<Factor, double, double>;
+
+LevelKey keyOf(const HeldOutLevel& level)
+{
+    return {level.factor, level.level, level.levelHigh};
+}
+
+/// Log time predicted for (configuration, level) with that level left out.
+std::map<std::pair<Configuration, LevelKey>, double> heldOutTimes(
+    const GroupedCvResult& cv, const std::vector<Configuration>& configs)
+{
+    std::map<std::pair<Configuration, LevelKey>, double> times;
+    for (const HeldOutPoint& p : cv.points)
+        if (static_cast<std::size_t>(p.row) < configs.size())
+            times[{configs[static_cast<std::size_t>(p.row)],
+                keyOf(cv.levels[static_cast<std::size_t>(p.level)])}]
+                = p.predicted;
+    return times;
+}
+
+} // namespace
+
+GroupedCvResult composedHeldOut(const Dataset& rate, Metric metric,
+    const GroupedCvResult& readTimes, const std::vector<Configuration>& readConfigs,
+    const GroupedCvResult& writeTimes, const std::vector<Configuration>& writeConfigs)
+{
+    GroupedCvResult result;
+    std::map<LevelKey, int> levelIndex;
+    for (const GroupedCvResult* cv : {&readTimes, &writeTimes})
+        for (const HeldOutLevel& level : cv->levels)
+            if (levelIndex.try_emplace(keyOf(level), static_cast<int>(result.levels.size()))
+                    .second) {
+                result.levels.push_back(level);
+                result.levels.back().scored = 0;
+            }
+    const auto reads = heldOutTimes(readTimes, readConfigs);
+    const auto writes = heldOutTimes(writeTimes, writeConfigs);
+    const Eigen::ArrayXd share = readShares(rate.x, rate.schema);
+    for (Eigen::Index i = 0; i < rate.rows(); ++i) {
+        const Configuration& config = rate.configs[static_cast<std::size_t>(i)];
+        for (const auto& [key, index] : levelIndex) {
+            const auto read = reads.find({config, key});
+            const auto write = writes.find({config, key});
+            if ((share(i) > 0.0 && read == reads.end())
+                || (share(i) < 1.0 && write == writes.end()))
+                continue;
+            const Eigen::VectorXd readTime
+                = Eigen::VectorXd::Constant(1, read == reads.end() ? 0.0 : read->second);
+            const Eigen::VectorXd writeTime
+                = Eigen::VectorXd::Constant(1, write == writes.end() ? 0.0 : write->second);
+            HeldOutPoint point;
+            point.row = i;
+            point.level = index;
+            point.measured = rate.y(i);
+            point.predicted
+                = composeRate(rate.x.row(i), rate.schema, metric, readTime, writeTime)(0);
+            result.points.push_back(point);
+        }
+    }
+    summarizeGroupedCv(result, true);
+    return result;
 }
 
 } // namespace iolens::core

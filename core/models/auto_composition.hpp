@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "data/feature_schema.hpp"
+#include "data/dataset.hpp"
 #include "data/metric.hpp"
+#include "validation/grouped_cv.hpp"
 
 #include <Eigen/Dense>
 
@@ -27,5 +28,17 @@ Eigen::ArrayXd readShares(const Eigen::MatrixXd& x, const FeatureSchema& base);
 /// ConfigError for a metric that is not a rate, StateError for a time a row needs but lacks.
 Eigen::VectorXd composeRate(const Eigen::MatrixXd& x, const FeatureSchema& base, Metric metric,
     const Eigen::VectorXd& logReadMs, const Eigen::VectorXd& logWriteMs);
+
+/// The composition's own held-out points, to calibrate its interval on: for each row of `rate`
+/// (its y on the log scale) and each level its response-time models held out with that row's
+/// configuration in it, the rate composed from the times predicted without that level (held-out
+/// points of `readTimes` / `writeTimes`, whose rows are the configurations `readConfigs` /
+/// `writeConfigs`; either may be empty when no row needs it). A row is scored where every time
+/// it needs was held out; levels are those of the time models, merged by factor and range, so
+/// a level counts as extrapolation as they held it out. Errors summarised on the log scale.
+/// O((n + m) log m) for n rows and m time points.
+GroupedCvResult composedHeldOut(const Dataset& rate, Metric metric,
+    const GroupedCvResult& readTimes, const std::vector<Configuration>& readConfigs,
+    const GroupedCvResult& writeTimes, const std::vector<Configuration>& writeConfigs);
 
 } // namespace iolens::core

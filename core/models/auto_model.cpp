@@ -187,6 +187,25 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     m_scores.clear();
     m_chosenScore = m_selectionScore = CandidateScore {};
     m_inside = m_beyond = LevelCalibration {};
+    // The composition's interval is calibrated on its own held-out points, as a chosen
+    // candidate's is: composing the times' interval bounds instead (the longer times give the
+    // lower rate) covered 92 % at 80 % in fio-tiered's nested grouped CV of write throughput.
+    static const GroupedCvResult kNone;
+    static const std::vector<Configuration> kNoConfigs;
+    const GroupedCvResult held = composedHeldOut(data, *data.metric, reads ? reads->m_aware : kNone,
+        reads ? reads->m_awareConfigs : kNoConfigs, writes ? writes->m_aware : kNone,
+        writes ? writes->m_awareConfigs : kNoConfigs);
+    if (held.points.size() >= kMinKindPoints) {
+        const auto calibrationOf = [&](bool extrapolation) {
+            const GroupedCvResult part = pointsOfKind(held, extrapolation);
+            return LevelCalibration::fromGroupedCv(
+                part.points.size() < kMinKindPoints ? held : part);
+        };
+        m_inside = calibrationOf(false);
+        m_beyond = calibrationOf(true);
+        m_selectionScore = {CandidateSpec {}, held.interpolationError, held.extrapolationError,
+            held.overallError, held.meanLogRatioError, {}};
+    }
     m_ranges = core::measuredRanges(data);
     m_factors.clear();
     m_rankedRows = m_trainingRows = data.rows();
@@ -292,6 +311,8 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     const GroupedCvResult aware
         = selectionAwarePoints(m_scores, results, m_params.maxCombined, selection.cv);
     m_selectionScore = scoreOf(specs[selection.chosen.members.front()], aware);
+    m_aware = aware;
+    m_awareConfigs = sampled ? std::vector<Configuration> {} : data.configs;
     // Interpolated and extrapolated levels calibrate apart; a kind with too few points to
     // calibrate on (no inner level: a first measurement of two levels per factor) takes all.
     const auto calibrationOf = [&](bool extrapolation) {
@@ -326,9 +347,10 @@ Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const
 std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInterval(
     const Eigen::MatrixXd& x, double level) const
 {
-    if (composed()) {
-        // A longer time means a lower rate: the rate's lower bound takes both times' upper ones.
-        // Taking the two directions' bounds together is conservative for a mix.
+    if (composed() && m_inside.size() == 0) {
+        // Too few held-out points to calibrate on: a longer time means a lower rate: the rate's
+        // lower bound takes both times' upper ones. Taking the two directions' bounds together is
+        // conservative for a mix.
         using Bounds = std::pair<Eigen::VectorXd, Eigen::VectorXd>;
         const auto boundsOf = [&](const AutoModel* model) {
             return model ? *model->predictInterval(x, level) : Bounds {};

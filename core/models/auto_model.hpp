@@ -5,6 +5,7 @@
 #include "models/auto_interval.hpp"
 #include "models/auto_selection.hpp"
 #include "models/regressor.hpp"
+#include "validation/grouped_cv.hpp"
 
 #include <limits>
 #include <memory>
@@ -59,7 +60,8 @@ struct AutoBudget {
 /// A rate (throughput or IOPS) of a closed workload whose data carries the response times its
 /// rows need (Dataset::readTimes, writeTimes) is not modelled on its own: two auto models learn
 /// the read and the write response time, and the rate is composed from them by Little's law
-/// (auto_composition.hpp), its interval from theirs. composed() says so. The grouped CV of the
+/// (auto_composition.hpp). Its interval is calibrated like any auto model's, on the composition
+/// of their held-out predictions (composedHeldOut); composed() says so. The grouped CV of the
 /// grid cannot choose between the two: it holds out request sizes and file sets, where both
 /// do about as well, but not read shares (a direction's rate is measured at two, 50 and 100 %
 /// reads), where a rate's own model has nothing to go on and the composition has Little's law;
@@ -183,6 +185,11 @@ private:
     FeatureSchema m_rateSchema;
     std::shared_ptr<const AutoModel> m_readTimes;
     std::shared_ptr<const AutoModel> m_writeTimes;
+    /// The last fitDirect's selection-aware held-out points and the configurations of their rows
+    /// (empty when ranked on a sample): a composed rate calibrates its interval on the
+    /// composition of its time models' points. Not stored.
+    GroupedCvResult m_aware;
+    std::vector<Configuration> m_awareConfigs;
 };
 
 } // namespace iolens::core

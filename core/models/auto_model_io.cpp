@@ -78,10 +78,27 @@ std::string AutoModel::describe() const
             "%.3f):\n  each thread issues its next request when one completes, so the rate is "
             "threads x\n  its direction's share (x request size) / (r RT_read + (1 - r) "
             "RT_write), r the read share.\n  The four predictions of a configuration agree, and "
-            "a mix's rate follows the time\n  that limits it. Its interval is composed from "
-            "theirs.\n",
+            "a mix's rate follows the time\n  that limits it.\n",
             std::string(metricName(*m_rateMetric)).c_str(), m_littleRatio);
         std::string text = line;
+        if (m_inside.size() > 0) {
+            std::snprintf(line, sizeof line,
+                "  Composed from the times predicted with each level left out: interpolation "
+                "%s,\n    extrapolation %s, overall %s, log ratio %.3f.\n  %.0f %% prediction "
+                "interval: x%.3g .. x%.3g of the prediction inside the measured\n    ranges, "
+                "x%.3g .. x%.3g beyond them, calibrated on those %zu + %zu held-out points.\n",
+                percent(m_selectionScore.interpolation).c_str(),
+                percent(m_selectionScore.extrapolation).c_str(),
+                percent(m_selectionScore.overall).c_str(), m_selectionScore.logRatio,
+                kDefaultLevel * 100.0, std::exp(m_inside.bounds(kDefaultLevel).lower),
+                std::exp(m_inside.bounds(kDefaultLevel).upper),
+                std::exp(boundsBeyond(kDefaultLevel).lower),
+                std::exp(boundsBeyond(kDefaultLevel).upper), m_inside.size(), m_beyond.size());
+            text += line;
+        } else {
+            text += "  Its interval is composed from theirs (too few held-out points to "
+                    "calibrate it on).\n";
+        }
         if (m_readTimes)
             text += "\nRead response time model:\n" + m_readTimes->describe() + "\n";
         if (m_writeTimes)
@@ -204,12 +221,18 @@ nlohmann::json AutoModel::saveState() const
         const auto stateOf = [](const std::shared_ptr<const AutoModel>& model) {
             return model ? model->saveState() : nlohmann::json(nullptr);
         };
-        return {{"version", kStateVersion},
+        nlohmann::json state {{"version", kStateVersion},
             {"composed",
                 {{"metric", metricName(*m_rateMetric)}, {"read_times", stateOf(m_readTimes)},
                     {"write_times", stateOf(m_writeTimes)}}},
             {"ranges", rangesJson(m_ranges)}, {"little_ratio", jsonNumber(m_littleRatio)},
             {"training_rows", m_trainingRows}};
+        if (m_inside.size() > 0) {
+            state["interval_inside"] = m_inside.toJson();
+            state["interval_beyond"] = m_beyond.toJson();
+            state["selection_score"] = scoreJson(m_selectionScore);
+        }
+        return state;
     }
     nlohmann::json scores = nlohmann::json::array();
     for (const CandidateScore& s : m_scores)
@@ -258,6 +281,11 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         m_scores.clear();
         m_chosenScore = m_selectionScore = CandidateScore {};
         m_inside = m_beyond = LevelCalibration {};
+        if (state.contains("interval_inside")) {
+            m_inside = LevelCalibration::fromJson(state.at("interval_inside"));
+            m_beyond = LevelCalibration::fromJson(state.at("interval_beyond"));
+            m_selectionScore = scoreFromJson(state.at("selection_score"));
+        }
         m_ranges = rangesFromJson(state.at("ranges"));
         m_factors.clear();
         m_littleRatio = numberOfJson(state.at("little_ratio"));

@@ -223,7 +223,12 @@ private slots:
         QVERIFY2(composedError < 0.1, std::to_string(composedError).c_str());
         QVERIFY2(ownError > 2.0 * composedError, std::to_string(ownError).c_str());
 
-        // Its interval is composed from the times' intervals and holds the prediction.
+        // Its interval is calibrated on the composition's own held-out points (the times
+        // predicted with each level left out) and holds the prediction.
+        QVERIFY(model.insideInterval().size() >= AutoModel::kMinKindPoints);
+        QVERIFY(model.beyondInterval().size() >= AutoModel::kMinKindPoints);
+        QVERIFY(std::isfinite(model.selectionScore().logRatio));
+        QVERIFY(model.describe().find("calibrated on those") != std::string::npos);
         const auto interval = model.predictInterval(x, 0.8);
         QVERIFY(interval);
         QVERIFY((interval->first.array() <= model.predict(x).array() + 1e-12).all());
