@@ -62,8 +62,8 @@ std::shared_ptr<const Dataset> keptTimes(
     std::map<Configuration, bool> siblings;
     for (std::size_t i = 0; i < data.configs.size(); ++i) {
         own[data.configs[i]] = kept[i] != 0;
-        auto [it, added] = siblings.try_emplace(withoutReadShare(data.configs[i]), true);
-        it->second = it->second && kept[i] != 0;
+        bool& allKept = siblings.try_emplace(withoutReadShare(data.configs[i]), true).first->second;
+        allKept = allKept && kept[i] != 0;
     }
     std::vector<Eigen::Index> rows;
     for (std::size_t j = 0; j < times->configs.size(); ++j) {

@@ -54,14 +54,6 @@ inline constexpr double kClosedWorkloadTolerance = 0.1;
 /// times in seconds, counting a direction only where its share of requests is positive and
 /// skipping configurations that lack a needed value (IOPS fall back to throughput / request
 /// size). Unset if no configuration qualifies. O(n log n).
-/// The rows `rows` of `data` as a new dataset (schema shared), with the rows of its readTimes and
-/// writeTimes that belong to no left-out row: a time row whose configuration is one of data's
-/// rows goes with that row; one at a read share data has no row for (a write time at 0 % reads
-/// beside a read throughput) goes with its siblings, the rows of data equal to it but for the
-/// read share, and is kept only if all of them are. So a fold that leaves out a request size
-/// leaves out every measurement at that size. O((n + m) log n).
-Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows);
-
 std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>& data);
 
 /// Training data for `metric`: the aggregated measurements that have the metric where its
@@ -69,5 +61,13 @@ std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>
 /// 0 %), with a schema inferred from them, littleRatio from all of `data`, and for a rate metric
 /// readTimes and writeTimes from all of `data`. Throws DataError if fewer than two rows have it.
 Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric);
+
+/// The rows `rows` of `data` as a new dataset (schema shared), with the rows of its readTimes and
+/// writeTimes that belong to no left-out row: a time row whose configuration is one of data's
+/// rows goes with that row; one at a read share data has no row for (a write time at 0 % reads
+/// beside a read throughput) goes with its siblings, the rows of data equal to it but for the
+/// read share, and is kept only if all of them are. So a fold that leaves out a request size
+/// leaves out every measurement at that size. O((n + m) log n).
+Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows);
 
 } // namespace iolens::core

@@ -59,6 +59,14 @@ Eigen::Index FeatureSchema::numericColumn(Factor factor) const
     return -1;
 }
 
+Eigen::VectorXd FeatureSchema::numericValues(const Eigen::MatrixXd& x, Factor factor) const
+{
+    const Eigen::Index j = numericColumn(factor);
+    if (j >= 0)
+        return x.col(j);
+    return Eigen::VectorXd::Constant(x.rows(), numericValue(m_fixed, factor));
+}
+
 bool FeatureSchema::represents(const Configuration& config) const
 {
     for (Factor factor : fixedFactors()) {

@@ -47,6 +47,10 @@ public:
     /// factor is categorical or was constant in training. O(columns).
     Eigen::Index numericColumn(Factor factor) const;
 
+    /// A numeric factor's value per row of x (encoded by this schema): its column, or where it
+    /// was constant in training its training value. O(rows).
+    Eigen::VectorXd numericValues(const Eigen::MatrixXd& x, Factor factor) const;
+
     /// Whether encode() can take `config` without losing what it is: every factor left out has
     /// its training value there, and every categorical level is one the training data had.
     bool represents(const Configuration& config) const;

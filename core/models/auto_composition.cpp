@@ -12,11 +12,7 @@ namespace iolens::core {
 
 Eigen::ArrayXd readShares(const Eigen::MatrixXd& x, const FeatureSchema& base)
 {
-    const Eigen::Index j = base.numericColumn(Factor::ReadPct);
-    if (j >= 0)
-        return x.col(j).array() / 100.0;
-    return Eigen::ArrayXd::Constant(
-        x.rows(), numericValue(base.fixedValues(), Factor::ReadPct) / 100.0);
+    return base.numericValues(x, Factor::ReadPct).array() / 100.0;
 }
 
 Eigen::VectorXd composeRate(const Eigen::MatrixXd& x, const FeatureSchema& base, Metric metric,

@@ -183,10 +183,8 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     } catch (const DataError&) {
         return std::nullopt; // too few levels of the times: the rate's own model
     }
-    m_chosen.clear();
-    m_scores.clear();
-    m_chosenScore = m_selectionScore = CandidateScore {};
-    m_inside = m_beyond = LevelCalibration {};
+    becomeComposed(*data.metric, data.schema, reads, writes, data.rows(),
+        data.littleRatio.value_or(std::numeric_limits<double>::quiet_NaN()));
     // The composition's interval is calibrated on its own held-out points, as a chosen
     // candidate's is, so an 80 % interval means the same for every auto model. Composing the
     // times' interval bounds instead (the longer times give the lower rate) is only the fallback
@@ -209,16 +207,26 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
             held.overallError, held.meanLogRatioError, {}};
     }
     m_ranges = core::measuredRanges(data);
-    m_factors.clear();
-    m_rankedRows = m_trainingRows = data.rows();
-    m_screened = false;
-    m_littleRatio = data.littleRatio.value_or(std::numeric_limits<double>::quiet_NaN());
-    m_rateMetric = data.metric;
-    m_rateSchema = data.schema;
-    m_readTimes = std::move(reads);
-    m_writeTimes = std::move(writes);
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+void AutoModel::becomeComposed(Metric metric, const FeatureSchema& schema,
+    std::shared_ptr<const AutoModel> reads, std::shared_ptr<const AutoModel> writes,
+    Eigen::Index rows, double littleRatio)
+{
+    m_chosen.clear();
+    m_scores.clear();
+    m_chosenScore = m_selectionScore = CandidateScore {};
+    m_inside = m_beyond = LevelCalibration {};
+    m_factors.clear();
+    m_rankedRows = m_trainingRows = rows;
+    m_screened = false;
+    m_littleRatio = littleRatio;
+    m_rateMetric = metric;
+    m_rateSchema = schema;
+    m_readTimes = std::move(reads);
+    m_writeTimes = std::move(writes);
 }
 
 Eigen::VectorXd AutoModel::composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,

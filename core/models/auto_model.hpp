@@ -62,10 +62,10 @@ struct AutoBudget {
 /// the read and the write response time, and the rate is composed from them by Little's law
 /// (auto_composition.hpp). Its interval is calibrated like any auto model's, on the composition
 /// of their held-out predictions (composedHeldOut); composed() says so. The grouped CV of the
-/// grid cannot choose between the two: it holds out request sizes and file sets, where both
-/// do about as well, but not read shares (a direction's rate is measured at two, 50 and 100 %
-/// reads), where a rate's own model has nothing to go on and the composition has Little's law;
-/// see the README for the figures.
+/// grid cannot choose between the two: it holds out request sizes and file sets, where the
+/// rate's own model does as well or better (fio-tiered's write throughput), but not read
+/// shares (a direction's rate is measured at two, 50 and 100 % reads), where a rate's own
+/// model has nothing to go on and the composition has Little's law; see the README.
 class AutoModel final : public Regressor {
 public:
     static constexpr const char* kTechnique = "auto";
@@ -150,6 +150,11 @@ private:
     /// Fits the composition when the data allows (a closed workload's rate with the response
     /// times its rows need); nullopt, leaving the model as it was, otherwise.
     std::optional<FitReport> fitComposed(const Dataset& data);
+    /// Makes this the composed rate `metric` of x encoded by `schema` from `reads` and `writes`,
+    /// clearing the choice among candidates; calibrations and ranges are the caller's to set.
+    void becomeComposed(Metric metric, const FeatureSchema& schema,
+        std::shared_ptr<const AutoModel> reads, std::shared_ptr<const AutoModel> writes,
+        Eigen::Index rows, double littleRatio);
     /// The log-scale rate of a composed model from its response-time models' log predictions.
     Eigen::VectorXd composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,
         const Eigen::VectorXd& logWriteMs) const;

@@ -271,26 +271,18 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
             model->loadState(parts.at(key), schema);
             return model;
         };
-        m_readTimes = modelOf("read_times");
-        m_writeTimes = modelOf("write_times");
-        if (!composed())
+        auto reads = modelOf("read_times");
+        auto writes = modelOf("write_times");
+        if (!reads && !writes)
             throw DataError("model file: composed auto model without a response-time model");
-        m_rateMetric = metric;
-        m_rateSchema = schema;
-        m_chosen.clear();
-        m_scores.clear();
-        m_chosenScore = m_selectionScore = CandidateScore {};
-        m_inside = m_beyond = LevelCalibration {};
+        becomeComposed(*metric, schema, std::move(reads), std::move(writes),
+            state.value("training_rows", Eigen::Index {0}), numberOfJson(state.at("little_ratio")));
         if (state.contains("interval_inside")) {
             m_inside = LevelCalibration::fromJson(state.at("interval_inside"));
             m_beyond = LevelCalibration::fromJson(state.at("interval_beyond"));
             m_selectionScore = scoreFromJson(state.at("selection_score"));
         }
         m_ranges = rangesFromJson(state.at("ranges"));
-        m_factors.clear();
-        m_littleRatio = numberOfJson(state.at("little_ratio"));
-        m_rankedRows = m_trainingRows = state.value("training_rows", Eigen::Index {0});
-        m_screened = false;
         return;
     }
     std::vector<CandidateScore> scores;

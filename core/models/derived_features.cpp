@@ -166,13 +166,7 @@ Eigen::VectorXd littleOffset(const Eigen::MatrixXd& x, const FeatureSchema& base
     if (!hasLittleView(metric))
         throw ConfigError("littleOffset: " + std::string(metricName(metric))
             + " is not a throughput or IOPS metric");
-    // A factor's value per row: its column, or the value it had throughout training.
-    const auto values = [&](Factor factor) -> Eigen::VectorXd {
-        const Eigen::Index j = base.numericColumn(factor);
-        if (j >= 0)
-            return x.col(j);
-        return Eigen::VectorXd::Constant(x.rows(), numericValue(base.fixedValues(), factor));
-    };
+    const auto values = [&](Factor factor) { return base.numericValues(x, factor); };
     const bool reads = metric == Metric::TpReadMbs || metric == Metric::IopsRead;
     const Eigen::ArrayXd readShare = values(Factor::ReadPct).array() / 100.0;
     const Eigen::ArrayXd share = reads ? readShare : 1.0 - readShare;

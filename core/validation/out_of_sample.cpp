@@ -113,26 +113,19 @@ const char* rangeScenarioName(RangeScenario scenario)
 
 bool insideTrainingRanges(const FeatureSchema& schema, const Configuration& config)
 {
-    for (const FeatureColumn& column : schema.columns()) {
-        if (column.categorical()) {
-            const std::string label = categoricalValue(config, column.factor);
-            if (std::find(column.levels.begin(), column.levels.end(), label) == column.levels.end())
-                return false;
-        } else {
+    // The VM count may differ from a one-VM training set's: the projection answers it.
+    Configuration asTrained = config;
+    if (schema.numericColumn(Factor::Vms) < 0)
+        asTrained.vms = schema.fixedValues().vms;
+    if (!schema.represents(asTrained))
+        return false;
+    return std::all_of(
+        schema.columns().begin(), schema.columns().end(), [&](const FeatureColumn& column) {
+            if (column.categorical())
+                return true;
             const double value = numericValue(config, column.factor);
-            if (value < column.minValue || value > column.maxValue)
-                return false;
-        }
-    }
-    for (Factor factor : schema.fixedFactors()) {
-        if (factor == Factor::Vms)
-            continue;
-        if (isCategorical(factor)
-                ? categoricalValue(config, factor) != categoricalValue(schema.fixedValues(), factor)
-                : numericValue(config, factor) != numericValue(schema.fixedValues(), factor))
-            return false;
-    }
-    return true;
+            return value >= column.minValue && value <= column.maxValue;
+        });
 }
 
 ModelEvaluation rangeScenarioEvaluation(const TrainedModel& model,

@@ -218,76 +218,6 @@ void report(const char* name, const std::string& path)
     }
 }
 
-/// One hold-out of whole factor levels, as a new system's held-out configurations would be:
-/// `auto` trained on every run whose configuration `heldOut` rejects, asked for the grid runs it
-/// accepts (single runs, not means), per metric the mean relative error (Table 4 rule) and the
-/// share inside their 80 % intervals.
-struct HoldOut {
-    const char* name;
-    std::function<bool(const Configuration&)> heldOut;
-};
-
-void holdOutRow(const std::vector<Measurement>& runs, const HoldOut& hold)
-{
-    std::vector<Measurement> train, test;
-    for (const Measurement& run : runs) {
-        if (!hold.heldOut(run.config))
-            train.push_back(run);
-        else if (run.split == "grid")
-            test.push_back(run);
-    }
-    const auto rows = aggregateRepetitions(train);
-    const RelativeErrorRule rule;
-    std::printf("| %s |", hold.name);
-    for (Metric metric : kCoreMetrics) {
-        std::vector<Configuration> configs;
-        std::vector<double> measured;
-        for (const Measurement& run : test)
-            if (const auto value = run.value(metric);
-                value && *value > 0.0 && rule.admits(metric, run.config)) {
-                configs.push_back(run.config);
-                measured.push_back(*value);
-            }
-        TrainingOptions options;
-        options.metric = metric;
-        const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
-        const Eigen::VectorXd predicted = model.predict(configs);
-        const auto interval = model.predictInterval(configs, 0.8);
-        double error = 0.0;
-        int inside = 0;
-        for (std::size_t i = 0; i < configs.size(); ++i) {
-            const auto k = static_cast<Eigen::Index>(i);
-            error += std::abs(predicted(k) - measured[i]) / measured[i];
-            inside += measured[i] >= interval->first(k) && measured[i] <= interval->second(k);
-        }
-        const double n = static_cast<double>(configs.size());
-        std::printf(" %.1f %% (%s) |", 100.0 * error / n, percent(inside / n).c_str());
-        std::fflush(stdout);
-    }
-    std::printf("\n");
-}
-
-/// Whole levels of fio-local held out from training and predicted, with `auto`.
-void holdOutReport(const std::string& path)
-{
-    const std::vector<Measurement> runs = readMeasurementsCsv(path);
-    std::printf("\nfio-local, whole levels held out of training and predicted by `auto`: mean "
-                "relative error (80 %% interval coverage)\n\n| held out |");
-    for (Metric metric : kCoreMetrics)
-        std::printf(" %s |", std::string(metricName(metric)).c_str());
-    std::printf("\n|---|---|---|---|---|\n");
-    const auto kib = [](const Configuration& c) { return c.requestBytes / 1024; };
-    const HoldOut holds[] = {
-        {"8 KiB requests and 50 % reads (interpolation)",
-            [&](const Configuration& c) { return kib(c) == 8 || c.readPct == 50.0; }},
-        {"64 KiB requests (extrapolation)", [&](const Configuration& c) { return kib(c) == 64; }},
-        {"4 KiB requests and 100 % reads (extrapolation)",
-            [&](const Configuration& c) { return kib(c) == 4 || c.readPct == 100.0; }},
-    };
-    for (const HoldOut& hold : holds)
-        holdOutRow(runs, hold);
-}
-
 /// Mean relative error (Table 4 rule) and 80 % interval coverage of `auto` trained on `train`
 /// over the runs of `test` of each kind (kindOf: 0 interpolation, 1 extrapolation, -1 not
 /// asked), for `metric`; `withTimes` false models a rate on its own (no Little's-law
@@ -329,6 +259,67 @@ HeldOutScore heldOutScore(const std::vector<AggregatedMeasurement>& train,
     return score;
 }
 
+/// "mean relative error (coverage)" of the runs of one kind, "–" without any.
+std::string scoreCell(const HeldOutScore& score, int kind)
+{
+    if (!score.count[kind])
+        return "–";
+    const double n = score.count[kind];
+    char text[48];
+    std::snprintf(text, sizeof text, "%.1f %% (%s)", 100.0 * score.error[kind] / n,
+        percent(score.inside[kind] / n).c_str());
+    return text;
+}
+
+/// One hold-out of whole factor levels, as a new system's held-out configurations would be:
+/// `auto` trained on every run whose configuration `heldOut` rejects, asked for the grid runs it
+/// accepts (single runs, not means), per metric the mean relative error (Table 4 rule) and the
+/// share inside their 80 % intervals.
+struct HoldOut {
+    const char* name;
+    std::function<bool(const Configuration&)> heldOut;
+};
+
+void holdOutRow(const std::vector<Measurement>& runs, const HoldOut& hold)
+{
+    std::vector<Measurement> train;
+    for (const Measurement& run : runs)
+        if (!hold.heldOut(run.config))
+            train.push_back(run);
+    const auto rows = aggregateRepetitions(train);
+    std::printf("| %s |", hold.name);
+    for (Metric metric : kCoreMetrics) {
+        const HeldOutScore score
+            = heldOutScore(rows, runs, metric, true, [&](const Measurement& run) {
+                  return run.split == "grid" && hold.heldOut(run.config) ? 0 : -1;
+              });
+        std::printf(" %s |", scoreCell(score, 0).c_str());
+        std::fflush(stdout);
+    }
+    std::printf("\n");
+}
+
+/// Whole levels of fio-local held out from training and predicted, with `auto`.
+void holdOutReport(const std::string& path)
+{
+    const std::vector<Measurement> runs = readMeasurementsCsv(path);
+    std::printf("\nfio-local, whole levels held out of training and predicted by `auto`: mean "
+                "relative error (80 %% interval coverage)\n\n| held out |");
+    for (Metric metric : kCoreMetrics)
+        std::printf(" %s |", std::string(metricName(metric)).c_str());
+    std::printf("\n|---|---|---|---|---|\n");
+    const auto kib = [](const Configuration& c) { return c.requestBytes / 1024; };
+    const HoldOut holds[] = {
+        {"8 KiB requests and 50 % reads (interpolation)",
+            [&](const Configuration& c) { return kib(c) == 8 || c.readPct == 50.0; }},
+        {"64 KiB requests (extrapolation)", [&](const Configuration& c) { return kib(c) == 64; }},
+        {"4 KiB requests and 100 % reads (extrapolation)",
+            [&](const Configuration& c) { return kib(c) == 4 || c.readPct == 100.0; }},
+    };
+    for (const HoldOut& hold : holds)
+        holdOutRow(runs, hold);
+}
+
 /// Table rows of heldOutScore for every metric, `auto` as trained and (rates only) on its own.
 void heldOutRows(const char* name, const std::vector<AggregatedMeasurement>& train,
     const std::vector<Measurement>& test, const std::function<int(const Measurement&)>& kindOf,
@@ -344,15 +335,8 @@ void heldOutRows(const char* name, const std::vector<AggregatedMeasurement>& tra
         for (int kind : kinds) {
             std::printf("| %s, %s, %s |", name, kKind[kind],
                 withTimes ? "`auto`" : "rates modelled on their own");
-            for (const HeldOutScore& s : scores) {
-                if (!s.count[kind]) {
-                    std::printf(" – |");
-                    continue;
-                }
-                const double n = s.count[kind];
-                std::printf(" %.1f %% (%s) |", 100.0 * s.error[kind] / n,
-                    percent(s.inside[kind] / n).c_str());
-            }
+            for (const HeldOutScore& s : scores)
+                std::printf(" %s |", scoreCell(s, kind).c_str());
             std::printf("\n");
             std::fflush(stdout);
         }

@@ -85,7 +85,7 @@ void collectNotes(const core::Configuration& scenario, const core::TrainedModel&
 
 bool metricApplies(core::Metric metric, double readPct)
 {
-    return core::isReadMetric(metric) ? readPct > 0.0 : readPct < 100.0;
+    return core::metricHasValue(metric, readPct);
 }
 
 bool ScenarioEvaluation::modelsReady() const
