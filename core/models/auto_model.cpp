@@ -4,6 +4,7 @@
 #include "common/error.hpp"
 #include "data/training_sample.hpp"
 #include "models/auto_composition.hpp"
+#include "models/auto_fit_memo.hpp"
 #include "validation/conformal.hpp"
 #include "validation/grouped_cv.hpp"
 #include "validation/k_fold.hpp"
@@ -242,7 +243,26 @@ FitReport AutoModel::fit(const Dataset& data)
     m_rateMetric.reset();
     if (const auto composed = fitComposed(data))
         return *composed;
-    return fitDirect(data);
+    if (!data.metric || isRateMetric(*data.metric))
+        return fitDirect(data);
+    // A response time: its fit is remembered, as the rates' compositions fit it again.
+    static AutoFitMemo memo;
+    const std::string settings = std::to_string(m_params.maxCombined) + " "
+        + std::to_string(m_params.cacheStepsPerOctave) + " "
+        + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
+        + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
+        + std::string(metricName(*data.metric));
+    const auto start = std::chrono::steady_clock::now();
+    const AutoFitMemo::Fitted fitted = memo.fitted(settings, data, [&] {
+        auto model = std::make_shared<AutoModel>(*this);
+        const FitReport report = model->fitDirect(data);
+        return AutoFitMemo::Fitted {std::move(model), report};
+    });
+    *this = *fitted.model;
+    FitReport report = fitted.report;
+    report.seconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return report;
 }
 
 FitReport AutoModel::fitDirect(const Dataset& data)

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/auto_fit_memo.hpp"
+
+namespace iolens::core {
+
+AutoFitMemo::Fitted AutoFitMemo::fitted(
+    const std::string& settings, const Dataset& data, const std::function<Fitted()>& fit)
+{
+    const std::string schema = data.schema.toJson().dump();
+    std::shared_future<Fitted> future;
+    std::promise<Fitted> promise;
+    bool compute = false;
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        for (const Entry& e : m_entries)
+            if (e.settings == settings && e.schema == schema && e.x.rows() == data.x.rows()
+                && e.x.cols() == data.x.cols() && e.x == data.x && e.y == data.y) {
+                future = e.fit;
+                break;
+            }
+        if (!future.valid()) {
+            future = promise.get_future().share();
+            m_entries.push_back({settings, schema, data.x, data.y, future});
+            if (m_entries.size() > kEntries)
+                m_entries.pop_front();
+            compute = true;
+        }
+    }
+    if (compute) {
+        try {
+            promise.set_value(fit());
+        } catch (...) {
+            promise.set_exception(std::current_exception());
+        }
+    }
+    return future.get();
+}
+
+} // namespace iolens::core

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/error.hpp"
+#include "models/auto_fit_memo.hpp"
+#include "support/test_registry.hpp"
+
+#include <QTest>
+
+#include <atomic>
+#include <thread>
+
+using namespace iolens::core;
+
+namespace {
+
+Dataset smallData(double last)
+{
+    std::vector<Configuration> configs(3);
+    for (std::size_t i = 0; i < configs.size(); ++i)
+        configs[i].requestBytes = 4096 << i;
+    Dataset data;
+    data.schema = FeatureSchema::fromConfigurations(configs);
+    data.x = data.schema.encode(configs);
+    data.y = Eigen::Vector3d(1.0, 2.0, last);
+    return data;
+}
+
+} // namespace
+
+class TestAutoFitMemo : public QObject {
+    Q_OBJECT
+private slots:
+    void fitted_runsEachFitOncePerData()
+    {
+        AutoFitMemo memo;
+        int calls = 0;
+        const auto fit = [&] {
+            ++calls;
+            FitReport report;
+            report.rows = calls;
+            return AutoFitMemo::Fitted {nullptr, report};
+        };
+        QCOMPARE(memo.fitted("a", smallData(3.0), fit).report.rows, 1);
+        QCOMPARE(memo.fitted("a", smallData(3.0), fit).report.rows, 1); // remembered
+        QCOMPARE(calls, 1);
+        QCOMPARE(memo.fitted("a", smallData(3.5), fit).report.rows, 2); // other y
+        QCOMPARE(memo.fitted("b", smallData(3.0), fit).report.rows, 3); // other settings
+        QCOMPARE(calls, 3);
+    }
+
+    void fitted_rethrowsTheFitsError()
+    {
+        AutoFitMemo memo;
+        int calls = 0;
+        const auto fail = [&]() -> AutoFitMemo::Fitted {
+            ++calls;
+            throw DataError("no levels");
+        };
+        QVERIFY_THROWS_EXCEPTION(DataError, memo.fitted("a", smallData(3.0), fail));
+        QVERIFY_THROWS_EXCEPTION(DataError, memo.fitted("a", smallData(3.0), fail));
+        QCOMPARE(calls, 1);
+    }
+
+    // Threads asking for the same fit at once: one computes, the others wait for it.
+    void fitted_computesOnceForConcurrentCallers()
+    {
+        AutoFitMemo memo;
+        std::atomic<int> calls {0};
+        const auto slow = [&] {
+            ++calls;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            return AutoFitMemo::Fitted {};
+        };
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&] { memo.fitted("a", smallData(3.0), slow); });
+        for (std::thread& t : threads)
+            t.join();
+        QCOMPARE(calls.load(), 1);
+    }
+
+    void fitted_dropsTheOldestBeyondItsBound()
+    {
+        AutoFitMemo memo;
+        int calls = 0;
+        const auto fit = [&] {
+            ++calls;
+            return AutoFitMemo::Fitted {};
+        };
+        for (std::size_t k = 0; k <= AutoFitMemo::kEntries; ++k)
+            memo.fitted(std::to_string(k), smallData(3.0), fit);
+        memo.fitted("0", smallData(3.0), fit); // the first was dropped: fitted again
+        QCOMPARE(calls, static_cast<int>(AutoFitMemo::kEntries) + 2);
+    }
+};
+
+IOLENS_TEST_GUILESS_MAIN(TestAutoFitMemo)
+#include "test_auto_fit_memo.moc"
