@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evidence/evidence_views.hpp"
 
+#include "common/pending_layouts.hpp"
 #include "plots/plot_export.hpp"
 #include "prediction/model_controller.hpp"
 #include "render/render_views.hpp"
@@ -95,6 +96,7 @@ QStringList writeView(const RenderView& view, MainWindow& window, const QString&
         pdfDone = savePlot(*target.plot, QDir(folder).filePath(pdf), options, &reason);
     } else {
         revealTab(window, target.widget);
+        settlePendingLayouts();
         pngDone = writePng(
             target.widget->grab().toImage(), QDir(folder).filePath(png), view.title, texts, reason);
         if (!pngDone)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/widget_picture.hpp"
 
+#include "common/pending_layouts.hpp"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -85,6 +87,7 @@ bool saveWidgetPicture(
     bool written = false;
     if (format) {
         QDir().mkpath(QFileInfo(path).absolutePath());
+        settlePendingLayouts();
         switch (*format) {
         case PictureFormat::Png:
             written = savePng(widget, path, info, reason);

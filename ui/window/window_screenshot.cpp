@@ -2,6 +2,7 @@
 #include "window/window_screenshot.hpp"
 
 #include "appsim/application_panel.hpp"
+#include "common/pending_layouts.hpp"
 #include "models/model_comparison_panel.hpp"
 #include "prediction/model_controller.hpp"
 #include "traces/trace_panel.hpp"
@@ -26,6 +27,7 @@ namespace {
 bool grabTo(MainWindow& window, const QString& path)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
+    settlePendingLayouts();
     const QPixmap picture = window.grab();
     if (picture.isNull() || !picture.save(path, "PNG")) {
         qWarning().noquote() << "cannot write screenshot" << path;
