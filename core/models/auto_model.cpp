@@ -25,7 +25,8 @@ namespace {
 const std::vector<std::string> kTechniques {"lm", "mars", "cart", "cubist"};
 
 /// The feature sets tried, in a fixed order: plain, log2 sizes, then for each candidate cache
-/// size the hit ratio and each miss column, beside the file-set column and instead of it.
+/// size the hit ratio and each miss column, beside the file-set column and instead of it; where
+/// the thread count varies, every log2 set again with log2(threads).
 std::vector<FeatureSet> featureSets(const Dataset& data, const AutoParams& params)
 {
     std::vector<FeatureSet> sets {{false, 0.0, 0.0}, {true, 0.0, 0.0}};
@@ -42,6 +43,15 @@ std::vector<FeatureSet> featureSets(const Dataset& data, const AutoParams& param
                     sets.push_back({true, mib, rho, only});
             }
         }
+    }
+    if (data.schema.numericColumn(Factor::Threads) >= 0) {
+        const std::size_t logged = sets.size();
+        for (std::size_t k = 0; k < logged; ++k)
+            if (sets[k].logSizes) {
+                FeatureSet withThreads = sets[k];
+                withThreads.logThreads = true;
+                sets.push_back(withThreads);
+            }
     }
     return sets;
 }

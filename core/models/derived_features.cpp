@@ -18,13 +18,15 @@ bool dropsFileset(const FeatureSet& set)
     return set.cacheOnly && set.cacheMib > 0.0;
 }
 
-/// The size columns `set` takes the log of, in the order their columns are appended.
+/// The size and thread-count columns `set` takes the log of, in the order their columns are
+/// appended.
 std::vector<Factor> loggedSizes(const FeatureSchema& base, const FeatureSet& set)
 {
     std::vector<Factor> factors;
     if (set.logSizes)
-        for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes})
-            if (base.numericColumn(f) >= 0 && !(f == Factor::FilesetBytes && dropsFileset(set)))
+        for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes, Factor::Threads})
+            if (base.numericColumn(f) >= 0 && !(f == Factor::FilesetBytes && dropsFileset(set))
+                && !(f == Factor::Threads && !set.logThreads))
                 factors.push_back(f);
     return factors;
 }
@@ -47,7 +49,7 @@ constexpr const char* kMissColumn = "cache_miss_log2";
 
 std::string FeatureSet::label() const
 {
-    std::string text = logSizes ? "log2" : "plain";
+    std::string text = logSizes ? (logThreads ? "log2+threads" : "log2") : "plain";
     if (cacheMib > 0.0) {
         char size[40];
         if (cacheMib >= 1024.0)
@@ -67,7 +69,7 @@ std::string FeatureSet::label() const
 nlohmann::json FeatureSet::toJson() const
 {
     return {{"log_sizes", logSizes}, {"cache_mib", cacheMib}, {"miss_rho", missRho},
-        {"cache_only", cacheOnly}};
+        {"cache_only", cacheOnly}, {"log_threads", logThreads}};
 }
 
 FeatureSet FeatureSet::fromJson(const nlohmann::json& json)
@@ -79,7 +81,8 @@ FeatureSet FeatureSet::fromJson(const nlohmann::json& json)
         throw DataError(
             "model file: auto feature set with cache size " + std::to_string(set.cacheMib));
     set.missRho = json.value("miss_rho", 0.0);
-    set.cacheOnly = json.value("cache_only", false); // absent in files written before it
+    set.cacheOnly = json.value("cache_only", false);   // absent in files written before it
+    set.logThreads = json.value("log_threads", false); // likewise
     if (!(set.missRho >= 0.0 && set.missRho < 1.0))
         throw DataError("model file: auto feature set with miss_rho " + std::to_string(set.missRho)
             + " (0 <= miss_rho < 1)");

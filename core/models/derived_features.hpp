@@ -26,7 +26,8 @@ namespace iolens::core {
 /// The miss column log2(1 - h (1 - rho)) gives that shape to one coefficient; rho, like C, is a
 /// candidate option (missRatioCandidates()), never assumed.
 struct FeatureSet {
-    /// add log2_request_kib and log2_fileset_mib (for the size columns the schema has)
+    /// add log2_request_kib and log2_fileset_mib (for the size columns the schema has), and
+    /// log2_threads with logThreads
     bool logSizes = false;
     /// > 0: add cache_hit_ratio = min(1, cacheMib / fileset_mib) with this cache size C in MiB;
     /// 0: no cache column. Needs a fileset_mib column.
@@ -40,12 +41,19 @@ struct FeatureSet {
     /// there, and a linear model drops one); alone, it predicts the held-out level by the
     /// mixture's curve, so grouped cross-validation can judge C and rho on file-set levels.
     bool cacheOnly = false;
+    /// With logSizes: log2_threads too, where threads vary. In a closed workload the threads are
+    /// the requests in flight: a saturated device's response time doubles when they double
+    /// (Little's law), an idle one's stays, so log2(threads) makes both a line or a hinge on the
+    /// log scale, where the count itself makes the response time grow exponentially beyond the
+    /// measured counts. A candidate option like the others: the auto model tries both.
+    bool logThreads = false;
 
     /// "plain", "log2", "log2+cache 1.41 GiB", "log2+miss 724 MiB 1:256",
-    /// "log2+miss-only 724 MiB 1:256"
+    /// "log2+miss-only 724 MiB 1:256", "log2+threads+cache 1.41 GiB"
     std::string label() const;
     nlohmann::json toJson() const;
-    /// Throws DataError for a malformed entry. "miss_rho" may be absent (files before it).
+    /// Throws DataError for a malformed entry. "miss_rho", "cache_only" and "log_threads" may be
+    /// absent (files before them).
     static FeatureSet fromJson(const nlohmann::json& json);
 
     friend bool operator==(const FeatureSet&, const FeatureSet&) = default;

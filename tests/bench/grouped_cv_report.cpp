@@ -343,25 +343,34 @@ void heldOutRows(const char* name, const std::vector<AggregatedMeasurement>& tra
     }
 }
 
-/// Held-out configurations measured apart from the grid: a system the models were not built on
+/// A measured system's grid and repeat runs trained on, its interp and extrap runs predicted.
+void offGridRows(const std::string& label, const std::string& path)
+{
+    const std::vector<Measurement> runs = readMeasurementsCsv(path);
+    std::vector<Measurement> grid;
+    for (const Measurement& run : runs)
+        if (run.split == "grid" || run.split == "repeat")
+            grid.push_back(run);
+    heldOutRows(label.c_str(), aggregateRepetitions(grid), runs,
+        [](const Measurement& run) {
+            return run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
+        },
+        {0, 1});
+}
+
+/// Held-out configurations measured apart from the grid: systems the models were not built on
 /// (tests/data/measured/), and read shares left out of fio-local.
-void measuredHoldOutReport(const std::string& thirdPath, const std::string& localPath)
+void measuredHoldOutReport(const std::string& localPath)
 {
     std::printf("\nConfigurations held out of training, predicted: mean relative error (80 %% "
                 "interval coverage)\n\n| held out |");
     for (Metric metric : kCoreMetrics)
         std::printf(" %s |", std::string(metricName(metric)).c_str());
     std::printf("\n|---|---|---|---|---|\n");
-    const std::vector<Measurement> third = readMeasurementsCsv(thirdPath);
-    std::vector<Measurement> grid;
-    for (const Measurement& run : third)
-        if (run.split == "grid" || run.split == "repeat")
-            grid.push_back(run);
-    heldOutRows("512 MiB-cache tiered stack, off-grid runs", aggregateRepetitions(grid), third,
-        [](const Measurement& run) {
-            return run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
-        },
-        {0, 1});
+    offGridRows("512 MiB-cache tiered stack, off-grid runs",
+        iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv"));
+    offGridRows("thread sweep on the development VM's disk, off-grid runs",
+        iolens::test::sourcePath("tests/data/measured/threads-local-disk.csv"));
     const std::vector<Measurement> local = readMeasurementsCsv(localPath);
     const auto quarter
         = [](const Configuration& c) { return c.readPct == 25.0 || c.readPct == 75.0; };
@@ -406,9 +415,7 @@ int main(int argc, char** argv)
             report("fio-tiered", iolens::test::tieredCsvPath());
             report("fio-local", iolens::test::localCsvPath());
             holdOutReport(iolens::test::localCsvPath());
-            measuredHoldOutReport(
-                iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv"),
-                iolens::test::localCsvPath());
+            measuredHoldOutReport(iolens::test::localCsvPath());
         }
     } catch (const Error& e) {
         std::fprintf(stderr, "grouped_cv_report: %s\n", e.what());

@@ -18,15 +18,16 @@ Dataset gridDataset(const GridSpec& spec)
     std::normal_distribution<double> noise(0.0, 1.0);
     for (double request : spec.requestKib)
         for (double fileset : spec.filesetMib)
-            for (double read : spec.readPct) {
-                Configuration c;
-                c.threads = 16;
-                setNumericValue(c, Factor::RequestBytes, request);
-                setNumericValue(c, Factor::FilesetBytes, fileset);
-                c.readPct = read;
-                configs.push_back(c);
-                y.push_back(std::log(spec.metric(c)) + spec.noiseSd * noise(rng));
-            }
+            for (double read : spec.readPct)
+                for (int threads : spec.threads) {
+                    Configuration c;
+                    c.threads = threads;
+                    setNumericValue(c, Factor::RequestBytes, request);
+                    setNumericValue(c, Factor::FilesetBytes, fileset);
+                    c.readPct = read;
+                    configs.push_back(c);
+                    y.push_back(std::log(spec.metric(c)) + spec.noiseSd * noise(rng));
+                }
     return datasetFromConfigurations(
         configs, Eigen::Map<Eigen::VectorXd>(y.data(), static_cast<Eigen::Index>(y.size())));
 }

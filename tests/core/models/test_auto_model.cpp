@@ -101,6 +101,26 @@ std::vector<AggregatedMeasurement> closedGrid()
     return rows;
 }
 
+/// A device that saturates under a closed workload: the response time grows as threads^0.75,
+/// the shape the development VM's disk measured (0.38 ms at 16 threads, 1.2 ms at 64, 16 KiB
+/// 50 % reads). Neither a line in the count nor an exponential in it (the count on the log
+/// scale) extrapolates that; a line in log2(threads) on the log scale does.
+GridSpec threadSweep(std::vector<int> threads)
+{
+    GridSpec spec;
+    spec.requestKib = {4, 16, 64};
+    spec.filesetMib = {1024};
+    spec.readPct = {50, 100};
+    spec.threads = std::move(threads);
+    spec.metric = [](const Configuration& c) {
+        return 0.05 * std::pow(c.threads, 0.75)
+            * std::pow(numericValue(c, Factor::RequestBytes) / 4.0, 0.3);
+    };
+    spec.noiseSd = 0.03;
+    spec.seed = 9;
+    return spec;
+}
+
 Dataset logged(Dataset data)
 {
     data.y = data.y.array().log();
@@ -143,6 +163,28 @@ private slots:
             QVERIFY(text.find(s.spec.label()) != std::string::npos);
         QVERIFY(text.find("Chosen:\n  " + chosen.front().first.label()) != std::string::npos);
         QVERIFY(model.chosenScore().overall < 0.15);
+    }
+
+    void threadSweep_extrapolatesTheThreadCountOnItsLog()
+    {
+        const AutoModel model
+            = fitted(iolens::test::gridDataset(threadSweep({1, 2, 4, 8, 16, 32})));
+        const auto chosen = model.chosen();
+        QVERIFY2(std::any_of(chosen.begin(), chosen.end(),
+                     [](const auto& c) { return c.first.features.logThreads; }),
+            model.describe().c_str());
+        // Both options were candidates: the selection decided.
+        const auto& candidates = model.candidates();
+        QVERIFY(std::any_of(candidates.begin(), candidates.end(), [](const CandidateScore& s) {
+            return s.spec.features.logSizes && !s.spec.features.logThreads;
+        }));
+        // 64 and 128 threads: two and four times the largest count measured.
+        GridSpec probeSpec = threadSweep({64, 128});
+        probeSpec.noiseSd = 0.0;
+        const Dataset probe = iolens::test::gridDataset(probeSpec);
+        const Eigen::VectorXd error = (model.predict(probe.x) - probe.y).array().exp() - 1.0;
+        QVERIFY2(
+            error.cwiseAbs().maxCoeff() < 0.1, std::to_string(error.cwiseAbs().maxCoeff()).c_str());
     }
 
     void throughput_littleViewBeatsTheDirectFits()

@@ -83,6 +83,36 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ConfigError, data.schema.withoutColumn(2));
     }
 
+    void logThreads_appendsLog2ThreadsWhereThreadsVary()
+    {
+        GridSpec spec;
+        spec.requestKib = {4, 64};
+        spec.filesetMib = {256};
+        spec.readPct = {50};
+        spec.threads = {1, 8, 64};
+        spec.metric = [](const Configuration&) { return 1.0; };
+        const Dataset data = iolens::test::gridDataset(spec); // columns request_kib, threads
+        FeatureSet set {true};
+        QCOMPARE(augmentSchema(data.schema, set).size(), std::size_t {3}); // log2 request only
+        set.logThreads = true;
+        const FeatureSchema schema = augmentSchema(data.schema, set);
+        QCOMPARE(schema.size(), std::size_t {4});
+        QCOMPARE(schema.columns()[3].name(), std::string("log2_threads"));
+        QCOMPARE(schema.columns()[3].maxValue, 6.0);
+        const Eigen::MatrixXd x = augmentFeatures(data.x, data.schema, set);
+        const Eigen::Index threads = data.schema.numericColumn(Factor::Threads);
+        for (Eigen::Index i = 0; i < x.rows(); ++i)
+            QCOMPARE(x(i, 3), std::log2(data.x(i, threads)));
+        QCOMPARE(set.label(), std::string("log2+threads"));
+        QVERIFY(FeatureSet::fromJson(set.toJson()) == set);
+        // A file written before the option: its log2 sets did not take the threads' log.
+        nlohmann::json old = set.toJson();
+        old.erase("log_threads");
+        QVERIFY(!FeatureSet::fromJson(old).logThreads);
+        // Where threads are fixed (the shared data sets), the option changes no column.
+        QCOMPARE(augmentSchema(smallGrid().schema, set).size(), std::size_t {4});
+    }
+
     void plainSet_changesNothing()
     {
         const Dataset data = smallGrid();
