@@ -2163,6 +2163,14 @@ Mittel ± RSF</translation>
         <translation>%1 VMs</translation>
     </message>
     <message>
+        <source>1 thread</source>
+        <translation>1 Thread</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 Threads</translation>
+    </message>
+    <message>
         <source>%1 · %2 read · %3 · %4 · %5 · %6</source>
         <translation>%1 · %2 Lesen · %3 · %4 · %5 · %6</translation>
     </message>
@@ -2280,6 +2288,10 @@ Mittel ± RSF</translation>
     <message>
         <source>%1 (fixed by the data)</source>
         <translation>%1 (durch die Daten festgelegt)</translation>
+    </message>
+    <message>
+        <source>Threads issuing requests back to back (the clients or jobs); the slider steps in half octaves, the arrows by one</source>
+        <translation>Threads, die Anfragen ohne Pause nacheinander stellen (die Clients oder Jobs); der Schieberegler geht in halben Oktaven, die Pfeile in Einerschritten</translation>
     </message>
 </context>
 <context>

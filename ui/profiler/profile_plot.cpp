@@ -17,6 +17,12 @@ namespace iolens::ui {
 namespace {
 
 constexpr int kCurveWidth = 2;
+
+/// A count sweep over four doublings or more (1 to 16 threads, say): drawn on a log axis.
+bool wideCountRange(const core::SweepGrid& grid)
+{
+    return !grid.x.empty() && grid.x.front() > 0.0 && grid.x.back() >= 16.0 * grid.x.front();
+}
 const QColor kBandColor(0x00, 0x00, 0x00, 30);
 const QColor kFarColor(0xB7, 0x41, 0x0E, 70);
 // Light enough that curves, hatching and dots stay readable on top.
@@ -103,6 +109,14 @@ void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
         xAxis->setScaleType(QCPAxis::stLogarithmic);
         const double unit = m_factor == core::Factor::RequestBytes ? 1024.0 : 1024.0 * 1024.0;
         xAxis->setTicker(QSharedPointer<ByteSizeTicker>::create(unit));
+    } else if (grid.spacing == core::SweepSpacing::Integer && wideCountRange(grid)) {
+        // Thread counts measured at 1, 2, 4 ... 64: on a linear axis the first five crowd into
+        // its first tenth; doublings read as the equal steps they are on a log axis.
+        xAxis->setScaleType(QCPAxis::stLogarithmic);
+        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+        ticker->setLogBase(2.0);
+        ticker->setSubTickCount(0);
+        xAxis->setTicker(ticker);
     } else if (grid.spacing == core::SweepSpacing::Integer) {
         xAxis->setScaleType(QCPAxis::stLinear);
         // Whole counts only, thinned out (1, 2, 4 ...) when there are many.
@@ -118,7 +132,9 @@ void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
     xAxis->setSubTicks(grid.spacing != core::SweepSpacing::Integer);
     const double lo = grid.x.front();
     const double hi = grid.x.back();
-    if (grid.spacing == core::SweepSpacing::Integer)
+    if (grid.spacing == core::SweepSpacing::Integer && wideCountRange(grid))
+        xAxis->setRange(lo / 1.1, hi * 1.1);
+    else if (grid.spacing == core::SweepSpacing::Integer)
         xAxis->setRange(lo - 0.3, std::max(hi, lo + 1.0) + 0.3);
     else
         xAxis->setRange(lo, hi);

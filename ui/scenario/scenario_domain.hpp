@@ -25,8 +25,8 @@ ScenarioDomain scenarioDomain(const std::vector<core::Configuration>& configs);
 std::optional<core::Configuration> defaultScenario(
     const std::vector<core::AggregatedMeasurement>& measured);
 
-/// The most frequent thread count of `configs` (the smaller on ties); 1 without data. The window
-/// has no threads control: the data fixes it (16 in both examples).
+/// The most frequent thread count of `configs` (the smaller on ties); 1 without data: the thread
+/// count the scenario starts from, and the one it keeps where the data measured only that.
 int typicalThreads(const std::vector<core::Configuration>& configs);
 
 } // namespace iolens::ui

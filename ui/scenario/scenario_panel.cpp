@@ -8,6 +8,7 @@
 #include "scenario/step_slider.hpp"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -48,6 +49,30 @@ QString byteLabel(double bytes)
     return formatByteSizeRounded(static_cast<std::int64_t>(bytes));
 }
 
+/// Thread counts in half octaves (1, 2, 3, 4, 6, 8, 12, ...: whole numbers) from 1 to three
+/// octaves beyond the largest measured, merged with the measured counts.
+StepScale threadScale(const std::vector<int>& measured)
+{
+    std::vector<double> values(measured.begin(), measured.end());
+    const double hi = values.empty() ? 1.0 : values.back() * kRangeFactor;
+    for (double count = 1.0; count <= hi; count *= 2.0) {
+        values.push_back(count);
+        if (count >= 2.0 && count * 1.5 <= hi)
+            values.push_back(count * 1.5);
+    }
+    return StepScale(std::move(values));
+}
+
+QDoubleSpinBox* threadSpinBox()
+{
+    auto* spin = new QDoubleSpinBox;
+    spin->setDecimals(0);
+    spin->setRange(1.0, 1e6);
+    spin->setKeyboardTracking(false); // apply a typed count on Enter, not at every keystroke
+    spin->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return spin; // its arrows step by one: "30 more clients" is typed or stepped exactly
+}
+
 QString patternText(core::Pattern pattern)
 {
     return pattern == core::Pattern::Random ? ScenarioPanel::tr("random")
@@ -64,7 +89,9 @@ ScenarioPanel::ScenarioPanel(QWidget* parent)
     , m_scheduler(new QComboBox(this))
     , m_pattern(new QComboBox(this))
     , m_vms(new QSpinBox(this))
+    , m_threadsSlider(new StepSlider(threadSpinBox(), true, this))
     , m_threads(new QLabel(this))
+    , m_form(new QFormLayout(this))
 {
     m_vms->setRange(1, kMaxVms);
     m_vms->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -74,8 +101,10 @@ ScenarioPanel::ScenarioPanel(QWidget* parent)
         tr("Total size of the file set; the slider steps in half octaves (log scale)"));
     m_read->setToolTip(tr("Share of reads among all requests"));
     m_vms->setToolTip(tr("Number of VMs the workload (threads and file set) is split over"));
+    m_threadsSlider->setToolTip(tr("Threads issuing requests back to back (the clients or jobs); "
+                                   "the slider steps in half octaves, the arrows by one"));
 
-    auto* form = new QFormLayout(this);
+    QFormLayout* form = m_form;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
     form->addRow(factorTitle(core::Factor::RequestBytes), m_request);
@@ -87,9 +116,11 @@ ScenarioPanel::ScenarioPanel(QWidget* parent)
     vmsRow->addWidget(m_vms);
     vmsRow->addStretch(1);
     form->addRow(factorTitle(core::Factor::Vms), vmsRow);
+    form->addRow(factorTitle(core::Factor::Threads), m_threadsSlider);
     form->addRow(factorTitle(core::Factor::Threads), m_threads);
+    showThreadsControl(false);
 
-    for (StepSlider* control : {m_request, m_fileset, m_read})
+    for (StepSlider* control : {m_request, m_fileset, m_read, m_threadsSlider})
         connect(control, &StepSlider::valueChanged, this, &ScenarioPanel::emitScenario);
     connect(m_scheduler, &QComboBox::currentIndexChanged, this, &ScenarioPanel::emitScenario);
     connect(m_pattern, &QComboBox::currentIndexChanged, this, &ScenarioPanel::emitScenario);
@@ -114,10 +145,21 @@ void ScenarioPanel::setDomain(const ScenarioDomain& domain, int threads)
     for (core::Pattern pattern : domain.patterns)
         m_pattern->addItem(patternText(pattern), static_cast<int>(pattern));
 
+    m_threadsSlider->setScale(threadScale(domain.threads),
+        [](double count) { return QString::number(std::llround(count)); });
+    showThreadsControl(domain.threads.size() >= 2);
     m_threadCount = threads;
+    m_threadsSlider->setValue(threads);
     m_threads->setText(tr("%1 (fixed by the data)").arg(threads));
     m_updating = wasUpdating;
     setEnabled(!domain.empty());
+}
+
+void ScenarioPanel::showThreadsControl(bool vary)
+{
+    m_threadsVary = vary;
+    m_form->setRowVisible(m_threadsSlider, vary);
+    m_form->setRowVisible(m_threads, !vary);
 }
 
 void ScenarioPanel::setScenario(const core::Configuration& config)
@@ -130,6 +172,7 @@ void ScenarioPanel::setScenario(const core::Configuration& config)
     m_pattern->setCurrentIndex(m_pattern->findData(static_cast<int>(config.pattern)));
     m_vms->setValue(config.vms);
     m_threadCount = config.threads;
+    m_threadsSlider->setValue(config.threads);
     m_threads->setText(tr("%1 (fixed by the data)").arg(config.threads));
     m_updating = wasUpdating;
     emitScenario();
@@ -144,7 +187,8 @@ core::Configuration ScenarioPanel::scenario() const
     config.scheduler = m_scheduler->currentData().toString().toStdString();
     config.pattern = static_cast<core::Pattern>(m_pattern->currentData().toInt());
     config.vms = m_vms->value();
-    config.threads = m_threadCount;
+    config.threads
+        = m_threadsVary ? static_cast<int>(std::llround(m_threadsSlider->value())) : m_threadCount;
     return config;
 }
 

@@ -7,6 +7,7 @@
 #include <QGroupBox>
 
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QSpinBox;
 
@@ -16,8 +17,10 @@ class StepSlider;
 
 /// The what-if controls: request size and file-set size on half-octave (log) sliders with
 /// KiB/MiB/GiB labels, read share on a 1 % slider, each with a spin box for exact values;
-/// scheduler and access pattern from the data's values; VM count 1..8. The thread count is not
-/// a control: it is fixed by the data (16 in both examples) and shown as such. Every user change
+/// scheduler and access pattern from the data's values; VM count 1..8. The thread count (the
+/// clients of a file server, the jobs of a benchmark) is a slider in half octaves with a spin box
+/// that steps by one where the data measured several counts; where it measured one (16 in both
+/// examples), no model learnt its effect, so it is shown as fixed by the data. Every user change
 /// emits scenarioChanged() with the whole configuration.
 class ScenarioPanel : public QGroupBox {
     Q_OBJECT
@@ -40,12 +43,17 @@ public:
     QComboBox* schedulerControl() const { return m_scheduler; }
     QComboBox* patternControl() const { return m_pattern; }
     QSpinBox* vmsControl() const { return m_vms; }
+    /// Shown only where the domain has two or more thread counts.
+    StepSlider* threadsControl() const { return m_threadsSlider; }
+    /// Whether the thread count is a control (else a label: fixed by the data).
+    bool threadsVary() const { return m_threadsVary; }
 
 signals:
     void scenarioChanged(const iolens::core::Configuration& config);
 
 private:
     void emitScenario();
+    void showThreadsControl(bool vary);
 
     StepSlider* m_request;
     StepSlider* m_fileset;
@@ -53,8 +61,11 @@ private:
     QComboBox* m_scheduler;
     QComboBox* m_pattern;
     QSpinBox* m_vms;
+    StepSlider* m_threadsSlider;
     QLabel* m_threads;
     int m_threadCount = 1;
+    bool m_threadsVary = false;
+    QFormLayout* m_form;
     bool m_updating = false; ///< true while setScenario moves the controls
 };
 

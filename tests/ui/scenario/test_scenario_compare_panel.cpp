@@ -78,7 +78,9 @@ private slots:
         c.readPct = 70;
         c.vms = 2;
         QCOMPARE(scenarioSummary(c),
-            QStringLiteral("16 KiB · 70 % read · 4 GiB · bfq · random · 2 VMs"));
+            QStringLiteral("16 KiB · 70 % read · 4 GiB · bfq · random · 2 VMs · 1 thread"));
+        c.threads = 30;
+        QVERIFY(scenarioSummary(c).endsWith(QStringLiteral("2 VMs · 30 threads")));
     }
 };
 

@@ -125,6 +125,48 @@ private slots:
         QCOMPARE(QString::fromStdString(m_panel->scenario().scheduler),
             m_panel->schedulerControl()->itemText(other));
         QCOMPARE(m_panel->scenario().threads, 16); // fixed by the data
+        QVERIFY(!m_panel->threadsVary());
+        QVERIFY(m_panel->threadsControl()->isHidden());
+    }
+
+    // "30 more clients": where the data measured several thread counts, the count is a control.
+    void threads_areAControlWhereTheDataVariesThem()
+    {
+        std::vector<Configuration> configs;
+        for (int threads : {1, 4, 16, 64}) {
+            Configuration c = m_configs.front();
+            c.threads = threads;
+            configs.push_back(c);
+        }
+        ScenarioPanel panel;
+        panel.setDomain(scenarioDomain(configs), typicalThreads(configs));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(panel.threadsVary());
+        QVERIFY(panel.threadsControl()->isVisible());
+        panel.setScenario(configs[2]);
+        QCOMPARE(panel.scenario().threads, 16);
+        QSignalSpy changed(&panel, &ScenarioPanel::scenarioChanged);
+        // Every measured count is a slider step, the ends 1 and 8 x 64.
+        std::set<int> counts;
+        StepSlider* control = panel.threadsControl();
+        for (int i = control->slider()->minimum(); i <= control->slider()->maximum(); ++i) {
+            control->slider()->setValue(i);
+            counts.insert(changed.back().front().value<Configuration>().threads);
+        }
+        for (const Configuration& c : configs)
+            QVERIFY(counts.count(c.threads));
+        QCOMPARE(*counts.begin(), 1);
+        QCOMPARE(*counts.rbegin(), 512);
+        QVERIFY(counts.count(48)); // the half octave between 32 and 64
+        // A typed count is kept exactly; the arrows step by one.
+        auto* spin = control->spinBox();
+        spin->selectAll();
+        QTest::keyClicks(spin, QStringLiteral("46"));
+        QTest::keyClick(spin, Qt::Key_Enter);
+        QCOMPARE(panel.scenario().threads, 46);
+        spin->stepBy(1);
+        QCOMPARE(changed.back().front().value<Configuration>().threads, 47);
     }
 
     // The keyboard scenario: focus a slider, press a key, the scenario moves.
