@@ -412,6 +412,18 @@
         <source>%1 MiB</source>
         <translation>%1 MiB</translation>
     </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 Threads</translation>
+    </message>
+    <message>
+        <source>More threads</source>
+        <translation>Mehr Threads</translation>
+    </message>
+    <message>
+        <source>≥ %1 · no limit applies there</source>
+        <translation>≥ %1 · dort gilt keine Grenze</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ConservationPlot</name>

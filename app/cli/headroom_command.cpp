@@ -31,6 +31,8 @@ std::string unitOf(HeadroomFactor factor)
         return "MiB";
     case HeadroomFactor::WriteShare:
         return "% writes";
+    case HeadroomFactor::Threads:
+        return "threads";
     }
     return {};
 }
@@ -54,6 +56,8 @@ std::string amount(HeadroomFactor factor, double value)
         std::snprintf(text, sizeof text, "%.0f MiB", value);
     else if (factor == HeadroomFactor::WriteShare)
         std::snprintf(text, sizeof text, "%.1f %% writes", value);
+    else if (factor == HeadroomFactor::Threads)
+        std::snprintf(text, sizeof text, "%.0f threads", value);
     else
         std::snprintf(text, sizeof text, "%.0f VMs", value);
     return text;
@@ -68,8 +72,12 @@ std::string sentence(const std::string& technique, const HeadroomAnswer& answer)
     if (!answer.meetsNow)
         return what + "already breaks " + slaLimitText(*answer.binding) + " at the scenario";
     std::string text = what + (answer.openEnded ? "at least " : "up to ")
-        + amount(answer.factor, *answer.largest) + ", margin "
-        + formatNumber(std::round(1000.0 * answer.margin) / 10.0) + " %";
+        + amount(answer.factor, *answer.largest);
+    // No limit constrains the end point (a read limit at 100 % writes): no margin to give.
+    if (std::isfinite(answer.margin))
+        text += ", margin " + formatNumber(std::round(1000.0 * answer.margin) / 10.0) + " %";
+    else
+        text += ", where no limit applies";
     if (answer.binding)
         text += ", then " + slaLimitText(*answer.binding) + " breaks";
     else
@@ -90,8 +98,10 @@ std::vector<QCommandLineOption> headroomOptions()
         valueOption(
             "limit", "Limit, repeatable: rt_read_ms<=5, tp_write_mbs>=200, ...", "METRIC<=VALUE"),
         valueOption("technique", "Technique, repeatable (default lm mars cart m5 cubist).", "NAME"),
-        valueOption(
-            "factor", "vms, fileset or write-share, repeatable (default all three).", "NAME"),
+        valueOption("factor",
+            "vms, fileset, write-share or threads, repeatable (default all that apply: threads "
+            "where the data measured several thread counts).",
+            "NAME"),
         valueOption("dataset", "Dataset name.", "NAME"),
         valueOption("out", "Write the answers as CSV.", "FILE")};
 }
@@ -110,11 +120,9 @@ int runHeadroom(const QCommandLineParser& parser)
         const auto factor = parseHeadroomFactor(text.toStdString());
         if (!factor)
             throw ConfigError(
-                "--factor '" + text.toStdString() + "': use vms, fileset or write-share");
+                "--factor '" + text.toStdString() + "': use vms, fileset, write-share or threads");
         factors.push_back(*factor);
     }
-    if (factors.empty())
-        factors.assign(kHeadroomFactors.begin(), kHeadroomFactors.end());
     std::vector<std::string> techniques;
     for (const QString& text : parser.values(QStringLiteral("technique")))
         techniques.push_back(text.toStdString());
@@ -134,6 +142,10 @@ int runHeadroom(const QCommandLineParser& parser)
     for (const auto& row : rows)
         configs.push_back(row.config);
     const FactorDomain domain = factorDomain(configs);
+    if (factors.empty())
+        for (HeadroomFactor factor : kHeadroomFactors)
+            if (headroomApplies(factor, domain))
+                factors.push_back(factor);
 
     std::string csv = formatCsvLine({"technique", "factor", "meets_now", "largest", "unit",
         "open_ended", "margin_pct", "binding", "error"});

@@ -151,7 +151,10 @@ void sweepGrid(const FactorDomain& domain, const Configuration& scenario, Factor
         readSweep(options, grid);
         return;
     case Factor::Threads:
-        countSweep(domain.threads, scenario.threads, 1, options, grid);
+        // Like a size, one octave beyond the measured counts: "what if 30 more clients".
+        countSweep(domain.threads, scenario.threads,
+            static_cast<int>(std::lround(domain.threads.back() * options.sizeMargin)), options,
+            grid);
         return;
     case Factor::Vms:
         countSweep(domain.vms, scenario.vms, options.maxVms, options, grid);

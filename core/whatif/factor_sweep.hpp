@@ -40,8 +40,8 @@ enum class SweepSpacing {
 /// The range of a sweep beyond the data.
 struct SweepOptions {
     int points = 200; ///< points of a Log or Linear sweep (>= 2); Integer ones take at most this
-    double sizeMargin
-        = 2.;       ///< size sweeps reach this factor beyond the measured sizes (one octave)
+    /// size and thread-count sweeps reach this factor beyond the largest measured (one octave)
+    double sizeMargin = 2.;
     int maxVms = 8; ///< VM sweeps run 1..max(maxVms, data, scenario), as the scenario panel
 };
 

@@ -22,6 +22,8 @@ Factor sweptFactor(HeadroomFactor factor)
         return Factor::FilesetBytes;
     case HeadroomFactor::WriteShare:
         return Factor::ReadPct;
+    case HeadroomFactor::Threads:
+        return Factor::Threads;
     }
     return Factor::Vms;
 }
@@ -89,8 +91,15 @@ std::string_view headroomFactorName(HeadroomFactor factor)
         return "fileset";
     case HeadroomFactor::WriteShare:
         return "write-share";
+    case HeadroomFactor::Threads:
+        return "threads";
     }
     return "vms";
+}
+
+bool headroomApplies(HeadroomFactor factor, const FactorDomain& domain)
+{
+    return factor != HeadroomFactor::Threads || variesInDomain(domain, Factor::Threads);
 }
 
 std::optional<HeadroomFactor> parseHeadroomFactor(std::string_view name)
@@ -107,6 +116,11 @@ HeadroomAnswer findHeadroom(const std::vector<const TrainedModel*>& models,
 {
     HeadroomAnswer answer;
     answer.factor = factor;
+    if (!headroomApplies(factor, domain)) {
+        answer.error = "the data measured one thread count, so no model learnt what more threads "
+                       "do";
+        return answer;
+    }
     std::vector<const TrainedModel*> limitModels(limits.size(), nullptr);
     for (std::size_t l = 0; l < limits.size(); ++l) {
         for (const TrainedModel* model : models)

@@ -14,17 +14,25 @@
 namespace iolens::core {
 
 /// The capacity-planning questions: how many VMs, how large a file set, how much of the load as
-/// writes can the scenario take before a limit breaks?
+/// writes, how many threads (clients) can the scenario take before a limit breaks?
 enum class HeadroomFactor {
     Vms,          ///< more VMs sharing the workload (Factor::Vms, upwards)
     FilesetBytes, ///< a larger file set (Factor::FilesetBytes, upwards)
     WriteShare,   ///< more writes (Factor::ReadPct, downwards; answered as % writes)
+    /// more threads issuing requests (Factor::Threads, upwards): the clients of a file server.
+    /// Only where the data measured several thread counts (headroomApplies).
+    Threads,
 };
 
-inline constexpr std::array kHeadroomFactors {
-    HeadroomFactor::Vms, HeadroomFactor::FilesetBytes, HeadroomFactor::WriteShare};
+inline constexpr std::array kHeadroomFactors {HeadroomFactor::Vms, HeadroomFactor::FilesetBytes,
+    HeadroomFactor::WriteShare, HeadroomFactor::Threads};
 
-/// "vms", "fileset", "write-share" (command line and CSV).
+/// Whether `factor` can be answered on data of `domain`: the thread count only where the data
+/// measured two or more, since a model of one count answers the same for every other (it never
+/// learnt what more threads do), which would read as unlimited headroom.
+bool headroomApplies(HeadroomFactor factor, const FactorDomain& domain);
+
+/// "vms", "fileset", "write-share", "threads" (command line and CSV).
 std::string_view headroomFactorName(HeadroomFactor factor);
 std::optional<HeadroomFactor> parseHeadroomFactor(std::string_view name);
 
@@ -49,10 +57,10 @@ struct HeadroomAnswer {
 };
 
 /// Walks `factor`'s sweep (sweepGrid over `domain`, widened to hold the scenario) from the
-/// scenario's value in the factor's direction, predicting every limited metric with the model of
-/// `models` for that metric, and stops before the first point that breaks a limit. A limit on a
-/// metric that has no value at a point (read response time at 0 % reads) does not constrain it.
-/// Cost: one batch prediction of the sweep per limited metric.
+/// scenario's value in the factor's direction (an error where !headroomApplies), predicting every
+/// limited metric with the model of `models` for that metric, and stops before the first point that
+/// breaks a limit. A limit on a metric that has no value at a point (read response time at 0 %
+/// reads) does not constrain it. Cost: one batch prediction of the sweep per limited metric.
 HeadroomAnswer findHeadroom(const std::vector<const TrainedModel*>& models,
     const Configuration& scenario, HeadroomFactor factor, const std::vector<SlaLimit>& limits,
     const FactorDomain& domain, const SweepOptions& options = {});

@@ -53,6 +53,46 @@ private slots:
         }
     }
 
+    // The thread count is a factor where the data varied it: by default then, and asked for on
+    // data of one count, a row that says why there is no answer.
+    void headroom_threadsWhereTheDataMeasuredSeveralCounts()
+    {
+        const QString threadsDb = m_dir.filePath(QStringLiteral("threads.sqlite"));
+        const CliResult imported = runCli({"import", "--db", threadsDb, "--csv",
+            QString::fromStdString(
+                iolens::test::sourcePath("tests/data/measured/threads-local-disk.csv"))});
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+        const QString out = m_dir.filePath(QStringLiteral("threads.csv"));
+        const CliResult r = runCli(
+            {"headroom", "--db", threadsDb, "--scenario", "request=16KiB,read=50,threads=8",
+                "--limit", "rt_read_ms<=1", "--technique", "lm", "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto table = iolens::core::readCsvFile(out.toStdString());
+        QCOMPARE(table.rows.size(), std::size_t {4}); // vms, fileset, write-share, threads
+        const auto& threads = table.rows.back().fields;
+        QCOMPARE(
+            threads[static_cast<std::size_t>(table.columnIndex("factor"))], std::string("threads"));
+        QCOMPARE(
+            threads[static_cast<std::size_t>(table.columnIndex("unit"))], std::string("threads"));
+        double count = 0.0;
+        QVERIFY(iolens::core::parseDouble(
+            threads[static_cast<std::size_t>(table.columnIndex("largest"))], count));
+        // Measured: 0.21 ms at 8 threads, 0.38 ms at 16, 0.71 ms at 32, 1.2 ms at 64.
+        QVERIFY2(count > 16.0 && count < 128.0, qPrintable(QString::number(count)));
+        QVERIFY(r.out.contains(QStringLiteral("lm, threads: up to ")));
+        // A read limit does not constrain 100 % writes: no margin there, and the text says so.
+        QVERIFY2(r.out.contains(QStringLiteral(
+                     "lm, write-share: at least 100.0 % writes, where no limit applies")),
+            qPrintable(r.out));
+
+        const CliResult fixed = runCli({"headroom", "--db", m_db, "--scenario", "read=70",
+            "--limit", "rt_read_ms<=5", "--technique", "lm", "--factor", "threads"});
+        QCOMPARE(fixed.exitCode, 0);
+        QVERIFY2(fixed.out.contains(QStringLiteral("lm, threads: no answer (the data measured "
+                                                   "one thread count")),
+            qPrintable(fixed.out));
+    }
+
     void headroom_badInputExitsWith2_data()
     {
         QTest::addColumn<QStringList>("arguments");

@@ -40,6 +40,8 @@ QString amountText(core::HeadroomFactor factor, double value)
                                : CapacityPanel::tr("%1 MiB").arg(formatSignificant(value));
     case core::HeadroomFactor::WriteShare:
         return CapacityPanel::tr("%1 writes").arg(formatPercent(value));
+    case core::HeadroomFactor::Threads:
+        return CapacityPanel::tr("%1 threads").arg(std::lround(value));
     }
     return {};
 }
@@ -53,6 +55,9 @@ QString headroomText(const core::HeadroomAnswer& answer)
     if (!answer.meetsNow)
         return CapacityPanel::tr("✗ %1 broken now").arg(metricShortTitle(answer.binding->metric));
     const QString amount = amountText(answer.factor, *answer.largest);
+    // No limit constrains the end point (a read limit at 100 % writes): no margin to give.
+    if (answer.openEnded && !std::isfinite(answer.margin))
+        return CapacityPanel::tr("≥ %1 · no limit applies there").arg(amount);
     const QString margin = formatPercent(100.0 * answer.margin);
     if (answer.openEnded)
         return CapacityPanel::tr("≥ %1 · %2 margin").arg(amount, margin);
@@ -64,7 +69,7 @@ CapacityPanel::CapacityPanel(ModelController* models, QWidget* parent)
     : QWidget(parent)
     , m_models(models)
     , m_note(new QLabel)
-    , m_table(new QTableWidget(0, 4))
+    , m_table(new QTableWidget(0, static_cast<int>(core::kHeadroomFactors.size()) + 1))
 {
     auto* limitsBox = new QGridLayout;
     limitsBox->addWidget(new QLabel(tr("Limits (service level):")), 0, 0, 1, 4);
@@ -89,8 +94,8 @@ CapacityPanel::CapacityPanel(ModelController* models, QWidget* parent)
     }
     limitsBox->setColumnStretch(4, 1);
 
-    m_table->setHorizontalHeaderLabels(
-        {tr("Model"), tr("More VMs"), tr("Larger file set"), tr("More writes")});
+    m_table->setHorizontalHeaderLabels({tr("Model"), tr("More VMs"), tr("Larger file set"),
+        tr("More writes"), tr("More threads")});
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
@@ -186,17 +191,21 @@ void CapacityPanel::refresh()
     const auto& entries = m_models->entries();
     m_answers.clear();
     m_table->setRowCount(0);
+    std::vector<core::Configuration> configs;
+    for (const auto& row : m_models->measured().all())
+        configs.push_back(row.config);
+    // A column only for what the data can answer: the thread count where it was varied.
+    const core::FactorDomain domain = core::factorDomain(configs);
+    for (std::size_t f = 0; f < core::kHeadroomFactors.size(); ++f)
+        m_table->setColumnHidden(
+            static_cast<int>(f) + 1, !core::headroomApplies(core::kHeadroomFactors[f], domain));
     if (chosen.empty() || !m_hasScenario || entries.empty()) {
         m_note->setText(tr("Tick a limit to see, per model, how far the scenario can grow "
                            "before it breaks."));
         return;
     }
-    std::vector<core::Configuration> configs;
-    for (const auto& row : m_models->measured().all())
-        configs.push_back(row.config);
     if (configs.empty())
         return;
-    const core::FactorDomain domain = core::factorDomain(configs);
     m_note->setText(tr("From the scenario, each factor grows on its own (the others stay) until "
                        "the first point where a model predicts a broken limit; the margin is "
                        "how far inside the tightest limit the largest value stays."));
@@ -206,7 +215,7 @@ void CapacityPanel::refresh()
         for (core::Metric metric : core::kCoreMetrics)
             if (const core::TrainedModel* model = entries[e].model(metric))
                 models.push_back(model);
-        std::array<core::HeadroomAnswer, 3> answers;
+        HeadroomAnswers answers;
         const int row = static_cast<int>(e);
         m_table->setItem(row, 0, new QTableWidgetItem(entries[e].label));
         for (std::size_t f = 0; f < core::kHeadroomFactors.size(); ++f) {

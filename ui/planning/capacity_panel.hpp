@@ -38,7 +38,8 @@ public:
 
     QTableWidget* table() const { return m_table; }
     /// The answers shown: [model entry][factor in kHeadroomFactors order].
-    const std::vector<std::array<core::HeadroomAnswer, 3>>& answers() const { return m_answers; }
+    using HeadroomAnswers = std::array<core::HeadroomAnswer, core::kHeadroomFactors.size()>;
+    const std::vector<HeadroomAnswers>& answers() const { return m_answers; }
 
 signals:
     /// The limits changed (the user ticked or edited one, or setLimits): the profiler shades them.
@@ -59,7 +60,7 @@ private:
     core::Configuration m_scenario;
     bool m_hasScenario = false;
     bool m_dirty = true;
-    std::vector<std::array<core::HeadroomAnswer, 3>> m_answers;
+    std::vector<HeadroomAnswers> m_answers;
 };
 
 } // namespace iolens::ui

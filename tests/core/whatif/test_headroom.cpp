@@ -146,6 +146,50 @@ private slots:
         QCOMPARE(*loose.largest, 2.0 * 8192.0);
     }
 
+    // "30 more clients": read response time grows with the threads of a saturated device.
+    void threads_growUntilALimitBreaksWhereTheDataVariesThem()
+    {
+        std::vector<AggregatedMeasurement> rows;
+        for (int threads : {1, 2, 4, 8, 16, 32}) {
+            AggregatedMeasurement row;
+            row.config = {"none", 1024 * kMiB, 16384, Pattern::Random, 100.0, threads, 1};
+            row.repetitions = 1;
+            row.mean[metricIndex(Metric::RtReadMs)] = 0.1 * threads;
+            rows.push_back(row);
+        }
+        const TrainedModel rt = trainCart(rows, Metric::RtReadMs);
+        Configuration scenario = rows[2].config; // 4 threads, 0.4 ms
+        const FactorDomain domain = domainOf(rows);
+        QVERIFY(headroomApplies(HeadroomFactor::Threads, domain));
+        const HeadroomAnswer answer = findHeadroom(
+            {&rt}, scenario, HeadroomFactor::Threads, {parseSlaLimit("rt_read_ms<=2")}, domain);
+        QVERIFY2(answer.error.empty(), answer.error.c_str());
+        QVERIFY(answer.largest);
+        // 1.6 ms at 16 threads keeps the limit, 3.2 ms at 32 does not.
+        QVERIFY2(*answer.largest >= 16.0 && *answer.largest < 32.0,
+            qPrintable(QString::number(*answer.largest)));
+        scenario.threads = static_cast<int>(*answer.largest);
+        QVERIFY(rt.predict(scenario) <= 2.0);
+        scenario.threads += 1;
+        QVERIFY(rt.predict(scenario) > 2.0);
+        // A loose limit: the sweep reaches one octave beyond the largest measured count.
+        const HeadroomAnswer loose = findHeadroom({&rt}, rows[2].config, HeadroomFactor::Threads,
+            {parseSlaLimit("rt_read_ms<=100")}, domain);
+        QVERIFY(loose.openEnded);
+        QCOMPARE(*loose.largest, 64.0);
+        QCOMPARE(parseHeadroomFactor("threads"), std::optional {HeadroomFactor::Threads});
+
+        // Data of one thread count: no model learnt what more threads do, so no answer (an
+        // unchanged prediction would read as unlimited headroom).
+        const FactorDomain fixed = domainOf(m_rows);
+        QVERIFY(!headroomApplies(HeadroomFactor::Threads, fixed));
+        QVERIFY(headroomApplies(HeadroomFactor::Vms, fixed));
+        const HeadroomAnswer none = findHeadroom({m_rtRead.get()}, m_scenario,
+            HeadroomFactor::Threads, {parseSlaLimit("rt_read_ms<=1000")}, fixed);
+        QVERIFY(!none.largest);
+        QVERIFY2(none.error.find("one thread count") != std::string::npos, none.error.c_str());
+    }
+
 private:
     std::vector<AggregatedMeasurement> m_rows;
     std::unique_ptr<TrainedModel> m_rtRead;

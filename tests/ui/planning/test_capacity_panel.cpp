@@ -56,6 +56,10 @@ private slots:
         QCOMPARE(shown.largest, direct.largest);
         QCOMPARE(panel.table()->item(1, 2)->text(), headroomText(direct));
         QVERIFY(panel.table()->item(1, 2)->text().startsWith(QStringLiteral("up to ")));
+        // The example measured 16 threads only: no "More threads" column (no model learnt it).
+        QCOMPARE(panel.table()->columnCount(), 5);
+        QVERIFY(panel.table()->isColumnHidden(4));
+        QVERIFY(!panel.table()->isColumnHidden(3));
 
         // The limits are remembered for the next window.
         CapacityPanel next(&controller);
