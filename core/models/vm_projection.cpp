@@ -16,21 +16,21 @@ bool addsUpOverVms(Metric metric)
         || metric == Metric::IopsWrite;
 }
 
-// What the model is asked: the configurations themselves, or one VM's share of each.
-std::vector<Configuration> sharesOf(const std::vector<Configuration>& configs, bool direct)
+std::vector<Configuration> askedConfigurations(
+    const TrainedModel& model, const std::vector<Configuration>& configs)
 {
-    std::vector<Configuration> shares;
-    shares.reserve(configs.size());
+    std::vector<Configuration> asked;
+    asked.reserve(configs.size());
     for (const Configuration& config : configs)
-        shares.push_back(direct || config.vms <= 1 ? config : perVmConfiguration(config));
-    return shares;
+        asked.push_back(askedConfiguration(model, config));
+    return asked;
 }
 
-// One VM's share of a throughput-like metric times the VM count, in place.
-void scaleOverVms(const TrainedModel& model, const std::vector<Configuration>& configs, bool direct,
-    Eigen::VectorXd& values)
+// A throughput-like prediction of the asked configuration scaled to all the VMs, in place.
+void scaleOverVms(
+    const TrainedModel& model, const std::vector<Configuration>& configs, Eigen::VectorXd& values)
 {
-    if (direct || !addsUpOverVms(model.metric()))
+    if (modelsVmCount(model) || !addsUpOverVms(model.metric()))
         return;
     for (std::size_t i = 0; i < configs.size(); ++i)
         if (configs[i].vms > 1)
@@ -49,6 +49,16 @@ Configuration perVmConfiguration(const Configuration& config)
     return share;
 }
 
+Configuration sharedStorageConfiguration(const Configuration& config)
+{
+    const Configuration share = perVmConfiguration(config);
+    const int vms = std::max(1, config.vms);
+    Configuration all = share;
+    all.threads = vms * share.threads;
+    all.filesetBytes = vms * share.filesetBytes;
+    return all;
+}
+
 bool modelsVmCount(const TrainedModel& model)
 {
     const auto& columns = model.schema().columns();
@@ -56,11 +66,26 @@ bool modelsVmCount(const TrainedModel& model)
         [](const FeatureColumn& c) { return c.factor == Factor::Vms; });
 }
 
+bool modelsThreadCount(const TrainedModel& model)
+{
+    return model.schema().numericColumn(Factor::Threads) >= 0;
+}
+
+Configuration askedConfiguration(const TrainedModel& model, const Configuration& config)
+{
+    if (config.vms <= 1 || modelsVmCount(model))
+        return config;
+    return modelsThreadCount(model) ? sharedStorageConfiguration(config)
+                                    : perVmConfiguration(config);
+}
+
 double throughputScaleOverVms(const TrainedModel& model, const Configuration& config)
 {
     const int vms = std::max(1, config.vms);
     const int trained = model.schema().fixedValues().threads;
-    if (model.schema().numericColumn(Factor::Threads) >= 0 || trained < 1)
+    if (modelsThreadCount(model))
+        return 1.0; // asked about all the VMs' threads at once: the prediction is the whole
+    if (trained < 1)
         return vms;
     // The model was trained at one thread count and answers for it whatever the share asks. At
     // the response time it predicts, Little's law gives a share of s threads s / trained of that
@@ -73,16 +98,15 @@ double predictSpreadOverVms(const TrainedModel& model, const Configuration& conf
 {
     if (config.vms <= 1 || modelsVmCount(model))
         return model.predict(config);
-    const double share = model.predict(perVmConfiguration(config));
-    return addsUpOverVms(model.metric()) ? share * throughputScaleOverVms(model, config) : share;
+    const double asked = model.predict(askedConfiguration(model, config));
+    return addsUpOverVms(model.metric()) ? asked * throughputScaleOverVms(model, config) : asked;
 }
 
 Eigen::VectorXd predictSpreadOverVms(
     const TrainedModel& model, const std::vector<Configuration>& configs)
 {
-    const bool direct = modelsVmCount(model);
-    Eigen::VectorXd predictions = model.predict(sharesOf(configs, direct));
-    scaleOverVms(model, configs, direct, predictions);
+    Eigen::VectorXd predictions = model.predict(askedConfigurations(model, configs));
+    scaleOverVms(model, configs, predictions);
     return predictions;
 }
 
@@ -91,11 +115,10 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictIntervalSpread
 {
     if (!(level > 0.0 && level < 1.0))
         throw ConfigError("the interval level must be in (0, 1), got " + formatNumber(level));
-    const bool direct = modelsVmCount(model);
-    auto interval = model.predictInterval(sharesOf(configs, direct), level);
+    auto interval = model.predictInterval(askedConfigurations(model, configs), level);
     if (interval) {
-        scaleOverVms(model, configs, direct, interval->first);
-        scaleOverVms(model, configs, direct, interval->second);
+        scaleOverVms(model, configs, interval->first);
+        scaleOverVms(model, configs, interval->second);
     }
     return interval;
 }

@@ -132,10 +132,10 @@ ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry
             prediction.lower = interval->first(0);
             prediction.upper = interval->second(0);
         }
-        // A projected model is asked about one VM's share, so that is what must lie in its data.
+        // A projected model is asked about one VM's share (or, if it learnt the thread count,
+        // about all the VMs' threads at once), so that is what must lie in its data.
         collectNotes(
-            core::modelsVmCount(*model->model) ? scenario : core::perVmConfiguration(scenario),
-            *model->model, metric, entry, notes);
+            core::askedConfiguration(*model->model, scenario), *model->model, metric, entry, notes);
     } catch (const std::exception& e) {
         prediction.error = e.what();
     }

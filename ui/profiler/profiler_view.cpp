@@ -330,12 +330,11 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
     for (std::size_t m = 0; m < models.size(); ++m) {
         if (!m_ownDomain[m])
             continue;
-        // As the prediction panel judges it: a one-VM model is asked about one VM's share.
-        const bool vmAware = core::modelsVmCount(*models[m]);
+        // As the prediction panel judges it: by what the model is asked for each point.
         auto& outside = drawing.outsideOwnDomain[m];
         for (const core::Configuration& point : sweep.profile.points)
             outside.push_back(!core::insideTrainingRanges(
-                models[m]->schema(), vmAware ? point : core::perVmConfiguration(point)));
+                models[m]->schema(), core::askedConfiguration(*models[m], point)));
     }
     const auto& rows = m_models->measured().all();
     for (std::size_t i : core::measuredAlong(m_configs, m_scenario, factor)) {

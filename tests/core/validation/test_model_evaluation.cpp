@@ -139,9 +139,11 @@ private slots:
         QVERIFY(!modelsVmCount(tp));
     }
 
-    // A model that learned the thread count answers for the share's threads itself, and the
-    // shares add up: N times one.
-    void spreadOverVms_throughputOfAModelWithThreadsAddsUp()
+    // A model that learned the thread count is asked about all the VMs' threads at once, on
+    // their storage together: N VMs of 8 threads put 16 requests in flight, not 8, and its
+    // prediction is the whole (measured on the development VM's disk: asked about one share,
+    // response times missed by 62 %, throughputs by 199 %; about all the threads, 12-15 %).
+    void spreadOverVms_aModelWithThreadsIsAskedAboutAllTheVmsThreads()
     {
         auto data = tiered();
         const std::size_t n = data.size();
@@ -157,8 +159,52 @@ private slots:
             = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpReadMbs, true});
         Configuration c = data.front().config;
         c.vms = 2;
-        QCOMPARE(throughputScaleOverVms(tp, c), 2.0);
-        QCOMPARE(predictSpreadOverVms(tp, c), 2.0 * tp.predict(perVmConfiguration(c)));
+        QVERIFY(modelsThreadCount(tp));
+        QCOMPARE(throughputScaleOverVms(tp, c), 1.0);
+        const Configuration all = sharedStorageConfiguration(c);
+        QCOMPARE(all.vms, 1);
+        QCOMPARE(all.threads, c.threads);
+        QCOMPARE(all.filesetBytes, c.filesetBytes);
+        QVERIFY(askedConfiguration(tp, c) == all);
+        QCOMPARE(predictSpreadOverVms(tp, c), tp.predict(all));
+        QCOMPARE(predictSpreadOverVms(tp, std::vector {c})(0), tp.predict(all));
+        // Three VMs of 16 threads run 5 each: 15 in flight.
+        c.vms = 3;
+        QCOMPARE(sharedStorageConfiguration(c).threads, 15);
+        QCOMPARE(predictSpreadOverVms(tp, c), tp.predict(sharedStorageConfiguration(c)));
+    }
+
+    // Real concurrent fio processes on the development VM's disk (tests/data/measured/): `auto`
+    // trained on one process's thread sweep predicts 2 and 4 processes sharing the disk.
+    void spreadOverVms_predictsMeasuredConcurrentProcessesOnOneDisk()
+    {
+        std::vector<Measurement> oneVm;
+        for (const Measurement& run : readMeasurementsCsv(
+                 iolens::test::sourcePath("tests/data/measured/threads-local-disk.csv")))
+            if (run.split == "grid" || run.split == "repeat")
+                oneVm.push_back(run);
+        const auto rows = aggregateRepetitions(oneVm);
+        const auto multi = readMeasurementsCsv(
+            iolens::test::sourcePath("tests/data/measured/threads-local-disk-multivm.csv"));
+        QCOMPARE(multi.size(), std::size_t {8});
+        for (Metric metric : {Metric::RtReadMs, Metric::TpReadMbs}) {
+            const TrainedModel model
+                = TrainedModel::train(std::make_unique<AutoModel>(), rows, {metric, true});
+            double sum = 0.0, shareSum = 0.0;
+            for (const Measurement& run : multi) {
+                const double measured = *run.value(metric);
+                sum += std::abs(predictSpreadOverVms(model, run.config) / measured - 1.0);
+                // What one VM's share asked alone would answer, scaled as before.
+                const double scale = metric == Metric::TpReadMbs ? run.config.vms : 1.0;
+                shareSum += std::abs(
+                    scale * model.predict(perVmConfiguration(run.config)) / measured - 1.0);
+            }
+            const double error = sum / static_cast<double>(multi.size());
+            const double shareError = shareSum / static_cast<double>(multi.size());
+            // Measured: 12 % and 15 % (62 % and 199 % asked about one share).
+            QVERIFY2(error < 0.2, std::to_string(error).c_str());
+            QVERIFY2(shareError > 2.0 * error, std::to_string(shareError).c_str());
+        }
     }
 
     // An interval is spread like its prediction: one VM's share, throughput bounds times N; a
