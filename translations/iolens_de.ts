@@ -2065,6 +2065,10 @@ Mittel ± RSF</translation>
         <source>⚠ %1 %2 is outside the range %3 – %4 that %5 were trained on: they extrapolate.</source>
         <translation>⚠ %1 %2 liegt außerhalb des Bereichs %3 – %4, auf dem %5 trainiert wurden: Die Modelle extrapolieren.</translation>
     </message>
+    <message>
+        <source>⚠ %1 %2 was never measured (only %3): the models answer for all the VMs&apos; threads on all their files at once, on the storage they share (ICPE&apos;13 section 6.3).</source>
+        <translation>⚠ %1 %2 wurde nie gemessen (nur %3): die Modelle antworten für alle Threads der VMs auf allen ihren Dateien zugleich, auf dem Speicher, den sie teilen (ICPE&apos;13, Abschnitt 6.3).</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ProfilePlot</name>

@@ -75,23 +75,19 @@ Configuration askedConfiguration(const TrainedModel& model, const Configuration&
 {
     if (config.vms <= 1 || modelsVmCount(model))
         return config;
-    return modelsThreadCount(model) ? sharedStorageConfiguration(config)
-                                    : perVmConfiguration(config);
+    return sharedStorageConfiguration(config);
 }
 
 double throughputScaleOverVms(const TrainedModel& model, const Configuration& config)
 {
-    const int vms = std::max(1, config.vms);
     const int trained = model.schema().fixedValues().threads;
-    if (modelsThreadCount(model))
-        return 1.0; // asked about all the VMs' threads at once: the prediction is the whole
-    if (trained < 1)
-        return vms;
-    // The model was trained at one thread count and answers for it whatever the share asks. At
-    // the response time it predicts, Little's law gives a share of s threads s / trained of that
-    // throughput: with the threads split over the VMs, N shares add up to the whole, not to N
-    // times it (which would put N times the configuration's threads in flight).
-    return static_cast<double>(vms) * perVmConfiguration(config).threads / trained;
+    // Asked about all the VMs' threads at once, a model of the thread count predicts the whole.
+    if (modelsThreadCount(model) || trained < 1)
+        return 1.0;
+    // The model was trained at one thread count and answers for it whatever it is asked. At the
+    // response time it predicts, Little's law gives s threads s / trained of that throughput:
+    // three VMs of 16 / 3 threads keep 15 requests in flight, not 16.
+    return static_cast<double>(sharedStorageConfiguration(config).threads) / trained;
 }
 
 double predictSpreadOverVms(const TrainedModel& model, const Configuration& config)

@@ -6,20 +6,23 @@
 namespace iolens::core {
 
 /// ICPE'13 section 6.3: the same workload spread evenly over N co-located VMs, each VM running
-/// threads / N threads on a file set of size / N. A one-VM model predicts one VM's share; response
-/// times are that VM's (all VMs alike), throughputs and IOPS add up over the N VMs. A model that
-/// learned no thread count (every training run had the same) answers for that count whatever a
-/// share asks, so its throughput is scaled to the share's threads by Little's law first
-/// (throughputScaleOverVms): N shares of threads / N add up to the throughput of all the threads.
+/// threads / N threads on a file set of size / N. The VMs share the storage, so together they
+/// keep all their threads' requests in flight on all their files at once, and a one-VM model
+/// is asked about that: sharedStorageConfiguration, N x (threads / N) threads on N x (file set /
+/// N), its response times the VMs', its throughput all of theirs. Asked about one VM's share
+/// alone (threads / N on file set / N, the reading of the paper this code followed before), a
+/// model answers for a device N times less loaded whose cache holds N times fewer files:
+/// measured on the development VM's disk (tests/data/measured/threads-local-disk-multivm.csv,
+/// 2 and 4 concurrent fio processes of 16 and 64 threads in all), `auto` trained on the thread
+/// sweep missed response times by 62 % and throughputs by 199 % asked about one share, by
+/// 12-15 % asked about all. The paper itself reports its largest multi-VM errors for file sets
+/// beyond the storage server's cache, which the VMs shared.
 ///
-/// A model that learned the thread count but not the VM count is asked differently: the VMs share
-/// the storage, so it sees all their threads' requests in flight at once, and one VM's share asked
-/// alone (threads / N on an idle device) would answer for a device N times less loaded. Measured
-/// on the development VM's disk (tests/data/measured/threads-local-disk.csv, 2 and 4 concurrent
-/// fio processes of 16 and 64 threads in all), `auto` asked about one share missed response times
-/// by 62 % and throughputs by 199 %; asked about all the VMs' threads on all their files as one
-/// workload (sharedStorageConfiguration), by 12-15 %. The paper's models had a fixed thread count
-/// (100), which answers for all the threads anyway.
+/// A model that learned no thread count (every training run had the same, as in both shared
+/// datasets and the paper's 100) answers for that count whatever it is asked, so its throughput
+/// is scaled to all the VMs' threads by Little's law at the predicted response time
+/// (throughputScaleOverVms): three VMs of 16 / 3 threads run 15, 15 / 16 of the 16-thread
+/// throughput.
 
 /// The configuration one of the `config.vms` VMs runs (vms = 1, threads and file set divided).
 Configuration perVmConfiguration(const Configuration& config);
@@ -32,14 +35,14 @@ Configuration sharedStorageConfiguration(const Configuration& config);
 bool modelsThreadCount(const TrainedModel& model);
 
 /// What `model` is asked for `config`: `config` itself for one VM or a model of the VM count,
-/// sharedStorageConfiguration for a model of the thread count, else perVmConfiguration.
+/// else sharedStorageConfiguration.
 Configuration askedConfiguration(const TrainedModel& model, const Configuration& config);
 
 /// True when the model learned the VM count as a factor, so it predicts `config` directly.
 bool modelsVmCount(const TrainedModel& model);
 
 /// What the throughput-like prediction of askedConfiguration is multiplied by for `config`: 1 when
-/// the model has the thread count as a factor (it predicts the whole); otherwise VMs x share
+/// the model has the thread count as a factor (it predicts the whole); otherwise all the VMs'
 /// threads / trained threads (Little's law at the predicted response time; 1 when the threads
 /// divide evenly over the VMs).
 double throughputScaleOverVms(const TrainedModel& model, const Configuration& config);

@@ -322,7 +322,12 @@ QString PredictionPanel::describeNote(const ExtrapolationNote& note, int modelCo
     const QString models = note.models.join(tr(", "));
     const bool one = note.models.size() == 1;
     QString text;
-    if (level || note.min == note.max)
+    if (note.projected)
+        text = tr("⚠ %1 %2 was never measured (only %3): the models answer for all the VMs' "
+                  "threads on all their files at once, on the storage they share (ICPE'13 "
+                  "section 6.3).")
+                   .arg(factor, value, trained);
+    else if (level || note.min == note.max)
         text = note.models.isEmpty()
             ? tr("⚠ %1 %2 was never measured (only %3): the models ignore this factor and "
                  "predict as for %3.")

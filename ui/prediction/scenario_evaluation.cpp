@@ -125,17 +125,24 @@ ModelPrediction predictOne(const core::Configuration& scenario, const ModelEntry
         return prediction;
     }
     try {
-        // ICPE'13 section 6.3: a one-VM model answers for N VMs through one VM's share.
+        // ICPE'13 section 6.3: a one-VM model answers for N VMs sharing the storage.
         prediction.value = core::predictSpreadOverVms(*model->model, scenario);
         if (const auto interval = core::predictIntervalSpreadOverVms(
                 *model->model, {scenario}, kPredictionIntervalLevel)) {
             prediction.lower = interval->first(0);
             prediction.upper = interval->second(0);
         }
-        // A projected model is asked about one VM's share (or, if it learnt the thread count,
-        // about all the VMs' threads at once), so that is what must lie in its data.
+        // A projected model is asked about all the VMs' threads at once, so that is what must lie
+        // in its data; the projection itself is said too, since no VM count beyond one was
+        // measured for it.
         collectNotes(
             core::askedConfiguration(*model->model, scenario), *model->model, metric, entry, notes);
+        if (scenario.vms > 1 && !core::modelsVmCount(*model->model)) {
+            ExtrapolationNote projected {
+                core::Factor::Vms, static_cast<double>(scenario.vms), 1.0, 1.0, {}, {}, {}, {}};
+            projected.projected = true;
+            addNote(notes, std::move(projected), metric, entry);
+        }
     } catch (const std::exception& e) {
         prediction.error = e.what();
     }

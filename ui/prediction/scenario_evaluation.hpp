@@ -67,6 +67,9 @@ struct ExtrapolationNote {
     /// The stored models concerned (their labels), when the range is their own training domain
     /// and not one the window's models share; empty for a note about the window's models.
     QStringList models;
+    /// A VM count the models were not trained on, answered by the projection onto the VMs'
+    /// shared storage (core::askedConfiguration), not by ignoring the factor.
+    bool projected = false;
 };
 
 /// The prediction panel's content for one scenario: every model side by side.

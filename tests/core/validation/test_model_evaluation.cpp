@@ -113,11 +113,17 @@ private slots:
         QCOMPARE(share.vms, 1);
         QCOMPARE(share.threads, 5);
         QCOMPARE(share.filesetBytes, std::int64_t {1} << 30);
+        // Together on their storage: 15 threads (each VM runs a whole number) on all the files.
+        const Configuration all = sharedStorageConfiguration(c);
+        QCOMPARE(all.vms, 1);
+        QCOMPARE(all.threads, 15);
+        QCOMPARE(all.filesetBytes, std::int64_t {3} << 30);
     }
 
-    // Every tiered run had 16 threads, so the model answers for 16 whatever a share asks: two
-    // VMs of 8 threads each add up to one 16-thread share's throughput (Little's law at the
-    // predicted response time), three of 5 to 15/16 of it. Response times are the share's.
+    // Every tiered run had 16 threads, so the model answers for 16 whatever it is asked: two VMs
+    // of 8 threads each move the 16-thread throughput of the whole file set (Little's law at the
+    // predicted response time), three of 5 15/16 of it. A one-share cache never enters: the VMs
+    // share the 1 GiB cache, 4 GiB of files in all.
     void spreadOverVms_throughputOfAModelWithoutThreadsFollowsLittlesLaw()
     {
         const auto data = tiered();
@@ -129,14 +135,18 @@ private slots:
         QCOMPARE(c.threads, 16);
         c.filesetBytes = 4LL << 30;
         c.vms = 2;
-        const Configuration share = perVmConfiguration(c);
+        Configuration one = c;
+        one.vms = 1;
+        QVERIFY(askedConfiguration(tp, c) == one);
         QCOMPARE(throughputScaleOverVms(tp, c), 1.0);
-        QCOMPARE(predictSpreadOverVms(tp, c), tp.predict(share));
-        QCOMPARE(predictSpreadOverVms(rt, c), rt.predict(share));
+        QCOMPARE(predictSpreadOverVms(tp, c), tp.predict(one));
+        QCOMPARE(predictSpreadOverVms(rt, c), rt.predict(one));
         c.vms = 3;
         QCOMPARE(throughputScaleOverVms(tp, c), 15.0 / 16.0);
-        QCOMPARE(predictSpreadOverVms(tp, c), tp.predict(perVmConfiguration(c)) * 15.0 / 16.0);
+        QCOMPARE(
+            predictSpreadOverVms(tp, c), tp.predict(sharedStorageConfiguration(c)) * 15.0 / 16.0);
         QVERIFY(!modelsVmCount(tp));
+        QVERIFY(!modelsThreadCount(tp));
     }
 
     // A model that learned the thread count is asked about all the VMs' threads at once, on
@@ -194,7 +204,7 @@ private slots:
             for (const Measurement& run : multi) {
                 const double measured = *run.value(metric);
                 sum += std::abs(predictSpreadOverVms(model, run.config) / measured - 1.0);
-                // What one VM's share asked alone would answer, scaled as before.
+                // What one VM's share asked alone would answer, its throughput times N.
                 const double scale = metric == Metric::TpReadMbs ? run.config.vms : 1.0;
                 shareSum += std::abs(
                     scale * model.predict(perVmConfiguration(run.config)) / measured - 1.0);
@@ -217,9 +227,9 @@ private slots:
         Configuration c = data.front().config;
         c.readPct = 100.0;
         c.vms = 2;
-        const Configuration share = perVmConfiguration(c);
-        const auto spread = predictIntervalSpreadOverVms(tp, {c, share}, 0.8);
-        const auto own = tp.predictInterval({share}, 0.8);
+        const Configuration asked = askedConfiguration(tp, c);
+        const auto spread = predictIntervalSpreadOverVms(tp, {c, asked}, 0.8);
+        const auto own = tp.predictInterval({asked}, 0.8);
         QVERIFY(spread && own);
         const double scale = throughputScaleOverVms(tp, c);
         QCOMPARE(spread->first(0), scale * own->first(0));
