@@ -10,8 +10,8 @@ namespace iolens::core {
 /// keep all their threads' requests in flight on all their files at once, and a one-VM model
 /// is asked about that: sharedStorageConfiguration, N x (threads / N) threads on N x (file set /
 /// N), its response times the VMs', its throughput all of theirs. Asked about one VM's share
-/// alone (threads / N on file set / N, the reading of the paper this code followed before), a
-/// model answers for a device N times less loaded whose cache holds N times fewer files:
+/// alone (threads / N on file set / N, and the throughputs added up), a model answers for a
+/// device N times less loaded whose cache holds N times fewer files:
 /// measured on the development VM's disk (tests/data/measured/threads-local-disk-multivm.csv,
 /// 2 and 4 concurrent fio processes of 16 and 64 threads in all), `auto` trained on the thread
 /// sweep missed response times by 62 % and throughputs by 199 % asked about one share, by
@@ -56,8 +56,7 @@ double predictSpreadOverVms(const TrainedModel& model, const Configuration& conf
 Eigen::VectorXd predictSpreadOverVms(
     const TrainedModel& model, const std::vector<Configuration>& configs);
 /// TrainedModel::predictInterval at `level` for `configs` spread over their VM counts the same
-/// way: a throughput interval is scaled like its prediction (the VMs are taken as alike, so their
-/// errors add up rather than cancel). nullopt for a technique without
+/// way, a throughput interval scaled like its prediction. nullopt for a technique without
 /// calibrated intervals. Throws ConfigError for a level outside (0, 1).
 std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictIntervalSpreadOverVms(
     const TrainedModel& model, const std::vector<Configuration>& configs, double level);
