@@ -173,8 +173,8 @@
 1&#xa0;VM→N</translation>
     </message>
     <message>
-        <source>Trained and cross-validated on the one-VM measurements only. For N VMs it predicts one VM&apos;s share (threads and file set divided by N): response times are that VM&apos;s, throughput and IOPS are N times its (ICPE&apos;13 section 6.3).</source>
-        <translation>Nur auf den Ein-VM-Messungen trainiert und kreuzvalidiert. Für N VMs sagt es den Anteil einer VM vorher (Threads und Dateimenge durch N geteilt): die Antwortzeiten sind die dieser VM, Durchsatz und IOPS das N-fache (ICPE&apos;13, Abschnitt 6.3).</translation>
+        <source>Trained and cross-validated on the one-VM measurements only. For N VMs, each running threads / N on file set / N, it predicts all their threads on all their files at once, on the storage they share: response times are the VMs&apos;, throughput and IOPS all of theirs (ICPE&apos;13 section 6.3).</source>
+        <translation>Nur auf den Ein-VM-Messungen trainiert und kreuzvalidiert. Für N VMs, die je Threads / N auf Dateimenge / N ausführen, sagt es alle ihre Threads auf allen ihren Dateien zugleich vorher, auf dem Speicher, den sie teilen: die Antwortzeiten sind die der VMs, Durchsatz und IOPS die aller zusammen (ICPE&apos;13, Abschnitt 6.3).</translation>
     </message>
     <message>
         <source>Trained on every measurement: it learns the VM count as a factor and predicts N VMs directly.</source>

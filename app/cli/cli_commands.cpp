@@ -468,7 +468,7 @@ int runPredict(const QCommandLineParser& parser)
     const std::optional<double> level = intervalLevel(parser);
     const auto configs
         = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))));
-    // As the window answers: a one-VM model predicts N VMs through one VM's share (ICPE'13 6.3).
+    // As the window answers: a one-VM model predicts N VMs on their shared storage (ICPE'13 6.3).
     const Eigen::VectorXd predicted = predictSpreadOverVms(model, configs);
     std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> interval;
     if (level) {

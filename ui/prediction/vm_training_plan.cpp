@@ -67,9 +67,10 @@ QString trainingRowsExplanation(TrainingRows which, bool multiVm)
 {
     if (which == TrainingRows::OneVm)
         return QCoreApplication::translate("VmTrainingPlan",
-            "Trained and cross-validated on the one-VM measurements only. For N VMs it predicts "
-            "one VM's share (threads and file set divided by N): response times are that VM's, "
-            "throughput and IOPS are N times its (ICPE'13 section 6.3).");
+            "Trained and cross-validated on the one-VM measurements only. For N VMs, each running "
+            "threads / N on file set / N, it predicts all their threads on all their files at "
+            "once, on the storage they share: response times are the VMs', throughput and IOPS "
+            "all of theirs (ICPE'13 section 6.3).");
     if (multiVm)
         return QCoreApplication::translate("VmTrainingPlan",
             "Trained on every measurement: it learns the VM count "

@@ -36,8 +36,9 @@ std::vector<core::AggregatedMeasurement> trainingRows(
 QString entryLabel(const std::string& technique, TrainingRows which);
 /// The short header of the prediction panel and chart: the label, but "mars\n1 VM→N" for OneVm.
 QString entryHeader(const QString& label, const std::string& technique, TrainingRows which);
-/// A tooltip paragraph saying how the entry answers for N VMs: through one VM's share for OneVm;
-/// "learns the VM count" for All on data with several VM counts (`multiVm`); empty otherwise.
+/// A tooltip paragraph saying how the entry answers for N VMs: projected onto their shared storage
+/// for OneVm; "learns the VM count" for All on data with several VM counts (`multiVm`); empty
+/// otherwise.
 QString trainingRowsExplanation(TrainingRows which, bool multiVm);
 
 } // namespace iolens::ui
