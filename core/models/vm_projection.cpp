@@ -3,18 +3,13 @@
 
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
+#include "data/metric.hpp"
 
 #include <algorithm>
 
 namespace iolens::core {
 
 namespace {
-
-bool addsUpOverVms(Metric metric)
-{
-    return metric == Metric::TpReadMbs || metric == Metric::TpWriteMbs || metric == Metric::IopsRead
-        || metric == Metric::IopsWrite;
-}
 
 std::vector<Configuration> askedConfigurations(
     const TrainedModel& model, const std::vector<Configuration>& configs)
@@ -30,7 +25,7 @@ std::vector<Configuration> askedConfigurations(
 void scaleOverVms(
     const TrainedModel& model, const std::vector<Configuration>& configs, Eigen::VectorXd& values)
 {
-    if (modelsVmCount(model) || !addsUpOverVms(model.metric()))
+    if (modelsVmCount(model) || !isRateMetric(model.metric()))
         return;
     for (std::size_t i = 0; i < configs.size(); ++i)
         if (configs[i].vms > 1)
@@ -95,7 +90,7 @@ double predictSpreadOverVms(const TrainedModel& model, const Configuration& conf
     if (config.vms <= 1 || modelsVmCount(model))
         return model.predict(config);
     const double asked = model.predict(askedConfiguration(model, config));
-    return addsUpOverVms(model.metric()) ? asked * throughputScaleOverVms(model, config) : asked;
+    return isRateMetric(model.metric()) ? asked * throughputScaleOverVms(model, config) : asked;
 }
 
 Eigen::VectorXd predictSpreadOverVms(
