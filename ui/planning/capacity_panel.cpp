@@ -123,9 +123,23 @@ CapacityPanel::CapacityPanel(ModelController* models, QWidget* parent)
         refresh();
     });
     connect(m_models, &ModelController::trainingStarted, this, [this] {
+        showAnswerableColumns();
         m_dirty = true;
         refresh();
     });
+    showAnswerableColumns();
+}
+
+void CapacityPanel::showAnswerableColumns()
+{
+    // Once per data, not per scenario step: the thread count's column only where it was varied.
+    std::vector<core::Configuration> configs;
+    for (const auto& row : m_models->measured().all())
+        configs.push_back(row.config);
+    const core::FactorDomain domain = core::factorDomain(configs);
+    for (std::size_t f = 0; f < core::kHeadroomFactors.size(); ++f)
+        m_table->setColumnHidden(
+            static_cast<int>(f) + 1, !core::headroomApplies(core::kHeadroomFactors[f], domain));
 }
 
 void CapacityPanel::setScenario(const core::Configuration& config)
@@ -191,21 +205,17 @@ void CapacityPanel::refresh()
     const auto& entries = m_models->entries();
     m_answers.clear();
     m_table->setRowCount(0);
-    std::vector<core::Configuration> configs;
-    for (const auto& row : m_models->measured().all())
-        configs.push_back(row.config);
-    // A column only for what the data can answer: the thread count where it was varied.
-    const core::FactorDomain domain = core::factorDomain(configs);
-    for (std::size_t f = 0; f < core::kHeadroomFactors.size(); ++f)
-        m_table->setColumnHidden(
-            static_cast<int>(f) + 1, !core::headroomApplies(core::kHeadroomFactors[f], domain));
     if (chosen.empty() || !m_hasScenario || entries.empty()) {
         m_note->setText(tr("Tick a limit to see, per model, how far the scenario can grow "
                            "before it breaks."));
         return;
     }
+    std::vector<core::Configuration> configs;
+    for (const auto& row : m_models->measured().all())
+        configs.push_back(row.config);
     if (configs.empty())
         return;
+    const core::FactorDomain domain = core::factorDomain(configs);
     m_note->setText(tr("From the scenario, each factor grows on its own (the others stay) until "
                        "the first point where a model predicts a broken limit; the margin is "
                        "how far inside the tightest limit the largest value stays."));

@@ -51,6 +51,8 @@ protected:
 private:
     void onLimitsEdited();
     void refresh();
+    /// Hides the columns of factors the data cannot answer (core::headroomApplies).
+    void showAnswerableColumns();
 
     ModelController* m_models;
     std::array<QCheckBox*, 4> m_enabled {};
