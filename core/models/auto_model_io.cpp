@@ -255,9 +255,8 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     if (version > kStateVersion)
         throw DataError("model file: auto model state version " + std::to_string(version)
             + " is newer than this build understands");
-    m_readTimes.reset();
-    m_writeTimes.reset();
-    m_rateMetric.reset();
+    // Everything is parsed before a member changes, so a malformed state leaves this model as it
+    // was.
     if (state.contains("composed")) {
         const nlohmann::json& parts = state.at("composed");
         const auto metric = parseMetric(parts.at("metric").get<std::string>());
@@ -275,14 +274,23 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         auto writes = modelOf("write_times");
         if (!reads && !writes)
             throw DataError("model file: composed auto model without a response-time model");
+        const bool calibrated = state.contains("interval_inside");
+        LevelCalibration inside = calibrated
+            ? LevelCalibration::fromJson(state.at("interval_inside"))
+            : LevelCalibration {};
+        LevelCalibration beyond = calibrated
+            ? LevelCalibration::fromJson(state.at("interval_beyond"))
+            : LevelCalibration {};
+        const CandidateScore selection
+            = calibrated ? scoreFromJson(state.at("selection_score")) : CandidateScore {};
+        std::vector<MeasuredRange> ranges = rangesFromJson(state.at("ranges"));
+        const double littleRatio = numberOfJson(state.at("little_ratio"));
         becomeComposed(*metric, schema, std::move(reads), std::move(writes),
-            state.value("training_rows", Eigen::Index {0}), numberOfJson(state.at("little_ratio")));
-        if (state.contains("interval_inside")) {
-            m_inside = LevelCalibration::fromJson(state.at("interval_inside"));
-            m_beyond = LevelCalibration::fromJson(state.at("interval_beyond"));
-            m_selectionScore = scoreFromJson(state.at("selection_score"));
-        }
-        m_ranges = rangesFromJson(state.at("ranges"));
+            state.value("training_rows", Eigen::Index {0}), littleRatio);
+        m_inside = std::move(inside);
+        m_beyond = std::move(beyond);
+        m_selectionScore = selection;
+        m_ranges = std::move(ranges);
         return;
     }
     std::vector<CandidateScore> scores;
@@ -296,33 +304,49 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     }
     if (chosen.empty())
         throw DataError("model file: auto model without a chosen candidate");
+    LevelCalibration inside, beyond;
+    std::vector<MeasuredRange> ranges;
     if (state.contains("interval_inside")) {
-        m_inside = LevelCalibration::fromJson(state.at("interval_inside"));
-        m_beyond = LevelCalibration::fromJson(state.at("interval_beyond"));
-        m_ranges = rangesFromJson(state.at("ranges"));
+        inside = LevelCalibration::fromJson(state.at("interval_inside"));
+        beyond = LevelCalibration::fromJson(state.at("interval_beyond"));
+        ranges = rangesFromJson(state.at("ranges"));
     } else {
         // Version 1: one calibration for every configuration.
-        m_inside = LevelCalibration::fromStored(state.at("residuals").get<std::vector<double>>(),
+        inside = LevelCalibration::fromStored(state.at("residuals").get<std::vector<double>>(),
             numberOfJson(state.at("coverage")),
             state.at("level_map").get<std::vector<std::pair<double, double>>>());
-        m_beyond = m_inside;
-        m_ranges.clear();
+        beyond = inside;
     }
-    m_scores = std::move(scores);
-    m_chosen = std::move(chosen);
-    m_chosenScore = scoreFromJson(state.at("chosen_score"));
+    const CandidateScore chosenScore = scoreFromJson(state.at("chosen_score"));
     // Absent in files written before the selection was scored on its own.
-    m_selectionScore = state.contains("selection_score")
+    const CandidateScore selection = state.contains("selection_score")
         ? scoreFromJson(state.at("selection_score"))
         : CandidateScore {};
-    m_factors = state.at("factors").get<std::vector<std::string>>();
+    auto factors = state.at("factors").get<std::vector<std::string>>();
     // Absent in files written before the closed-workload check.
-    m_littleRatio = state.contains("little_ratio") ? numberOfJson(state.at("little_ratio"))
-                                                   : std::numeric_limits<double>::quiet_NaN();
+    const double littleRatio = state.contains("little_ratio")
+        ? numberOfJson(state.at("little_ratio"))
+        : std::numeric_limits<double>::quiet_NaN();
     // Absent in files written before the ranking budget: ranked on every row.
-    m_rankedRows = state.value("ranked_rows", Eigen::Index {0});
-    m_trainingRows = state.value("training_rows", Eigen::Index {0});
-    m_screened = state.value("screened", false);
+    const auto rankedRows = state.value("ranked_rows", Eigen::Index {0});
+    const auto trainingRows = state.value("training_rows", Eigen::Index {0});
+    const bool screened = state.value("screened", false);
+
+    m_readTimes.reset();
+    m_writeTimes.reset();
+    m_rateMetric.reset();
+    m_inside = std::move(inside);
+    m_beyond = std::move(beyond);
+    m_ranges = std::move(ranges);
+    m_scores = std::move(scores);
+    m_chosen = std::move(chosen);
+    m_chosenScore = chosenScore;
+    m_selectionScore = selection;
+    m_factors = std::move(factors);
+    m_littleRatio = littleRatio;
+    m_rankedRows = rankedRows;
+    m_trainingRows = trainingRows;
+    m_screened = screened;
 }
 
 } // namespace iolens::core

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using namespace iolens::core;
 using iolens::test::GridSpec;
@@ -382,6 +383,30 @@ private slots:
         QVERIFY(std::isnan(old.selectionScore().logRatio));
         QVERIFY(old.predict(x) == model.predict(x));
         QVERIFY(old.describe().find("the choice itself") == std::string::npos);
+    }
+
+    // A malformed file throws before anything changes: the model loaded into stays as it was,
+    // whether the file or the model is a composed rate or a choice among candidates.
+    void loadState_malformedLeavesTheModelAsItWas()
+    {
+        const Dataset direct = iolens::test::gridDataset(cliffGrid());
+        const Dataset rate = logged(buildDataset(closedGrid(), Metric::TpReadMbs));
+        const AutoModel directModel = fitted(direct);
+        const AutoModel rateModel = fitted(rate);
+        QVERIFY(rateModel.composed());
+        for (const auto& [model, data, other] : {std::tuple {&directModel, &direct, &rateModel},
+                 std::tuple {&rateModel, &rate, &directModel}}) {
+            AutoModel target = *model;
+            const Eigen::VectorXd before = target.predict(data->x);
+            const std::string text = target.describe();
+            nlohmann::json broken = other->saveState();
+            broken["ranges"] = "not ranges";
+            QVERIFY_THROWS_EXCEPTION(std::exception,
+                target.loadState(broken, other == &rateModel ? rate.schema : direct.schema));
+            QCOMPARE(target.composed(), model->composed());
+            QVERIFY(target.predict(data->x) == before);
+            QCOMPARE(target.describe(), text);
+        }
     }
 
     void interval_coversUnmeasuredLevelsNearItsLevel()
