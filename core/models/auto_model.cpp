@@ -159,11 +159,7 @@ namespace {
 FitReport reportOf(const Eigen::VectorXd& fitted, const Dataset& data, double seconds)
 {
     FitReport report;
-    report.rows = static_cast<int>(data.rows());
-    const double rss = (fitted - data.y).squaredNorm();
-    const double tss = (data.y.array() - data.y.mean()).square().sum();
-    report.trainingRmse = std::sqrt(rss / static_cast<double>(data.rows()));
-    report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
+    setTrainingFit(report, (fitted - data.y).squaredNorm(), data.y);
     report.seconds = seconds;
     return report;
 }

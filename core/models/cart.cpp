@@ -160,11 +160,7 @@ FitReport Cart::fit(const Dataset& data)
     m_fitted = true;
 
     FitReport report;
-    report.rows = static_cast<int>(y.size());
-    const double rss = (predict(x) - y).squaredNorm();
-    const double tss = m_tree.nodes.front().deviance;
-    report.trainingRmse = std::sqrt(rss / static_cast<double>(y.size()));
-    report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
+    setTrainingFit(report, (predict(x) - y).squaredNorm(), y);
     if (rows.size() < static_cast<std::size_t>(data.y.size()))
         report.warnings.push_back(std::to_string(data.y.size() - y.size())
             + " row(s) with a missing (NaN) response left out");

@@ -91,11 +91,7 @@ FitReport InsideOutRegressor::fit(const Dataset& data)
         featureColumns(m_design, data.x), data.y, featureNames(m_design), params);
 
     FitReport report;
-    const Eigen::VectorXd residuals = predict(data.x) - data.y;
-    const double tss = (data.y.array() - data.y.mean()).square().sum();
-    report.rows = static_cast<int>(data.rows());
-    report.trainingRmse = std::sqrt(residuals.squaredNorm() / static_cast<double>(data.rows()));
-    report.rSquared = tss > 0.0 ? 1.0 - residuals.squaredNorm() / tss : 1.0;
+    setTrainingFit(report, (predict(data.x) - data.y).squaredNorm(), data.y);
     if (m_model->kept().empty())
         report.warnings.push_back("no feature passed the filter: the model is the mean");
     report.seconds

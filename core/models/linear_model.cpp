@@ -39,11 +39,7 @@ FitReport LinearModel::fit(const Dataset& data)
     m_fitted = true;
 
     FitReport report;
-    report.rows = static_cast<int>(data.rows());
-    const double rss = ls.residuals.squaredNorm();
-    const double tss = (data.y.array() - data.y.mean()).square().sum();
-    report.trainingRmse = std::sqrt(rss / static_cast<double>(data.rows()));
-    report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
+    setTrainingFit(report, ls.residuals.squaredNorm(), data.y);
     const int aliasedCount = static_cast<int>(design.cols()) - ls.rank;
     if (aliasedCount > 0)
         report.warnings.push_back(

@@ -217,11 +217,7 @@ FitReport Mars::fitFromPrefix(const Dataset& data, const MarsPrunedPrefix& prune
     m_fitted = true;
 
     FitReport report;
-    report.rows = static_cast<int>(n);
-    const double rss = ls.residuals.squaredNorm();
-    const double tss = (data.y.array() - data.y.mean()).square().sum();
-    report.trainingRmse = std::sqrt(rss / static_cast<double>(n));
-    report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
+    setTrainingFit(report, ls.residuals.squaredNorm(), data.y);
     if (size == 1)
         report.warnings.push_back("pruned to the intercept: no term lowers the GCV");
     if (ls.rank < static_cast<int>(subset.size()))
@@ -244,9 +240,7 @@ FitReport Mars::interceptOnly(const Dataset& data, const std::string& reason)
     m_stats.rows = static_cast<int>(n);
     m_fitted = true;
     FitReport report;
-    report.rows = static_cast<int>(n);
-    report.trainingRmse = std::sqrt(rss / static_cast<double>(n));
-    report.rSquared = rss > 0.0 ? 0.0 : 1.0;
+    setTrainingFit(report, rss, data.y);
     report.warnings.push_back(reason);
     return report;
 }

@@ -161,11 +161,7 @@ FitReport PenalizedLinear::fit(const Dataset& data)
     m_slopes = path.slopes.col(static_cast<Eigen::Index>(chosen));
     m_fitted = true;
 
-    const Eigen::VectorXd residuals = predict(data.x) - data.y;
-    const double tss = (data.y.array() - data.y.mean()).square().sum();
-    report.rows = static_cast<int>(data.rows());
-    report.trainingRmse = std::sqrt(residuals.squaredNorm() / static_cast<double>(data.rows()));
-    report.rSquared = tss > 0.0 ? 1.0 - residuals.squaredNorm() / tss : 1.0;
+    setTrainingFit(report, (predict(data.x) - data.y).squaredNorm(), data.y);
     report.seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;

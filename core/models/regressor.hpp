@@ -25,6 +25,11 @@ struct FitReport {
     double seconds = 0.;      ///< wall time of the fit
 };
 
+/// Fills report's rows, training RMSE and R^2 (1 - RSS/TSS; 1 for a constant response) from
+/// the residual sum of squares `rss` of a fit of the training response y. One definition for
+/// every technique, so the Models tab compares like with like. O(n).
+void setTrainingFit(FitReport& report, double rss, const Eigen::VectorXd& y);
+
 /// The regression interface every technique implements (ICPE'13 section 3). The contract,
 /// after mlpack's: constructing never trains; setParameters() validates and stores; fit() trains
 /// on a whole Dataset; predict() works on a whole feature matrix (never per row, so the virtual

@@ -120,11 +120,7 @@ std::vector<Cart> fitCartSamples(const Dataset& data, const CartParams& params,
 void setTrainingFit(FitReport& report, const Eigen::VectorXd& fitted, const Eigen::VectorXd& y,
     std::chrono::steady_clock::time_point start)
 {
-    const double rss = (fitted - y).squaredNorm();
-    const double tss = (y.array() - y.mean()).square().sum();
-    report.rows = static_cast<int>(y.size());
-    report.trainingRmse = std::sqrt(rss / static_cast<double>(y.size()));
-    report.rSquared = tss > 0.0 ? 1.0 - rss / tss : 1.0;
+    setTrainingFit(report, (fitted - y).squaredNorm(), y);
     report.seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

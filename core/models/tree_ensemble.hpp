@@ -37,8 +37,8 @@ void checkEnsemblePredictors(
 std::vector<Cart> fitCartSamples(const Dataset& data, const CartParams& params,
     const std::vector<std::vector<Eigen::Index>>& samples, std::vector<std::string>& warnings);
 
-/// Fills report's rows, training RMSE and R^2 (1 - RSS/TSS; 1 for a constant response) from the
-/// ensemble's predictions `fitted` of the training response y, and the seconds since `start`.
+/// setTrainingFit (regressor.hpp) from the ensemble's predictions `fitted` of the training
+/// response y, and the seconds since `start`.
 void setTrainingFit(FitReport& report, const Eigen::VectorXd& fitted, const Eigen::VectorXd& y,
     std::chrono::steady_clock::time_point start);
 
