@@ -2,6 +2,7 @@
 #include "cli/evidence_command.hpp"
 
 #include "cli/cli_options.hpp"
+#include "cli/window_data_options.hpp"
 #include "common/error.hpp"
 #include "evidence/evidence_request.hpp"
 #include "render/render_request.hpp"
@@ -19,16 +20,9 @@ using core::ConfigError;
 ui::EvidenceRequest evidenceRequestFrom(const QCommandLineParser& parser)
 {
     ui::EvidenceRequest request;
-    request.database = optionString(parser, "db");
-    if (parser.isSet(QStringLiteral("example"))) {
-        if (!request.database.isEmpty())
-            throw ConfigError("evidence: give --db or --example, not both");
-        const auto example = ui::parseExample(optionString(parser, "example"));
-        if (!example)
-            throw ConfigError("evidence: unknown example '"
-                + optionString(parser, "example").toStdString() + "' (use tiered or local)");
-        request.example = *example;
-    }
+    const WindowData data = windowDataFrom(parser, "evidence");
+    request.database = data.database;
+    request.example = data.example;
     request.scenario = optionString(parser, "scenario");
     if (parser.isSet(QStringLiteral("size")))
         request.windowSize = ui::parseRenderSize(optionString(parser, "size"));
@@ -45,12 +39,8 @@ ui::EvidenceRequest evidenceRequestFrom(const QCommandLineParser& parser)
 
 std::vector<QCommandLineOption> evidenceOptions()
 {
-    return {
-        {QStringLiteral("db"),
-            QStringLiteral("Measurement database (default: the tiered example)."),
-            QStringLiteral("DB")},
-        {QStringLiteral("example"), QStringLiteral("Embedded example: tiered or local."),
-            QStringLiteral("NAME")},
+    std::vector<QCommandLineOption> options = windowDataOptions();
+    const std::vector<QCommandLineOption> own {
         {QStringLiteral("scenario"),
             QStringLiteral("Scenario, e.g. \"request=16KiB,read=70,fileset=4GiB,scheduler=bfq,"
                            "pattern=random,vms=2\" (default: the window's)."),
@@ -69,6 +59,8 @@ std::vector<QCommandLineOption> evidenceOptions()
                 "Folder of the pack: new, empty, or an earlier evidence pack (replaced)."),
             QStringLiteral("DIR")},
     };
+    options.insert(options.end(), own.begin(), own.end());
+    return options;
 }
 
 int runEvidence(const QCommandLineParser& parser)

@@ -2,6 +2,7 @@
 #include "cli/render_command.hpp"
 
 #include "cli/cli_options.hpp"
+#include "cli/window_data_options.hpp"
 #include "common/error.hpp"
 #include "render/render_views.hpp"
 #include "render/view_renderer.hpp"
@@ -19,16 +20,9 @@ using core::ConfigError;
 ui::RenderRequest renderRequestFrom(const QCommandLineParser& parser)
 {
     ui::RenderRequest request;
-    request.database = optionString(parser, "db");
-    if (parser.isSet(QStringLiteral("example"))) {
-        if (!request.database.isEmpty())
-            throw ConfigError("render: give --db or --example, not both");
-        const auto example = ui::parseExample(optionString(parser, "example"));
-        if (!example)
-            throw ConfigError("render: unknown example '"
-                + optionString(parser, "example").toStdString() + "' (use tiered or local)");
-        request.example = *example;
-    }
+    const WindowData data = windowDataFrom(parser, "render");
+    request.database = data.database;
+    request.example = data.example;
     request.view = optionString(parser, "view");
     if (request.view.isEmpty())
         throw ConfigError(
@@ -83,12 +77,8 @@ ui::RenderRequest renderRequestFrom(const QCommandLineParser& parser)
 
 std::vector<QCommandLineOption> renderOptions()
 {
-    return {
-        {QStringLiteral("db"),
-            QStringLiteral("Measurement database (default: the tiered example)."),
-            QStringLiteral("DB")},
-        {QStringLiteral("example"), QStringLiteral("Embedded example: tiered or local."),
-            QStringLiteral("NAME")},
+    std::vector<QCommandLineOption> options = windowDataOptions();
+    const std::vector<QCommandLineOption> own {
         {QStringLiteral("view"), QStringLiteral("View to draw: %1.").arg(ui::renderViewNames()),
             QStringLiteral("VIEW")},
         {QStringLiteral("metric"),
@@ -126,6 +116,8 @@ std::vector<QCommandLineOption> renderOptions()
         {QStringLiteral("out"), QStringLiteral("Output picture: .png, .svg or .pdf."),
             QStringLiteral("FILE")},
     };
+    options.insert(options.end(), own.begin(), own.end());
+    return options;
 }
 
 int runRender(const QCommandLineParser& parser)

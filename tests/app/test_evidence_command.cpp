@@ -146,6 +146,9 @@ private slots:
             "--out", fresh} << QStringLiteral("--stored-models");
         QTest::newRow("example") << QStringList {"evidence", "--example", "moon", "--out", fresh}
                                  << QStringLiteral("unknown example 'moon'");
+        QTest::newRow("database and example") << QStringList {"evidence", "--db",
+            m_dir.filePath("missing.sqlite"), "--example", "local", "--out",
+            fresh} << QStringLiteral("evidence: give --db or --example, not both");
         QTest::newRow("database") << QStringList {"evidence", "--db",
             m_dir.filePath("missing.sqlite"), "--out", fresh}
                                   << QStringLiteral("missing.sqlite");

@@ -289,6 +289,11 @@ private slots:
         QTest::newRow("database") << QStringList {"render", "--db",
             m_dir.filePath("missing.sqlite"), "--view", "cdf", "--out", out}
                                   << QStringLiteral("missing.sqlite");
+        QTest::newRow("example") << QStringList {"render", "--example", "moon", "--view", "cdf",
+            "--out", out} << QStringLiteral("render: unknown example 'moon' (use tiered or local)");
+        QTest::newRow("database and example") << QStringList {"render", "--db",
+            m_dir.filePath("missing.sqlite"), "--example", "local", "--view", "cdf", "--out",
+            out} << QStringLiteral("render: give --db or --example, not both");
     }
     void badInput_exitsWithStatus2AndSaysWhy()
     {
