@@ -83,7 +83,9 @@ FitReport AutoCandidate::fit(const Dataset& data)
                             "the log scale");
         // A thousandth of the smallest measurement: far below any plausible answer, yet a
         // finite log, so a negative raw prediction costs a large but finite error.
-        m_floor = inner.y.minCoeff() * 1e-3;
+        m_smallest = inner.y.minCoeff();
+        m_floor = m_smallest * 1e-3;
+        m_ranges = measuredRanges(data);
     }
     FitReport report = m_inner->fit(inner);
     m_base = data.schema;
@@ -102,12 +104,38 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
 {
     if (!isFitted())
         throw StateError("AutoCandidate::predict: the model is not fitted");
-    Eigen::VectorXd y = m_inner->predict(augmentFeatures(x, m_base, m_spec.features));
+    Eigen::VectorXd y = m_spec.scale == ResponseScale::Raw
+        ? guardedRawPrediction(x)
+        : m_inner->predict(augmentFeatures(x, m_base, m_spec.features));
     if (m_spec.scale == ResponseScale::Raw)
         y = y.array().max(m_floor).log();
     if (m_spec.littleView)
         y += littleOffset(x, m_base, m_metric);
     return y.array().max(m_low).min(m_high);
+}
+
+Eigen::VectorXd AutoCandidate::guardedRawPrediction(const Eigen::MatrixXd& x) const
+{
+    Eigen::VectorXd y = m_inner->predict(augmentFeatures(x, m_base, m_spec.features));
+    const std::vector<char> beyond = beyondMeasured(x, m_ranges);
+    std::vector<Eigen::Index> fallen;
+    for (Eigen::Index i = 0; i < y.size(); ++i)
+        if (beyond[static_cast<std::size_t>(i)] && y(i) < m_smallest)
+            fallen.push_back(i);
+    if (fallen.empty())
+        return y;
+    Eigen::MatrixXd nearest(static_cast<Eigen::Index>(fallen.size()), x.cols());
+    for (std::size_t k = 0; k < fallen.size(); ++k)
+        nearest.row(static_cast<Eigen::Index>(k)) = x.row(fallen[k]);
+    for (const MeasuredRange& range : m_ranges)
+        if (range.column < x.cols())
+            nearest.col(range.column)
+                = nearest.col(range.column).cwiseMax(range.low).cwiseMin(range.high);
+    const Eigen::VectorXd atNearest
+        = m_inner->predict(augmentFeatures(nearest, m_base, m_spec.features));
+    for (std::size_t k = 0; k < fallen.size(); ++k)
+        y(fallen[k]) = atNearest(static_cast<Eigen::Index>(k));
+    return y;
 }
 
 std::string AutoCandidate::describe() const
@@ -117,9 +145,12 @@ std::string AutoCandidate::describe() const
 
 nlohmann::json AutoCandidate::saveState() const
 {
+    nlohmann::json ranges = nlohmann::json::array();
+    for (const MeasuredRange& range : m_ranges)
+        ranges.push_back({range.column, range.low, range.high});
     return {{"spec", m_spec.toJson()}, {"floor", m_floor}, {"low", m_low}, {"high", m_high},
-        {"metric", std::string(metricName(m_metric))}, {"parameters", m_inner->parameters()},
-        {"state", m_inner->saveState()}};
+        {"smallest", m_smallest}, {"ranges", ranges}, {"metric", std::string(metricName(m_metric))},
+        {"parameters", m_inner->parameters()}, {"state", m_inner->saveState()}};
 }
 
 void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& schema)
@@ -137,8 +168,20 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
                             "IOPS metric");
         metric = *parsed;
     }
+    // Files before the guard have neither: their candidates answer as they did.
+    const double smallest = state.value("smallest", 0.0);
+    std::vector<MeasuredRange> ranges;
+    for (const auto& range : state.value("ranges", nlohmann::json::array())) {
+        const auto column = range.at(0).get<Eigen::Index>();
+        if (column < 0 || column >= static_cast<Eigen::Index>(schema.size()))
+            throw DataError("model file: auto candidate range of column " + std::to_string(column)
+                + " in a schema of " + std::to_string(schema.size()));
+        ranges.push_back({column, range.at(1).get<double>(), range.at(2).get<double>()});
+    }
     m_spec = std::move(spec);
     m_metric = metric;
+    m_smallest = smallest;
+    m_ranges = std::move(ranges);
     m_inner = std::move(inner);
     m_floor = state.at("floor").get<double>();
     m_low = state.at("low").get<double>();
@@ -154,6 +197,8 @@ AutoCandidate::AutoCandidate(const AutoCandidate& other)
     , m_floor(other.m_floor)
     , m_low(other.m_low)
     , m_high(other.m_high)
+    , m_smallest(other.m_smallest)
+    , m_ranges(other.m_ranges)
 {
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "models/auto_interval.hpp"
 #include "models/derived_features.hpp"
 #include "models/regressor.hpp"
 
@@ -36,6 +37,13 @@ struct CandidateSpec {
 /// features of its FeatureSet and fits the inner technique on them, on its own scale. A Raw
 /// candidate fits exp(y) and answers log(max(prediction, floor)), the floor a thousandth of the
 /// smallest training value, because a raw-scale fit may predict <= 0 where the log is undefined.
+/// Beyond the measured range of a factor, where a Raw candidate falls below the smallest
+/// training value, it answers at the nearest measured point instead (its factors clamped to
+/// their measured ranges): a straight line on the raw scale crosses zero where the metric falls,
+/// which no time or rate does. fio-tiered's write response time falls from 10 ms at a 1 GiB file
+/// set to 4.7 ms at 4 GiB (the reads slow down, so fewer threads write), and Cubist's raw line
+/// through them answered 0.0003 ms from 8 GiB on; now it answers as at 4 GiB, the constant
+/// extrapolation a tree makes.
 /// Every candidate's answers are kept within the training range of y widened by half its width
 /// (at least a factor 2 each way): a degree-2 polynomial on the log scale, extrapolated one level
 /// further, can predict e^50 ms, and no storage metric leaves its measured range by such factors.
@@ -78,6 +86,13 @@ private:
     double m_floor = 0.0;                ///< smallest raw prediction taken as is (Raw scale)
     double m_low = 0.0;                  ///< answers are clamped to [m_low, m_high] (log scale)
     double m_high = 0.0;
+    /// Raw scale: the smallest training value, and the measured span of each factor of m_base;
+    /// the guard beyond the ranges (see the class comment). Empty ranges in files before it.
+    double m_smallest = 0.0;
+    std::vector<MeasuredRange> m_ranges;
+    /// Raw-scale predictions of the inner model for x (encoded by m_base), guarded beyond the
+    /// measured ranges.
+    Eigen::VectorXd guardedRawPrediction(const Eigen::MatrixXd& x) const;
 };
 
 } // namespace iolens::core
