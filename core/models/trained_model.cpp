@@ -9,6 +9,7 @@
 #include "models/regressor_registry.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace iolens::core {
@@ -57,11 +58,26 @@ TrainedModel TrainedModel::train(std::unique_ptr<Regressor> regressor,
     return model;
 }
 
+namespace {
+
+/// exp of log-scale answers, with log 0 (a composed rate of a direction with no requests: no
+/// writes at 100 % reads) exactly 0: Eigen's vectorised exp answers 2^-1024 there.
+Eigen::VectorXd expOfLog(const Eigen::VectorXd& logValues)
+{
+    Eigen::VectorXd values = logValues.array().exp();
+    for (Eigen::Index i = 0; i < values.size(); ++i)
+        if (logValues(i) == -std::numeric_limits<double>::infinity())
+            values(i) = 0.0;
+    return values;
+}
+
+} // namespace
+
 Eigen::VectorXd TrainedModel::predict(const std::vector<Configuration>& configs) const
 {
     Eigen::VectorXd y = m_regressor->predict(m_schema.encode(configs));
     if (m_options.logResponse)
-        y = y.array().exp();
+        y = expOfLog(y);
     return y;
 }
 
@@ -71,8 +87,8 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> TrainedModel::predict
     auto interval = m_regressor->predictInterval(m_schema.encode(configs), level);
     // exp is monotone, so the ends of a log-scale interval map to the ends on the metric's scale.
     if (interval && m_options.logResponse) {
-        interval->first = interval->first.array().exp();
-        interval->second = interval->second.array().exp();
+        interval->first = expOfLog(interval->first);
+        interval->second = expOfLog(interval->second);
     }
     return interval;
 }
