@@ -7,8 +7,22 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace iolens::core {
+
+namespace {
+
+/// The size factor whose feature name is `name` ("request_kib"), if any.
+std::optional<Factor> sizeFactorNamed(const std::string& name)
+{
+    for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes, Factor::Threads})
+        if (featureName(f) == name)
+            return f;
+    return std::nullopt;
+}
+
+} // namespace
 
 std::string CandidateSpec::label() const
 {
@@ -18,8 +32,11 @@ std::string CandidateSpec::label() const
 
 nlohmann::json CandidateSpec::toJson() const
 {
+    nlohmann::json sizes = nlohmann::json::array();
+    for (Factor f : log2Only)
+        sizes.push_back(std::string(featureName(f)));
     return {{"technique", technique}, {"scale", scale == ResponseScale::Log ? "log" : "raw"},
-        {"features", features.toJson()}, {"little_view", littleView}};
+        {"features", features.toJson()}, {"little_view", littleView}, {"log2_only", sizes}};
 }
 
 CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
@@ -35,6 +52,14 @@ CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
     spec.littleView = json.value("little_view", false);
     if (spec.littleView && spec.scale != ResponseScale::Log)
         throw DataError("model file: auto candidate with little_view on the raw scale");
+    // Absent in files written before it: sizes entered as the feature set says.
+    for (const auto& name : json.value("log2_only", nlohmann::json::array())) {
+        const auto factor = sizeFactorNamed(name.get<std::string>());
+        if (!factor)
+            throw DataError("model file: auto candidate log2_only names '" + name.get<std::string>()
+                + "', not request_kib, fileset_mib or threads");
+        spec.log2Only.push_back(*factor);
+    }
     return spec;
 }
 
@@ -58,8 +83,8 @@ FitReport AutoCandidate::fit(const Dataset& data)
         throw DataError("AutoCandidate::fit: '" + m_spec.label()
             + "' needs a request or file-set size column the data does not have");
     Dataset inner;
-    inner.schema = augmentSchema(data.schema, m_spec.features);
-    inner.x = augmentFeatures(data.x, data.schema, m_spec.features);
+    inner.schema = augmentSchema(data.schema, m_spec.features, m_spec.log2Only);
+    inner.x = augmentFeatures(data.x, data.schema, m_spec.features, m_spec.log2Only);
     inner.y = data.y;
     inner.configs = data.configs;
     inner.metric = data.metric;
@@ -106,7 +131,7 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
         throw StateError("AutoCandidate::predict: the model is not fitted");
     Eigen::VectorXd y = m_spec.scale == ResponseScale::Raw
         ? guardedRawPrediction(x)
-        : m_inner->predict(augmentFeatures(x, m_base, m_spec.features));
+        : m_inner->predict(augmentFeatures(x, m_base, m_spec.features, m_spec.log2Only));
     if (m_spec.scale == ResponseScale::Raw)
         y = y.array().max(m_floor).log();
     if (m_spec.littleView)
@@ -116,11 +141,17 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
 
 Eigen::VectorXd AutoCandidate::guardedRawPrediction(const Eigen::MatrixXd& x) const
 {
-    Eigen::VectorXd y = m_inner->predict(augmentFeatures(x, m_base, m_spec.features));
+    Eigen::VectorXd y
+        = m_inner->predict(augmentFeatures(x, m_base, m_spec.features, m_spec.log2Only));
+    // Above a range only: below one, a falling line is what the metric does too (smaller
+    // requests, fewer threads take less time), so where it falls below zero there, one level
+    // out, the grouped CV scores it as it is and the candidate loses (held at the nearest point
+    // instead, a raw line through a power law ranked first on a thread sweep and missed 128
+    // threads by 17 %).
     const std::vector<char> beyond = beyondMeasured(x, m_ranges);
     std::vector<Eigen::Index> fallen;
     for (Eigen::Index i = 0; i < y.size(); ++i)
-        if (beyond[static_cast<std::size_t>(i)] && y(i) < m_smallest)
+        if ((beyond[static_cast<std::size_t>(i)] & kAboveRange) && y(i) < m_smallest)
             fallen.push_back(i);
     if (fallen.empty())
         return y;
@@ -132,7 +163,7 @@ Eigen::VectorXd AutoCandidate::guardedRawPrediction(const Eigen::MatrixXd& x) co
             nearest.col(range.column)
                 = nearest.col(range.column).cwiseMax(range.low).cwiseMin(range.high);
     const Eigen::VectorXd atNearest
-        = m_inner->predict(augmentFeatures(nearest, m_base, m_spec.features));
+        = m_inner->predict(augmentFeatures(nearest, m_base, m_spec.features, m_spec.log2Only));
     for (std::size_t k = 0; k < fallen.size(); ++k)
         y(fallen[k]) = atNearest(static_cast<Eigen::Index>(k));
     return y;
@@ -159,7 +190,7 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     CandidateSpec spec = CandidateSpec::fromJson(state.at("spec"));
     auto inner = createRegressor(spec.technique);
     inner->setParameters(state.at("parameters").get<ParamValues>());
-    inner->loadState(state.at("state"), augmentSchema(schema, spec.features));
+    inner->loadState(state.at("state"), augmentSchema(schema, spec.features, spec.log2Only));
     Metric metric = Metric::TpReadMbs;
     if (spec.littleView) {
         const auto parsed = parseMetric(state.at("metric").get<std::string>());

@@ -25,6 +25,10 @@ struct CandidateSpec {
     /// Fit log(metric) - littleOffset (the log of the mean time per request) and add the offset
     /// back when predicting; Log scale and throughput or IOPS metrics only.
     bool littleView = false;
+    /// Sizes that enter as their log2 alone (Log scale): those the whole dataset measured at two
+    /// levels (twoLevelSizes), decided once for every fit, so grouped CV folds that leave a
+    /// third level out fit the same columns as the full data. Not part of the label.
+    std::vector<Factor> log2Only;
 
     /// "mars log log2+cache 1.41 GiB", "cubist log log2 little"
     std::string label() const;
@@ -37,13 +41,14 @@ struct CandidateSpec {
 /// features of its FeatureSet and fits the inner technique on them, on its own scale. A Raw
 /// candidate fits exp(y) and answers log(max(prediction, floor)), the floor a thousandth of the
 /// smallest training value, because a raw-scale fit may predict <= 0 where the log is undefined.
-/// Beyond the measured range of a factor, where a Raw candidate falls below the smallest
+/// Above the measured range of a factor, where a Raw candidate falls below the smallest
 /// training value, it answers at the nearest measured point instead (its factors clamped to
 /// their measured ranges): a straight line on the raw scale crosses zero where the metric falls,
 /// which no time or rate does. fio-tiered's write response time falls from 10 ms at a 1 GiB file
 /// set to 4.7 ms at 4 GiB (the reads slow down, so fewer threads write), and Cubist's raw line
 /// through them answered 0.0003 ms from 8 GiB on; now it answers as at 4 GiB, the constant
-/// extrapolation a tree makes.
+/// extrapolation a tree makes. A Log candidate takes the sizes of spec().log2Only as their log2
+/// alone (twoLevelSizes).
 /// Every candidate's answers are kept within the training range of y widened by half its width
 /// (at least a factor 2 each way): a degree-2 polynomial on the log scale, extrapolated one level
 /// further, can predict e^50 ms, and no storage metric leaves its measured range by such factors.

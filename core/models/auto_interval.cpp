@@ -104,8 +104,10 @@ std::vector<char> beyondMeasured(const Eigen::MatrixXd& x, const std::vector<Mea
         const double slack = 1e-9 * std::max(std::abs(range.low), std::abs(range.high));
         for (Eigen::Index i = 0; i < x.rows(); ++i) {
             const double v = x(i, range.column);
-            if (v < range.low - slack || v > range.high + slack)
-                beyond[static_cast<std::size_t>(i)] = 1;
+            if (v < range.low - slack)
+                beyond[static_cast<std::size_t>(i)] |= kBelowRange;
+            if (v > range.high + slack)
+                beyond[static_cast<std::size_t>(i)] |= kAboveRange;
         }
     }
     return beyond;

@@ -66,8 +66,11 @@ struct MeasuredRange {
 /// ones, which follow from them). O(n p).
 std::vector<MeasuredRange> measuredRanges(const Dataset& data);
 
-/// Per row of `x` (encoded with the same schema): 1 where some factor lies outside its measured
-/// range (by more than rounding), else 0. O(rows x ranges).
+/// Per row of `x` (encoded with the same schema), which side of a measured range it lies beyond
+/// (by more than rounding): kBelowRange if some factor is below its range, kAboveRange if some
+/// is above, both bits if both, 0 inside every range. O(rows x ranges).
+inline constexpr char kBelowRange = 1;
+inline constexpr char kAboveRange = 2;
 std::vector<char> beyondMeasured(
     const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges);
 

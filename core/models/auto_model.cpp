@@ -69,6 +69,7 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
     // 60 % with the Little view only). Where the data does not show a closed workload, both
     // are tried and the selection decides.
     const bool littleOnly = little && data.closedWorkload();
+    const std::vector<Factor> twoLevel = twoLevelSizes(data.schema, data.x);
     std::vector<CandidateSpec> specs;
     for (const std::string& technique : techniques)
         for (ResponseScale scale : {ResponseScale::Log, ResponseScale::Raw})
@@ -78,10 +79,12 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
                 if (!applicable(data.schema, set)
                     || (scale == ResponseScale::Raw && set.missRho > 0.0))
                     continue;
+                const std::vector<Factor> log2Only
+                    = scale == ResponseScale::Log ? twoLevel : std::vector<Factor> {};
                 if (!littleOnly)
-                    specs.push_back({technique, scale, set, false});
+                    specs.push_back({technique, scale, set, false, log2Only});
                 if (little && scale == ResponseScale::Log)
-                    specs.push_back({technique, scale, set, true});
+                    specs.push_back({technique, scale, set, true, log2Only});
             }
     return specs;
 }

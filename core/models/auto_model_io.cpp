@@ -162,6 +162,16 @@ std::string AutoModel::describe() const
             }
             break;
         }
+    for (const Member& m : m_chosen)
+        if (!m.model.spec().log2Only.empty()) {
+            std::string names;
+            for (Factor f : m.model.spec().log2Only)
+                names += (names.empty() ? "" : ", ") + std::string(featureName(f));
+            text += "  Measured at two levels, " + names
+                + " entered as log2 alone: a power law beyond them\n    (two levels cannot tell "
+                  "it from exponential growth, which no storage metric shows).\n";
+            break;
+        }
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,

@@ -18,17 +18,42 @@ bool dropsFileset(const FeatureSet& set)
     return set.cacheOnly && set.cacheMib > 0.0;
 }
 
+bool contains(const std::vector<Factor>& factors, Factor factor)
+{
+    return std::find(factors.begin(), factors.end(), factor) != factors.end();
+}
+
 /// The size and thread-count columns `set` takes the log of, in the order their columns are
-/// appended.
-std::vector<Factor> loggedSizes(const FeatureSchema& base, const FeatureSet& set)
+/// appended: those of its log2 sizes and those entering as log2 alone.
+std::vector<Factor> loggedSizes(
+    const FeatureSchema& base, const FeatureSet& set, const std::vector<Factor>& log2Only = {})
 {
     std::vector<Factor> factors;
-    if (set.logSizes)
-        for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes, Factor::Threads})
-            if (base.numericColumn(f) >= 0 && !(f == Factor::FilesetBytes && dropsFileset(set))
-                && !(f == Factor::Threads && !set.logThreads))
-                factors.push_back(f);
+    for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes, Factor::Threads}) {
+        if (base.numericColumn(f) < 0 || (f == Factor::FilesetBytes && dropsFileset(set)))
+            continue;
+        const bool logged = set.logSizes && !(f == Factor::Threads && !set.logThreads);
+        if (logged || contains(log2Only, f))
+            factors.push_back(f);
+    }
     return factors;
+}
+
+/// The columns of `base` that stay as they are, ascending: all but a file set entering through
+/// the cache column alone and the sizes entering as log2 alone.
+std::vector<Eigen::Index> keptColumns(
+    const FeatureSchema& base, const FeatureSet& set, const std::vector<Factor>& log2Only)
+{
+    std::vector<Eigen::Index> left;
+    if (dropsFileset(set))
+        left.push_back(base.numericColumn(Factor::FilesetBytes));
+    for (Factor f : log2Only)
+        left.push_back(base.numericColumn(f));
+    std::vector<Eigen::Index> kept;
+    for (Eigen::Index j = 0; j < static_cast<Eigen::Index>(base.size()); ++j)
+        if (std::find(left.begin(), left.end(), j) == left.end())
+            kept.push_back(j);
+    return kept;
 }
 
 double hitRatio(double cacheMib, double filesetMib)
@@ -89,6 +114,20 @@ FeatureSet FeatureSet::fromJson(const nlohmann::json& json)
     return set;
 }
 
+std::vector<Factor> twoLevelSizes(const FeatureSchema& base, const Eigen::MatrixXd& x)
+{
+    std::vector<Factor> factors;
+    for (Factor f : {Factor::RequestBytes, Factor::FilesetBytes, Factor::Threads}) {
+        const Eigen::Index column = base.numericColumn(f);
+        if (column < 0 || column >= x.cols())
+            continue;
+        const std::set<double> levels(x.col(column).begin(), x.col(column).end());
+        if (levels.size() == 2 && *levels.begin() > 0.0)
+            factors.push_back(f);
+    }
+    return factors;
+}
+
 bool applicable(const FeatureSchema& base, const FeatureSet& set)
 {
     if (set.cacheMib > 0.0 && base.numericColumn(Factor::FilesetBytes) < 0)
@@ -96,15 +135,18 @@ bool applicable(const FeatureSchema& base, const FeatureSet& set)
     return !set.logSizes || !loggedSizes(base, set).empty();
 }
 
-FeatureSchema augmentSchema(const FeatureSchema& base, const FeatureSet& set)
+FeatureSchema augmentSchema(
+    const FeatureSchema& base, const FeatureSet& set, const std::vector<Factor>& log2Only)
 {
     if (!applicable(base, set))
         throw ConfigError("augmentSchema: feature set '" + set.label()
             + "' needs a request or file-set size column the data does not have");
-    FeatureSchema schema = dropsFileset(set)
-        ? base.withoutColumn(static_cast<std::size_t>(base.numericColumn(Factor::FilesetBytes)))
-        : base;
-    for (Factor f : loggedSizes(base, set)) {
+    FeatureSchema schema = base;
+    const std::vector<Eigen::Index> kept = keptColumns(base, set, log2Only);
+    for (auto j = static_cast<Eigen::Index>(base.size()) - 1; j >= 0; --j)
+        if (!std::binary_search(kept.begin(), kept.end(), j))
+            schema = schema.withoutColumn(static_cast<std::size_t>(j));
+    for (Factor f : loggedSizes(base, set, log2Only)) {
         const FeatureColumn& column
             = base.columns()[static_cast<std::size_t>(base.numericColumn(f))];
         schema = schema.withDerivedColumn(
@@ -125,25 +167,20 @@ FeatureSchema augmentSchema(const FeatureSchema& base, const FeatureSet& set)
     return schema;
 }
 
-Eigen::MatrixXd augmentFeatures(
-    const Eigen::MatrixXd& x, const FeatureSchema& base, const FeatureSet& set)
+Eigen::MatrixXd augmentFeatures(const Eigen::MatrixXd& x, const FeatureSchema& base,
+    const FeatureSet& set, const std::vector<Factor>& log2Only)
 {
     if (x.cols() != static_cast<Eigen::Index>(base.size()))
         throw DataError("augmentFeatures: x has " + std::to_string(x.cols())
             + " columns, the feature schema " + std::to_string(base.size()));
-    const std::vector<Factor> logged = loggedSizes(base, set);
+    const std::vector<Factor> logged = loggedSizes(base, set, log2Only);
     const Eigen::Index extra
         = static_cast<Eigen::Index>(logged.size()) + (set.cacheMib > 0.0 ? 1 : 0);
-    const Eigen::Index dropped = dropsFileset(set) ? base.numericColumn(Factor::FilesetBytes) : -1;
-    const Eigen::Index kept = x.cols() - (dropped >= 0 ? 1 : 0);
-    Eigen::MatrixXd out(x.rows(), kept + extra);
-    if (dropped >= 0) {
-        out.leftCols(dropped) = x.leftCols(dropped);
-        out.middleCols(dropped, kept - dropped) = x.rightCols(x.cols() - dropped - 1);
-    } else {
-        out.leftCols(x.cols()) = x;
-    }
-    Eigen::Index next = kept;
+    const std::vector<Eigen::Index> kept = keptColumns(base, set, log2Only);
+    Eigen::MatrixXd out(x.rows(), static_cast<Eigen::Index>(kept.size()) + extra);
+    for (std::size_t k = 0; k < kept.size(); ++k)
+        out.col(static_cast<Eigen::Index>(k)) = x.col(kept[k]);
+    Eigen::Index next = static_cast<Eigen::Index>(kept.size());
     // Same order as augmentSchema appends the columns.
     for (Factor f : logged)
         out.col(next++) = x.col(base.numericColumn(f)).array().log2();

@@ -36,7 +36,7 @@ Eigen::MatrixXd withFileset(const Dataset& data, Eigen::Index row, double mib)
 
 AutoCandidate rawLm(const Dataset& data)
 {
-    AutoCandidate candidate({"lm", ResponseScale::Raw, FeatureSet {}, false});
+    AutoCandidate candidate({"lm", ResponseScale::Raw, FeatureSet {}, false, {}});
     candidate.fit(data);
     return candidate;
 }
@@ -72,16 +72,30 @@ private slots:
         const AutoCandidate candidate = rawLm(data);
         const Eigen::MatrixXd far = withFileset(data, 0, 8192);
         nlohmann::json state = candidate.saveState();
-        AutoCandidate loaded({"lm", ResponseScale::Raw, FeatureSet {}, false});
+        AutoCandidate loaded({"lm", ResponseScale::Raw, FeatureSet {}, false, {}});
         loaded.loadState(state, data.schema);
         QCOMPARE(loaded.predict(far)(0), candidate.predict(far)(0));
         state.erase("ranges");
         state.erase("smallest");
-        AutoCandidate old({"lm", ResponseScale::Raw, FeatureSet {}, false});
+        AutoCandidate old({"lm", ResponseScale::Raw, FeatureSet {}, false, {}});
         old.loadState(state, data.schema);
         QVERIFY(std::abs(std::exp(old.predict(far)(0)) - 1.0) < 1e-9);
         state["ranges"] = nlohmann::json::array({nlohmann::json::array({99, 0.0, 1.0})});
         QVERIFY_THROWS_EXCEPTION(DataError, old.loadState(state, data.schema));
+    }
+
+    // log2_only travels with the spec; files before it have none; an unknown name is refused.
+    void spec_keepsItsLog2OnlySizes()
+    {
+        const CandidateSpec spec {"lm", ResponseScale::Log, FeatureSet {true}, false,
+            {Factor::RequestBytes, Factor::Threads}};
+        QVERIFY(CandidateSpec::fromJson(spec.toJson()).log2Only == spec.log2Only);
+        QCOMPARE(spec.label(), std::string("lm log log2"));
+        nlohmann::json json = spec.toJson();
+        json.erase("log2_only");
+        QVERIFY(CandidateSpec::fromJson(json).log2Only.empty());
+        json["log2_only"] = {"vms"};
+        QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(json));
     }
 };
 

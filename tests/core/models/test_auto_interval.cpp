@@ -126,7 +126,10 @@ private slots:
             row(8192, 16),               // beyond in the file set
             row(1024, 2),                // beyond in the request size
             row(256, 4);                 // the lower edges
-        QCOMPARE(beyondMeasured(x, ranges), (std::vector<char> {0, 0, 1, 1, 0}));
+        QCOMPARE(
+            beyondMeasured(x, ranges), (std::vector<char> {0, 0, kAboveRange, kBelowRange, 0}));
+        const Eigen::MatrixXd both = row(8192, 2);
+        QCOMPARE(beyondMeasured(both, ranges), std::vector<char> {kAboveRange | kBelowRange});
         QCOMPARE(beyondMeasured(x, {}), std::vector<char>(5, 0));
     }
 };

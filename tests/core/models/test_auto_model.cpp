@@ -188,6 +188,58 @@ private slots:
             error.cwiseAbs().maxCoeff() < 0.1, std::to_string(error.cwiseAbs().maxCoeff()).c_str());
     }
 
+    // Requests of 4 and 16 KiB only: both a power law and an exponential fit them exactly, and
+    // lm beside its log2 kept the linear column, which put 64 KiB at 16x the 16 KiB time. The
+    // size enters as its log2 alone, so 64 KiB follows the power law the data has.
+    void twoRequestSizes_extrapolateAsAPowerLaw()
+    {
+        GridSpec spec;
+        spec.requestKib = {4, 16};
+        spec.filesetMib = {256, 1024, 4096};
+        spec.readPct = {0, 50, 100};
+        spec.metric = [](const Configuration& c) {
+            return 0.1 * std::sqrt(numericValue(c, Factor::RequestBytes))
+                * std::pow(numericValue(c, Factor::FilesetBytes) / 256.0, 0.25);
+        };
+        const Dataset data = iolens::test::gridDataset(spec);
+        const AutoModel model = fitted(data);
+        // Every log-scale candidate takes the size as its log2 alone, and describe() says so
+        // where the choice has one.
+        for (const CandidateScore& s : model.candidates())
+            QVERIFY(s.spec.log2Only
+                == (s.spec.scale == ResponseScale::Log ? std::vector<Factor> {Factor::RequestBytes}
+                                                       : std::vector<Factor> {}));
+        const auto chosen = model.chosen();
+        const bool logChosen = std::any_of(chosen.begin(), chosen.end(),
+            [](const auto& c) { return c.first.scale == ResponseScale::Log; });
+        QCOMPARE(model.describe().find("request_kib entered as log2 alone") != std::string::npos,
+            logChosen);
+        // lm on log2 sizes, fitted alone, follows the power law up to 3x the largest size
+        // (the answers' bound, the training range widened by a factor 2, keeps farther ones
+        // from any shape); with its linear column 32 KiB would be 2.52 / 1.41 = 1.8x the truth
+        // (1.4x after the bound).
+        GridSpec probeSpec = spec;
+        probeSpec.requestKib = {32, 48};
+        const Dataset probe = iolens::test::gridDataset(probeSpec);
+        const Eigen::MatrixXd x = data.schema.encode(probe.configs);
+        int checked = 0;
+        for (const CandidateScore& s : model.candidates()) {
+            if (s.spec.label() != "lm log log2")
+                continue;
+            ++checked;
+            AutoCandidate alone(s.spec);
+            alone.fit(data);
+            const Eigen::VectorXd error = (alone.predict(x) - probe.y).array().exp() - 1.0;
+            QVERIFY2(error.cwiseAbs().maxCoeff() < 0.05,
+                (s.spec.label() + ": " + std::to_string(error.cwiseAbs().maxCoeff())).c_str());
+        }
+        QCOMPARE(checked, 1);
+        // A third level lets the grouped CV judge both shapes: nothing is imposed.
+        spec.requestKib = {4, 16, 64};
+        for (const CandidateScore& s : fitted(iolens::test::gridDataset(spec)).candidates())
+            QVERIFY(s.spec.log2Only.empty());
+    }
+
     void throughput_littleViewBeatsTheDirectFits()
     {
         // A closed workload (16 threads) whose mean response time grows with request size:
@@ -487,6 +539,25 @@ private slots:
         options.logResponse = false;
         QVERIFY_THROWS_EXCEPTION(
             ConfigError, TrainedModel::train(createRegressor("auto"), rows, options));
+    }
+
+    // A direction without requests has no throughput: the composed rate says exactly 0, and so
+    // do its interval's ends (Eigen's vectorised exp of log 0 answered 2^-1024).
+    void composedRate_ofADirectionWithoutRequestsIsZero()
+    {
+        TrainingOptions options;
+        options.metric = Metric::TpReadMbs;
+        const TrainedModel model
+            = TrainedModel::train(createRegressor("auto"), closedGrid(), options);
+        Configuration noReads = closedRow(16.0, 1024.0, 0.0).config;
+        Configuration mixed = closedRow(16.0, 1024.0, 50.0).config;
+        const Eigen::VectorXd predicted = model.predict({noReads, mixed});
+        QCOMPARE(predicted(0), 0.0);
+        QVERIFY(predicted(1) > 1.0);
+        const auto interval = model.predictInterval({noReads}, 0.8);
+        QVERIFY(interval);
+        QCOMPARE(interval->first(0), 0.0);
+        QCOMPARE(interval->second(0), 0.0);
     }
 
     // No factor with three levels: each level of the two-level factors is predicted from the

@@ -52,6 +52,39 @@ private slots:
         QVERIFY(FeatureSchema::fromJson(schema.toJson()).columns()[4].derived());
     }
 
+    // A size in log2Only enters through its log2 alone, also in a set without log2 sizes; only
+    // sizes with two levels in x are named by twoLevelSizes.
+    void log2Only_replacesTheSizeColumnByItsLog2()
+    {
+        const Dataset data = smallGrid(); // columns fileset_mib, request_kib: two levels each
+        QVERIFY(twoLevelSizes(data.schema, data.x)
+            == (std::vector<Factor> {Factor::RequestBytes, Factor::FilesetBytes}));
+        const std::vector<Factor> log2Only {Factor::RequestBytes};
+        const FeatureSchema plain = augmentSchema(data.schema, FeatureSet {}, log2Only);
+        QCOMPARE(plain.size(), std::size_t {2});
+        QCOMPARE(plain.columns()[0].name(), std::string("fileset_mib"));
+        QCOMPARE(plain.columns()[1].name(), std::string("log2_request_kib"));
+        const Eigen::MatrixXd x = augmentFeatures(data.x, data.schema, FeatureSet {}, log2Only);
+        QCOMPARE(x.cols(), Eigen::Index {2});
+        for (Eigen::Index i = 0; i < x.rows(); ++i) {
+            QCOMPARE(x(i, 0), data.x(i, 0));
+            QCOMPARE(x(i, 1), std::log2(data.x(i, 1)));
+        }
+        const FeatureSet logged {true, 1024.0};
+        const FeatureSchema both = augmentSchema(data.schema, logged, log2Only);
+        QCOMPARE(both.size(), std::size_t {4}); // fileset_mib, its log2, request's log2, cache
+        QCOMPARE(both.columns()[1].name(), std::string("log2_request_kib"));
+        QCOMPARE(augmentFeatures(data.x, data.schema, logged, log2Only).cols(), Eigen::Index {4});
+        GridSpec three;
+        three.requestKib = {4, 16, 64};
+        three.filesetMib = {256, 4096};
+        three.readPct = {50};
+        three.metric = [](const Configuration&) { return 1.0; };
+        const Dataset threeSizes = iolens::test::gridDataset(three);
+        QVERIFY(twoLevelSizes(threeSizes.schema, threeSizes.x)
+            == std::vector<Factor> {Factor::FilesetBytes});
+    }
+
     // cacheOnly: the file set enters through the cache column alone, so neither its own column
     // nor its log2 is there; the request size keeps both.
     void cacheOnly_replacesTheFileSetColumn()
