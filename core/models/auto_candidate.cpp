@@ -146,8 +146,8 @@ Eigen::VectorXd AutoCandidate::guardedRawPrediction(const Eigen::MatrixXd& x) co
     // Above a range only: below one, a falling line is what the metric does too (smaller
     // requests, fewer threads take less time), so where it falls below zero there, one level
     // out, the grouped CV scores it as it is and the candidate loses (held at the nearest point
-    // instead, a raw line through a power law ranked first on a thread sweep and missed 128
-    // threads by 17 %).
+    // instead, a raw line ranked first on a synthetic thread sweep, time as threads^0.75, and
+    // missed 128 threads by 17 %).
     const std::vector<char> beyond = beyondMeasured(x, m_ranges);
     std::vector<Eigen::Index> fallen;
     for (Eigen::Index i = 0; i < y.size(); ++i)

@@ -13,7 +13,9 @@
 //                                     format) instead of the shared datasets: another system
 //
 // At the end, whole levels of fio-local are held out of training and predicted by `auto`
-// trained on the rest, as a new system's unmeasured configurations would be.
+// trained on the rest, as a new system's unmeasured configurations would be; then runs measured
+// off the grids (tests/data/measured/); then each tiered stack trained with only two levels of
+// one factor.
 //
 // The last row of each table is the floor: what a model that knew every configuration's true mean
 // would still score, because most held-out values are a single run (see repeatNoise).
@@ -383,6 +385,51 @@ void measuredHoldOutReport(const std::string& localPath)
         {0});
 }
 
+/// A factor's largest level, and the runs measured beyond it, left out of training, so two of its
+/// levels remain: what a first measurement of two request sizes or file sets asks of the next,
+/// where no grouped CV can judge a candidate's shape along that factor.
+void twoLevelRow(const char* name, const std::string& path, Factor factor, double largest)
+{
+    const std::vector<Measurement> runs = readMeasurementsCsv(path);
+    const auto beyond
+        = [&](const Measurement& run) { return numericValue(run.config, factor) >= largest; };
+    std::vector<Measurement> train;
+    for (const Measurement& run : runs)
+        if ((run.split == "grid" || run.split == "repeat") && !beyond(run))
+            train.push_back(run);
+    const auto rows = aggregateRepetitions(train);
+    std::printf("| %s |", name);
+    for (Metric metric : kCoreMetrics) {
+        const HeldOutScore score
+            = heldOutScore(rows, runs, metric, true, [&](const Measurement& run) {
+                  return (run.split == "grid" || run.split == "extrap") && beyond(run) ? 1 : -1;
+              });
+        std::printf(" %s |", scoreCell(score, 1).c_str());
+        std::fflush(stdout);
+    }
+    std::printf("\n");
+}
+
+void twoLevelReport()
+{
+    std::printf("\nTwo levels left: `auto` trained without a factor's largest level, asked for it "
+                "and for the runs beyond it: mean relative error (80 %% interval coverage)\n\n"
+                "| trained without |");
+    for (Metric metric : kCoreMetrics)
+        std::printf(" %s |", std::string(metricName(metric)).c_str());
+    std::printf("\n|---|---|---|---|---|\n");
+    const std::string tiered = iolens::test::tieredCsvPath();
+    const std::string third = iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv");
+    twoLevelRow("fio-tiered, 4 GiB file sets (256 MiB and 1 GiB left)", tiered,
+        Factor::FilesetBytes, 4096.0);
+    twoLevelRow(
+        "fio-tiered, 64 KiB requests (4 and 16 KiB left)", tiered, Factor::RequestBytes, 64.0);
+    twoLevelRow("512 MiB-cache tiered stack, 2 GiB file sets and beyond (128 and 512 MiB left)",
+        third, Factor::FilesetBytes, 2048.0);
+    twoLevelRow("512 MiB-cache tiered stack, 64 KiB requests and beyond (4 and 16 KiB left)", third,
+        Factor::RequestBytes, 64.0);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -416,6 +463,7 @@ int main(int argc, char** argv)
             report("fio-local", iolens::test::localCsvPath());
             holdOutReport(iolens::test::localCsvPath());
             measuredHoldOutReport(iolens::test::localCsvPath());
+            twoLevelReport();
         }
     } catch (const Error& e) {
         std::fprintf(stderr, "grouped_cv_report: %s\n", e.what());
