@@ -236,7 +236,8 @@ private slots:
         QCOMPARE(checked, 1);
         // A third level lets the grouped CV judge both shapes: nothing is imposed.
         spec.requestKib = {4, 16, 64};
-        for (const CandidateScore& s : fitted(iolens::test::gridDataset(spec)).candidates())
+        const AutoModel threeLevels = fitted(iolens::test::gridDataset(spec));
+        for (const CandidateScore& s : threeLevels.candidates())
             QVERIFY(s.spec.log2Only.empty());
     }
 
