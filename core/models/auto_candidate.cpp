@@ -209,14 +209,17 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
                 + " in a schema of " + std::to_string(schema.size()));
         ranges.push_back({column, range.at(1).get<double>(), range.at(2).get<double>()});
     }
+    const auto floor = state.at("floor").get<double>();
+    const auto low = state.at("low").get<double>();
+    const auto high = state.at("high").get<double>();
     m_spec = std::move(spec);
     m_metric = metric;
     m_smallest = smallest;
     m_ranges = std::move(ranges);
     m_inner = std::move(inner);
-    m_floor = state.at("floor").get<double>();
-    m_low = state.at("low").get<double>();
-    m_high = state.at("high").get<double>();
+    m_floor = floor;
+    m_low = low;
+    m_high = high;
     m_base = schema;
 }
 

@@ -92,10 +92,10 @@ private:
     double m_low = 0.0;                  ///< answers are clamped to [m_low, m_high] (log scale)
     double m_high = 0.0;
     /// Raw scale: the smallest training value, and the measured span of each factor of m_base;
-    /// the guard beyond the ranges (see the class comment). Empty ranges in files before it.
+    /// the guard above the ranges (see the class comment). Empty ranges in files before it.
     double m_smallest = 0.0;
     std::vector<MeasuredRange> m_ranges;
-    /// Raw-scale predictions of the inner model for x (encoded by m_base), guarded beyond the
+    /// Raw-scale predictions of the inner model for x (encoded by m_base), guarded above the
     /// measured ranges.
     Eigen::VectorXd guardedRawPrediction(const Eigen::MatrixXd& x) const;
 };
