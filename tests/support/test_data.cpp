@@ -67,6 +67,11 @@ std::string tieredCsvPath()
 {
     return sourcePath("resources/data/fio-tiered-grid.csv");
 }
+std::vector<AggregatedMeasurement> tieredRows()
+{
+    return aggregateRepetitions(readMeasurementsCsv(tieredCsvPath()));
+}
+
 MeasurementDatabase tieredDatabase()
 {
     auto db = MeasurementDatabase::inMemory();

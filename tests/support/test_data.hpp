@@ -16,6 +16,8 @@ std::string sourcePath(const std::string& relative);
 /// The two real datasets shipped in resources/data.
 std::string tieredCsvPath();
 std::string localCsvPath();
+/// The runs of tieredCsvPath(), repetitions averaged per configuration.
+std::vector<iolens::core::AggregatedMeasurement> tieredRows();
 /// A database in memory holding tieredCsvPath() as the dataset "tiered".
 iolens::core::MeasurementDatabase tieredDatabase();
 /// A double as an exact hex float ("0x1.8p+1"), NaN as R's NA.

@@ -195,7 +195,7 @@ private slots:
 
     void sharedData_fitsPerSystemConfiguration()
     {
-        const auto rows = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+        const auto rows = iolens::test::tieredRows();
         TrainingOptions options;
         options.metric = Metric::TpReadMbs;
         const TrainedModel model

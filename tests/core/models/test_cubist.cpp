@@ -6,7 +6,6 @@
 #include "common/error.hpp"
 #include "data/aggregation.hpp"
 #include "data/dataset.hpp"
-#include "data/measurement_csv.hpp"
 #include "models/cubist.hpp"
 #include "models/cubist_instances.hpp"
 #include "models/regressor_registry.hpp"
@@ -425,7 +424,7 @@ private slots:
 
     void trainedModel_roundTripsThroughModelFile()
     {
-        const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+        const auto data = iolens::test::tieredRows();
         auto regressor = createRegressor("cubist");
         regressor->setParameters({{"ntrees", 2}, {"ninstances", 3}});
         const TrainedModel model = TrainedModel::train(

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
-#include "data/measurement_csv.hpp"
 #include "models/inside_out_regressor.hpp"
 #include "models/interaction_design.hpp"
 #include "models/regressor_registry.hpp"
@@ -65,8 +64,7 @@ private slots:
     // What `iolens-cli train` stores and `evaluate` reads back: a TrainedModel as JSON.
     void trainedModel_roundTripsThroughJson()
     {
-        const auto measurements
-            = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+        const auto measurements = iolens::test::tieredRows();
         std::vector<Configuration> configs;
         for (const auto& m : measurements)
             configs.push_back(m.config);

@@ -17,7 +17,7 @@ class TestTrainedModel : public QObject {
 private slots:
     void train_logResponsePredictsOnMetricScale()
     {
-        const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+        const auto data = iolens::test::tieredRows();
         const TrainedModel model
             = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
         QCOMPARE(model.schema().fixedFactors().size(), std::size_t {2}); // threads and vms

@@ -13,15 +13,6 @@
 
 using namespace iolens::core;
 
-namespace {
-
-std::vector<AggregatedMeasurement> tiered()
-{
-    return aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
-}
-
-} // namespace
-
 class TestVmProjection : public QObject {
     Q_OBJECT
 private slots:
@@ -48,7 +39,7 @@ private slots:
     // share the 1 GiB cache, 4 GiB of files in all.
     void spreadOverVms_throughputOfAModelWithoutThreadsFollowsLittlesLaw()
     {
-        const auto data = tiered();
+        const auto data = iolens::test::tieredRows();
         const TrainedModel tp
             = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpReadMbs, true});
         const TrainedModel rt
@@ -77,7 +68,7 @@ private slots:
     // response times missed by 62 %, throughputs by 199 %; about all the threads, 12-15 %).
     void spreadOverVms_aModelWithThreadsIsAskedAboutAllTheVmsThreads()
     {
-        auto data = tiered();
+        auto data = iolens::test::tieredRows();
         const std::size_t n = data.size();
         for (std::size_t i = 0; i < n; ++i) {
             AggregatedMeasurement half = data[i];
@@ -143,7 +134,7 @@ private slots:
     // technique without intervals has none, and a level outside (0, 1) is a ConfigError.
     void spreadOverVms_intervalsFollowThePrediction()
     {
-        const auto data = tiered();
+        const auto data = iolens::test::tieredRows();
         const TrainedModel tp
             = TrainedModel::train(std::make_unique<AutoModel>(), data, {Metric::TpReadMbs, true});
         Configuration c = data.front().config;

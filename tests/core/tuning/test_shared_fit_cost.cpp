@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "data/measurement_csv.hpp"
 #include "models/regressor_registry.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
@@ -24,8 +23,7 @@ namespace {
 
 Dataset tieredLogReadTime()
 {
-    Dataset data = buildDataset(
-        aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath())), Metric::RtReadMs);
+    Dataset data = buildDataset(iolens::test::tieredRows(), Metric::RtReadMs);
     data.y = data.y.array().log();
     return data;
 }

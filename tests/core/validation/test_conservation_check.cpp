@@ -57,7 +57,7 @@ private slots:
 
     void check_sharedTieredData()
     {
-        const auto rows = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+        const auto rows = iolens::test::tieredRows();
         const ConservationCheck check = checkConservation(rows);
         // 12 system configurations x 3 sizes x 2 pure workloads, less the two 64 KiB sizes that
         // lack their 100 % read run (see test_conservation_model); their 50 % mixes are left out.

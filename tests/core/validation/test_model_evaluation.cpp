@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "data/measurement_csv.hpp"
 #include "models/linear_model.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
@@ -10,15 +9,6 @@
 #include <cmath>
 
 using namespace iolens::core;
-
-namespace {
-
-std::vector<AggregatedMeasurement> tiered()
-{
-    return aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
-}
-
-} // namespace
 
 class TestModelEvaluation : public QObject {
     Q_OBJECT
@@ -45,7 +35,7 @@ private slots:
 
     void evaluate_figuresAgreeWithPoints()
     {
-        const auto data = tiered();
+        const auto data = iolens::test::tieredRows();
         const TrainedModel model
             = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtWriteMs, true});
         const ModelEvaluation e = evaluateModel(model, data, {}, "all");
@@ -91,7 +81,7 @@ private slots:
 
     void compare_sameModelGivesNoReduction()
     {
-        const auto data = tiered();
+        const auto data = iolens::test::tieredRows();
         const TrainedModel model
             = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
         const ModelEvaluation e = evaluateModel(model, data, {}, "all");

@@ -21,18 +21,13 @@ using namespace iolens::core;
 
 namespace {
 
-std::vector<AggregatedMeasurement> tieredRows()
-{
-    return aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
-}
-
 TrainedModel trained(const std::string& technique, Metric metric, const ParamValues& params = {})
 {
     auto regressor = createRegressor(technique);
     regressor->setParameters(params);
     TrainingOptions options;
     options.metric = metric;
-    return TrainedModel::train(std::move(regressor), tieredRows(), options);
+    return TrainedModel::train(std::move(regressor), iolens::test::tieredRows(), options);
 }
 
 } // namespace
@@ -44,10 +39,10 @@ private slots:
     {
         // The model comparison and the optimizer must agree on what a point costs.
         const TrainedModel model = trained("cart", Metric::RtReadMs, {{"cp", 0.02}});
-        const CrossValidatedEvaluation cv
-            = crossValidatedEvaluation(model, tieredRows(), RelativeErrorRule {}, 10, 7);
+        const CrossValidatedEvaluation cv = crossValidatedEvaluation(
+            model, iolens::test::tieredRows(), RelativeErrorRule {}, 10, 7);
 
-        Dataset data = buildDataset(tieredRows(), Metric::RtReadMs);
+        Dataset data = buildDataset(iolens::test::tieredRows(), Metric::RtReadMs);
         data.y = data.y.array().log();
         auto prototype = createRegressor("cart");
         const auto space = searchSpace(*prototype);
@@ -66,9 +61,9 @@ private slots:
         const TrainedModel model = trained("lm", Metric::TpWriteMbs);
         const RelativeErrorRule everything {0.0, 100.0};
         const CrossValidatedEvaluation cv
-            = crossValidatedEvaluation(model, tieredRows(), everything, 5, 3);
+            = crossValidatedEvaluation(model, iolens::test::tieredRows(), everything, 5, 3);
 
-        Dataset data = buildDataset(tieredRows(), Metric::TpWriteMbs);
+        Dataset data = buildDataset(iolens::test::tieredRows(), Metric::TpWriteMbs);
         data.y = data.y.array().log();
         const FoldAssignment folds(data.rows(), 5, 3);
         QCOMPARE(cv.evaluation.configs.size(), static_cast<std::size_t>(data.rows()));
@@ -79,7 +74,8 @@ private slots:
         QCOMPARE(cv.evaluation.predicted(held), expected);
         QCOMPARE(cv.evaluation.measured(held), std::exp(data.y(held)));
         // Out-of-fold errors are larger than the training errors of the same model.
-        const ModelEvaluation fitted = evaluateModel(model, tieredRows(), everything, "train");
+        const ModelEvaluation fitted
+            = evaluateModel(model, iolens::test::tieredRows(), everything, "train");
         QVERIFY(cv.evaluation.meanRelativeError > fitted.meanRelativeError);
     }
 
@@ -87,8 +83,8 @@ private slots:
     {
         const TrainedModel model = trained("m5", Metric::RtWriteMs);
         // The data has 0, 50 and 100 % reads: a limit of 25 % keeps only the pure writes.
-        const CrossValidatedEvaluation cv
-            = crossValidatedEvaluation(model, tieredRows(), RelativeErrorRule {25.0, 25.0}, 10, 1);
+        const CrossValidatedEvaluation cv = crossValidatedEvaluation(
+            model, iolens::test::tieredRows(), RelativeErrorRule {25.0, 25.0}, 10, 1);
         for (const Configuration& c : cv.evaluation.configs)
             QCOMPARE(c.readPct, 0.0);
         QVERIFY(cv.evaluation.excludedByRule > 0);
@@ -96,7 +92,7 @@ private slots:
 
     void crossValidated_tooFewRowsIsADataError()
     {
-        const auto rows = tieredRows();
+        const auto rows = iolens::test::tieredRows();
         const TrainedModel model = trained("lm", Metric::RtReadMs);
         const std::vector<AggregatedMeasurement> few(rows.begin(), rows.begin() + 6);
         QVERIFY_THROWS_EXCEPTION(
@@ -105,7 +101,7 @@ private slots:
 
     void holdout_trainsOnTheTrainingPartOnly()
     {
-        const auto rows = tieredRows();
+        const auto rows = iolens::test::tieredRows();
         const auto small = ConfigurationFilter::parse("request_kib<=16").apply(rows);
         const auto large = ConfigurationFilter::parse("request_kib>16").apply(rows);
         const TrainedModel everywhere = trained("cubist", Metric::TpReadMbs);
@@ -127,7 +123,7 @@ private slots:
     // as it is; one trained on everything is refitted without the inner (or largest) sizes.
     void rangeScenario_scoresWhatTheSelectionLeftOutOrRefits()
     {
-        const auto rows = tieredRows();
+        const auto rows = iolens::test::tieredRows();
         const RelativeErrorRule rule;
         const auto without16 = ConfigurationFilter::parse("request_kib!=16").apply(rows);
         TrainingOptions options;

@@ -25,7 +25,7 @@ struct Trained {
 Trained trainTiered(Metric metric)
 {
     Trained t;
-    t.rows = aggregateRepetitions(readMeasurementsCsv(iolens::test::tieredCsvPath()));
+    t.rows = iolens::test::tieredRows();
     for (const auto& row : t.rows)
         t.configs.push_back(row.config);
     for (const char* technique : {"mars", "cart", "m5", "cubist"})
