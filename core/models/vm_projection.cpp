@@ -87,10 +87,8 @@ double throughputScaleOverVms(const TrainedModel& model, const Configuration& co
 
 double predictSpreadOverVms(const TrainedModel& model, const Configuration& config)
 {
-    if (config.vms <= 1 || modelsVmCount(model))
-        return model.predict(config);
-    const double asked = model.predict(askedConfiguration(model, config));
-    return isRateMetric(model.metric()) ? asked * throughputScaleOverVms(model, config) : asked;
+    // One path for one configuration and many, so the two cannot disagree.
+    return predictSpreadOverVms(model, std::vector<Configuration> {config})(0);
 }
 
 Eigen::VectorXd predictSpreadOverVms(
