@@ -170,6 +170,8 @@ Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metr
     if (isRateMetric(metric)) {
         dataset.readTimes = timesDataset(data, Metric::RtReadMs, dataset.schema);
         dataset.writeTimes = timesDataset(data, Metric::RtWriteMs, dataset.schema);
+    } else if (metric == Metric::RtWriteMs) {
+        dataset.readTimes = timesDataset(data, Metric::RtReadMs, dataset.schema);
     }
     return dataset;
 }

@@ -34,6 +34,8 @@ struct Dataset {
     /// workload a direction's throughput follows from both (Little's law: threads x share /
     /// (r RT_read + (1 - r) RT_write)), and they are measured at read shares where the
     /// throughput itself is not (a write time at 0 % reads), so a model may learn them instead.
+    /// For the write response time, readTimes alone: how long the same threads spend reading
+    /// decides how fast writes arrive (writer_share.hpp).
     std::shared_ptr<const Dataset> readTimes;
     std::shared_ptr<const Dataset> writeTimes;
 
@@ -59,7 +61,8 @@ std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>
 /// Training data for `metric`: the aggregated measurements that have the metric where its
 /// direction has requests (metricHasValue: not a write metric at 100 % reads, nor a read one at
 /// 0 %), with a schema inferred from them, littleRatio from all of `data`, and for a rate metric
-/// readTimes and writeTimes from all of `data`. Throws DataError if fewer than two rows have it.
+/// readTimes and writeTimes from all of `data` (for the write response time readTimes). Throws
+/// DataError if fewer than two rows have it.
 Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric);
 
 /// The rows `rows` of `data` as a new dataset (schema shared), with the rows of its readTimes and

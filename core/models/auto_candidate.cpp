@@ -2,11 +2,14 @@
 #include "models/auto_candidate.hpp"
 
 #include "common/error.hpp"
+#include "models/auto_composition.hpp"
 #include "models/regressor_registry.hpp"
+#include "models/writer_share.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <optional>
 
 namespace iolens::core {
@@ -22,12 +25,15 @@ std::optional<Factor> sizeFactorNamed(const std::string& name)
     return std::nullopt;
 }
 
+/// Name of the writer-share column the inner technique sees.
+constexpr const char* kShareColumn = "writer_share_log2";
+
 } // namespace
 
 std::string CandidateSpec::label() const
 {
     return technique + (scale == ResponseScale::Log ? " log " : " raw ") + features.label()
-        + (littleView ? " little" : "");
+        + (littleView ? " little" : "") + (writerShare ? " writers" : "");
 }
 
 nlohmann::json CandidateSpec::toJson() const
@@ -36,7 +42,8 @@ nlohmann::json CandidateSpec::toJson() const
     for (Factor f : log2Only)
         sizes.push_back(std::string(featureName(f)));
     return {{"technique", technique}, {"scale", scale == ResponseScale::Log ? "log" : "raw"},
-        {"features", features.toJson()}, {"little_view", littleView}, {"log2_only", sizes}};
+        {"features", features.toJson()}, {"little_view", littleView}, {"log2_only", sizes},
+        {"writer_share", writerShare}};
 }
 
 CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
@@ -60,6 +67,11 @@ CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
                 + "', not request_kib, fileset_mib or threads");
         spec.log2Only.push_back(*factor);
     }
+    // Absent in files written before it.
+    spec.writerShare = json.value("writer_share", false);
+    if (spec.writerShare && (spec.scale != ResponseScale::Log || spec.littleView))
+        throw DataError("model file: auto candidate with writer_share on the raw scale or in "
+                        "the Little view");
     return spec;
 }
 
@@ -82,9 +94,15 @@ FitReport AutoCandidate::fit(const Dataset& data)
     if (!applicable(data.schema, m_spec.features))
         throw DataError("AutoCandidate::fit: '" + m_spec.label()
             + "' needs a request or file-set size column the data does not have");
+    m_base = data.schema;
+    Eigen::VectorXd shares;
+    if (m_spec.writerShare)
+        shares = fitWriterShares(data);
     Dataset inner;
-    inner.schema = augmentSchema(data.schema, m_spec.features, m_spec.log2Only);
-    inner.x = augmentFeatures(data.x, data.schema, m_spec.features, m_spec.log2Only);
+    inner.schema = innerSchema(data.schema);
+    inner.x = innerFeatures(data.x);
+    if (m_spec.writerShare)
+        inner.x.col(inner.x.cols() - 1) = shares;
     inner.y = data.y;
     inner.configs = data.configs;
     inner.metric = data.metric;
@@ -113,7 +131,6 @@ FitReport AutoCandidate::fit(const Dataset& data)
         m_ranges = measuredRanges(data);
     }
     FitReport report = m_inner->fit(inner);
-    m_base = data.schema;
     // The clamp is learned from the training rows only, so in grouped CV a held-out level cannot
     // widen it.
     const double lo = data.y.minCoeff(), hi = data.y.maxCoeff();
@@ -129,14 +146,86 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
 {
     if (!isFitted())
         throw StateError("AutoCandidate::predict: the model is not fitted");
-    Eigen::VectorXd y = m_spec.scale == ResponseScale::Raw
-        ? guardedRawPrediction(x)
-        : m_inner->predict(augmentFeatures(x, m_base, m_spec.features, m_spec.log2Only));
+    Eigen::VectorXd y = m_spec.writerShare   ? writerSharePrediction(x)
+        : m_spec.scale == ResponseScale::Raw ? guardedRawPrediction(x)
+                                             : m_inner->predict(innerFeatures(x));
     if (m_spec.scale == ResponseScale::Raw)
         y = y.array().max(m_floor).log();
     if (m_spec.littleView)
         y += littleOffset(x, m_base, m_metric);
     return y.array().max(m_low).min(m_high);
+}
+
+FeatureSchema AutoCandidate::innerSchema(const FeatureSchema& base) const
+{
+    const FeatureSchema schema = augmentSchema(base, m_spec.features, m_spec.log2Only);
+    return m_spec.writerShare ? schema.withDerivedColumn(kShareColumn, m_shareLow, m_shareHigh)
+                              : schema;
+}
+
+Eigen::MatrixXd AutoCandidate::innerFeatures(const Eigen::MatrixXd& x) const
+{
+    Eigen::MatrixXd features = augmentFeatures(x, m_base, m_spec.features, m_spec.log2Only);
+    if (!m_spec.writerShare)
+        return features;
+    // The share goes beside read_pct, in a last column the caller fills. In place of read_pct
+    // it predicted the thread sweep's write times at 128 threads worse (26 -> 35 %).
+    features.conservativeResize(Eigen::NoChange, features.cols() + 1);
+    features.col(features.cols() - 1).setZero();
+    return features;
+}
+
+Eigen::VectorXd AutoCandidate::fitWriterShares(const Dataset& data)
+{
+    if (m_spec.scale != ResponseScale::Log || m_spec.littleView || !data.metric
+        || *data.metric != Metric::RtWriteMs || !data.readTimes
+        || data.schema.numericColumn(Factor::ReadPct) < 0)
+        throw DataError("AutoCandidate::fit: '" + m_spec.label()
+            + "' needs log-scale write response times with a read_pct column and the read "
+              "response times of their configurations");
+    // The read-time model the share is solved with when predicting: the same spec on the read
+    // times of the same configurations (in grouped CV, of the same fold).
+    CandidateSpec readSpec = m_spec;
+    readSpec.writerShare = false;
+    auto reads = std::make_shared<AutoCandidate>(readSpec);
+    Dataset readData = *data.readTimes;
+    readData.y = readData.y.array().log();
+    reads->fit(readData);
+    // A training row's share is that of its own measured times; a row without a measured read
+    // time (none in the fio grids) takes the read model's.
+    std::map<Configuration, double> measuredReadMs;
+    for (std::size_t j = 0; j < data.readTimes->configs.size(); ++j)
+        measuredReadMs[data.readTimes->configs[j]]
+            = data.readTimes->y(static_cast<Eigen::Index>(j));
+    const Eigen::ArrayXd share = readShares(data.x, data.schema);
+    const Eigen::VectorXd predictedReadMs = reads->predict(data.x).array().exp();
+    const bool withConfigs = data.configs.size() == static_cast<std::size_t>(data.rows());
+    Eigen::VectorXd shares(data.rows());
+    for (Eigen::Index i = 0; i < data.rows(); ++i) {
+        double readMs = predictedReadMs(i);
+        if (withConfigs)
+            if (const auto it = measuredReadMs.find(data.configs[static_cast<std::size_t>(i)]);
+                it != measuredReadMs.end())
+                readMs = it->second;
+        shares(i) = std::max(
+            kLowestWriterShareLog2, writerShareLog2(share(i), readMs, std::exp(data.y(i))));
+    }
+    m_reads = std::move(reads);
+    m_shareLow = shares.minCoeff();
+    m_shareHigh = shares.maxCoeff();
+    return shares;
+}
+
+Eigen::VectorXd AutoCandidate::writerSharePrediction(const Eigen::MatrixXd& x) const
+{
+    const Eigen::ArrayXd readMs = m_reads->predict(x).array().exp();
+    Eigen::MatrixXd features = innerFeatures(x);
+    const Eigen::Index last = features.cols() - 1;
+    const auto logWriteMsAt = [&](const Eigen::VectorXd& shareLog2) {
+        features.col(last) = shareLog2;
+        return Eigen::VectorXd(m_inner->predict(features).array().max(m_low).min(m_high));
+    };
+    return logWriteMsAt(solveWriterShareLog2(readShares(x, m_base), readMs, logWriteMsAt));
 }
 
 Eigen::VectorXd AutoCandidate::guardedRawPrediction(const Eigen::MatrixXd& x) const
@@ -179,18 +268,35 @@ nlohmann::json AutoCandidate::saveState() const
     nlohmann::json ranges = nlohmann::json::array();
     for (const MeasuredRange& range : m_ranges)
         ranges.push_back({range.column, range.low, range.high});
-    return {{"spec", m_spec.toJson()}, {"floor", m_floor}, {"low", m_low}, {"high", m_high},
-        {"smallest", m_smallest}, {"ranges", ranges}, {"metric", std::string(metricName(m_metric))},
-        {"parameters", m_inner->parameters()}, {"state", m_inner->saveState()}};
+    nlohmann::json state = {{"spec", m_spec.toJson()}, {"floor", m_floor}, {"low", m_low},
+        {"high", m_high}, {"smallest", m_smallest}, {"ranges", ranges},
+        {"metric", std::string(metricName(m_metric))}, {"parameters", m_inner->parameters()},
+        {"state", m_inner->saveState()}};
+    if (m_spec.writerShare) {
+        state["reads"] = m_reads->saveState();
+        state["share_range"] = {m_shareLow, m_shareHigh};
+    }
+    return state;
 }
 
 void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& schema)
 {
     // Everything is parsed into locals first, so a malformed state leaves this object as it was.
-    CandidateSpec spec = CandidateSpec::fromJson(state.at("spec"));
+    AutoCandidate parsed(CandidateSpec::fromJson(state.at("spec")));
+    parsed.m_base = schema;
+    if (parsed.m_spec.writerShare) {
+        CandidateSpec readSpec = parsed.m_spec;
+        readSpec.writerShare = false;
+        auto reads = std::make_shared<AutoCandidate>(readSpec);
+        reads->loadState(state.at("reads"), schema);
+        parsed.m_reads = std::move(reads);
+        parsed.m_shareLow = state.at("share_range").at(0).get<double>();
+        parsed.m_shareHigh = state.at("share_range").at(1).get<double>();
+    }
+    CandidateSpec spec = parsed.m_spec;
     auto inner = createRegressor(spec.technique);
     inner->setParameters(state.at("parameters").get<ParamValues>());
-    inner->loadState(state.at("state"), augmentSchema(schema, spec.features, spec.log2Only));
+    inner->loadState(state.at("state"), parsed.innerSchema(schema));
     Metric metric = Metric::TpReadMbs;
     if (spec.littleView) {
         const auto parsed = parseMetric(state.at("metric").get<std::string>());
@@ -221,6 +327,9 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     m_low = low;
     m_high = high;
     m_base = schema;
+    m_reads = std::move(parsed.m_reads);
+    m_shareLow = parsed.m_shareLow;
+    m_shareHigh = parsed.m_shareHigh;
 }
 
 AutoCandidate::AutoCandidate(const AutoCandidate& other)
@@ -233,6 +342,9 @@ AutoCandidate::AutoCandidate(const AutoCandidate& other)
     , m_high(other.m_high)
     , m_smallest(other.m_smallest)
     , m_ranges(other.m_ranges)
+    , m_reads(other.m_reads)
+    , m_shareLow(other.m_shareLow)
+    , m_shareHigh(other.m_shareHigh)
 {
 }
 

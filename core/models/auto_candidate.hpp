@@ -29,8 +29,13 @@ struct CandidateSpec {
     /// levels (twoLevelSizes), decided once for every fit, so grouped CV folds that leave a
     /// third level out fit the same columns as the full data. Not part of the label.
     std::vector<Factor> log2Only;
+    /// Write response times only, Log scale: the writers' share of the threads
+    /// (writer_share.hpp) enters beside read_pct, measured on each training row from its read
+    /// and write times and, when predicting, solved for together with a read-time model of the
+    /// same spec fitted beside it.
+    bool writerShare = false;
 
-    /// "mars log log2+cache 1.41 GiB", "cubist log log2 little"
+    /// "mars log log2+cache 1.41 GiB", "cubist log log2 little", "lm log log2 writers"
     std::string label() const;
     nlohmann::json toJson() const;
     static CandidateSpec fromJson(const nlohmann::json& json);
@@ -53,6 +58,9 @@ struct CandidateSpec {
 /// (at least a factor 2 each way): a degree-2 polynomial on the log scale, extrapolated one level
 /// further, can predict e^50 ms, and no storage metric leaves its measured range by such factors.
 /// The bound is part of the candidate, so grouped cross-validation scores it too.
+/// A writer-share candidate (spec().writerShare) needs the data's readTimes; its answer for a
+/// configuration is the write time at the fixed point of solveWriterShareLog2, the read time
+/// there its read-time model's.
 /// Internal to the auto model: not in the registry.
 class AutoCandidate final : public Regressor {
 public:
@@ -72,8 +80,9 @@ public:
     void setParameters(const ParamValues& values) override;
 
     /// Throws DataError if the data lacks the feature set's size columns, if a Raw candidate's
-    /// exp(y) overflows (y not on the log scale), or if a Little-view candidate's data does not
-    /// name a throughput or IOPS metric.
+    /// exp(y) overflows (y not on the log scale), if a Little-view candidate's data does not
+    /// name a throughput or IOPS metric, or if a writer-share candidate's data is not write
+    /// response times with a read_pct column and the read times of its configurations.
     FitReport fit(const Dataset& data) override;
     Eigen::VectorXd predict(const Eigen::MatrixXd& x) const override;
     bool isFitted() const override { return m_inner->isFitted(); }
@@ -95,6 +104,21 @@ private:
     /// the guard above the ranges (see the class comment). Empty ranges in files before it.
     double m_smallest = 0.0;
     std::vector<MeasuredRange> m_ranges;
+    /// writerShare: the read-time model the share is solved with, and the training range of the
+    /// log2 writers' share.
+    std::shared_ptr<const AutoCandidate> m_reads;
+    double m_shareLow = 0.0;
+    double m_shareHigh = 0.0;
+
+    /// The schema the inner technique fits on, for data encoded by `base`.
+    FeatureSchema innerSchema(const FeatureSchema& base) const;
+    /// augmentFeatures of x (encoded by m_base) and, for a writer-share candidate, a last column
+    /// (zero) for the share.
+    Eigen::MatrixXd innerFeatures(const Eigen::MatrixXd& x) const;
+    /// The log2 writers' share of each training row (fits m_reads on data.readTimes).
+    Eigen::VectorXd fitWriterShares(const Dataset& data);
+    /// Log-scale write times at the self-consistent writers' share (clamped to the bound).
+    Eigen::VectorXd writerSharePrediction(const Eigen::MatrixXd& x) const;
     /// Raw-scale predictions of the inner model for x (encoded by m_base), guarded above the
     /// measured ranges.
     Eigen::VectorXd guardedRawPrediction(const Eigen::MatrixXd& x) const;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 namespace iolens::core {
@@ -59,7 +60,8 @@ std::vector<FeatureSet> featureSets(const Dataset& data, const AutoParams& param
 /// Candidates of `techniques` on `sets` in a fixed order (technique, scale, feature set), so
 /// ties and the combination are the same on every run.
 std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
-    const std::vector<std::string>& techniques, const std::vector<FeatureSet>& sets)
+    const std::vector<std::string>& techniques, const std::vector<FeatureSet>& sets,
+    bool withWriterShare)
 {
     const bool little = data.metric && hasLittleView(*data.metric);
     // On a closed workload Little's law ties throughput to the mean time per request, so only
@@ -70,6 +72,10 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
     // are tried and the selection decides.
     const bool littleOnly = little && data.closedWorkload();
     const std::vector<Factor> twoLevel = twoLevelSizes(data.schema, data.x);
+    // Write times beside their configurations' read times, with mixes measured: each log-scale
+    // candidate also takes the writers' share of the threads for the read share (writer_share.hpp).
+    const bool writerShare = withWriterShare && data.metric == Metric::RtWriteMs && data.readTimes
+        && (readShares(data.x, data.schema) > 0.0).any();
     std::vector<CandidateSpec> specs;
     for (const std::string& technique : techniques)
         for (ResponseScale scale : {ResponseScale::Log, ResponseScale::Raw})
@@ -85,8 +91,22 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
                     specs.push_back({technique, scale, set, false, log2Only});
                 if (little && scale == ResponseScale::Log)
                     specs.push_back({technique, scale, set, true, log2Only});
+                if (writerShare && scale == ResponseScale::Log)
+                    specs.push_back({technique, scale, set, false, log2Only, true});
             }
     return specs;
+}
+
+/// What the memo of response-time fits tells data's read times by (the writer-share candidates
+/// of write times fit on them): their count and sum, in full precision.
+std::string readTimesKey(const Dataset& data)
+{
+    if (!data.readTimes)
+        return "-";
+    char key[64];
+    std::snprintf(key, sizeof key, "%td %.17g", static_cast<std::ptrdiff_t>(data.readTimes->rows()),
+        data.readTimes->y.sum());
+    return key;
 }
 
 CandidateScore scoreOf(const CandidateSpec& spec, const GroupedCvResult& cv)
@@ -140,13 +160,16 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
 {
     return {{"max_combined", "largest number of best candidates averaged (1 = best alone)", "",
                 true, 1, 3, 3, false},
-        {"cache_steps", "cache sizes tried per doubling of the file set", "", true, 1, 4, 2,
-            false}};
+        {"cache_steps", "cache sizes tried per doubling of the file set", "", true, 1, 4, 2, false},
+        {"writer_share",
+            "1: write times may also take the writers' share of the threads (write-back caches)",
+            "", true, 0, 1, 0, false}};
 }
 
 ParamValues AutoModel::parameters() const
 {
-    return {{"max_combined", m_params.maxCombined}, {"cache_steps", m_params.cacheStepsPerOctave}};
+    return {{"max_combined", m_params.maxCombined}, {"cache_steps", m_params.cacheStepsPerOctave},
+        {"writer_share", m_params.writerShare ? 1 : 0}};
 }
 
 void AutoModel::setParameters(const ParamValues& values)
@@ -154,6 +177,7 @@ void AutoModel::setParameters(const ParamValues& values)
     const ParamValues resolved = resolveParameters(kTechnique, paramSpecs(), values);
     m_params.maxCombined = static_cast<int>(resolved.at("max_combined"));
     m_params.cacheStepsPerOctave = static_cast<int>(resolved.at("cache_steps"));
+    m_params.writerShare = resolved.at("writer_share") != 0.0;
     m_chosen.clear();
 }
 
@@ -181,6 +205,9 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     const auto fitTimes = [&](const Dataset& times) {
         Dataset logged = times;
         logged.y = logged.y.array().log();
+        // The write times' writer-share candidates need the read times of the same fold.
+        if (logged.metric == Metric::RtWriteMs)
+            logged.readTimes = data.readTimes;
         auto model = std::make_shared<AutoModel>(m_budget);
         model->m_params = m_params;
         model->fit(logged);
@@ -258,9 +285,10 @@ FitReport AutoModel::fit(const Dataset& data)
     static AutoFitMemo memo;
     const std::string settings = std::to_string(m_params.maxCombined) + " "
         + std::to_string(m_params.cacheStepsPerOctave) + " "
+        + std::to_string(static_cast<int>(m_params.writerShare)) + " "
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
-        + std::string(metricName(*data.metric));
+        + std::string(metricName(*data.metric)) + " " + readTimesKey(data);
     const auto start = std::chrono::steady_clock::now();
     const AutoFitMemo::Fitted fitted = memo.fitted(settings, data, [&] {
         auto model = std::make_shared<AutoModel>(*this);
@@ -301,7 +329,8 @@ FitReport AutoModel::fitDirect(const Dataset& data)
                         "...) has 2 or more measured levels, so the candidates cannot be "
                         "compared on levels left out of training");
     const std::vector<FeatureSet> sets = featureSets(rankData, m_params);
-    const std::vector<CandidateSpec> every = candidateSpecs(rankData, kTechniques, sets);
+    const bool ws = m_params.writerShare;
+    const std::vector<CandidateSpec> every = candidateSpecs(rankData, kTechniques, sets, ws);
     const double rowFits = static_cast<double>(rankData.rows()) * static_cast<double>(every.size())
         * static_cast<double>(heldOutGroupCount(rankData, options.factors));
     const bool screened = rowFits > m_budget.screeningRowFits
@@ -322,10 +351,10 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     };
     if (screened) {
         // lm on every feature set, then the other techniques on lm's best sets only.
-        scoreMore(candidateSpecs(rankData, {kTechniques.front()}, sets));
+        scoreMore(candidateSpecs(rankData, {kTechniques.front()}, sets, ws));
         const std::vector<std::string> others(kTechniques.begin() + 1, kTechniques.end());
         scoreMore(candidateSpecs(rankData, others,
-            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets))));
+            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)), ws));
     } else {
         scoreMore(every);
     }

@@ -22,6 +22,13 @@ struct AutoParams {
     int maxCombined = 3;
     /// Cache sizes tried per doubling of the file set (see cacheSizeCandidates). 1..4.
     int cacheStepsPerOctave = 2;
+    /// Write response times with their configurations' read times: every log-scale candidate
+    /// also with the writers' share of the threads (AutoCandidate, writer_share.hpp). Off by
+    /// default: it predicts a write-back cache's absorbed writes (a 512 MiB-cache tiered stack
+    /// beyond its grid: 2,336 -> 41 %), but the extra candidates made the selection on
+    /// fio-tiered's grid pick worse (nested grouped CV, write time 19 -> 100 %), and that grid is
+    /// the guide.
+    bool writerShare = false;
 };
 
 /// How much work auto may spend ranking its candidates. On the grids the papers measure (a few

@@ -172,6 +172,14 @@ std::string AutoModel::describe() const
                   "it from exponential growth, which no storage metric shows).\n";
             break;
         }
+    for (const Member& m : m_chosen)
+        if (m.model.spec().writerShare) {
+            text += "  Writers' share: candidates marked 'writers' also take the share of threads "
+                    "writing,\n    (1 - r) RT_write / (r RT_read + (1 - r) RT_write), solved with "
+                    "a read-time model of\n    their own spec (Little's law per direction; a "
+                    "write-back cache absorbs writes that\n    arrive slowly).\n";
+            break;
+        }
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,

@@ -31,6 +31,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <numeric>
@@ -51,6 +52,16 @@ std::string percent(double value)
 
 /// Where `auto`'s held-out points go (--points), and the dataset being reported.
 FILE* g_points = nullptr;
+
+/// Parameters of every auto model the report fits (--param NAME=VALUE), defaults otherwise.
+ParamValues g_autoParams;
+
+AutoModel autoModel()
+{
+    AutoModel model;
+    model.setParameters(g_autoParams);
+    return model;
+}
 std::string g_dataset;
 
 /// Share of held-out points inside their fold model's interval: all, interpolation levels,
@@ -175,7 +186,7 @@ void report(const char* name, const std::string& path)
     std::printf("| **auto** |");
     for (std::size_t m = 0; m < kCoreMetrics.size(); ++m) {
         std::printf(" %s |",
-            cell(AutoModel(), logs[m], optionsFor(kCoreMetrics[m], true), &coverage[m], g_points)
+            cell(autoModel(), logs[m], optionsFor(kCoreMetrics[m], true), &coverage[m], g_points)
                 .c_str());
         std::fflush(stdout);
     }
@@ -188,7 +199,7 @@ void report(const char* name, const std::string& path)
         std::printf(" %s |", repeatNoise(runs, metric).c_str());
     std::printf("\n\n");
     for (std::size_t m = 0; m < kCoreMetrics.size(); ++m) {
-        AutoModel full;
+        AutoModel full = autoModel();
         const auto start = std::chrono::steady_clock::now();
         full.fit(logs[m]);
         const double fitSeconds
@@ -240,7 +251,7 @@ HeldOutScore heldOutScore(const std::vector<AggregatedMeasurement>& train,
         data.writeTimes.reset();
     }
     data.y = data.y.array().log();
-    AutoModel model;
+    AutoModel model = autoModel();
     model.fit(data);
     const RelativeErrorRule rule;
     HeldOutScore score;
@@ -437,9 +448,26 @@ int main(int argc, char** argv)
     std::string csv;
     for (int i = 1; i < argc; i += 2) {
         const std::string option = argv[i];
-        if (i + 1 >= argc || (option != "--points" && option != "--csv")) {
-            std::fprintf(stderr, "usage: grouped_cv_report [--points FILE] [--csv FILE]\n");
+        if (i + 1 >= argc || (option != "--points" && option != "--csv" && option != "--param")) {
+            std::fprintf(stderr,
+                "usage: grouped_cv_report [--points FILE] [--csv FILE] "
+                "[--param NAME=VALUE (of auto)]...\n");
             return 2;
+        }
+        if (option == "--param") {
+            const std::string assignment = argv[i + 1];
+            const auto equals = assignment.find('=');
+            char* end = nullptr;
+            const double value = equals == std::string::npos
+                ? 0.0
+                : std::strtod(assignment.c_str() + equals + 1, &end);
+            if (equals == std::string::npos || end == assignment.c_str() + equals + 1 || *end) {
+                std::fprintf(stderr, "grouped_cv_report: --param %s: expected NAME=VALUE\n",
+                    assignment.c_str());
+                return 2;
+            }
+            g_autoParams[assignment.substr(0, equals)] = value;
+            continue;
         }
         if (option == "--csv") {
             csv = argv[i + 1];

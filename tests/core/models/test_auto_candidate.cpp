@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
+#include "data/metric.hpp"
 #include "models/auto_candidate.hpp"
+#include "models/writer_share.hpp"
 #include "support/grid_data.hpp"
 #include "support/test_registry.hpp"
 
@@ -40,6 +42,55 @@ AutoCandidate rawLm(const Dataset& data)
     candidate.fit(data);
     return candidate;
 }
+
+/// A closed workload whose write time grows with the share of threads writing (a write-back
+/// cache drains slower than writers fill it): R = 2 ms sqrt(request KiB) (file set / 256 MiB)^0.3,
+/// W = 20 ms w^0.8 request^0.2 at the writers' share w its own times give (solved per
+/// configuration). Request sizes 4-64 KiB, file sets 256 MiB-4 GiB, `readPcts`.
+std::vector<AggregatedMeasurement> sharedThreads(const std::vector<double>& readPcts)
+{
+    std::vector<AggregatedMeasurement> rows;
+    for (double kib : {4.0, 16.0, 64.0})
+        for (double mib : {256.0, 1024.0, 4096.0})
+            for (double pct : readPcts) {
+                AggregatedMeasurement m;
+                setNumericValue(m.config, Factor::RequestBytes, kib);
+                setNumericValue(m.config, Factor::FilesetBytes, mib);
+                m.config.readPct = pct;
+                m.repetitions = 1;
+                const double readMs = 2.0 * std::sqrt(kib) * std::pow(mib / 256.0, 0.3);
+                const auto logWriteMs = [&](const Eigen::VectorXd& t) {
+                    return Eigen::VectorXd(
+                        (std::log(20.0 * std::pow(kib, 0.2)) + 0.8 * std::log(2.0) * t.array())
+                            .matrix());
+                };
+                const double t = solveWriterShareLog2(Eigen::ArrayXd::Constant(1, pct / 100.0),
+                    Eigen::ArrayXd::Constant(1, readMs), logWriteMs)(0);
+                if (pct > 0.0)
+                    m.mean[metricIndex(Metric::RtReadMs)] = readMs;
+                if (pct < 100.0)
+                    m.mean[metricIndex(Metric::RtWriteMs)]
+                        = std::exp(logWriteMs(Eigen::VectorXd::Constant(1, t))(0));
+                rows.push_back(m);
+            }
+    return rows;
+}
+
+/// Mean relative error of `candidate` (fitted on `train`'s write times) on `test`'s.
+double writeTimeError(AutoCandidate& candidate, const std::vector<AggregatedMeasurement>& train,
+    const std::vector<AggregatedMeasurement>& test)
+{
+    Dataset data = buildDataset(train, Metric::RtWriteMs);
+    data.y = data.y.array().log();
+    candidate.fit(data);
+    const Dataset asked = buildDataset(test, Metric::RtWriteMs);
+    const Eigen::VectorXd predicted
+        = candidate.predict(data.schema.encode(asked.configs)).array().exp();
+    return ((predicted - asked.y).array() / asked.y.array()).abs().mean();
+}
+
+const CandidateSpec kPlainLm {"lm", ResponseScale::Log, FeatureSet {true}, false, {}};
+const CandidateSpec kWritersLm {"lm", ResponseScale::Log, FeatureSet {true}, false, {}, true};
 
 } // namespace
 
@@ -96,6 +147,53 @@ private slots:
         QVERIFY(CandidateSpec::fromJson(json).log2Only.empty());
         json["log2_only"] = {"vms"};
         QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(json));
+    }
+
+    // Trained on 0, 50 and 75 % reads, asked for 25 %: the writers' share carries the mix's
+    // effect on the write time, where read_pct alone draws a line through a curve.
+    void writerShare_predictsAWriteTimeThatFollowsTheWriters()
+    {
+        const auto train = sharedThreads({0, 50, 75, 100});
+        const auto test = sharedThreads({25});
+        AutoCandidate writers(kWritersLm), plain(kPlainLm);
+        const double writersError = writeTimeError(writers, train, test);
+        const double plainError = writeTimeError(plain, train, test);
+        QVERIFY2(writersError < 0.01, std::to_string(writersError).c_str());
+        QVERIFY2(plainError > 5.0 * writersError, std::to_string(plainError).c_str());
+        QCOMPARE(writers.spec().label(), std::string("lm log log2 writers"));
+    }
+
+    // Its read-time model and the share's range are part of the state; the spec says which.
+    void writerShare_savedStateAnswersTheSame()
+    {
+        const auto train = sharedThreads({0, 25, 50, 100});
+        AutoCandidate writers(kWritersLm);
+        Dataset data = buildDataset(train, Metric::RtWriteMs);
+        data.y = data.y.array().log();
+        writers.fit(data);
+        const Eigen::MatrixXd asked
+            = data.schema.encode(buildDataset(sharedThreads({75}), Metric::RtWriteMs).configs);
+        AutoCandidate loaded(kPlainLm);
+        loaded.loadState(writers.saveState(), data.schema);
+        QVERIFY(loaded.spec().writerShare);
+        QVERIFY(loaded.predict(asked).isApprox(writers.predict(asked), 1e-12));
+        QVERIFY(!CandidateSpec::fromJson(kPlainLm.toJson()).writerShare);
+        nlohmann::json raw = kWritersLm.toJson();
+        raw["scale"] = "raw";
+        QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(raw));
+    }
+
+    // Without the read times of its configurations (or on read times) it cannot say who writes.
+    void writerShare_refusesDataWithoutReadTimes()
+    {
+        Dataset data = buildDataset(sharedThreads({0, 25, 50}), Metric::RtWriteMs);
+        data.y = data.y.array().log();
+        data.readTimes.reset();
+        AutoCandidate writers(kWritersLm);
+        QVERIFY_THROWS_EXCEPTION(DataError, writers.fit(data));
+        Dataset reads = buildDataset(sharedThreads({25, 50, 100}), Metric::RtReadMs);
+        reads.y = reads.y.array().log();
+        QVERIFY_THROWS_EXCEPTION(DataError, writers.fit(reads));
     }
 };
 

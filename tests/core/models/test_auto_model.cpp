@@ -5,6 +5,7 @@
 #include "models/regressor_registry.hpp"
 #include "models/trained_model.hpp"
 #include "support/grid_data.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
 #include <QTest>
@@ -577,6 +578,40 @@ private slots:
         QVERIFY(interval);
         QVERIFY((interval->first.array() <= interval->second.array()).all());
         QVERIFY(model.describe().find("request_kib") != std::string::npos);
+    }
+
+    // writer_share=1 adds a writers' candidate per log-scale one for write times, which then
+    // round-trip through the model file; off by default, and nothing changes for read times.
+    void writerShareParameter_addsWriterCandidatesForWriteTimes()
+    {
+        Dataset writes = buildDataset(iolens::test::tieredRows(), Metric::RtWriteMs);
+        writes.y = writes.y.array().log();
+        QVERIFY(writes.readTimes);
+        const auto writerCandidates = [](const AutoModel& model) {
+            return std::count_if(model.candidates().begin(), model.candidates().end(),
+                [](const CandidateScore& c) { return c.spec.writerShare; });
+        };
+        AutoModel plain;
+        plain.fit(writes);
+        QCOMPARE(writerCandidates(plain), 0);
+        AutoModel model;
+        model.setParameters({{"writer_share", 1}});
+        model.fit(writes);
+        const auto logScale = std::count_if(
+            model.candidates().begin(), model.candidates().end(), [](const CandidateScore& c) {
+                return c.spec.scale == ResponseScale::Log && !c.spec.writerShare;
+            });
+        QCOMPARE(writerCandidates(model), logScale);
+        AutoModel loaded;
+        loaded.loadState(model.saveState(), writes.schema);
+        QVERIFY(loaded.predict(writes.x).isApprox(model.predict(writes.x), 1e-12));
+
+        Dataset reads = buildDataset(iolens::test::tieredRows(), Metric::RtReadMs);
+        reads.y = reads.y.array().log();
+        AutoModel readModel;
+        readModel.setParameters({{"writer_share", 1}});
+        readModel.fit(reads);
+        QCOMPARE(writerCandidates(readModel), 0);
     }
 
     void noFactorWithTwoLevels_isADataError()

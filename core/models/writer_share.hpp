@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <Eigen/Dense>
+
+#include <functional>
+
+namespace iolens::core {
+
+/// The writers' share of a closed workload's requests in flight. Each thread issues a write with
+/// probability 1 - r (r the read share) and spends (1 - r) RT_write of every r RT_read +
+/// (1 - r) RT_write on it, so that is the share of the threads writing at any moment (Little's
+/// law per direction). A write-back cache absorbs writes while they arrive slower than it
+/// drains: on a tiered stack whose reads miss the cache, threads spend most of their time
+/// reading, few write, and the writes take microseconds where the same mix on cached reads
+/// takes the array's 20 ms. The read share alone cannot say which; the writers' share can.
+
+/// log2((1 - r) W / (r R + (1 - r) W)) for read share r in [0, 1], read time R and write time W
+/// (ms, > 0): 0 at r = 0, -infinity at r = 1.
+double writerShareLog2(double readShare, double readMs, double writeMs);
+
+/// Lowest log2 writers' share solveWriterShareLog2 answers (a share of 2^-40).
+inline constexpr double kLowestWriterShareLog2 = -40.0;
+
+/// The self-consistent log2 writers' share per row: t with t = writerShareLog2(r, R,
+/// exp(logWriteMsAt(t))), where a write-time model takes the share as a feature. It is a fixed
+/// point of a continuous map of [kLowest, 0] into itself, so one exists; bisection finds one to
+/// 1e-9 in 36 evaluations of logWriteMsAt on every row at once, whatever the model (a tree
+/// is a step function, where Newton's method stalls). Where the model is bistable (absorbed
+/// writes and saturated ones both consistent) it finds one of them. Rows with r = 0 answer 0,
+/// rows with r = 1 kLowestWriterShareLog2. O(36 evaluations).
+Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eigen::ArrayXd& readMs,
+    const std::function<Eigen::VectorXd(const Eigen::VectorXd& shareLog2)>& logWriteMsAt);
+
+} // namespace iolens::core

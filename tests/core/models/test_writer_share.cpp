@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/writer_share.hpp"
+#include "support/test_registry.hpp"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace iolens::core;
+
+class TestWriterShare : public QObject {
+    Q_OBJECT
+private slots:
+    // Half reads at 1 ms, half writes at 3 ms: writers hold 3 / 4 of the threads.
+    void share_isTheWritersPartOfTheMeanRequestTime()
+    {
+        QCOMPARE(writerShareLog2(0.5, 1.0, 3.0), std::log2(0.75));
+        QCOMPARE(writerShareLog2(0.0, 1.0, 3.0), 0.0);
+        QVERIFY(std::isinf(writerShareLog2(1.0, 1.0, 3.0)));
+    }
+
+    // A write time that does not depend on the share: the fixed point is the share itself.
+    void constantWriteTime_solvesToItsShare()
+    {
+        const Eigen::ArrayXd readShare = (Eigen::ArrayXd(3) << 0.25, 0.5, 0.9).finished();
+        const Eigen::ArrayXd readMs = (Eigen::ArrayXd(3) << 2.0, 0.1, 10.0).finished();
+        const double writeMs = 4.0;
+        const Eigen::VectorXd t
+            = solveWriterShareLog2(readShare, readMs, [&](const Eigen::VectorXd& s) {
+                  return Eigen::VectorXd::Constant(s.size(), std::log(writeMs));
+              });
+        for (Eigen::Index i = 0; i < 3; ++i)
+            QVERIFY2(std::abs(t(i) - writerShareLog2(readShare(i), readMs(i), writeMs)) < 1e-8,
+                std::to_string(t(i)).c_str());
+    }
+
+    // W = W0 w (writes take longer the more threads write): w = (1 - r) W0 w / (r R + (1 - r) W0 w)
+    // has the root w = 1 - r R / ((1 - r) W0) besides w = 0; at r = 1/2, R = 1, W0 = 4 that is
+    // 3/4, which bisection from the whole range finds (h < 0 at the lowest share).
+    void shareDependentWriteTime_solvesToTheTextbookRoot()
+    {
+        const Eigen::ArrayXd readShare = Eigen::ArrayXd::Constant(1, 0.5);
+        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(1, 1.0);
+        const Eigen::VectorXd t
+            = solveWriterShareLog2(readShare, readMs, [](const Eigen::VectorXd& s) {
+                  return Eigen::VectorXd((std::log(4.0) + s.array() * std::log(2.0)).matrix());
+              });
+        QVERIFY2(std::abs(t(0) - std::log2(0.75)) < 1e-8, std::to_string(t(0)).c_str());
+    }
+
+    // No writes: the share is 1 (log 0); only reads: the lowest share, never NaN.
+    void pureMixes_answerTheirBounds()
+    {
+        const Eigen::ArrayXd readShare = (Eigen::ArrayXd(2) << 0.0, 1.0).finished();
+        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(2, 1.0);
+        const Eigen::VectorXd t = solveWriterShareLog2(readShare, readMs,
+            [](const Eigen::VectorXd& s) { return Eigen::VectorXd::Zero(s.size()); });
+        QCOMPARE(t(0), 0.0);
+        QCOMPARE(t(1), kLowestWriterShareLog2);
+    }
+};
+
+IOLENS_TEST_GUILESS_MAIN(TestWriterShare)
+#include "test_writer_share.moc"
