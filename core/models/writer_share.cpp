@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace iolens::core {
 
@@ -20,19 +21,39 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
     const std::function<Eigen::VectorXd(const Eigen::VectorXd& shareLog2)>& logWriteMsAt)
 {
     const Eigen::Index n = readShare.size();
-    // h(t) = t - writerShareLog2(t): >= 0 at t = 0 (a share is at most 1), and where it is
-    // still >= 0 at the lowest bound, that bound is the answer.
+    // h(t) = t - writerShareLog2(t) is >= 0 at t = 0 (a share is at most 1). Scanning down in
+    // unit steps brackets the highest root: the first step where h turns negative.
+    const auto h = [&](const Eigen::VectorXd& t) {
+        const Eigen::VectorXd logWrite = logWriteMsAt(t);
+        Eigen::VectorXd out(n);
+        for (Eigen::Index i = 0; i < n; ++i)
+            out(i) = t(i) - writerShareLog2(readShare(i), readMs(i), std::exp(logWrite(i)));
+        return out;
+    };
     Eigen::VectorXd low = Eigen::VectorXd::Constant(n, kLowestWriterShareLog2);
     Eigen::VectorXd high = Eigen::VectorXd::Zero(n);
-    constexpr int kSteps = 36; // 40 / 2^36 < 1e-9
+    std::vector<char> bracketed(static_cast<std::size_t>(n), 0);
+    Eigen::Index open = n;
+    for (double step = -1.0; step >= kLowestWriterShareLog2 && open > 0; step -= 1.0) {
+        const Eigen::VectorXd at = h(Eigen::VectorXd::Constant(n, step));
+        for (Eigen::Index i = 0; i < n; ++i)
+            if (!bracketed[static_cast<std::size_t>(i)] && at(i) < 0.0) {
+                bracketed[static_cast<std::size_t>(i)] = 1;
+                low(i) = step;
+                high(i) = step + 1.0;
+                --open;
+            }
+    }
+    // Rows never bracketed have h >= 0 down to the lowest share: that bound is their answer.
+    for (Eigen::Index i = 0; i < n; ++i)
+        if (!bracketed[static_cast<std::size_t>(i)])
+            high(i) = low(i);
+    constexpr int kSteps = 30; // a unit bracket to 1e-9
     for (int step = 0; step < kSteps; ++step) {
         const Eigen::VectorXd middle = 0.5 * (low + high);
-        const Eigen::VectorXd logWrite = logWriteMsAt(middle);
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const double h
-                = middle(i) - writerShareLog2(readShare(i), readMs(i), std::exp(logWrite(i)));
-            (h < 0.0 ? low(i) : high(i)) = middle(i);
-        }
+        const Eigen::VectorXd at = h(middle);
+        for (Eigen::Index i = 0; i < n; ++i)
+            (at(i) < 0.0 ? low(i) : high(i)) = middle(i);
     }
     Eigen::VectorXd share = 0.5 * (low + high);
     for (Eigen::Index i = 0; i < n; ++i) {

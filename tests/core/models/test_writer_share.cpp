@@ -48,6 +48,29 @@ private slots:
         QVERIFY2(std::abs(t(0) - std::log2(0.75)) < 1e-8, std::to_string(t(0)).c_str());
     }
 
+    // Writes absorbed while fewer than an eighth of the threads write (0.01 ms), else 20 ms: at
+    // half reads of 1 ms both w = 20 / 21 and w = 0.01 / 1.01 are consistent; the higher one is
+    // the answer (a bisection over the whole range found the lower).
+    void bistableWriteTime_answersTheHigherShare()
+    {
+        const Eigen::ArrayXd readShare = Eigen::ArrayXd::Constant(1, 0.5);
+        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(1, 1.0);
+        const Eigen::VectorXd t
+            = solveWriterShareLog2(readShare, readMs, [](const Eigen::VectorXd& s) {
+                  return Eigen::VectorXd(
+                      s.unaryExpr([](double v) { return std::log(v > -3.0 ? 20.0 : 0.01); }));
+              });
+        QVERIFY2(std::abs(t(0) - std::log2(20.0 / 21.0)) < 1e-8, std::to_string(t(0)).c_str());
+        // With the absorbed state the only consistent one (reads of 1 s), that is the answer.
+        const Eigen::VectorXd slow = solveWriterShareLog2(
+            readShare, Eigen::ArrayXd::Constant(1, 1000.0), [](const Eigen::VectorXd& s) {
+                return Eigen::VectorXd(
+                    s.unaryExpr([](double v) { return std::log(v > -3.0 ? 20.0 : 0.01); }));
+            });
+        QVERIFY2(
+            std::abs(slow(0) - std::log2(0.01 / 1000.01)) < 1e-8, std::to_string(slow(0)).c_str());
+    }
+
     // No writes: the share is 1 (log 0); only reads: the lowest share, never NaN.
     void pureMixes_answerTheirBounds()
     {
