@@ -134,6 +134,11 @@ private slots:
         QCOMPARE(reads.writeTimes->rows(), Eigen::Index {4});
         QCOMPARE(reads.writeTimes->cols(), reads.cols());
         QVERIFY(!buildDataset(rows, Metric::RtReadMs).readTimes);
+        // Write times carry the read times (the writers' share needs them), not their own.
+        const Dataset writes = buildDataset(rows, Metric::RtWriteMs);
+        QVERIFY(writes.readTimes && !writes.writeTimes);
+        QCOMPARE(writes.readTimes->rows(), Eigen::Index {4});
+        QCOMPARE(subset(writes, {0, 1}).readTimes->rows(), Eigen::Index {2});
 
         // A subset keeps the times of its rows, and a write time at 0 % reads only with every
         // row of its configuration but the read share: leaving out 16 KiB leaves out all of it.
