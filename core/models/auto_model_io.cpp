@@ -147,39 +147,39 @@ std::string AutoModel::describe() const
             percent(m_selectionScore.overall).c_str(), m_selectionScore.logRatio);
         text += line;
     }
-    for (const Member& m : m_chosen)
-        if (m.model.spec().littleView) {
-            text += "  Little's law: candidates marked 'little' model the metric as threads x "
-                    "share of requests\n    in its direction (x request size for throughput) / "
-                    "mean time per request, the workload\n    being closed; they predict that "
-                    "time.\n";
-            if (std::abs(m_littleRatio - 1.0) <= kClosedWorkloadTolerance) {
-                std::snprintf(line, sizeof line,
-                    "  The data shows a closed workload (median IOPS x response time / threads "
-                    "= %.3f), so only\n    such candidates were tried.\n",
-                    m_littleRatio);
-                text += line;
-            }
-            break;
+    // The first chosen member whose spec has `option`, or null: each option is explained once.
+    const auto firstWith = [&](bool (*option)(const CandidateSpec&)) -> const CandidateSpec* {
+        const auto it = std::find_if(m_chosen.begin(), m_chosen.end(),
+            [&](const Member& m) { return option(m.model.spec()); });
+        return it == m_chosen.end() ? nullptr : &it->model.spec();
+    };
+    if (firstWith([](const CandidateSpec& s) { return s.littleView; })) {
+        text += "  Little's law: candidates marked 'little' model the metric as threads x "
+                "share of requests\n    in its direction (x request size for throughput) / "
+                "mean time per request, the workload\n    being closed; they predict that "
+                "time.\n";
+        if (std::abs(m_littleRatio - 1.0) <= kClosedWorkloadTolerance) {
+            std::snprintf(line, sizeof line,
+                "  The data shows a closed workload (median IOPS x response time / threads "
+                "= %.3f), so only\n    such candidates were tried.\n",
+                m_littleRatio);
+            text += line;
         }
-    for (const Member& m : m_chosen)
-        if (!m.model.spec().log2Only.empty()) {
-            std::string names;
-            for (Factor f : m.model.spec().log2Only)
-                names += (names.empty() ? "" : ", ") + std::string(featureName(f));
-            text += "  Measured at two levels, " + names
-                + " entered as log2 alone: a power law beyond them\n    (two levels cannot tell "
-                  "it from exponential growth, which no storage metric shows).\n";
-            break;
-        }
-    for (const Member& m : m_chosen)
-        if (m.model.spec().writerShare) {
-            text += "  Writers' share: candidates marked 'writers' also take the share of threads "
-                    "writing,\n    (1 - r) RT_write / (r RT_read + (1 - r) RT_write), solved with "
-                    "a read-time model of\n    their own spec (Little's law per direction; a "
-                    "write-back cache absorbs writes that\n    arrive slowly).\n";
-            break;
-        }
+    }
+    if (const CandidateSpec* spec
+        = firstWith([](const CandidateSpec& s) { return !s.log2Only.empty(); })) {
+        std::string names;
+        for (Factor f : spec->log2Only)
+            names += (names.empty() ? "" : ", ") + std::string(featureName(f));
+        text += "  Measured at two levels, " + names
+            + " entered as log2 alone: a power law beyond them\n    (two levels cannot tell "
+              "it from exponential growth, which no storage metric shows).\n";
+    }
+    if (firstWith([](const CandidateSpec& s) { return s.writerShare; }))
+        text += "  Writers' share: candidates marked 'writers' also take the share of threads "
+                "writing,\n    (1 - r) RT_write / (r RT_read + (1 - r) RT_write), solved with "
+                "a read-time model of\n    their own spec (Little's law per direction; a "
+                "write-back cache absorbs writes that\n    arrive slowly).\n";
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
