@@ -24,10 +24,10 @@ struct AutoParams {
     int cacheStepsPerOctave = 2;
     /// Write response times with their configurations' read times: every log-scale candidate
     /// also with the writers' share of the threads (AutoCandidate, writer_share.hpp). Off by
-    /// default: it predicts a write-back cache's absorbed writes (a 512 MiB-cache tiered stack
-    /// beyond its grid: write time 2,336 -> 41 %), but the extra candidates made the selection
-    /// on fio-tiered's grid pick worse (nested grouped CV: write time 19 / 1,702 -> 35 / 2,092 %,
-    /// write throughput 18 / 40 -> 34 / 33 %), and that grid is the guide. See the README.
+    /// default, as the evidence is mixed (README): it predicts a write-back cache's absorbed
+    /// writes (a 512 MiB-cache tiered stack beyond its grid: write time 2,336 -> 41 %) and
+    /// fio-tiered's throughputs better, but that stack's throughputs beyond its grid worse
+    /// (39 / 37 -> 67 / 78 %) and fio-tiered's write time beyond its grid (1,702 -> 2,092 %).
     bool writerShare = false;
 };
 

@@ -25,13 +25,12 @@ inline constexpr double kLowestWriterShareLog2 = -40.0;
 /// The self-consistent log2 writers' share per row: t with t = writerShareLog2(r, R,
 /// exp(logWriteMsAt(t))), where a write-time model takes the share as a feature. It is a fixed
 /// point of a continuous map of [kLowest, 0] into itself, so one exists. Where the model is
-/// bistable (the writes absorbed and not, both consistent), the highest share is the answer:
-/// the writes that are not absorbed, which a planner should not count on unless nothing else is
-/// consistent (a 512 MiB-cache tiered stack at a 4 GiB file set and 50 % reads wrote in 8 ms,
-/// where the lowest root said 0.001 ms). Found by scanning down in unit steps until each row's
-/// sign changes, then bisecting to 1e-9, whatever the model (a tree is a step function, where
-/// Newton's method stalls): at most 70 evaluations of logWriteMsAt on every row at once. Rows
-/// with r = 0 answer 0, rows with r = 1 kLowestWriterShareLog2.
+/// bistable (the writes absorbed and not, both consistent), the highest share is the answer,
+/// the writes not absorbed: a planner should not count on absorption unless nothing else is
+/// consistent. Found by scanning down in steps of 0.5 until each row's sign changes, then
+/// bisecting to 5e-7, whatever the model (a tree is a step function, where Newton's method
+/// stalls): at most 100 evaluations of logWriteMsAt on every row at once. Rows with r = 0 answer 0,
+/// rows with r = 1 kLowestWriterShareLog2.
 Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eigen::ArrayXd& readMs,
     const std::function<Eigen::VectorXd(const Eigen::VectorXd& shareLog2)>& logWriteMsAt);
 

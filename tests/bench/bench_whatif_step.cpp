@@ -7,7 +7,9 @@
 // the window does (its profiler shows one metric at a time). Goal: < 5 ms per step.
 // sliderStep/paper is the same step with MARS, CART, M5 and Cubist only, for the ratio;
 // sliderStep/large the default models on a database of 100,000 configurations, trained on the
-// window's sample of 5,000, the distance to data over all 100,000.
+// window's sample of 5,000, the distance to data over all 100,000; sliderStep/thirdSystem and
+// thirdSystemWriters the default models on another tiered stack's grid, auto's writer_share
+// off and on.
 //
 //   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
 #include "data/measurement_csv.hpp"
@@ -37,7 +39,7 @@ struct StepFixture {
     /// `runs` measured; the models trained on `trainingRuns` (the window's sample on a large
     /// database), the distances and domain over every measured configuration.
     StepFixture(const std::vector<std::string>& techniques, const std::vector<Measurement>& runs,
-        const std::vector<Measurement>& trainingRuns)
+        const std::vector<Measurement>& trainingRuns, const ParamValues& autoParams = {})
         : rows(aggregateRepetitions(runs))
     {
         for (const AggregatedMeasurement& row : rows)
@@ -46,9 +48,13 @@ struct StepFixture {
         space = MeasuredSpace(configs);
         const std::vector<AggregatedMeasurement> training = aggregateRepetitions(trainingRuns);
         for (const std::string& technique : techniques)
-            for (Metric metric : kCoreMetrics)
+            for (Metric metric : kCoreMetrics) {
+                auto regressor = createRegressor(technique);
+                if (technique == "auto")
+                    regressor->setParameters(autoParams);
                 models.push_back(TrainedModel::train(
-                    createRegressor(technique), training, TrainingOptions {metric, true}));
+                    std::move(regressor), training, TrainingOptions {metric, true}));
+            }
         for (const TrainedModel& model : models)
             pointers.push_back(&model);
     }
@@ -69,6 +75,35 @@ const StepFixture& fixture()
 const StepFixture& paperFixture()
 {
     static const StepFixture f({"mars", "cart", "m5", "cubist"}, tieredRuns(), tieredRuns());
+    return f;
+}
+
+/// The grid of the 512 MiB-cache tiered stack (tests/data/measured), default models, auto's
+/// writers' share off and on: there auto chooses a "writers" candidate for the write time, whose
+/// answer is solved for (writer_share.hpp), so the pair gives that option's cost on a step.
+const std::vector<Measurement>& thirdSystemGrid()
+{
+    static const std::vector<Measurement> runs = [] {
+        std::vector<Measurement> grid;
+        for (const Measurement& run : readMeasurementsCsv(
+                 iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv")))
+            if (run.split == "grid" || run.split == "repeat")
+                grid.push_back(run);
+        return grid;
+    }();
+    return runs;
+}
+
+const StepFixture& thirdSystemFixture()
+{
+    static const StepFixture f(defaultTechniques(), thirdSystemGrid(), thirdSystemGrid());
+    return f;
+}
+
+const StepFixture& thirdSystemWritersFixture()
+{
+    static const StepFixture f(
+        defaultTechniques(), thirdSystemGrid(), thirdSystemGrid(), {{"writer_share", 1.0}});
     return f;
 }
 
@@ -130,6 +165,9 @@ void sliderStep(benchmark::State& state, const StepFixture& (*which)())
 BENCHMARK_CAPTURE(sliderStep, defaults, &fixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, paper, &paperFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, large, &largeFixture)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, thirdSystem, &thirdSystemFixture)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, thirdSystemWriters, &thirdSystemWritersFixture)
+    ->Unit(benchmark::kMillisecond);
 
 // The parts on their own, to see where the time goes.
 void sweepsOf(benchmark::State& state, const char* technique)
