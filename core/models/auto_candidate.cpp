@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <optional>
 
 namespace iolens::core {
@@ -219,13 +220,18 @@ Eigen::VectorXd AutoCandidate::fitWriterShares(const Dataset& data)
 Eigen::VectorXd AutoCandidate::writerSharePrediction(const Eigen::MatrixXd& x) const
 {
     const Eigen::ArrayXd readMs = m_reads->predict(x).array().exp();
-    Eigen::MatrixXd features = innerFeatures(x);
+    const Eigen::MatrixXd features = innerFeatures(x);
     const Eigen::Index last = features.cols() - 1;
-    const auto logWriteMsAt = [&](const Eigen::VectorXd& shareLog2) {
-        features.col(last) = shareLog2;
-        return Eigen::VectorXd(m_inner->predict(features).array().max(m_low).min(m_high));
-    };
-    return logWriteMsAt(solveWriterShareLog2(readShares(x, m_base), readMs, logWriteMsAt));
+    Eigen::MatrixXd rowsAt;
+    const auto logWriteMsAt
+        = [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& shareLog2) {
+              rowsAt = features(rows, Eigen::all);
+              rowsAt.col(last) = shareLog2;
+              return Eigen::VectorXd(m_inner->predict(rowsAt).array().max(m_low).min(m_high));
+          };
+    std::vector<Eigen::Index> all(static_cast<std::size_t>(x.rows()));
+    std::iota(all.begin(), all.end(), Eigen::Index {0});
+    return logWriteMsAt(all, solveWriterShareLog2(readShares(x, m_base), readMs, logWriteMsAt));
 }
 
 Eigen::VectorXd AutoCandidate::guardedRawPrediction(const Eigen::MatrixXd& x) const

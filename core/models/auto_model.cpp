@@ -163,7 +163,7 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
         {"cache_steps", "cache sizes tried per doubling of the file set", "", true, 1, 4, 2, false},
         {"writer_share",
             "1: write times may also take the writers' share of the threads (write-back caches)",
-            "", true, 0, 1, 0, false}};
+            "", true, 0, 1, 1, false}};
 }
 
 ParamValues AutoModel::parameters() const

@@ -23,12 +23,11 @@ struct AutoParams {
     /// Cache sizes tried per doubling of the file set (see cacheSizeCandidates). 1..4.
     int cacheStepsPerOctave = 2;
     /// Write response times with their configurations' read times: every log-scale candidate
-    /// also with the writers' share of the threads (AutoCandidate, writer_share.hpp). Off by
-    /// default, as the evidence is mixed (README): it predicts a write-back cache's absorbed
-    /// writes (a 512 MiB-cache tiered stack beyond its grid: write time 2,336 -> 41 %) and
-    /// fio-tiered's throughputs better, but that stack's throughputs beyond its grid worse
-    /// (39 / 37 -> 67 / 78 %) and fio-tiered's write time beyond its grid (1,702 -> 2,092 %).
-    bool writerShare = false;
+    /// also with the writers' share of the threads (AutoCandidate, writer_share.hpp), so a
+    /// write-back cache's absorbed writes can be predicted (a 512 MiB-cache tiered stack beyond
+    /// its grid: write time 2,336 -> 41 %). On by default; the README gives the figures with
+    /// and without, better on 9 of the 12 nested grouped-CV figures of the two tiered grids.
+    bool writerShare = true;
 };
 
 /// How much work auto may spend ranking its candidates. On the grids the papers measure (a few

@@ -4,6 +4,7 @@
 #include <Eigen/Dense>
 
 #include <functional>
+#include <vector>
 
 namespace iolens::core {
 
@@ -22,16 +23,21 @@ double writerShareLog2(double readShare, double readMs, double writeMs);
 /// Lowest log2 writers' share solveWriterShareLog2 answers (a share of 2^-40).
 inline constexpr double kLowestWriterShareLog2 = -40.0;
 
+/// A write-time model's log times (ms) of the rows `rows` of the configurations being solved
+/// for, at one log2 writers' share each (shareLog2(k) for rows[k]).
+using LogWriteMsAt = std::function<Eigen::VectorXd(
+    const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& shareLog2)>;
+
 /// The self-consistent log2 writers' share per row: t with t = writerShareLog2(r, R,
 /// exp(logWriteMsAt(t))), where a write-time model takes the share as a feature. It is a fixed
 /// point of a continuous map of [kLowest, 0] into itself, so one exists. Where the model is
 /// bistable (the writes absorbed and not, both consistent), the highest share is the answer,
 /// the writes not absorbed: a planner should not count on absorption unless nothing else is
-/// consistent. Found by scanning down in steps of 0.5 until each row's sign changes, then
-/// bisecting to 5e-7, whatever the model (a tree is a step function, where Newton's method
-/// stalls): at most 100 evaluations of logWriteMsAt on every row at once. Rows with r = 0 answer 0,
+/// consistent. Found by scanning down in steps of 0.5 until each row's sign changes (evaluating
+/// the rows not yet bracketed), then bisecting 16 times, whatever the model (a tree is a step
+/// function, where Newton's method stalls). Rows with r = 0 answer 0,
 /// rows with r = 1 kLowestWriterShareLog2.
 Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eigen::ArrayXd& readMs,
-    const std::function<Eigen::VectorXd(const Eigen::VectorXd& shareLog2)>& logWriteMsAt);
+    const LogWriteMsAt& logWriteMsAt);
 
 } // namespace iolens::core

@@ -59,7 +59,8 @@ std::vector<AggregatedMeasurement> sharedThreads(const std::vector<double>& read
                 m.config.readPct = pct;
                 m.repetitions = 1;
                 const double readMs = 2.0 * std::sqrt(kib) * std::pow(mib / 256.0, 0.3);
-                const auto logWriteMs = [&](const Eigen::VectorXd& t) {
+                const auto logWriteMs = [&](const std::vector<Eigen::Index>&,
+                                            const Eigen::VectorXd& t) {
                     return Eigen::VectorXd(
                         (std::log(20.0 * std::pow(kib, 0.2)) + 0.8 * std::log(2.0) * t.array())
                             .matrix());
@@ -70,7 +71,7 @@ std::vector<AggregatedMeasurement> sharedThreads(const std::vector<double>& read
                     m.mean[metricIndex(Metric::RtReadMs)] = readMs;
                 if (pct < 100.0)
                     m.mean[metricIndex(Metric::RtWriteMs)]
-                        = std::exp(logWriteMs(Eigen::VectorXd::Constant(1, t))(0));
+                        = std::exp(logWriteMs({0}, Eigen::VectorXd::Constant(1, t))(0));
                 rows.push_back(m);
             }
     return rows;

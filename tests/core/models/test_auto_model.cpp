@@ -580,9 +580,10 @@ private slots:
         QVERIFY(model.describe().find("request_kib") != std::string::npos);
     }
 
-    // writer_share=1 adds a writers' candidate per log-scale one for write times, which then
-    // round-trip through the model file; off by default, and nothing changes for read times.
-    void writerShareParameter_addsWriterCandidatesForWriteTimes()
+    // writer_share (on by default) adds a writers' candidate per log-scale one for write times,
+    // which then round-trip through the model file; writer_share=0 leaves them out, and nothing
+    // changes for read times.
+    void writerShare_addsWriterCandidatesForWriteTimes()
     {
         Dataset writes = buildDataset(iolens::test::tieredRows(), Metric::RtWriteMs);
         writes.y = writes.y.array().log();
@@ -592,10 +593,10 @@ private slots:
                 [](const CandidateScore& c) { return c.spec.writerShare; });
         };
         AutoModel plain;
+        plain.setParameters({{"writer_share", 0}});
         plain.fit(writes);
         QCOMPARE(writerCandidates(plain), 0);
         AutoModel model;
-        model.setParameters({{"writer_share", 1}});
         model.fit(writes);
         const auto logScale = std::count_if(
             model.candidates().begin(), model.candidates().end(), [](const CandidateScore& c) {
@@ -609,7 +610,6 @@ private slots:
         Dataset reads = buildDataset(iolens::test::tieredRows(), Metric::RtReadMs);
         reads.y = reads.y.array().log();
         AutoModel readModel;
-        readModel.setParameters({{"writer_share", 1}});
         readModel.fit(reads);
         QCOMPARE(writerCandidates(readModel), 0);
     }
