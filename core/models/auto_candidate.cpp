@@ -170,7 +170,8 @@ Eigen::MatrixXd AutoCandidate::innerFeatures(const Eigen::MatrixXd& x) const
     if (!m_spec.writerShare)
         return features;
     // The share goes beside read_pct, in a last column the caller fills. In place of read_pct
-    // it predicted the thread sweep's write times at 128 threads worse (26 -> 35 %).
+    // (measured with an earlier solver) it predicted the thread sweep's write times at 128
+    // threads worse, 26 -> 35 %.
     features.conservativeResize(Eigen::NoChange, features.cols() + 1);
     features.col(features.cols() - 1).setZero();
     return features;
@@ -288,21 +289,21 @@ nlohmann::json AutoCandidate::saveState() const
 void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& schema)
 {
     // Everything is parsed into locals first, so a malformed state leaves this object as it was.
-    AutoCandidate parsed(CandidateSpec::fromJson(state.at("spec")));
-    parsed.m_base = schema;
-    if (parsed.m_spec.writerShare) {
-        CandidateSpec readSpec = parsed.m_spec;
+    AutoCandidate loaded(CandidateSpec::fromJson(state.at("spec")));
+    loaded.m_base = schema;
+    if (loaded.m_spec.writerShare) {
+        CandidateSpec readSpec = loaded.m_spec;
         readSpec.writerShare = false;
         auto reads = std::make_shared<AutoCandidate>(readSpec);
         reads->loadState(state.at("reads"), schema);
-        parsed.m_reads = std::move(reads);
-        parsed.m_shareLow = state.at("share_range").at(0).get<double>();
-        parsed.m_shareHigh = state.at("share_range").at(1).get<double>();
+        loaded.m_reads = std::move(reads);
+        loaded.m_shareLow = state.at("share_range").at(0).get<double>();
+        loaded.m_shareHigh = state.at("share_range").at(1).get<double>();
     }
-    CandidateSpec spec = parsed.m_spec;
+    CandidateSpec spec = loaded.m_spec;
     auto inner = createRegressor(spec.technique);
     inner->setParameters(state.at("parameters").get<ParamValues>());
-    inner->loadState(state.at("state"), parsed.innerSchema(schema));
+    inner->loadState(state.at("state"), loaded.innerSchema(schema));
     Metric metric = Metric::TpReadMbs;
     if (spec.littleView) {
         const auto parsed = parseMetric(state.at("metric").get<std::string>());
@@ -333,9 +334,9 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     m_low = low;
     m_high = high;
     m_base = schema;
-    m_reads = std::move(parsed.m_reads);
-    m_shareLow = parsed.m_shareLow;
-    m_shareHigh = parsed.m_shareHigh;
+    m_reads = std::move(loaded.m_reads);
+    m_shareLow = loaded.m_shareLow;
+    m_shareHigh = loaded.m_shareHigh;
 }
 
 AutoCandidate::AutoCandidate(const AutoCandidate& other)
