@@ -7,20 +7,25 @@ AutoFitMemo::Fitted AutoFitMemo::fitted(
     const std::string& settings, const Dataset& data, const std::function<Fitted()>& fit)
 {
     const std::string schema = data.schema.toJson().dump();
+    const Eigen::MatrixXd readX = data.readTimes ? data.readTimes->x : Eigen::MatrixXd {};
+    const Eigen::VectorXd readY = data.readTimes ? data.readTimes->y : Eigen::VectorXd {};
+    const auto same = [](const auto& a, const auto& b) {
+        return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+    };
     std::shared_future<Fitted> future;
     std::promise<Fitted> promise;
     bool compute = false;
     {
         const std::lock_guard<std::mutex> lock(m_mutex);
         for (const Entry& e : m_entries)
-            if (e.settings == settings && e.schema == schema && e.x.rows() == data.x.rows()
-                && e.x.cols() == data.x.cols() && e.x == data.x && e.y == data.y) {
+            if (e.settings == settings && e.schema == schema && same(e.x, data.x)
+                && same(e.y, data.y) && same(e.readX, readX) && same(e.readY, readY)) {
                 future = e.fit;
                 break;
             }
         if (!future.valid()) {
             future = promise.get_future().share();
-            m_entries.push_back({settings, schema, data.x, data.y, future});
+            m_entries.push_back({settings, schema, data.x, data.y, readX, readY, future});
             if (m_entries.size() > kEntries)
                 m_entries.pop_front();
             compute = true;

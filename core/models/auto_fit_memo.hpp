@@ -31,8 +31,11 @@ public:
     /// Entries kept, oldest dropped first: the window's metrics and folds at once.
     static constexpr std::size_t kEntries = 64;
 
-    /// The remembered fit of (`settings`, data's schema, x, y), or fit() run once and
-    /// remembered; fit()'s exception is rethrown to every caller of the same data.
+    /// The remembered fit of (`settings`, data's schema, x, y and its read times' x and y), or
+    /// fit() run once and remembered; fit()'s exception is rethrown to every caller of the same
+    /// data. The read times count because write-time candidates fit on them (the writers'
+    /// share), and the same write rows can come with different read rows (a fold of the write
+    /// times, or of a rate whose composition passes its own).
     Fitted fitted(
         const std::string& settings, const Dataset& data, const std::function<Fitted()>& fit);
 
@@ -42,6 +45,8 @@ private:
         std::string schema;
         Eigen::MatrixXd x;
         Eigen::VectorXd y;
+        Eigen::MatrixXd readX; ///< empty without read times
+        Eigen::VectorXd readY;
         std::shared_future<Fitted> fit;
     };
     std::mutex m_mutex;

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 
 namespace iolens::core {
@@ -95,18 +94,6 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
                     specs.push_back({technique, scale, set, false, log2Only, true});
             }
     return specs;
-}
-
-/// What the memo of response-time fits tells data's read times by (the writer-share candidates
-/// of write times fit on them): their count and sum, in full precision.
-std::string readTimesKey(const Dataset& data)
-{
-    if (!data.readTimes)
-        return "-";
-    char key[64];
-    std::snprintf(key, sizeof key, "%td %.17g", static_cast<std::ptrdiff_t>(data.readTimes->rows()),
-        data.readTimes->y.sum());
-    return key;
 }
 
 CandidateScore scoreOf(const CandidateSpec& spec, const GroupedCvResult& cv)
@@ -288,7 +275,7 @@ FitReport AutoModel::fit(const Dataset& data)
         + std::to_string(static_cast<int>(m_params.writerShare)) + " "
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
-        + std::string(metricName(*data.metric)) + " " + readTimesKey(data);
+        + std::string(metricName(*data.metric));
     const auto start = std::chrono::steady_clock::now();
     const AutoFitMemo::Fitted fitted = memo.fitted(settings, data, [&] {
         auto model = std::make_shared<AutoModel>(*this);

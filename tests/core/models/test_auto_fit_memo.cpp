@@ -47,6 +47,29 @@ private slots:
         QCOMPARE(calls, 3);
     }
 
+    // The same write rows beside other read times (the writers' share fits on them) are another
+    // fit; the same read times again are remembered.
+    void fitted_tellsDataApartByItsReadTimes()
+    {
+        AutoFitMemo memo;
+        int calls = 0;
+        const auto fit = [&] {
+            ++calls;
+            return AutoFitMemo::Fitted {};
+        };
+        Dataset withReads = smallData(3.0);
+        withReads.readTimes = std::make_shared<const Dataset>(smallData(7.0));
+        memo.fitted("a", smallData(3.0), fit);
+        memo.fitted("a", withReads, fit);
+        QCOMPARE(calls, 2);
+        Dataset otherReads = smallData(3.0);
+        otherReads.readTimes = std::make_shared<const Dataset>(smallData(8.0));
+        memo.fitted("a", otherReads, fit);
+        QCOMPARE(calls, 3);
+        memo.fitted("a", withReads, fit);
+        QCOMPARE(calls, 3);
+    }
+
     void fitted_rethrowsTheFitsError()
     {
         AutoFitMemo memo;
