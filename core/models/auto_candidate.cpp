@@ -29,6 +29,16 @@ std::optional<Factor> sizeFactorNamed(const std::string& name)
 /// Name of the writer-share column the inner technique sees.
 constexpr const char* kShareColumn = "writer_share_log2";
 
+/// The spec of a writer-share candidate's read-time model.
+CandidateSpec shareReadSpec(const CandidateSpec& spec)
+{
+    if (spec.shareReads)
+        return *spec.shareReads;
+    CandidateSpec reads = spec;
+    reads.writerShare = false;
+    return reads;
+}
+
 } // namespace
 
 std::string CandidateSpec::label() const
@@ -42,9 +52,12 @@ nlohmann::json CandidateSpec::toJson() const
     nlohmann::json sizes = nlohmann::json::array();
     for (Factor f : log2Only)
         sizes.push_back(std::string(featureName(f)));
-    return {{"technique", technique}, {"scale", scale == ResponseScale::Log ? "log" : "raw"},
-        {"features", features.toJson()}, {"little_view", littleView}, {"log2_only", sizes},
-        {"writer_share", writerShare}};
+    nlohmann::json json = {{"technique", technique},
+        {"scale", scale == ResponseScale::Log ? "log" : "raw"}, {"features", features.toJson()},
+        {"little_view", littleView}, {"log2_only", sizes}, {"writer_share", writerShare}};
+    if (shareReads)
+        json["share_reads"] = shareReads->toJson();
+    return json;
 }
 
 CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
@@ -73,6 +86,14 @@ CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
     if (spec.writerShare && (spec.scale != ResponseScale::Log || spec.littleView))
         throw DataError("model file: auto candidate with writer_share on the raw scale or in "
                         "the Little view");
+    // Absent in files written before it: the share's read model has this spec.
+    if (json.contains("share_reads")) {
+        auto reads = std::make_shared<CandidateSpec>(fromJson(json.at("share_reads")));
+        if (!spec.writerShare || reads->writerShare || reads->littleView)
+            throw DataError("model file: auto candidate share_reads without writer_share, or "
+                            "not a read-time candidate");
+        spec.shareReads = std::move(reads);
+    }
     return spec;
 }
 
@@ -185,11 +206,9 @@ Eigen::VectorXd AutoCandidate::fitWriterShares(const Dataset& data)
         throw DataError("AutoCandidate::fit: '" + m_spec.label()
             + "' needs log-scale write response times with a read_pct column and the read "
               "response times of their configurations");
-    // The read-time model the share is solved with when predicting: the same spec on the read
-    // times of the same configurations (in grouped CV, of the same fold).
-    CandidateSpec readSpec = m_spec;
-    readSpec.writerShare = false;
-    auto reads = std::make_shared<AutoCandidate>(readSpec);
+    // The read-time model the share is solved with when predicting, fitted on the read times
+    // of the same configurations (in grouped CV, of the same fold).
+    auto reads = std::make_shared<AutoCandidate>(shareReadSpec(m_spec));
     Dataset readData = *data.readTimes;
     readData.y = readData.y.array().log();
     reads->fit(readData);
@@ -292,9 +311,7 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     AutoCandidate loaded(CandidateSpec::fromJson(state.at("spec")));
     loaded.m_base = schema;
     if (loaded.m_spec.writerShare) {
-        CandidateSpec readSpec = loaded.m_spec;
-        readSpec.writerShare = false;
-        auto reads = std::make_shared<AutoCandidate>(readSpec);
+        auto reads = std::make_shared<AutoCandidate>(shareReadSpec(loaded.m_spec));
         reads->loadState(state.at("reads"), schema);
         loaded.m_reads = std::move(reads);
         loaded.m_shareLow = state.at("share_range").at(0).get<double>();

@@ -31,9 +31,12 @@ struct CandidateSpec {
     std::vector<Factor> log2Only;
     /// Write response times only, Log scale: the writers' share of the threads
     /// (writer_share.hpp) enters beside read_pct, measured on each training row from its read
-    /// and write times and, when predicting, solved for together with a read-time model of the
-    /// same spec fitted beside it.
+    /// and write times and, when predicting, solved for together with a read-time model fitted
+    /// beside it on the read times of the same rows.
     bool writerShare = false;
+    /// writerShare: the spec of that read-time model, the candidate auto ranks first for the
+    /// read times; null: this spec without the share (model files from before it).
+    std::shared_ptr<const CandidateSpec> shareReads = nullptr;
 
     /// "mars log log2+cache 1.41 GiB", "cubist log log2 little", "lm log log2 writers"
     std::string label() const;

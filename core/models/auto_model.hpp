@@ -158,6 +158,10 @@ private:
     /// Fits the composition when the data allows (a closed workload's rate with the response
     /// times its rows need); nullopt, leaving the model as it was, otherwise.
     std::optional<FitReport> fitComposed(const Dataset& data);
+    /// The read-time spec the writer-share candidates of write times `data` solve their share
+    /// with (the first member of auto's choice for data.readTimes), or null where they are not
+    /// tried: writer_share off, not write times, or read times too few to rank.
+    std::shared_ptr<const CandidateSpec> shareReadSpec(const Dataset& data) const;
     /// Makes this the composed rate `metric` of x encoded by `schema` from `reads` and `writes`,
     /// clearing the choice among candidates; calibrations and ranges are the caller's to set.
     void becomeComposed(Metric metric, const FeatureSchema& schema,

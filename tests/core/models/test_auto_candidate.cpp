@@ -184,6 +184,43 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(raw));
     }
 
+    // The read-time model the share is solved with has the spec named by shareReads (auto's
+    // choice for the read times), not the candidate's own; it travels with the spec and the
+    // state, and a share_reads that is no read-time spec, or without writer_share, is refused.
+    void writerShare_solvesWithTheReadSpecItIsGiven()
+    {
+        CandidateSpec spec = kWritersLm;
+        spec.shareReads = std::make_shared<const CandidateSpec>(
+            CandidateSpec {"cart", ResponseScale::Raw, FeatureSet {}, false, {}});
+        Dataset data = buildDataset(sharedThreads({0, 25, 50, 100}), Metric::RtWriteMs);
+        data.y = data.y.array().log();
+        AutoCandidate writers(spec), own(kWritersLm);
+        writers.fit(data);
+        own.fit(data);
+        const nlohmann::json state = writers.saveState();
+        QVERIFY(state.at("reads").at("spec") == spec.shareReads->toJson());
+        QVERIFY(own.saveState().at("reads").at("spec").at("technique") == "lm");
+        const Eigen::MatrixXd asked
+            = data.schema.encode(buildDataset(sharedThreads({75}), Metric::RtWriteMs).configs);
+        // A tree's read times (steps) and lm's exact ones give different shares.
+        QVERIFY(!writers.predict(asked).isApprox(own.predict(asked), 1e-6));
+        AutoCandidate loaded(kPlainLm);
+        loaded.loadState(state, data.schema);
+        QVERIFY(loaded.spec().shareReads);
+        QCOMPARE(loaded.spec().shareReads->technique, std::string("cart"));
+        QVERIFY(loaded.predict(asked).isApprox(writers.predict(asked), 1e-12));
+
+        nlohmann::json json = spec.toJson();
+        json["share_reads"]["writer_share"] = true;
+        QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(json));
+        json = spec.toJson();
+        json["writer_share"] = false;
+        QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(json));
+        json = spec.toJson();
+        json.erase("share_reads");
+        QVERIFY(!CandidateSpec::fromJson(json).shareReads);
+    }
+
     // Without the read times of its configurations (or on read times) it cannot say who writes.
     void writerShare_refusesDataWithoutReadTimes()
     {

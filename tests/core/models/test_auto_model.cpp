@@ -603,6 +603,17 @@ private slots:
                 return c.spec.scale == ResponseScale::Log && !c.spec.writerShare;
             });
         QCOMPARE(writerCandidates(model), logScale);
+        // Each solves its share with the read-time spec auto chooses first for the read times.
+        Dataset readTimes = *writes.readTimes;
+        readTimes.y = readTimes.y.array().log();
+        AutoModel readChoice;
+        readChoice.fit(readTimes);
+        const nlohmann::json readSpec = readChoice.chosen().front().first.toJson();
+        for (const CandidateScore& c : model.candidates())
+            if (c.spec.writerShare) {
+                QVERIFY(c.spec.shareReads);
+                QVERIFY(c.spec.shareReads->toJson() == readSpec);
+            }
         AutoModel loaded;
         loaded.loadState(model.saveState(), writes.schema);
         QVERIFY(loaded.predict(writes.x).isApprox(model.predict(writes.x), 1e-12));
