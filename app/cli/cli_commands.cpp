@@ -289,15 +289,20 @@ int runAutoSelection(MeasurementDatabase& db, const QCommandLineParser& parser,
     storeModel(db, model, name, request);
     const auto& autoModel = dynamic_cast<const AutoModel&>(model.regressor());
     const auto printChoice = [](const AutoModel& choice) {
+        // The label column is as wide as the longest label ("... writers" ones pass 40).
+        std::size_t width = 40;
+        for (const CandidateScore& c : choice.candidates())
+            width = std::max(width, c.spec.label().size() + 1);
+        const auto labelWidth = static_cast<int>(width);
         std::cout << "auto: candidates scored by grouped cross-validation, mean relative error "
                      "of held-out levels; chosen on the mean |log(predicted / measured)|\n"
-                  << std::left << std::setw(40) << "candidate" << std::right << std::setw(15)
-                  << "interpolation" << std::setw(15) << "extrapolation" << std::setw(10)
-                  << "overall" << std::setw(11) << "log ratio"
+                  << std::left << std::setw(labelWidth) << "candidate" << std::right
+                  << std::setw(15) << "interpolation" << std::setw(15) << "extrapolation"
+                  << std::setw(10) << "overall" << std::setw(11) << "log ratio"
                   << "\n";
         for (const CandidateScore& c : choice.candidates())
-            std::cout << std::left << std::setw(40) << c.spec.label() << std::right << std::setw(15)
-                      << percentText(c.interpolation) << std::setw(15)
+            std::cout << std::left << std::setw(labelWidth) << c.spec.label() << std::right
+                      << std::setw(15) << percentText(c.interpolation) << std::setw(15)
                       << percentText(c.extrapolation) << std::setw(10) << percentText(c.overall)
                       << std::setw(11) << std::fixed << std::setprecision(3) << c.logRatio
                       << std::defaultfloat << (c.failure.empty() ? "" : "  failed: " + c.failure)

@@ -175,11 +175,15 @@ std::string AutoModel::describe() const
             + " entered as log2 alone: a power law beyond them\n    (two levels cannot tell "
               "it from exponential growth, which no storage metric shows).\n";
     }
-    if (firstWith([](const CandidateSpec& s) { return s.writerShare; }))
+    if (const CandidateSpec* spec = firstWith([](const CandidateSpec& s) { return s.writerShare; }))
         text += "  Writers' share: candidates marked 'writers' also take the share of threads "
                 "writing,\n    (1 - r) RT_write / (r RT_read + (1 - r) RT_write), solved with "
-                "a read-time model of\n    their own spec (Little's law per direction; a "
-                "write-back cache absorbs writes that\n    arrive slowly).\n";
+                "a read-time model,\n    "
+            + (spec->shareReads
+                    ? spec->shareReads->label() + " (auto's first choice for the read times)"
+                    : std::string("of their own spec"))
+            + "\n    (Little's law per direction; a write-back cache absorbs writes that arrive "
+              "slowly).\n";
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
@@ -207,8 +211,12 @@ std::string AutoModel::describe() const
 
     text += "Candidates, best first by the mean |log(predicted / measured)| of held-out levels "
             "(the\nchoice's criterion), with their mean relative errors:\n";
-    std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9s\n", "candidate", "interpolation",
-        "extrapolation", "overall", "log ratio");
+    // The label column is as wide as the longest label ("... writers" ones pass 40).
+    int labelWidth = 40;
+    for (const CandidateScore& s : m_scores)
+        labelWidth = std::max(labelWidth, static_cast<int>(s.spec.label().size()));
+    std::snprintf(line, sizeof line, "  %-*s %13s %13s %9s %9s\n", labelWidth, "candidate",
+        "interpolation", "extrapolation", "overall", "log ratio");
     text += line;
     std::vector<const CandidateScore*> ranked;
     ranked.reserve(m_scores.size());
@@ -219,9 +227,10 @@ std::string AutoModel::describe() const
         return !std::isnan(a->logRatio) && (std::isnan(b->logRatio) || a->logRatio < b->logRatio);
     });
     for (const CandidateScore* s : ranked) {
-        std::snprintf(line, sizeof line, "  %-40s %13s %13s %9s %9.3f%s\n", s->spec.label().c_str(),
-            percent(s->interpolation).c_str(), percent(s->extrapolation).c_str(),
-            percent(s->overall).c_str(), s->logRatio, s->failure.empty() ? "" : "  (failed)");
+        std::snprintf(line, sizeof line, "  %-*s %13s %13s %9s %9.3f%s\n", labelWidth,
+            s->spec.label().c_str(), percent(s->interpolation).c_str(),
+            percent(s->extrapolation).c_str(), percent(s->overall).c_str(), s->logRatio,
+            s->failure.empty() ? "" : "  (failed)");
         text += line;
     }
     return text + "Chosen model (first):\n" + m_chosen.front().model.describe();
