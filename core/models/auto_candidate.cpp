@@ -159,6 +159,7 @@ FitReport AutoCandidate::fit(const Dataset& data)
     const double margin = std::max(std::log(2.0), 0.5 * (hi - lo));
     m_low = lo - margin;
     m_high = hi + margin;
+    m_lastWriters.clear();
     report.seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
@@ -168,7 +169,8 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
 {
     if (!isFitted())
         throw StateError("AutoCandidate::predict: the model is not fitted");
-    Eigen::VectorXd y = m_spec.writerShare   ? writerSharePrediction(x)
+    Eigen::VectorXd y = m_spec.writerShare
+        ? m_lastWriters.get(x, [&] { return writerSharePrediction(x); })
         : m_spec.scale == ResponseScale::Raw ? guardedRawPrediction(x)
                                              : m_inner->predict(innerFeatures(x));
     if (m_spec.scale == ResponseScale::Raw)
@@ -354,6 +356,7 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     m_reads = std::move(loaded.m_reads);
     m_shareLow = loaded.m_shareLow;
     m_shareHigh = loaded.m_shareHigh;
+    m_lastWriters.clear();
 }
 
 AutoCandidate::AutoCandidate(const AutoCandidate& other)

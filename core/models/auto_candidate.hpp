@@ -3,6 +3,7 @@
 
 #include "models/auto_interval.hpp"
 #include "models/derived_features.hpp"
+#include "models/last_prediction.hpp"
 #include "models/regressor.hpp"
 
 #include <memory>
@@ -112,6 +113,8 @@ private:
     std::shared_ptr<const AutoCandidate> m_reads;
     double m_shareLow = 0.0;
     double m_shareHigh = 0.0;
+    /// writerShare: the last answer, asked again for the interval and by composed rates.
+    LastPrediction m_lastWriters;
 
     /// The schema the inner technique fits on, for data encoded by `base`.
     FeatureSchema innerSchema(const FeatureSchema& base) const;

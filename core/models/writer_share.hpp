@@ -34,7 +34,7 @@ using LogWriteMsAt = std::function<Eigen::VectorXd(
 /// bistable (the writes absorbed and not, both consistent), the highest share is the answer,
 /// the writes not absorbed: a planner should not count on absorption unless nothing else is
 /// consistent. Found by scanning down in steps of 0.5 until each row's sign changes (evaluating
-/// the rows not yet bracketed), then bisecting 16 times, whatever the model (a tree is a step
+/// the rows not yet bracketed), then bisecting 10 times, whatever the model (a tree is a step
 /// function, where Newton's method stalls). Rows with r = 0 answer 0,
 /// rows with r = 1 kLowestWriterShareLog2.
 Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eigen::ArrayXd& readMs,

@@ -221,6 +221,25 @@ private slots:
         QVERIFY(!CandidateSpec::fromJson(json).shareReads);
     }
 
+    // Its answers are remembered for the same configurations, and forgotten on a refit: refitted
+    // on other data it answers as a candidate fitted on that data alone.
+    void writerShare_refitForgetsTheLastAnswer()
+    {
+        Dataset first = buildDataset(sharedThreads({0, 25, 50, 100}), Metric::RtWriteMs);
+        first.y = first.y.array().log();
+        Dataset second = first;
+        second.y.array() += 0.5;
+        AutoCandidate writers(kWritersLm), fresh(kWritersLm);
+        writers.fit(first);
+        const Eigen::MatrixXd asked = first.x;
+        const Eigen::VectorXd before = writers.predict(asked);
+        QVERIFY(writers.predict(asked) == before);
+        writers.fit(second);
+        fresh.fit(second);
+        QVERIFY(writers.predict(asked).isApprox(fresh.predict(asked), 1e-12));
+        QVERIFY(!writers.predict(asked).isApprox(before, 1e-3));
+    }
+
     // Without the read times of its configurations (or on read times) it cannot say who writes.
     void writerShare_refusesDataWithoutReadTimes()
     {
