@@ -172,6 +172,8 @@ Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metr
         dataset.writeTimes = timesDataset(data, Metric::RtWriteMs, dataset.schema);
     } else if (metric == Metric::RtWriteMs) {
         dataset.readTimes = timesDataset(data, Metric::RtReadMs, dataset.schema);
+    } else if (metric == Metric::RtReadMs) {
+        dataset.writeTimes = timesDataset(data, Metric::RtWriteMs, dataset.schema);
     }
     return dataset;
 }

@@ -35,7 +35,8 @@ struct Dataset {
     /// (r RT_read + (1 - r) RT_write)), and they are measured at read shares where the
     /// throughput itself is not (a write time at 0 % reads), so a model may learn them instead.
     /// For the write response time, readTimes alone: how long the same threads spend reading
-    /// decides how fast writes arrive (writer_share.hpp).
+    /// decides how fast writes arrive (writer_share.hpp); for the read response time,
+    /// writeTimes alone, likewise.
     std::shared_ptr<const Dataset> readTimes;
     std::shared_ptr<const Dataset> writeTimes;
 
@@ -61,7 +62,8 @@ std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>
 /// Training data for `metric`: the aggregated measurements that have the metric where its
 /// direction has requests (metricHasValue: not a write metric at 100 % reads, nor a read one at
 /// 0 %), with a schema inferred from them, littleRatio from all of `data`, and for a rate metric
-/// readTimes and writeTimes from all of `data` (for the write response time readTimes). Throws
+/// readTimes and writeTimes from all of `data` (for the write response time readTimes, for the
+/// read response time writeTimes). Throws
 /// DataError if fewer than two rows have it.
 Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric);
 

@@ -26,17 +26,27 @@ std::optional<Factor> sizeFactorNamed(const std::string& name)
     return std::nullopt;
 }
 
-/// Name of the writer-share column the inner technique sees.
-constexpr const char* kShareColumn = "writer_share_log2";
-
-/// The spec of a writer-share candidate's read-time model.
-CandidateSpec shareReadSpec(const CandidateSpec& spec)
+/// Name of the share column the inner technique sees.
+const char* shareColumn(const CandidateSpec& spec)
 {
-    if (spec.shareReads)
-        return *spec.shareReads;
-    CandidateSpec reads = spec;
-    reads.writerShare = false;
-    return reads;
+    return spec.writerShare ? "writer_share_log2" : "reader_share_log2";
+}
+
+/// The spec of a thread-share candidate's model of the other direction's times.
+CandidateSpec otherTimesSpec(const CandidateSpec& spec)
+{
+    if (spec.otherTimes)
+        return *spec.otherTimes;
+    CandidateSpec other = spec;
+    other.writerShare = other.readerShare = false;
+    return other;
+}
+
+/// Key of that model in a candidate's state: "reads" for the writers' share (as before the
+/// readers' share existed), "writes" for the readers'.
+const char* otherTimesKey(const CandidateSpec& spec)
+{
+    return spec.writerShare ? "reads" : "writes";
 }
 
 } // namespace
@@ -44,7 +54,8 @@ CandidateSpec shareReadSpec(const CandidateSpec& spec)
 std::string CandidateSpec::label() const
 {
     return technique + (scale == ResponseScale::Log ? " log " : " raw ") + features.label()
-        + (littleView ? " little" : "") + (writerShare ? " writers" : "");
+        + (littleView ? " little" : "") + (writerShare ? " writers" : "")
+        + (readerShare ? " readers" : "");
 }
 
 nlohmann::json CandidateSpec::toJson() const
@@ -55,8 +66,11 @@ nlohmann::json CandidateSpec::toJson() const
     nlohmann::json json = {{"technique", technique},
         {"scale", scale == ResponseScale::Log ? "log" : "raw"}, {"features", features.toJson()},
         {"little_view", littleView}, {"log2_only", sizes}, {"writer_share", writerShare}};
-    if (shareReads)
-        json["share_reads"] = shareReads->toJson();
+    // Absent unless on, so files read by builds before the readers' share stay readable.
+    if (readerShare)
+        json["reader_share"] = true;
+    if (otherTimes)
+        json["other_times"] = otherTimes->toJson();
     return json;
 }
 
@@ -81,18 +95,21 @@ CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
                 + "', not request_kib, fileset_mib or threads");
         spec.log2Only.push_back(*factor);
     }
-    // Absent in files written before it.
+    // Absent in files written before them.
     spec.writerShare = json.value("writer_share", false);
-    if (spec.writerShare && (spec.scale != ResponseScale::Log || spec.littleView))
-        throw DataError("model file: auto candidate with writer_share on the raw scale or in "
-                        "the Little view");
-    // Absent in files written before it: the share's read model has this spec.
-    if (json.contains("share_reads")) {
-        auto reads = std::make_shared<CandidateSpec>(fromJson(json.at("share_reads")));
-        if (!spec.writerShare || reads->writerShare || reads->littleView)
-            throw DataError("model file: auto candidate share_reads without writer_share, or "
-                            "not a read-time candidate");
-        spec.shareReads = std::move(reads);
+    spec.readerShare = json.value("reader_share", false);
+    if (spec.threadShare()
+        && (spec.scale != ResponseScale::Log || spec.littleView
+            || (spec.writerShare && spec.readerShare)))
+        throw DataError("model file: auto candidate with writer_share or reader_share on the raw "
+                        "scale, in the Little view, or both");
+    // Absent in files written before it: the other direction's model has this spec.
+    if (json.contains("other_times")) {
+        auto other = std::make_shared<CandidateSpec>(fromJson(json.at("other_times")));
+        if (!spec.threadShare() || other->threadShare() || other->littleView)
+            throw DataError("model file: auto candidate other_times without writer_share or "
+                            "reader_share, or not a plain response-time candidate");
+        spec.otherTimes = std::move(other);
     }
     return spec;
 }
@@ -118,12 +135,12 @@ FitReport AutoCandidate::fit(const Dataset& data)
             + "' needs a request or file-set size column the data does not have");
     m_base = data.schema;
     Eigen::VectorXd shares;
-    if (m_spec.writerShare)
-        shares = fitWriterShares(data);
+    if (m_spec.threadShare())
+        shares = fitThreadShares(data);
     Dataset inner;
     inner.schema = innerSchema(data.schema);
     inner.x = innerFeatures(data.x);
-    if (m_spec.writerShare)
+    if (m_spec.threadShare())
         inner.x.col(inner.x.cols() - 1) = shares;
     inner.y = data.y;
     inner.configs = data.configs;
@@ -159,7 +176,7 @@ FitReport AutoCandidate::fit(const Dataset& data)
     const double margin = std::max(std::log(2.0), 0.5 * (hi - lo));
     m_low = lo - margin;
     m_high = hi + margin;
-    m_lastWriters.clear();
+    m_lastShared.clear();
     report.seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
@@ -169,8 +186,8 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
 {
     if (!isFitted())
         throw StateError("AutoCandidate::predict: the model is not fitted");
-    Eigen::VectorXd y = m_spec.writerShare
-        ? m_lastWriters.get(x, [&] { return writerSharePrediction(x); })
+    Eigen::VectorXd y = m_spec.threadShare()
+        ? m_lastShared.get(x, [&] { return threadSharePrediction(x); })
         : m_spec.scale == ResponseScale::Raw ? guardedRawPrediction(x)
                                              : m_inner->predict(innerFeatures(x));
     if (m_spec.scale == ResponseScale::Raw)
@@ -183,14 +200,15 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
 FeatureSchema AutoCandidate::innerSchema(const FeatureSchema& base) const
 {
     const FeatureSchema schema = augmentSchema(base, m_spec.features, m_spec.log2Only);
-    return m_spec.writerShare ? schema.withDerivedColumn(kShareColumn, m_shareLow, m_shareHigh)
-                              : schema;
+    return m_spec.threadShare()
+        ? schema.withDerivedColumn(shareColumn(m_spec), m_shareLow, m_shareHigh)
+        : schema;
 }
 
 Eigen::MatrixXd AutoCandidate::innerFeatures(const Eigen::MatrixXd& x) const
 {
     Eigen::MatrixXd features = augmentFeatures(x, m_base, m_spec.features, m_spec.log2Only);
-    if (!m_spec.writerShare)
+    if (!m_spec.threadShare())
         return features;
     // The share goes beside read_pct, in a last column the caller fills. In place of read_pct
     // (measured with an earlier solver) it predicted the thread sweep's write times at 128
@@ -200,52 +218,60 @@ Eigen::MatrixXd AutoCandidate::innerFeatures(const Eigen::MatrixXd& x) const
     return features;
 }
 
-Eigen::VectorXd AutoCandidate::fitWriterShares(const Dataset& data)
+Eigen::VectorXd AutoCandidate::fitThreadShares(const Dataset& data)
 {
+    const bool writers = m_spec.writerShare;
+    const Metric own = writers ? Metric::RtWriteMs : Metric::RtReadMs;
+    const std::shared_ptr<const Dataset>& otherData = writers ? data.readTimes : data.writeTimes;
     if (m_spec.scale != ResponseScale::Log || m_spec.littleView || !data.metric
-        || *data.metric != Metric::RtWriteMs || !data.readTimes
-        || data.schema.numericColumn(Factor::ReadPct) < 0)
-        throw DataError("AutoCandidate::fit: '" + m_spec.label()
-            + "' needs log-scale write response times with a read_pct column and the read "
-              "response times of their configurations");
-    // The read-time model the share is solved with when predicting, fitted on the read times
-    // of the same configurations (in grouped CV, of the same fold).
-    auto reads = std::make_shared<AutoCandidate>(shareReadSpec(m_spec));
-    Dataset readData = *data.readTimes;
-    readData.y = readData.y.array().log();
-    reads->fit(readData);
-    // A training row's share is that of its own measured times; a row without a measured read
-    // time (none in the fio grids) takes the read model's.
-    std::map<Configuration, double> measuredReadMs;
-    for (std::size_t j = 0; j < data.readTimes->configs.size(); ++j)
-        measuredReadMs[data.readTimes->configs[j]]
-            = data.readTimes->y(static_cast<Eigen::Index>(j));
-    const Eigen::ArrayXd share = readShares(data.x, data.schema);
-    const Eigen::VectorXd predictedReadMs = reads->predict(data.x).array().exp();
+        || *data.metric != own || !otherData || data.schema.numericColumn(Factor::ReadPct) < 0)
+        throw DataError("AutoCandidate::fit: '" + m_spec.label() + "' needs log-scale "
+            + (writers ? "write" : "read") + " response times with a read_pct column and the "
+            + (writers ? "read" : "write") + " response times of their configurations");
+    // The other direction's model the share is solved with when predicting, fitted on its
+    // times of the same configurations (in grouped CV, of the same fold).
+    auto other = std::make_shared<AutoCandidate>(otherTimesSpec(m_spec));
+    Dataset logged = *otherData;
+    logged.y = logged.y.array().log();
+    other->fit(logged);
+    // A training row's share is that of its own measured times; a row without a measured time
+    // of the other direction (none in the fio grids) takes the other model's.
+    std::map<Configuration, double> measuredOtherMs;
+    for (std::size_t j = 0; j < otherData->configs.size(); ++j)
+        measuredOtherMs[otherData->configs[j]] = otherData->y(static_cast<Eigen::Index>(j));
+    const Eigen::ArrayXd otherShare = otherShares(data.x);
+    const Eigen::VectorXd predictedOtherMs = other->predict(data.x).array().exp();
     const bool withConfigs = data.configs.size() == static_cast<std::size_t>(data.rows());
     Eigen::VectorXd shares(data.rows());
     for (Eigen::Index i = 0; i < data.rows(); ++i) {
-        double readMs = predictedReadMs(i);
+        double otherMs = predictedOtherMs(i);
         if (withConfigs)
-            if (const auto it = measuredReadMs.find(data.configs[static_cast<std::size_t>(i)]);
-                it != measuredReadMs.end())
-                readMs = it->second;
+            if (const auto it = measuredOtherMs.find(data.configs[static_cast<std::size_t>(i)]);
+                it != measuredOtherMs.end())
+                otherMs = it->second;
+        // The writers' share with the directions as they are here (writer_share.hpp).
         shares(i) = std::max(
-            kLowestWriterShareLog2, writerShareLog2(share(i), readMs, std::exp(data.y(i))));
+            kLowestWriterShareLog2, writerShareLog2(otherShare(i), otherMs, std::exp(data.y(i))));
     }
-    m_reads = std::move(reads);
+    m_otherTimes = std::move(other);
     m_shareLow = shares.minCoeff();
     m_shareHigh = shares.maxCoeff();
     return shares;
 }
 
-Eigen::VectorXd AutoCandidate::writerSharePrediction(const Eigen::MatrixXd& x) const
+Eigen::ArrayXd AutoCandidate::otherShares(const Eigen::MatrixXd& x) const
 {
-    const Eigen::ArrayXd readMs = m_reads->predict(x).array().exp();
+    const Eigen::ArrayXd reads = readShares(x, m_base);
+    return m_spec.writerShare ? reads : Eigen::ArrayXd(1.0 - reads);
+}
+
+Eigen::VectorXd AutoCandidate::threadSharePrediction(const Eigen::MatrixXd& x) const
+{
+    const Eigen::ArrayXd otherMs = m_otherTimes->predict(x).array().exp();
     const Eigen::MatrixXd features = innerFeatures(x);
     const Eigen::Index last = features.cols() - 1;
     Eigen::MatrixXd rowsAt;
-    const auto logWriteMsAt
+    const auto logOwnMsAt
         = [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& shareLog2) {
               rowsAt = features(rows, Eigen::all);
               rowsAt.col(last) = shareLog2;
@@ -253,7 +279,7 @@ Eigen::VectorXd AutoCandidate::writerSharePrediction(const Eigen::MatrixXd& x) c
           };
     std::vector<Eigen::Index> all(static_cast<std::size_t>(x.rows()));
     std::iota(all.begin(), all.end(), Eigen::Index {0});
-    return logWriteMsAt(all, solveWriterShareLog2(readShares(x, m_base), readMs, logWriteMsAt));
+    return logOwnMsAt(all, solveWriterShareLog2(otherShares(x), otherMs, logOwnMsAt));
 }
 
 Eigen::VectorXd AutoCandidate::guardedRawPrediction(const Eigen::MatrixXd& x) const
@@ -300,8 +326,8 @@ nlohmann::json AutoCandidate::saveState() const
         {"high", m_high}, {"smallest", m_smallest}, {"ranges", ranges},
         {"metric", std::string(metricName(m_metric))}, {"parameters", m_inner->parameters()},
         {"state", m_inner->saveState()}};
-    if (m_spec.writerShare) {
-        state["reads"] = m_reads->saveState();
+    if (m_spec.threadShare()) {
+        state[otherTimesKey(m_spec)] = m_otherTimes->saveState();
         state["share_range"] = {m_shareLow, m_shareHigh};
     }
     return state;
@@ -312,10 +338,10 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     // Everything is parsed into locals first, so a malformed state leaves this object as it was.
     AutoCandidate loaded(CandidateSpec::fromJson(state.at("spec")));
     loaded.m_base = schema;
-    if (loaded.m_spec.writerShare) {
-        auto reads = std::make_shared<AutoCandidate>(shareReadSpec(loaded.m_spec));
-        reads->loadState(state.at("reads"), schema);
-        loaded.m_reads = std::move(reads);
+    if (loaded.m_spec.threadShare()) {
+        auto other = std::make_shared<AutoCandidate>(otherTimesSpec(loaded.m_spec));
+        other->loadState(state.at(otherTimesKey(loaded.m_spec)), schema);
+        loaded.m_otherTimes = std::move(other);
         loaded.m_shareLow = state.at("share_range").at(0).get<double>();
         loaded.m_shareHigh = state.at("share_range").at(1).get<double>();
     }
@@ -353,10 +379,10 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     m_low = low;
     m_high = high;
     m_base = schema;
-    m_reads = std::move(loaded.m_reads);
+    m_otherTimes = std::move(loaded.m_otherTimes);
     m_shareLow = loaded.m_shareLow;
     m_shareHigh = loaded.m_shareHigh;
-    m_lastWriters.clear();
+    m_lastShared.clear();
 }
 
 AutoCandidate::AutoCandidate(const AutoCandidate& other)
@@ -369,7 +395,7 @@ AutoCandidate::AutoCandidate(const AutoCandidate& other)
     , m_high(other.m_high)
     , m_smallest(other.m_smallest)
     , m_ranges(other.m_ranges)
-    , m_reads(other.m_reads)
+    , m_otherTimes(other.m_otherTimes)
     , m_shareLow(other.m_shareLow)
     , m_shareHigh(other.m_shareHigh)
 {

@@ -35,11 +35,18 @@ struct CandidateSpec {
     /// and write times and, when predicting, solved for together with a read-time model fitted
     /// beside it on the read times of the same rows.
     bool writerShare = false;
-    /// writerShare: the spec of that read-time model, the candidate auto ranks first for the
-    /// read times; null: this spec without the share (model files from before it).
-    std::shared_ptr<const CandidateSpec> shareReads = nullptr;
+    /// Read response times only, Log scale: the same with the directions swapped, the readers'
+    /// share solved with a write-time model.
+    bool readerShare = false;
+    /// writerShare or readerShare: the spec of that other direction's time model, the
+    /// candidate auto ranks first for those times; null: this spec without the share (model
+    /// files from before it).
+    std::shared_ptr<const CandidateSpec> otherTimes = nullptr;
 
-    /// "mars log log2+cache 1.41 GiB", "cubist log log2 little", "lm log log2 writers"
+    /// writerShare or readerShare: the share of the threads in the metric's direction.
+    bool threadShare() const { return writerShare || readerShare; }
+    /// "mars log log2+cache 1.41 GiB", "cubist log log2 little", "lm log log2 writers",
+    /// "lm log log2 readers"
     std::string label() const;
     nlohmann::json toJson() const;
     static CandidateSpec fromJson(const nlohmann::json& json);
@@ -64,7 +71,8 @@ struct CandidateSpec {
 /// The bound is part of the candidate, so grouped cross-validation scores it too.
 /// A writer-share candidate (spec().writerShare) needs the data's readTimes; its answer for a
 /// configuration is the write time at the fixed point of solveWriterShareLog2, the read time
-/// there its read-time model's.
+/// there its read-time model's. A reader-share candidate likewise, with writeTimes and the
+/// directions swapped.
 /// Internal to the auto model: not in the registry.
 class AutoCandidate final : public Regressor {
 public:
@@ -108,23 +116,27 @@ private:
     /// the guard above the ranges (see the class comment). Empty ranges in files before it.
     double m_smallest = 0.0;
     std::vector<MeasuredRange> m_ranges;
-    /// writerShare: the read-time model the share is solved with, and the training range of the
-    /// log2 writers' share.
-    std::shared_ptr<const AutoCandidate> m_reads;
+    /// threadShare: the other direction's time model the share is solved with, and the
+    /// training range of the log2 share.
+    std::shared_ptr<const AutoCandidate> m_otherTimes;
     double m_shareLow = 0.0;
     double m_shareHigh = 0.0;
-    /// writerShare: the last answer, asked again for the interval and by composed rates.
-    LastPrediction m_lastWriters;
+    /// threadShare: the last answer, asked again for the interval and by composed rates.
+    LastPrediction m_lastShared;
 
     /// The schema the inner technique fits on, for data encoded by `base`.
     FeatureSchema innerSchema(const FeatureSchema& base) const;
     /// augmentFeatures of x (encoded by m_base) and, for a writer-share candidate, a last column
     /// (zero) for the share.
     Eigen::MatrixXd innerFeatures(const Eigen::MatrixXd& x) const;
-    /// The log2 writers' share of each training row (fits m_reads on data.readTimes).
-    Eigen::VectorXd fitWriterShares(const Dataset& data);
-    /// Log-scale write times at the self-consistent writers' share (clamped to the bound).
-    Eigen::VectorXd writerSharePrediction(const Eigen::MatrixXd& x) const;
+    /// The log2 share of each training row in its metric's direction (fits m_otherTimes on the
+    /// other direction's times).
+    Eigen::VectorXd fitThreadShares(const Dataset& data);
+    /// Log-scale times at the self-consistent share of their direction (clamped to the bound).
+    Eigen::VectorXd threadSharePrediction(const Eigen::MatrixXd& x) const;
+    /// threadShare: the share of requests in the other direction of each row of x (encoded by
+    /// m_base): the read share for the writers' share, the write share for the readers'.
+    Eigen::ArrayXd otherShares(const Eigen::MatrixXd& x) const;
     /// Raw-scale predictions of the inner model for x (encoded by m_base), guarded above the
     /// measured ranges.
     Eigen::VectorXd guardedRawPrediction(const Eigen::MatrixXd& x) const;

@@ -31,11 +31,12 @@ public:
     /// Entries kept, oldest dropped first: the window's metrics and folds at once.
     static constexpr std::size_t kEntries = 64;
 
-    /// The remembered fit of (`settings`, data's schema, x, y and its read times' x and y), or
-    /// fit() run once and remembered; fit()'s exception is rethrown to every caller of the same
-    /// data. The read times count because write-time candidates fit on them (the writers'
-    /// share), and the same write rows can come with different read rows (a fold of the write
-    /// times, or of a rate whose composition passes its own).
+    /// The remembered fit of (`settings`, data's schema, x, y and its read and write times' x
+    /// and y), or fit() run once and remembered; fit()'s exception is rethrown to every caller
+    /// of the same data. The other direction's times count because a response time's
+    /// candidates fit on them (the writers' and readers' shares), and the same rows can come
+    /// with different rows of the other direction (a fold, or a rate whose composition passes
+    /// its own).
     Fitted fitted(
         const std::string& settings, const Dataset& data, const std::function<Fitted()>& fit);
 
@@ -47,6 +48,8 @@ private:
         Eigen::VectorXd y;
         Eigen::MatrixXd readX; ///< empty without read times
         Eigen::VectorXd readY;
+        Eigen::MatrixXd writeX; ///< empty without write times
+        Eigen::VectorXd writeY;
         std::shared_future<Fitted> fit;
     };
     std::mutex m_mutex;

@@ -58,11 +58,11 @@ std::vector<FeatureSet> featureSets(const Dataset& data, const AutoParams& param
 
 /// Candidates of `techniques` on `sets` in a fixed order (technique, scale, feature set), so
 /// ties and the combination are the same on every run.
-/// `shareReads`: the read-time spec of the writer-share candidates, which are tried only with
-/// one.
+/// `otherTimes`: the spec of the other direction's times the thread-share candidates (writers'
+/// for write times, readers' for read times) solve their share with; tried only with one.
 std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
     const std::vector<std::string>& techniques, const std::vector<FeatureSet>& sets,
-    const std::shared_ptr<const CandidateSpec>& shareReads)
+    const std::shared_ptr<const CandidateSpec>& otherTimes)
 {
     const bool little = data.metric && hasLittleView(*data.metric);
     // On a closed workload Little's law ties throughput to the mean time per request, so only
@@ -75,8 +75,11 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
     const std::vector<Factor> twoLevel = twoLevelSizes(data.schema, data.x);
     // Write times beside their configurations' read times, with mixes measured: each log-scale
     // candidate also takes the writers' share of the threads for the read share (writer_share.hpp).
-    const bool writerShare = shareReads && data.metric == Metric::RtWriteMs && data.readTimes
-        && (readShares(data.x, data.schema) > 0.0).any();
+    const Eigen::ArrayXd share = readShares(data.x, data.schema);
+    const bool writerShare
+        = otherTimes && data.metric == Metric::RtWriteMs && data.readTimes && (share > 0.0).any();
+    const bool readerShare
+        = otherTimes && data.metric == Metric::RtReadMs && data.writeTimes && (share < 1.0).any();
     std::vector<CandidateSpec> specs;
     for (const std::string& technique : techniques)
         for (ResponseScale scale : {ResponseScale::Log, ResponseScale::Raw})
@@ -92,8 +95,9 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
                     specs.push_back({technique, scale, set, false, log2Only});
                 if (little && scale == ResponseScale::Log)
                     specs.push_back({technique, scale, set, true, log2Only});
-                if (writerShare && scale == ResponseScale::Log)
-                    specs.push_back({technique, scale, set, false, log2Only, true, shareReads});
+                if ((writerShare || readerShare) && scale == ResponseScale::Log)
+                    specs.push_back({technique, scale, set, false, log2Only, writerShare,
+                        readerShare, otherTimes});
             }
     return specs;
 }
@@ -152,13 +156,16 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
         {"cache_steps", "cache sizes tried per doubling of the file set", "", true, 1, 4, 2, false},
         {"writer_share",
             "1: write times may also take the writers' share of the threads (write-back caches)",
-            "", true, 0, 1, 1, false}};
+            "", true, 0, 1, 1, false},
+        {"reader_share", "1: read times may also take the readers' share of the threads", "", true,
+            0, 1, 0, false}};
 }
 
 ParamValues AutoModel::parameters() const
 {
     return {{"max_combined", m_params.maxCombined}, {"cache_steps", m_params.cacheStepsPerOctave},
-        {"writer_share", m_params.writerShare ? 1 : 0}};
+        {"writer_share", m_params.writerShare ? 1 : 0},
+        {"reader_share", m_params.readerShare ? 1 : 0}};
 }
 
 void AutoModel::setParameters(const ParamValues& values)
@@ -167,6 +174,7 @@ void AutoModel::setParameters(const ParamValues& values)
     m_params.maxCombined = static_cast<int>(resolved.at("max_combined"));
     m_params.cacheStepsPerOctave = static_cast<int>(resolved.at("cache_steps"));
     m_params.writerShare = resolved.at("writer_share") != 0.0;
+    m_params.readerShare = resolved.at("reader_share") != 0.0;
     m_chosen.clear();
 }
 
@@ -182,26 +190,31 @@ FitReport reportOf(const Eigen::VectorXd& fitted, const Dataset& data, double se
 
 } // namespace
 
-std::shared_ptr<const CandidateSpec> AutoModel::shareReadSpec(const Dataset& data) const
+std::shared_ptr<const CandidateSpec> AutoModel::otherTimesSpec(const Dataset& data) const
 {
-    if (!m_params.writerShare || data.metric != Metric::RtWriteMs || !data.readTimes)
+    const bool writers = m_params.writerShare && data.metric == Metric::RtWriteMs;
+    const bool readers = m_params.readerShare && data.metric == Metric::RtReadMs;
+    const std::shared_ptr<const Dataset>& other
+        = writers ? data.readTimes : (readers ? data.writeTimes : nullptr);
+    if (!other)
         return nullptr;
-    // The writers' share is solved with a read-time model, so it is only as good as that
-    // model's read times: with each candidate's own spec, the third system's write candidates
-    // took their read times at a 4 GiB file set from a read model that answered 73 ms (11.9
+    // The share is solved with the other direction's model, so it is only as good as that
+    // model's times: with each candidate's own spec, the third system's write candidates took
+    // their read times at a 4 GiB file set from a read model that answered 73 ms (11.9
     // measured; auto's read model 4.8), found only absorbed writes consistent there and
-    // answered 0.001 ms for writes measured at 8 ms. The read times' own selection (remembered,
-    // so a composed rate, which fits it anyway, pays nothing) picks the spec; its first member.
-    Dataset logged = *data.readTimes;
+    // answered 0.001 ms for writes measured at 8 ms. The other times' own selection picks the
+    // spec; its first member. Those times come without ours, so that selection has no share
+    // candidates of its own (no recursion), and it is remembered like any response-time fit.
+    Dataset logged = *other;
     logged.y = logged.y.array().log();
-    AutoModel reads(m_budget);
-    reads.m_params = m_params;
+    AutoModel times(m_budget);
+    times.m_params = m_params;
     try {
-        reads.fit(logged);
+        times.fit(logged);
     } catch (const DataError&) {
-        return nullptr; // too few levels of the read times to rank on
+        return nullptr; // too few levels of those times to rank on
     }
-    CandidateSpec spec = reads.chosen().front().first;
+    CandidateSpec spec = times.chosen().front().first;
     return std::make_shared<const CandidateSpec>(std::move(spec));
 }
 
@@ -217,9 +230,11 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     const auto fitTimes = [&](const Dataset& times) {
         Dataset logged = times;
         logged.y = logged.y.array().log();
-        // The write times' writer-share candidates need the read times of the same fold.
+        // The thread-share candidates need the other direction's times of the same fold.
         if (logged.metric == Metric::RtWriteMs)
             logged.readTimes = data.readTimes;
+        if (logged.metric == Metric::RtReadMs)
+            logged.writeTimes = data.writeTimes;
         auto model = std::make_shared<AutoModel>(m_budget);
         model->m_params = m_params;
         model->fit(logged);
@@ -298,6 +313,7 @@ FitReport AutoModel::fit(const Dataset& data)
     const std::string settings = std::to_string(m_params.maxCombined) + " "
         + std::to_string(m_params.cacheStepsPerOctave) + " "
         + std::to_string(static_cast<int>(m_params.writerShare)) + " "
+        + std::to_string(static_cast<int>(m_params.readerShare)) + " "
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
         + std::string(metricName(*data.metric));
@@ -341,8 +357,9 @@ FitReport AutoModel::fitDirect(const Dataset& data)
                         "...) has 2 or more measured levels, so the candidates cannot be "
                         "compared on levels left out of training");
     const std::vector<FeatureSet> sets = featureSets(rankData, m_params);
-    const std::shared_ptr<const CandidateSpec> ws = shareReadSpec(rankData);
-    const std::vector<CandidateSpec> every = candidateSpecs(rankData, kTechniques, sets, ws);
+    const std::shared_ptr<const CandidateSpec> otherTimes = otherTimesSpec(rankData);
+    const std::vector<CandidateSpec> every
+        = candidateSpecs(rankData, kTechniques, sets, otherTimes);
     const double rowFits = static_cast<double>(rankData.rows()) * static_cast<double>(every.size())
         * static_cast<double>(heldOutGroupCount(rankData, options.factors));
     const bool screened = rowFits > m_budget.screeningRowFits
@@ -363,10 +380,10 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     };
     if (screened) {
         // lm on every feature set, then the other techniques on lm's best sets only.
-        scoreMore(candidateSpecs(rankData, {kTechniques.front()}, sets, ws));
+        scoreMore(candidateSpecs(rankData, {kTechniques.front()}, sets, otherTimes));
         const std::vector<std::string> others(kTechniques.begin() + 1, kTechniques.end());
         scoreMore(candidateSpecs(rankData, others,
-            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)), ws));
+            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)), otherTimes));
     } else {
         scoreMore(every);
     }

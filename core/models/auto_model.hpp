@@ -28,6 +28,12 @@ struct AutoParams {
     /// its grid: write time 2,336 -> 41 %). On by default; the README gives the figures with
     /// and without, better on 9 of the 12 nested grouped-CV figures of the two tiered grids.
     bool writerShare = true;
+    /// Read response times with their configurations' write times: likewise with the readers'
+    /// share, the directions swapped (in a closed mix, the fewer threads read, the less reads
+    /// queue). Off by default: it changed no nested grouped-CV error of the shared grids and
+    /// took the 512 MiB-cache stack's held-out read times from 98 / 65 % to 59 / 54 %, at 3.7
+    /// times the cost of a read-time fit (README).
+    bool readerShare = false;
 };
 
 /// How much work auto may spend ranking its candidates. On the grids the papers measure (a few
@@ -158,10 +164,11 @@ private:
     /// Fits the composition when the data allows (a closed workload's rate with the response
     /// times its rows need); nullopt, leaving the model as it was, otherwise.
     std::optional<FitReport> fitComposed(const Dataset& data);
-    /// The read-time spec the writer-share candidates of write times `data` solve their share
-    /// with (the first member of auto's choice for data.readTimes), or null where they are not
-    /// tried: writer_share off, not write times, or read times too few to rank.
-    std::shared_ptr<const CandidateSpec> shareReadSpec(const Dataset& data) const;
+    /// The spec of the other direction's times the thread-share candidates of response times
+    /// `data` solve their share with: the first member of auto's choice for data.readTimes
+    /// (write times, writers' share) or data.writeTimes (read times, readers' share), or null
+    /// where they are not tried: the parameter off, or those times too few to rank.
+    std::shared_ptr<const CandidateSpec> otherTimesSpec(const Dataset& data) const;
     /// Makes this the composed rate `metric` of x encoded by `schema` from `reads` and `writes`,
     /// clearing the choice among candidates; calibrations and ranges are the caller's to set.
     void becomeComposed(Metric metric, const FeatureSchema& schema,

@@ -175,15 +175,26 @@ std::string AutoModel::describe() const
             + " entered as log2 alone: a power law beyond them\n    (two levels cannot tell "
               "it from exponential growth, which no storage metric shows).\n";
     }
+    // Which other direction's model a share is solved with: auto's choice for those times.
+    const auto otherModel = [](const CandidateSpec& spec, const std::string& times) {
+        return spec.otherTimes
+            ? spec.otherTimes->label() + " (auto's first choice for the " + times + " times)"
+            : std::string("of their own spec");
+    };
     if (const CandidateSpec* spec = firstWith([](const CandidateSpec& s) { return s.writerShare; }))
         text += "  Writers' share: candidates marked 'writers' also take the share of threads "
                 "writing,\n    (1 - r) RT_write / (r RT_read + (1 - r) RT_write), solved with "
                 "a read-time model,\n    "
-            + (spec->shareReads
-                    ? spec->shareReads->label() + " (auto's first choice for the read times)"
-                    : std::string("of their own spec"))
+            + otherModel(*spec, "read")
             + "\n    (Little's law per direction; a write-back cache absorbs writes that arrive "
               "slowly).\n";
+    if (const CandidateSpec* spec = firstWith([](const CandidateSpec& s) { return s.readerShare; }))
+        text += "  Readers' share: candidates marked 'readers' also take the share of threads "
+                "reading,\n    r RT_read / (r RT_read + (1 - r) RT_write), solved with a "
+                "write-time model,\n    "
+            + otherModel(*spec, "write")
+            + "\n    (Little's law per direction; the fewer threads read, the less reads "
+              "queue).\n";
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,

@@ -133,7 +133,16 @@ private slots:
         QCOMPARE(reads.readTimes->rows(), Eigen::Index {4});
         QCOMPARE(reads.writeTimes->rows(), Eigen::Index {4});
         QCOMPARE(reads.writeTimes->cols(), reads.cols());
-        QVERIFY(!buildDataset(rows, Metric::RtReadMs).readTimes);
+        // Read times carry the write times (the readers' share needs them), not their own.
+        const Dataset readTimes = buildDataset(rows, Metric::RtReadMs);
+        QVERIFY(!readTimes.readTimes && readTimes.writeTimes);
+        QCOMPARE(readTimes.writeTimes->rows(), Eigen::Index {4});
+        // 4 KiB's reads keep 4 KiB's writes, at 50 % and (with every 4 KiB read row) at 0 %.
+        const Dataset smallReads = subset(readTimes, {0, 1});
+        QVERIFY(smallReads.writeTimes);
+        QCOMPARE(smallReads.writeTimes->rows(), Eigen::Index {2});
+        for (const Configuration& c : smallReads.writeTimes->configs)
+            QCOMPARE(c.requestBytes, std::int64_t {4096});
         // Write times carry the read times (the writers' share needs them), not their own.
         const Dataset writes = buildDataset(rows, Metric::RtWriteMs);
         QVERIFY(writes.readTimes && !writes.writeTimes);

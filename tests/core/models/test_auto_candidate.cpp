@@ -77,6 +77,54 @@ std::vector<AggregatedMeasurement> sharedThreads(const std::vector<double>& read
     return rows;
 }
 
+/// The mirror of sharedThreads: reads grow with the share of threads reading (a device whose
+/// read queue is the readers), W = 20 ms sqrt(request KiB) (file set / 256 MiB)^0.3, R = 2 ms
+/// v^0.8 request^0.2 at the readers' share v its own times give.
+std::vector<AggregatedMeasurement> sharedReaders(const std::vector<double>& readPcts)
+{
+    std::vector<AggregatedMeasurement> rows;
+    for (double kib : {4.0, 16.0, 64.0})
+        for (double mib : {256.0, 1024.0, 4096.0})
+            for (double pct : readPcts) {
+                AggregatedMeasurement m;
+                setNumericValue(m.config, Factor::RequestBytes, kib);
+                setNumericValue(m.config, Factor::FilesetBytes, mib);
+                m.config.readPct = pct;
+                m.repetitions = 1;
+                const double writeMs = 20.0 * std::sqrt(kib) * std::pow(mib / 256.0, 0.3);
+                const auto logReadMs
+                    = [&](const std::vector<Eigen::Index>&, const Eigen::VectorXd& t) {
+                          return Eigen::VectorXd(
+                              (std::log(2.0 * std::pow(kib, 0.2)) + 0.8 * std::log(2.0) * t.array())
+                                  .matrix());
+                      };
+                // The writers' share with the directions swapped is the readers' share.
+                const double v
+                    = solveWriterShareLog2(Eigen::ArrayXd::Constant(1, 1.0 - pct / 100.0),
+                        Eigen::ArrayXd::Constant(1, writeMs), logReadMs)(0);
+                if (pct > 0.0)
+                    m.mean[metricIndex(Metric::RtReadMs)]
+                        = std::exp(logReadMs({0}, Eigen::VectorXd::Constant(1, v))(0));
+                if (pct < 100.0)
+                    m.mean[metricIndex(Metric::RtWriteMs)] = writeMs;
+                rows.push_back(m);
+            }
+    return rows;
+}
+
+/// Mean relative error of `candidate` (fitted on `train`'s `metric`) on `test`'s.
+double timeError(AutoCandidate& candidate, const std::vector<AggregatedMeasurement>& train,
+    const std::vector<AggregatedMeasurement>& test, Metric metric)
+{
+    Dataset data = buildDataset(train, metric);
+    data.y = data.y.array().log();
+    candidate.fit(data);
+    const Dataset asked = buildDataset(test, metric);
+    const Eigen::VectorXd predicted
+        = candidate.predict(data.schema.encode(asked.configs)).array().exp();
+    return ((predicted - asked.y).array() / asked.y.array()).abs().mean();
+}
+
 /// Mean relative error of `candidate` (fitted on `train`'s write times) on `test`'s.
 double writeTimeError(AutoCandidate& candidate, const std::vector<AggregatedMeasurement>& train,
     const std::vector<AggregatedMeasurement>& test)
@@ -92,6 +140,8 @@ double writeTimeError(AutoCandidate& candidate, const std::vector<AggregatedMeas
 
 const CandidateSpec kPlainLm {"lm", ResponseScale::Log, FeatureSet {true}, false, {}};
 const CandidateSpec kWritersLm {"lm", ResponseScale::Log, FeatureSet {true}, false, {}, true};
+const CandidateSpec kReadersLm {
+    "lm", ResponseScale::Log, FeatureSet {true}, false, {}, false, true};
 
 } // namespace
 
@@ -184,13 +234,14 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(raw));
     }
 
-    // The read-time model the share is solved with has the spec named by shareReads (auto's
+    // The read-time model the share is solved with has the spec named by otherTimes (auto's
     // choice for the read times), not the candidate's own; it travels with the spec and the
-    // state, and a share_reads that is no read-time spec, or without writer_share, is refused.
+    // state, and an other_times that is itself a share candidate, or without writer_share, is
+    // refused.
     void writerShare_solvesWithTheReadSpecItIsGiven()
     {
         CandidateSpec spec = kWritersLm;
-        spec.shareReads = std::make_shared<const CandidateSpec>(
+        spec.otherTimes = std::make_shared<const CandidateSpec>(
             CandidateSpec {"cart", ResponseScale::Raw, FeatureSet {}, false, {}});
         Dataset data = buildDataset(sharedThreads({0, 25, 50, 100}), Metric::RtWriteMs);
         data.y = data.y.array().log();
@@ -198,7 +249,7 @@ private slots:
         writers.fit(data);
         own.fit(data);
         const nlohmann::json state = writers.saveState();
-        QVERIFY(state.at("reads").at("spec") == spec.shareReads->toJson());
+        QVERIFY(state.at("reads").at("spec") == spec.otherTimes->toJson());
         QVERIFY(own.saveState().at("reads").at("spec").at("technique") == "lm");
         const Eigen::MatrixXd asked
             = data.schema.encode(buildDataset(sharedThreads({75}), Metric::RtWriteMs).configs);
@@ -206,19 +257,19 @@ private slots:
         QVERIFY(!writers.predict(asked).isApprox(own.predict(asked), 1e-6));
         AutoCandidate loaded(kPlainLm);
         loaded.loadState(state, data.schema);
-        QVERIFY(loaded.spec().shareReads);
-        QCOMPARE(loaded.spec().shareReads->technique, std::string("cart"));
+        QVERIFY(loaded.spec().otherTimes);
+        QCOMPARE(loaded.spec().otherTimes->technique, std::string("cart"));
         QVERIFY(loaded.predict(asked).isApprox(writers.predict(asked), 1e-12));
 
         nlohmann::json json = spec.toJson();
-        json["share_reads"]["writer_share"] = true;
+        json["other_times"]["writer_share"] = true;
         QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(json));
         json = spec.toJson();
         json["writer_share"] = false;
         QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(json));
         json = spec.toJson();
-        json.erase("share_reads");
-        QVERIFY(!CandidateSpec::fromJson(json).shareReads);
+        json.erase("other_times");
+        QVERIFY(!CandidateSpec::fromJson(json).otherTimes);
     }
 
     // Its answers are remembered for the same configurations, and forgotten on a refit: refitted
@@ -238,6 +289,44 @@ private slots:
         fresh.fit(second);
         QVERIFY(writers.predict(asked).isApprox(fresh.predict(asked), 1e-12));
         QVERIFY(!writers.predict(asked).isApprox(before, 1e-3));
+    }
+
+    // The readers' share, the mirror: trained on 25, 50 and 100 % reads, asked for 75 %, it
+    // carries the mix's effect on the read time; its write model travels under "writes"; and it
+    // needs read times beside their write times.
+    void readerShare_predictsAReadTimeThatFollowsTheReaders()
+    {
+        const auto train = sharedReaders({0, 25, 50, 100});
+        const auto test = sharedReaders({75});
+        AutoCandidate readers(kReadersLm), plain(kPlainLm);
+        const double readersError = timeError(readers, train, test, Metric::RtReadMs);
+        const double plainError = timeError(plain, train, test, Metric::RtReadMs);
+        QVERIFY2(readersError < 0.01, std::to_string(readersError).c_str());
+        QVERIFY2(plainError > 5.0 * readersError, std::to_string(plainError).c_str());
+        QCOMPARE(readers.spec().label(), std::string("lm log log2 readers"));
+
+        const nlohmann::json state = readers.saveState();
+        QVERIFY(state.contains("writes") && !state.contains("reads"));
+        Dataset data = buildDataset(train, Metric::RtReadMs);
+        const Eigen::MatrixXd asked
+            = data.schema.encode(buildDataset(test, Metric::RtReadMs).configs);
+        AutoCandidate loaded(kPlainLm);
+        loaded.loadState(state, data.schema);
+        QVERIFY(loaded.spec().readerShare && !loaded.spec().writerShare);
+        QVERIFY(loaded.predict(asked).isApprox(readers.predict(asked), 1e-12));
+        nlohmann::json both = kReadersLm.toJson();
+        both["writer_share"] = true;
+        QVERIFY_THROWS_EXCEPTION(DataError, CandidateSpec::fromJson(both));
+        // A plain spec's file has no reader_share key: older builds read it as before.
+        QVERIFY(!kPlainLm.toJson().contains("reader_share"));
+
+        data.y = data.y.array().log();
+        data.writeTimes.reset();
+        AutoCandidate withoutWrites(kReadersLm);
+        QVERIFY_THROWS_EXCEPTION(DataError, withoutWrites.fit(data));
+        Dataset writes = buildDataset(train, Metric::RtWriteMs);
+        writes.y = writes.y.array().log();
+        QVERIFY_THROWS_EXCEPTION(DataError, withoutWrites.fit(writes));
     }
 
     // Without the read times of its configurations (or on read times) it cannot say who writes.

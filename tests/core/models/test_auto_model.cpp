@@ -611,8 +611,8 @@ private slots:
         const nlohmann::json readSpec = readChoice.chosen().front().first.toJson();
         for (const CandidateScore& c : model.candidates())
             if (c.spec.writerShare) {
-                QVERIFY(c.spec.shareReads);
-                QVERIFY(c.spec.shareReads->toJson() == readSpec);
+                QVERIFY(c.spec.otherTimes);
+                QVERIFY(c.spec.otherTimes->toJson() == readSpec);
             }
         AutoModel loaded;
         loaded.loadState(model.saveState(), writes.schema);
@@ -623,6 +623,44 @@ private slots:
         AutoModel readModel;
         readModel.fit(reads);
         QCOMPARE(writerCandidates(readModel), 0);
+    }
+
+    // reader_share=1 adds a readers' candidate per log-scale one for read times, solved with
+    // auto's first choice for the write times, which round-trip through the model file; by
+    // default there are none.
+    void readerShare_addsReaderCandidatesForReadTimes()
+    {
+        Dataset reads = buildDataset(iolens::test::tieredRows(), Metric::RtReadMs);
+        reads.y = reads.y.array().log();
+        QVERIFY(reads.writeTimes);
+        const auto readerCandidates = [](const AutoModel& model) {
+            return std::count_if(model.candidates().begin(), model.candidates().end(),
+                [](const CandidateScore& c) { return c.spec.readerShare; });
+        };
+        AutoModel plain;
+        plain.fit(reads);
+        QCOMPARE(readerCandidates(plain), 0);
+        AutoModel model;
+        model.setParameters({{"reader_share", 1}});
+        model.fit(reads);
+        const auto logScale = std::count_if(
+            model.candidates().begin(), model.candidates().end(), [](const CandidateScore& c) {
+                return c.spec.scale == ResponseScale::Log && !c.spec.readerShare;
+            });
+        QCOMPARE(readerCandidates(model), logScale);
+        Dataset writeTimes = *reads.writeTimes;
+        writeTimes.y = writeTimes.y.array().log();
+        AutoModel writeChoice;
+        writeChoice.fit(writeTimes);
+        const nlohmann::json writeSpec = writeChoice.chosen().front().first.toJson();
+        for (const CandidateScore& c : model.candidates())
+            if (c.spec.readerShare) {
+                QVERIFY(c.spec.otherTimes);
+                QVERIFY(c.spec.otherTimes->toJson() == writeSpec);
+            }
+        AutoModel loaded;
+        loaded.loadState(model.saveState(), reads.schema);
+        QVERIFY(loaded.predict(reads.x).isApprox(model.predict(reads.x), 1e-12));
     }
 
     void noFactorWithTwoLevels_isADataError()
