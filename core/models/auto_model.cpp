@@ -317,10 +317,18 @@ FitReport AutoModel::fit(const Dataset& data)
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
         + std::string(metricName(*data.metric));
+    // Only the other direction's times that a share candidate of this metric fits on belong to
+    // the fit, and so to the key: without the readers' share a read-time fit is the same with or
+    // without write times, which the composition passes and the writers' read model does not.
+    Dataset used = data;
+    if (!m_params.writerShare || data.metric != Metric::RtWriteMs)
+        used.readTimes.reset();
+    if (!m_params.readerShare || data.metric != Metric::RtReadMs)
+        used.writeTimes.reset();
     const auto start = std::chrono::steady_clock::now();
-    const AutoFitMemo::Fitted fitted = memo.fitted(settings, data, [&] {
+    const AutoFitMemo::Fitted fitted = memo.fitted(settings, used, [&] {
         auto model = std::make_shared<AutoModel>(*this);
-        const FitReport report = model->fitDirect(data);
+        const FitReport report = model->fitDirect(used);
         return AutoFitMemo::Fitted {std::move(model), report};
     });
     *this = *fitted.model;
