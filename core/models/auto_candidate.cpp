@@ -66,7 +66,7 @@ nlohmann::json CandidateSpec::toJson() const
     nlohmann::json json = {{"technique", technique},
         {"scale", scale == ResponseScale::Log ? "log" : "raw"}, {"features", features.toJson()},
         {"little_view", littleView}, {"log2_only", sizes}, {"writer_share", writerShare}};
-    // Absent unless on, so files read by builds before the readers' share stay readable.
+    // Absent unless on: every other candidate's JSON stays as it was before the readers' share.
     if (readerShare)
         json["reader_share"] = true;
     if (otherTimes)

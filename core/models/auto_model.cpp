@@ -74,7 +74,8 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
     const bool littleOnly = little && data.closedWorkload();
     const std::vector<Factor> twoLevel = twoLevelSizes(data.schema, data.x);
     // Write times beside their configurations' read times, with mixes measured: each log-scale
-    // candidate also takes the writers' share of the threads for the read share (writer_share.hpp).
+    // candidate also takes the writers' share of the threads for the read share
+    // (writer_share.hpp); read times beside their write times, the readers' share.
     const Eigen::ArrayXd share = readShares(data.x, data.schema);
     const bool writerShare
         = otherTimes && data.metric == Metric::RtWriteMs && data.readTimes && (share > 0.0).any();

@@ -63,7 +63,8 @@ struct AutoBudget {
 /// file-set column or instead of it: FeatureSet::cacheOnly); for throughput and
 /// IOPS each log-scale candidate also in its Little's-law view (littleOffset), and for write
 /// response times with their configurations' read times each log-scale candidate also with the
-/// writers' share of the threads (AutoParams::writerShare). Each is scored by
+/// writers' share of the threads (AutoParams::writerShare; for read times, the readers' share,
+/// AutoParams::readerShare, off by default). Each is scored by
 /// leave-level-out cross-validation (validation/grouped_cv.hpp) on the training data, by the mean
 /// absolute log ratio of its held-out predictions; the best, or an inverse-error-weighted
 /// average of the best two or three if that scores better, is refitted on all data. The
