@@ -43,12 +43,18 @@ AutoCandidate rawLm(const Dataset& data)
     return candidate;
 }
 
-/// A closed workload whose write time grows with the share of threads writing (a write-back
-/// cache drains slower than writers fill it): R = 2 ms sqrt(request KiB) (file set / 256 MiB)^0.3,
-/// W = 20 ms w^0.8 request^0.2 at the writers' share w its own times give (solved per
-/// configuration). Request sizes 4-64 KiB, file sets 256 MiB-4 GiB, `readPcts`.
-std::vector<AggregatedMeasurement> sharedThreads(const std::vector<double>& readPcts)
+/// A closed workload whose time in one direction grows with the share of threads in it, the
+/// other's does not: the other time 2 ms sqrt(request KiB) (file set / 256 MiB)^0.3 and the
+/// shared one 20 ms s^0.8 request^0.2 at the share s its own times give (solved per
+/// configuration; the readers' share is the writers' with the directions swapped). Writers
+/// (a write-back cache drains slower than writers fill it) or, with `readersShare`, readers
+/// (the times swapped: 20 ms for the writes, 2 ms for the reads). Request sizes 4-64 KiB,
+/// file sets 256 MiB-4 GiB, `readPcts`.
+std::vector<AggregatedMeasurement> closedMix(
+    const std::vector<double>& readPcts, bool readersShare = false)
 {
+    const double otherScale = readersShare ? 20.0 : 2.0;
+    const double sharedScale = readersShare ? 2.0 : 20.0;
     std::vector<AggregatedMeasurement> rows;
     for (double kib : {4.0, 16.0, 64.0})
         for (double mib : {256.0, 1024.0, 4096.0})
@@ -58,55 +64,22 @@ std::vector<AggregatedMeasurement> sharedThreads(const std::vector<double>& read
                 setNumericValue(m.config, Factor::FilesetBytes, mib);
                 m.config.readPct = pct;
                 m.repetitions = 1;
-                const double readMs = 2.0 * std::sqrt(kib) * std::pow(mib / 256.0, 0.3);
-                const auto logWriteMs = [&](const std::vector<Eigen::Index>&,
-                                            const Eigen::VectorXd& t) {
-                    return Eigen::VectorXd(
-                        (std::log(20.0 * std::pow(kib, 0.2)) + 0.8 * std::log(2.0) * t.array())
-                            .matrix());
-                };
-                const double t = solveWriterShareLog2(Eigen::ArrayXd::Constant(1, pct / 100.0),
-                    Eigen::ArrayXd::Constant(1, readMs), logWriteMs)(0);
-                if (pct > 0.0)
-                    m.mean[metricIndex(Metric::RtReadMs)] = readMs;
-                if (pct < 100.0)
-                    m.mean[metricIndex(Metric::RtWriteMs)]
-                        = std::exp(logWriteMs({0}, Eigen::VectorXd::Constant(1, t))(0));
-                rows.push_back(m);
-            }
-    return rows;
-}
-
-/// The mirror of sharedThreads: reads grow with the share of threads reading (a device whose
-/// read queue is the readers), W = 20 ms sqrt(request KiB) (file set / 256 MiB)^0.3, R = 2 ms
-/// v^0.8 request^0.2 at the readers' share v its own times give.
-std::vector<AggregatedMeasurement> sharedReaders(const std::vector<double>& readPcts)
-{
-    std::vector<AggregatedMeasurement> rows;
-    for (double kib : {4.0, 16.0, 64.0})
-        for (double mib : {256.0, 1024.0, 4096.0})
-            for (double pct : readPcts) {
-                AggregatedMeasurement m;
-                setNumericValue(m.config, Factor::RequestBytes, kib);
-                setNumericValue(m.config, Factor::FilesetBytes, mib);
-                m.config.readPct = pct;
-                m.repetitions = 1;
-                const double writeMs = 20.0 * std::sqrt(kib) * std::pow(mib / 256.0, 0.3);
-                const auto logReadMs
+                const double otherMs = otherScale * std::sqrt(kib) * std::pow(mib / 256.0, 0.3);
+                const auto logSharedMs
                     = [&](const std::vector<Eigen::Index>&, const Eigen::VectorXd& t) {
-                          return Eigen::VectorXd(
-                              (std::log(2.0 * std::pow(kib, 0.2)) + 0.8 * std::log(2.0) * t.array())
-                                  .matrix());
+                          return Eigen::VectorXd((std::log(sharedScale * std::pow(kib, 0.2))
+                              + 0.8 * std::log(2.0) * t.array())
+                                                     .matrix());
                       };
-                // The writers' share with the directions swapped is the readers' share.
-                const double v
-                    = solveWriterShareLog2(Eigen::ArrayXd::Constant(1, 1.0 - pct / 100.0),
-                        Eigen::ArrayXd::Constant(1, writeMs), logReadMs)(0);
+                const double otherShare = readersShare ? 1.0 - pct / 100.0 : pct / 100.0;
+                const double t = solveWriterShareLog2(Eigen::ArrayXd::Constant(1, otherShare),
+                    Eigen::ArrayXd::Constant(1, otherMs), logSharedMs)(0);
+                const double sharedMs
+                    = std::exp(logSharedMs({0}, Eigen::VectorXd::Constant(1, t))(0));
                 if (pct > 0.0)
-                    m.mean[metricIndex(Metric::RtReadMs)]
-                        = std::exp(logReadMs({0}, Eigen::VectorXd::Constant(1, v))(0));
+                    m.mean[metricIndex(Metric::RtReadMs)] = readersShare ? sharedMs : otherMs;
                 if (pct < 100.0)
-                    m.mean[metricIndex(Metric::RtWriteMs)] = writeMs;
+                    m.mean[metricIndex(Metric::RtWriteMs)] = readersShare ? otherMs : sharedMs;
                 rows.push_back(m);
             }
     return rows;
@@ -120,19 +93,6 @@ double timeError(AutoCandidate& candidate, const std::vector<AggregatedMeasureme
     data.y = data.y.array().log();
     candidate.fit(data);
     const Dataset asked = buildDataset(test, metric);
-    const Eigen::VectorXd predicted
-        = candidate.predict(data.schema.encode(asked.configs)).array().exp();
-    return ((predicted - asked.y).array() / asked.y.array()).abs().mean();
-}
-
-/// Mean relative error of `candidate` (fitted on `train`'s write times) on `test`'s.
-double writeTimeError(AutoCandidate& candidate, const std::vector<AggregatedMeasurement>& train,
-    const std::vector<AggregatedMeasurement>& test)
-{
-    Dataset data = buildDataset(train, Metric::RtWriteMs);
-    data.y = data.y.array().log();
-    candidate.fit(data);
-    const Dataset asked = buildDataset(test, Metric::RtWriteMs);
     const Eigen::VectorXd predicted
         = candidate.predict(data.schema.encode(asked.configs)).array().exp();
     return ((predicted - asked.y).array() / asked.y.array()).abs().mean();
@@ -204,11 +164,11 @@ private slots:
     // effect on the write time, where read_pct alone draws a line through a curve.
     void writerShare_predictsAWriteTimeThatFollowsTheWriters()
     {
-        const auto train = sharedThreads({0, 50, 75, 100});
-        const auto test = sharedThreads({25});
+        const auto train = closedMix({0, 50, 75, 100});
+        const auto test = closedMix({25});
         AutoCandidate writers(kWritersLm), plain(kPlainLm);
-        const double writersError = writeTimeError(writers, train, test);
-        const double plainError = writeTimeError(plain, train, test);
+        const double writersError = timeError(writers, train, test, Metric::RtWriteMs);
+        const double plainError = timeError(plain, train, test, Metric::RtWriteMs);
         QVERIFY2(writersError < 0.01, std::to_string(writersError).c_str());
         QVERIFY2(plainError > 5.0 * writersError, std::to_string(plainError).c_str());
         QCOMPARE(writers.spec().label(), std::string("lm log log2 writers"));
@@ -217,13 +177,13 @@ private slots:
     // Its read-time model and the share's range are part of the state; the spec says which.
     void writerShare_savedStateAnswersTheSame()
     {
-        const auto train = sharedThreads({0, 25, 50, 100});
+        const auto train = closedMix({0, 25, 50, 100});
         AutoCandidate writers(kWritersLm);
         Dataset data = buildDataset(train, Metric::RtWriteMs);
         data.y = data.y.array().log();
         writers.fit(data);
         const Eigen::MatrixXd asked
-            = data.schema.encode(buildDataset(sharedThreads({75}), Metric::RtWriteMs).configs);
+            = data.schema.encode(buildDataset(closedMix({75}), Metric::RtWriteMs).configs);
         AutoCandidate loaded(kPlainLm);
         loaded.loadState(writers.saveState(), data.schema);
         QVERIFY(loaded.spec().writerShare);
@@ -243,7 +203,7 @@ private slots:
         CandidateSpec spec = kWritersLm;
         spec.otherTimes = std::make_shared<const CandidateSpec>(
             CandidateSpec {"cart", ResponseScale::Raw, FeatureSet {}, false, {}});
-        Dataset data = buildDataset(sharedThreads({0, 25, 50, 100}), Metric::RtWriteMs);
+        Dataset data = buildDataset(closedMix({0, 25, 50, 100}), Metric::RtWriteMs);
         data.y = data.y.array().log();
         AutoCandidate writers(spec), own(kWritersLm);
         writers.fit(data);
@@ -252,7 +212,7 @@ private slots:
         QVERIFY(state.at("reads").at("spec") == spec.otherTimes->toJson());
         QVERIFY(own.saveState().at("reads").at("spec").at("technique") == "lm");
         const Eigen::MatrixXd asked
-            = data.schema.encode(buildDataset(sharedThreads({75}), Metric::RtWriteMs).configs);
+            = data.schema.encode(buildDataset(closedMix({75}), Metric::RtWriteMs).configs);
         // A tree's read times (steps) and lm's exact ones give different shares.
         QVERIFY(!writers.predict(asked).isApprox(own.predict(asked), 1e-6));
         AutoCandidate loaded(kPlainLm);
@@ -276,7 +236,7 @@ private slots:
     // on other data it answers as a candidate fitted on that data alone.
     void writerShare_refitForgetsTheLastAnswer()
     {
-        Dataset first = buildDataset(sharedThreads({0, 25, 50, 100}), Metric::RtWriteMs);
+        Dataset first = buildDataset(closedMix({0, 25, 50, 100}), Metric::RtWriteMs);
         first.y = first.y.array().log();
         Dataset second = first;
         second.y.array() += 0.5;
@@ -296,8 +256,8 @@ private slots:
     // needs read times beside their write times.
     void readerShare_predictsAReadTimeThatFollowsTheReaders()
     {
-        const auto train = sharedReaders({0, 25, 50, 100});
-        const auto test = sharedReaders({75});
+        const auto train = closedMix({0, 25, 50, 100}, true);
+        const auto test = closedMix({75}, true);
         AutoCandidate readers(kReadersLm), plain(kPlainLm);
         const double readersError = timeError(readers, train, test, Metric::RtReadMs);
         const double plainError = timeError(plain, train, test, Metric::RtReadMs);
@@ -332,12 +292,12 @@ private slots:
     // Without the read times of its configurations (or on read times) it cannot say who writes.
     void writerShare_refusesDataWithoutReadTimes()
     {
-        Dataset data = buildDataset(sharedThreads({0, 25, 50}), Metric::RtWriteMs);
+        Dataset data = buildDataset(closedMix({0, 25, 50}), Metric::RtWriteMs);
         data.y = data.y.array().log();
         data.readTimes.reset();
         AutoCandidate writers(kWritersLm);
         QVERIFY_THROWS_EXCEPTION(DataError, writers.fit(data));
-        Dataset reads = buildDataset(sharedThreads({25, 50, 100}), Metric::RtReadMs);
+        Dataset reads = buildDataset(closedMix({25, 50, 100}), Metric::RtReadMs);
         reads.y = reads.y.array().log();
         QVERIFY_THROWS_EXCEPTION(DataError, writers.fit(reads));
     }
