@@ -189,7 +189,9 @@ GroupedCvResult groupedCrossValidate(
             const std::vector<Eigen::Index>& test = fold.test;
             auto model = prototype.clone();
             model->fit(subset(data, train));
-            const Eigen::MatrixXd x = subset(data, test).x;
+            // Only the held-out rows' features: subset() would also sort out the response times
+            // of the other direction that go with them, which nothing here uses.
+            const Eigen::MatrixXd x = data.x(test, Eigen::all);
             const Eigen::VectorXd predicted = model->predict(x);
             const auto interval = options.intervalLevel > 0.0
                 ? model->predictInterval(x, options.intervalLevel)
