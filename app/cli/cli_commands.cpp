@@ -289,11 +289,7 @@ int runAutoSelection(MeasurementDatabase& db, const QCommandLineParser& parser,
     storeModel(db, model, name, request);
     const auto& autoModel = dynamic_cast<const AutoModel&>(model.regressor());
     const auto printChoice = [](const AutoModel& choice) {
-        // The label column is as wide as the longest label ("... writers" ones pass 40).
-        std::size_t width = 40;
-        for (const CandidateScore& c : choice.candidates())
-            width = std::max(width, c.spec.label().size() + 1);
-        const auto labelWidth = static_cast<int>(width);
+        const int labelWidth = candidateLabelWidth(choice.candidates()) + 1;
         std::cout << "auto: candidates scored by grouped cross-validation, mean relative error "
                      "of held-out levels; chosen on the mean |log(predicted / measured)|\n"
                   << std::left << std::setw(labelWidth) << "candidate" << std::right

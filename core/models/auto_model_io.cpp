@@ -7,6 +7,7 @@
 #include "validation/conformal.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -175,26 +176,26 @@ std::string AutoModel::describe() const
             + " entered as log2 alone: a power law beyond them\n    (two levels cannot tell "
               "it from exponential growth, which no storage metric shows).\n";
     }
-    // Which other direction's model a share is solved with: auto's choice for those times.
-    const auto otherModel = [](const CandidateSpec& spec, const std::string& times) {
-        return spec.otherTimes
-            ? spec.otherTimes->label() + " (auto's first choice for the " + times + " times)"
-            : std::string("of their own spec");
+    // A thread share's paragraph: whose share (the label's mark), its formula, and the other
+    // direction's model it is solved with (auto's first choice for those times).
+    const auto shareLine = [&](const CandidateSpec& spec, const std::string& whose,
+                               const std::string& doing, const std::string& formula,
+                               const std::string& other, const std::string& why) {
+        const auto initial = static_cast<char>(std::toupper(static_cast<unsigned char>(whose[0])));
+        text += "  " + std::string(1, initial) + whose.substr(1) + "' share: candidates marked '"
+            + whose + "' also take the share of threads " + doing + ",\n    " + formula
+            + ", solved with a " + other + "-time model,\n    "
+            + (spec.otherTimes ? spec.otherTimes->label() + " (auto's first choice for the " + other
+                        + " times)"
+                               : std::string("of their own spec"))
+            + "\n    (Little's law per direction; " + why + ").\n";
     };
     if (const CandidateSpec* spec = firstWith([](const CandidateSpec& s) { return s.writerShare; }))
-        text += "  Writers' share: candidates marked 'writers' also take the share of threads "
-                "writing,\n    (1 - r) RT_write / (r RT_read + (1 - r) RT_write), solved with "
-                "a read-time model,\n    "
-            + otherModel(*spec, "read")
-            + "\n    (Little's law per direction; a write-back cache absorbs writes that arrive "
-              "slowly).\n";
+        shareLine(*spec, "writers", "writing", "(1 - r) RT_write / (r RT_read + (1 - r) RT_write)",
+            "read", "a write-back cache absorbs writes that arrive slowly");
     if (const CandidateSpec* spec = firstWith([](const CandidateSpec& s) { return s.readerShare; }))
-        text += "  Readers' share: candidates marked 'readers' also take the share of threads "
-                "reading,\n    r RT_read / (r RT_read + (1 - r) RT_write), solved with a "
-                "write-time model,\n    "
-            + otherModel(*spec, "write")
-            + "\n    (Little's law per direction; the fewer threads read, the less reads "
-              "queue).\n";
+        shareLine(*spec, "readers", "reading", "r RT_read / (r RT_read + (1 - r) RT_write)",
+            "write", "the fewer threads read, the less reads queue");
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
@@ -222,10 +223,7 @@ std::string AutoModel::describe() const
 
     text += "Candidates, best first by the mean |log(predicted / measured)| of held-out levels "
             "(the\nchoice's criterion), with their mean relative errors:\n";
-    // The label column is as wide as the longest label ("... writers" ones pass 40).
-    int labelWidth = 40;
-    for (const CandidateScore& s : m_scores)
-        labelWidth = std::max(labelWidth, static_cast<int>(s.spec.label().size()));
+    const int labelWidth = candidateLabelWidth(m_scores);
     std::snprintf(line, sizeof line, "  %-*s %13s %13s %9s %9s\n", labelWidth, "candidate",
         "interpolation", "extrapolation", "overall", "log ratio");
     text += line;

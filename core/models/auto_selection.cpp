@@ -63,6 +63,14 @@ double averageAt(
 // more, and a relative error of 10,000 % there would decide the choice alone, by which
 // candidate's impossible guess is least wrong. The log ratio weighs such a miss like any other
 // factor-100 miss and lets the levels a model can learn decide.
+int candidateLabelWidth(const std::vector<CandidateScore>& scores)
+{
+    std::size_t width = 40;
+    for (const CandidateScore& s : scores)
+        width = std::max(width, s.spec.label().size());
+    return static_cast<int>(width);
+}
+
 double rankKey(const CandidateScore& score)
 {
     return std::isnan(score.logRatio) ? std::numeric_limits<double>::infinity() : score.logRatio;

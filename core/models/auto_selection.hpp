@@ -24,6 +24,10 @@ struct CandidateScore {
     std::string failure; ///< why the candidate could not be scored; empty if it was
 };
 
+/// Width of a table's candidate column: the longest label of `scores`, at least 40 characters
+/// ("... writers" labels pass 40).
+int candidateLabelWidth(const std::vector<CandidateScore>& scores);
+
 /// Ranking key of a scored candidate, lower is better: its mean |log(predicted / measured)|;
 /// a failed or unscored candidate (NaN) ranks last (infinity).
 double rankKey(const CandidateScore& score);

@@ -15,6 +15,8 @@ namespace iolens::core {
 /// drains: on a tiered stack whose reads miss the cache, threads spend most of their time
 /// reading, few write, and the writes take microseconds where the same mix on cached reads
 /// takes the array's 20 ms. The read share alone cannot say which; the writers' share can.
+/// The readers' share is the same law with the directions swapped: writerShareLog2(1 - r, W, R),
+/// and solveWriterShareLog2 with the write share, the write times and a read-time model.
 
 /// log2((1 - r) W / (r R + (1 - r) W)) for read share r in [0, 1], read time R and write time W
 /// (ms, > 0): 0 at r = 0, -infinity at r = 1.

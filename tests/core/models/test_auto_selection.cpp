@@ -89,6 +89,22 @@ std::vector<double> predictionsOf(const GroupedCvResult& cv)
 class TestAutoSelection : public QObject {
     Q_OBJECT
 private slots:
+    // The candidate column is 40 wide, or as wide as the longest label when one is longer.
+    void candidateLabelWidth_fitsTheLongestLabel()
+    {
+        CandidateScore lm;
+        lm.spec = {"lm", ResponseScale::Log, FeatureSet {true}, false, {}};
+        QCOMPARE(candidateLabelWidth({lm}), 40);
+        CandidateScore writers = lm;
+        writers.spec.features.cacheMib = 1448.15;
+        writers.spec.features.missRho = 1.0 / 4096.0;
+        writers.spec.features.cacheOnly = true;
+        writers.spec.writerShare = true;
+        const int longest = static_cast<int>(writers.spec.label().size());
+        QVERIFY2(longest > 40, writers.spec.label().c_str());
+        QCOMPARE(candidateLabelWidth({lm, writers}), longest);
+    }
+
     void select_takesTheBestAloneOrTheAverageWhenItScoresLower()
     {
         const Layout l = layout(false);
