@@ -5,6 +5,7 @@
 #include "models/auto_interval.hpp"
 #include "models/auto_selection.hpp"
 #include "models/regressor.hpp"
+#include "models/residual_smoothing.hpp"
 #include "validation/grouped_cv.hpp"
 
 #include <limits>
@@ -34,6 +35,11 @@ struct AutoParams {
     /// took the 512 MiB-cache stack's held-out read times from 98 / 65 % to 59 / 54 %, at 3.7
     /// times the cost of a read-time fit (README).
     bool readerShare = false;
+    /// The chosen model's residuals at the measured configurations smoothed into its answers
+    /// nearby (residual_smoothing.hpp), in the setting the grouped CV ranks best, or not at all
+    /// where none beats none. Only where the candidates are ranked on every row (AutoBudget):
+    /// a correction costs a term per training row.
+    bool residualSmoothing = true;
 };
 
 /// How much work auto may spend ranking its candidates. On the grids the papers measure (a few
@@ -86,8 +92,9 @@ public:
     static constexpr const char* kTechnique = "auto";
     /// 2: intervals calibrated apart inside and beyond the measured ranges (version 1 files, one
     /// calibration for both, still load). 3: a rate may be composed from response-time models
-    /// (key "composed"); other states are as in version 2.
-    static constexpr int kStateVersion = 3;
+    /// (key "composed"); other states are as in version 2. 4: the chosen candidates' residuals
+    /// may be smoothed (key "smoothing"; absent, none).
+    static constexpr int kStateVersion = 4;
     /// Interval level describe() and the stored coverage refer to.
     static constexpr double kDefaultLevel = LevelCalibration::kReferenceLevel;
 
@@ -147,6 +154,11 @@ public:
     /// The bounds (log scale, added to a prediction) beyond a measured range at `level`: those of
     /// beyondInterval widened to cover insideInterval's. Throws ConfigError outside (0, 1).
     ConformalBounds boundsBeyond(double level) const;
+    /// The residual smoothing added to the chosen candidates' answers (off when none won).
+    SmoothingSpec smoothing() const { return m_smoother ? m_smoother->spec() : SmoothingSpec {}; }
+    /// Mean |log(predicted / measured)| of the chosen model's held-out levels without and with
+    /// the best smoothing setting; NaN when it was not tried.
+    std::pair<double, double> smoothingLogRatios() const { return m_smoothingLogRatios; }
     /// The measured span of each numeric factor; empty in files of state version 1.
     const std::vector<MeasuredRange>& measuredRanges() const { return m_ranges; }
     /// Whether the rate is composed from the response-time models below (see the class comment);
@@ -194,6 +206,12 @@ private:
     CandidateScore m_chosenScore;
     CandidateScore m_selectionScore;
     std::vector<Member> m_chosen;
+    /// Null when off. Shared by copies, as it never changes once made: a composed rate holds
+    /// copies of the response-time models, and one slider step asks each for the same sweep,
+    /// which the shared smoother's last answer then serves once.
+    std::shared_ptr<const ResidualSmoother> m_smoother;
+    std::pair<double, double> m_smoothingLogRatios {
+        std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
     std::vector<std::string> m_factors; ///< the factors whose levels were held out
     /// Dataset::littleRatio of the training data (NaN if unknown): describe() says whether
     /// throughput was modelled through Little's law only, and why.

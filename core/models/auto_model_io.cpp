@@ -148,6 +148,16 @@ std::string AutoModel::describe() const
             percent(m_selectionScore.overall).c_str(), m_selectionScore.logRatio);
         text += line;
     }
+    if (!std::isnan(m_smoothingLogRatios.first)) {
+        std::snprintf(line, sizeof line,
+            "  residual smoothing: %s\n    (held-out log ratio %.3f without, %.3f with the best "
+            "setting%s)\n",
+            smoothing().label().c_str(), m_smoothingLogRatios.first, m_smoothingLogRatios.second,
+            m_smoother ? "; the chosen model's figures include it, the\n    choice's "
+                         "and the intervals do not: they hold where it fades"
+                       : ": not beyond one standard error of its gain per level");
+        text += line;
+    }
     // The first chosen member whose spec has `option`, or null: each option is explained once.
     const auto firstWith = [&](bool (*option)(const CandidateSpec&)) -> const CandidateSpec* {
         const auto it = std::find_if(m_chosen.begin(), m_chosen.end(),
@@ -277,12 +287,18 @@ nlohmann::json AutoModel::saveState() const
     nlohmann::json chosen = nlohmann::json::array();
     for (const Member& m : m_chosen)
         chosen.push_back({{"weight", m.weight}, {"model", m.model.saveState()}});
-    return {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
+    nlohmann::json state {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
         {"chosen_score", scoreJson(m_chosenScore)},
         {"selection_score", scoreJson(m_selectionScore)}, {"interval_inside", m_inside.toJson()},
         {"interval_beyond", m_beyond.toJson()}, {"ranges", ranges}, {"factors", m_factors},
         {"little_ratio", jsonNumber(m_littleRatio)}, {"ranked_rows", m_rankedRows},
         {"training_rows", m_trainingRows}, {"screened", m_screened}};
+    if (!std::isnan(m_smoothingLogRatios.first))
+        state["smoothing_log_ratios"]
+            = {jsonNumber(m_smoothingLogRatios.first), jsonNumber(m_smoothingLogRatios.second)};
+    if (m_smoother)
+        state["smoothing"] = m_smoother->toJson();
+    return state;
 }
 
 void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& schema)
@@ -367,6 +383,16 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     const auto rankedRows = state.value("ranked_rows", Eigen::Index {0});
     const auto trainingRows = state.value("training_rows", Eigen::Index {0});
     const bool screened = state.value("screened", false);
+    // Absent in files written before residual smoothing, and where none was chosen.
+    std::shared_ptr<const ResidualSmoother> smoother = state.contains("smoothing")
+        ? std::make_shared<const ResidualSmoother>(
+            ResidualSmoother::fromJson(state.at("smoothing")))
+        : nullptr;
+    std::pair<double, double> smoothingRatios {
+        std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+    if (state.contains("smoothing_log_ratios"))
+        smoothingRatios = {numberOfJson(state.at("smoothing_log_ratios").at(0)),
+            numberOfJson(state.at("smoothing_log_ratios").at(1))};
 
     m_readTimes.reset();
     m_writeTimes.reset();
@@ -376,6 +402,8 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_ranges = std::move(ranges);
     m_scores = std::move(scores);
     m_chosen = std::move(chosen);
+    m_smoother = std::move(smoother);
+    m_smoothingLogRatios = smoothingRatios;
     m_chosenScore = chosenScore;
     m_selectionScore = selection;
     m_factors = std::move(factors);

@@ -5,7 +5,8 @@
 // 80 % interval, and the profiler sweeps 7 factors over 200 points with every model, with the
 // spread band, auto's interval band and the distance to data along each sweep. That is more than
 // the window does (its profiler shows one metric at a time). Goal: < 5 ms per step.
-// sliderStep/paper is the same step with MARS, CART, M5 and Cubist only, for the ratio;
+// sliderStep/paper is the same step with MARS, CART, M5 and Cubist only, for the ratio, and
+// sliderStep/defaultsUnsmoothed without auto's residual smoothing;
 // sliderStep/large the default models on a database of 100,000 configurations, trained on the
 // window's sample of 5,000, the distance to data over all 100,000; sliderStep/thirdSystem and
 // thirdSystemWriters the default models on another tiered stack's grid, auto's writer_share
@@ -69,6 +70,14 @@ const std::vector<Measurement>& tieredRuns()
 const StepFixture& fixture()
 {
     static const StepFixture f(defaultTechniques(), tieredRuns(), tieredRuns());
+    return f;
+}
+
+/// The same without auto's residual smoothing, for its cost.
+const StepFixture& unsmoothedFixture()
+{
+    static const StepFixture f(
+        defaultTechniques(), tieredRuns(), tieredRuns(), {{"residual_smoothing", 0.0}});
     return f;
 }
 
@@ -163,6 +172,8 @@ void sliderStep(benchmark::State& state, const StepFixture& (*which)())
     }
 }
 BENCHMARK_CAPTURE(sliderStep, defaults, &fixture)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, defaultsUnsmoothed, &unsmoothedFixture)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, paper, &paperFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, large, &largeFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, thirdSystem, &thirdSystemFixture)->Unit(benchmark::kMillisecond);

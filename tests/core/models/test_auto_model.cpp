@@ -439,6 +439,47 @@ private slots:
         QVERIFY(old.describe().find("the choice itself") == std::string::npos);
     }
 
+    // The grouped CV chooses a smoothing of the chosen model's residuals where its misses are
+    // shared by neighbouring levels (a bump at 16 KiB no candidate's features express, here
+    // in a second factor's interaction); the model file keeps it, and with the parameter off it
+    // is not tried.
+    void residualSmoothing_travelsWithTheModelAndCanBeTurnedOff()
+    {
+        GridSpec spec;
+        spec.metric = [](const Configuration& c) {
+            const double kib = numericValue(c, Factor::RequestBytes);
+            const double mib = numericValue(c, Factor::FilesetBytes);
+            return std::pow(kib, 0.5) * (kib == 16.0 ? 1.0 + mib / 1024.0 : 1.0)
+                * (1.0 + c.readPct / 100.0);
+        };
+        spec.noiseSd = 0.02;
+        spec.seed = 3;
+        const Dataset data = iolens::test::gridDataset(spec);
+        const AutoModel model = fitted(data);
+        QVERIFY2(model.smoothing().on(), model.describe().c_str());
+        QVERIFY(model.smoothingLogRatios().second < model.smoothingLogRatios().first);
+        QVERIFY(model.describe().find("residual smoothing: residuals within") != std::string::npos);
+
+        const std::string text = model.saveState().dump();
+        AutoModel loaded;
+        loaded.loadState(nlohmann::json::parse(text), data.schema);
+        Eigen::MatrixXd x = data.x;
+        x.col(0) *= 1.37;
+        QVERIFY(loaded.predict(x) == model.predict(x));
+        QVERIFY(loaded.smoothing() == model.smoothing());
+        QCOMPARE(loaded.saveState().dump(), text);
+
+        // Without the parameter the choice is the same model, uncorrected.
+        AutoModel plain;
+        plain.setParameters({{"residual_smoothing", 0.0}});
+        plain.fit(data);
+        QVERIFY(!plain.smoothing().on());
+        QVERIFY(std::isnan(plain.smoothingLogRatios().first));
+        QVERIFY(plain.saveState().dump().find("smoothing") == std::string::npos);
+        QCOMPARE(plain.chosen().front().first.label(), model.chosen().front().first.label());
+        QVERIFY(plain.predict(x) != model.predict(x));
+    }
+
     // A malformed file throws before anything changes: the model loaded into stays as it was,
     // whether the file or the model is a composed rate or a choice among candidates.
     void loadState_malformedLeavesTheModelAsItWas()
