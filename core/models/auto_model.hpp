@@ -73,7 +73,9 @@ struct AutoBudget {
 /// AutoParams::readerShare, off by default). Each is scored by
 /// leave-level-out cross-validation (validation/grouped_cv.hpp) on the training data, by the mean
 /// absolute log ratio of its held-out predictions; the best, or an inverse-error-weighted
-/// average of the best two or three if that scores better, is refitted on all data. The
+/// average of the best two or three if that scores better, is refitted on all data, and its
+/// residuals at the measured configurations may correct its answers nearby where that scores
+/// clearly better on the same folds (AutoParams::residualSmoothing, auto_smoothing.hpp). The
 /// out-of-fold residuals of the selection itself (selectionAwarePoints) calibrate split-conformal
 /// prediction intervals. Expects y on the log scale (TrainedModel's default). Fit cost: one fit
 /// per candidate and held-out level (a few seconds on 345 rows).
