@@ -311,6 +311,12 @@ int runAutoSelection(MeasurementDatabase& db, const QCommandLineParser& parser,
                   << percentText(chosen.interpolation) << ", extrapolation "
                   << percentText(chosen.extrapolation) << ", overall "
                   << percentText(chosen.overall) << "\n";
+        const auto [without, best] = choice.smoothingLogRatios();
+        if (!std::isnan(without))
+            std::cout << "residual smoothing: " << choice.smoothing().label()
+                      << " (held-out log ratio " << std::fixed << std::setprecision(3) << without
+                      << " without, " << best << " with the best setting)" << std::defaultfloat
+                      << "\n";
     };
     if (autoModel.composed()) {
         // A closed workload's rate: the choices are those of its two response-time models.

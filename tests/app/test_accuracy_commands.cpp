@@ -157,6 +157,8 @@ private slots:
         QVERIFY(r.out.contains(QStringLiteral("candidate")));
         QVERIFY(r.out.contains(QStringLiteral("mars log")));
         QVERIFY(r.out.contains(QStringLiteral("chosen:")));
+        // Whether the residuals are smoothed, decided on the same grouped CV, is printed too.
+        QVERIFY2(r.out.contains(QStringLiteral("residual smoothing: ")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("model auto_write stored")));
         const CliResult d = runCli({"describe", "--db", m_db, "--model", "auto_write"});
         QVERIFY2(d.exitCode == 0, qPrintable(d.err));
@@ -164,6 +166,7 @@ private slots:
         QVERIFY(d.out.contains(QStringLiteral("mars log")));
         QVERIFY(d.out.contains(QStringLiteral("Chosen:")));
         QVERIFY(d.out.contains(QStringLiteral("prediction interval")));
+        QVERIFY(d.out.contains(QStringLiteral("residual smoothing: ")));
     }
 
     // The data is a closed workload (16 threads back to back): a throughput is composed from the
