@@ -374,6 +374,9 @@ private slots:
         QCOMPARE(model.rankedRows(), Eigen::Index {40});
         QCOMPARE(model.trainingRows(), data.rows());
         QVERIFY(model.screened());
+        // Ranked on a sample, the residuals are not smoothed (a term per row in every answer).
+        QVERIFY(std::isnan(model.smoothingLogRatios().first));
+        QVERIFY(!model.smoothing().on());
         std::vector<FeatureSet> lmSets, otherSets;
         for (const CandidateScore& s : model.candidates()) {
             auto& sets = s.spec.technique == "lm" ? lmSets : otherSets;
@@ -405,6 +408,7 @@ private slots:
         const AutoModel whole = fitted(data);
         QCOMPARE(whole.rankedRows(), data.rows());
         QVERIFY(!whole.screened());
+        QVERIFY(!std::isnan(whole.smoothingLogRatios().first));
     }
 
     void saveLoad_roundTripsBitIdentically()
