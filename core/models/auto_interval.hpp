@@ -60,10 +60,14 @@ struct MeasuredRange {
     Eigen::Index column = 0; ///< in the schema's encoded matrix
     double low = 0.0;
     double high = 0.0;
+    /// One measured level step of the factor (level_steps.hpp), on log2 where `log2`; 0 where
+    /// unknown (files written before it), and then any distance beyond counts as one step.
+    double step = 0.0;
+    bool log2 = false;
 };
 
 /// The measured span in data.x of each numeric factor column of data.schema (not the derived
-/// ones, which follow from them). O(n p).
+/// ones, which follow from them), with its level step. O(n p log n).
 std::vector<MeasuredRange> measuredRanges(const Dataset& data);
 
 /// Per row of `x` (encoded with the same schema), which side of a measured range it lies beyond
@@ -72,6 +76,12 @@ std::vector<MeasuredRange> measuredRanges(const Dataset& data);
 inline constexpr char kBelowRange = 1;
 inline constexpr char kAboveRange = 2;
 std::vector<char> beyondMeasured(
+    const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges);
+
+/// Per row of `x`, how far beyond the measured ranges it lies, in level steps: the largest
+/// distance over the factors (0 inside every range; 1 beyond a range without a known step).
+/// O(rows x ranges).
+std::vector<double> stepsBeyondMeasured(
     const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges);
 
 /// The held-out points of `cv` whose level is an extrapolation (`extrapolation` true) or an

@@ -507,12 +507,15 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
     }
     const Eigen::VectorXd y = predict(x);
     const ConformalBounds inside = m_inside.bounds(level), beyond = boundsBeyond(level);
-    const std::vector<char> outside = beyondMeasured(x, m_ranges);
+    // The beyond calibration comes from levels held out one measured step outside the rest, so
+    // it holds one step out; between the edge and there the bounds move from the inside ones in
+    // proportion (the band does not jump at the edge of the data), and farther out they stay.
+    const std::vector<double> steps = stepsBeyondMeasured(x, m_ranges);
     Eigen::VectorXd lower(y.size()), upper(y.size());
     for (Eigen::Index i = 0; i < y.size(); ++i) {
-        const ConformalBounds& b = outside[static_cast<std::size_t>(i)] ? beyond : inside;
-        lower(i) = y(i) + b.lower;
-        upper(i) = y(i) + b.upper;
+        const double t = std::min(1.0, steps[static_cast<std::size_t>(i)]);
+        lower(i) = y(i) + inside.lower + t * (beyond.lower - inside.lower);
+        upper(i) = y(i) + inside.upper + t * (beyond.upper - inside.upper);
     }
     return std::make_pair(std::move(lower), std::move(upper));
 }

@@ -52,16 +52,22 @@ nlohmann::json rangesJson(const std::vector<MeasuredRange>& ranges)
 {
     nlohmann::json json = nlohmann::json::array();
     for (const MeasuredRange& r : ranges)
-        json.push_back({r.column, r.low, r.high});
+        json.push_back({r.column, r.low, r.high, r.step, r.log2});
     return json;
 }
 
 std::vector<MeasuredRange> rangesFromJson(const nlohmann::json& json)
 {
     std::vector<MeasuredRange> ranges;
-    for (const auto& r : json)
-        ranges.push_back(
-            {r.at(0).get<Eigen::Index>(), r.at(1).get<double>(), r.at(2).get<double>()});
+    for (const auto& r : json) {
+        // The step and its scale: absent in files written before intervals blended beyond a
+        // range (then any distance beyond is one step).
+        const double step = r.size() > 3 ? r.at(3).get<double>() : 0.0;
+        if (!(step >= 0.0))
+            throw DataError("model file: a measured range's step must be >= 0");
+        ranges.push_back({r.at(0).get<Eigen::Index>(), r.at(1).get<double>(), r.at(2).get<double>(),
+            step, r.size() > 4 && r.at(4).get<bool>()});
+    }
     return ranges;
 }
 
@@ -153,9 +159,10 @@ std::string AutoModel::describe() const
             "  residual smoothing: %s\n    (held-out log ratio %.3f without, %.3f with the best "
             "setting%s)\n",
             smoothing().label().c_str(), m_smoothingLogRatios.first, m_smoothingLogRatios.second,
-            m_smoother ? "; the chosen model's figures include it, the\n    choice's "
-                         "and the intervals do not: they hold where it fades"
-                       : ": not beyond one standard error of its gain per level");
+            m_smoother ? ";\n    the chosen model's figures above include it; the choice's and the "
+                         "intervals do not"
+                       : ";\n    not taken: its gain per held-out level is within one standard "
+                         "error");
         text += line;
     }
     // The first chosen member whose spec has `option`, or null: each option is explained once.
@@ -227,7 +234,8 @@ std::string AutoModel::describe() const
         intervalLine("", m_inside, m_inside.bounds(kDefaultLevel));
     } else {
         intervalLine(" inside the measured ranges", m_inside, m_inside.bounds(kDefaultLevel));
-        intervalLine(" beyond them (calibrated one level out, never narrower than inside)",
+        intervalLine(" from one measured step beyond them (calibrated one level out,\n    never "
+                     "narrower than inside; nearer, in proportion to the distance)",
             m_beyond, boundsBeyond(kDefaultLevel));
     }
 

@@ -2,6 +2,7 @@
 #include "models/residual_smoothing.hpp"
 
 #include "common/error.hpp"
+#include "models/level_steps.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,37 +11,6 @@
 namespace iolens::core {
 
 namespace {
-
-/// Sizes and counts act multiplicatively (twice the requests, twice the transfer), so their
-/// steps are measured on log2; shares act additively.
-bool onLog2(Factor factor)
-{
-    return factor == Factor::FilesetBytes || factor == Factor::RequestBytes
-        || factor == Factor::Threads || factor == Factor::Vms;
-}
-
-/// The median gap between the distinct values of v (1 when there are fewer than two): a
-/// "measured step" of the factor.
-double medianGap(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end(),
-                [](double a, double b) {
-                    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(a));
-                }),
-        v.end());
-    if (v.size() < 2)
-        return 1.0;
-    std::vector<double> gaps;
-    for (std::size_t i = 1; i < v.size(); ++i)
-        gaps.push_back(v[i] - v[i - 1]);
-    std::nth_element(
-        gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2), gaps.end());
-    return gaps[gaps.size() / 2];
-}
-
-/// Stands in for a size of 0 (no size factor is measured there) so that log2 stays finite.
-constexpr double kSmallest = 1e-12;
 
 std::string number(double v)
 {
@@ -99,16 +69,16 @@ SmoothingScale SmoothingScale::of(
         const bool label = column.categorical();
         const bool exact
             = !label && std::find(across.begin(), across.end(), column.factor) == across.end();
-        const bool log2 = !label && !exact && onLog2(column.factor);
+        const bool log2 = !label && !exact && stepsOnLog2(column.factor);
         scale.label.push_back(label ? 1 : 0);
         scale.exact.push_back(exact ? 1 : 0);
         scale.log2.push_back(log2 ? 1 : 0);
         std::vector<double> values;
         for (Eigen::Index i = 0; i < x.rows(); ++i) {
             const double v = x(i, static_cast<Eigen::Index>(j));
-            values.push_back(log2 ? std::log2(std::max(v, kSmallest)) : v);
+            values.push_back(log2 ? stepScaleValue(column.factor, v) : v);
         }
-        const double gap = label || exact ? 1.0 : medianGap(std::move(values));
+        const double gap = label || exact ? 1.0 : medianLevelGap(std::move(values));
         scale.step.push_back(gap > 0.0 ? gap : 1.0);
     }
     return scale;
@@ -124,9 +94,7 @@ Eigen::MatrixXd SmoothingScale::scaled(const Eigen::MatrixXd& x) const
         const auto c = static_cast<std::size_t>(j);
         for (Eigen::Index i = 0; i < x.rows(); ++i) {
             const double v = x(i, j);
-            out(i, j) = label[c] || exact[c]
-                ? v
-                : (log2[c] ? std::log2(std::max(v, kSmallest)) : v) / step[c];
+            out(i, j) = label[c] || exact[c] ? v : (log2[c] ? log2Size(v) : v) / step[c];
         }
     }
     return out;

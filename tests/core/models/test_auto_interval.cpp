@@ -131,6 +131,26 @@ private slots:
         const Eigen::MatrixXd both = row(8192, 2);
         QCOMPARE(beyondMeasured(both, ranges), std::vector<char> {kAboveRange | kBelowRange});
         QCOMPARE(beyondMeasured(x, {}), std::vector<char>(5, 0));
+
+        // How far beyond, in measured steps: both factors were measured two octaves apart.
+        for (const MeasuredRange& range : ranges) {
+            QVERIFY(range.log2);
+            QCOMPARE(range.step, 2.0);
+        }
+        const std::vector<double> steps = stepsBeyondMeasured(x, ranges);
+        QCOMPARE(steps.size(), std::size_t {5});
+        QCOMPARE(steps[0], 0.0);
+        QCOMPARE(steps[1], 0.0);
+        QCOMPARE(steps[2], 0.5); // 8 GiB: one octave beyond 4 GiB
+        QCOMPARE(steps[3], 0.5); // 2 KiB: one octave below 4 KiB
+        QCOMPARE(steps[4], 0.0);
+        // 64 GiB is two steps above 4 GiB, 0.5 KiB one and a half below 4 KiB: the larger counts.
+        QCOMPARE(stepsBeyondMeasured(row(65536, 0.5), ranges), std::vector<double> {2.0});
+        // A range without a step (a file from before it): any distance beyond is one step.
+        std::vector<MeasuredRange> unknown = ranges;
+        for (MeasuredRange& range : unknown)
+            range.step = 0.0;
+        QCOMPARE(stepsBeyondMeasured(x, unknown), (std::vector<double> {0, 0, 1, 1, 0}));
     }
 };
 

@@ -542,7 +542,10 @@ private slots:
         QCOMPARE(model.measuredRanges().size(), std::size_t {3}); // request, file set, read share
         QVERIFY(model.insideInterval().size() >= AutoModel::kMinKindPoints);
         QVERIFY(model.beyondInterval().size() >= AutoModel::kMinKindPoints);
-        const Dataset probe = iolens::test::gridDataset(noisyGrid({24, 64, 128}, 22));
+        // 90.5 KiB is half an octave beyond the largest request measured (a measured step is one
+        // octave), 128 KiB one step, 512 KiB three.
+        const Dataset probe
+            = iolens::test::gridDataset(noisyGrid({24, 64, 64 * std::sqrt(2.0), 128, 512}, 22));
         const auto interval = model.predictInterval(probe.x, 0.8);
         QVERIFY(interval);
         const ConformalBounds inside = model.insideInterval().bounds(0.8);
@@ -554,11 +557,21 @@ private slots:
         QCOMPARE(beyond.upper, std::max(inside.upper, outer.upper));
         const Eigen::VectorXd y = model.predict(probe.x);
         const Eigen::Index column = probe.schema.numericColumn(Factor::RequestBytes);
+        // Beyond the edge the bounds move from the inside ones to the beyond ones in proportion to
+        // the distance, up to one step, and stay there farther out.
+        int blended = 0;
         for (Eigen::Index i = 0; i < probe.rows(); ++i) {
-            const ConformalBounds& b = probe.x(i, column) > 64.0 ? beyond : inside;
-            QCOMPARE(interval->first(i), y(i) + b.lower);
-            QCOMPARE(interval->second(i), y(i) + b.upper);
+            const double kib = probe.x(i, column);
+            const double t = kib > 64.0 ? std::min(1.0, std::log2(kib / 64.0)) : 0.0;
+            blended += t > 0.0 && t < 1.0 ? 1 : 0;
+            QVERIFY(std::abs(interval->first(i)
+                        - (y(i) + inside.lower + t * (beyond.lower - inside.lower)))
+                < 1e-12);
+            QVERIFY(std::abs(interval->second(i)
+                        - (y(i) + inside.upper + t * (beyond.upper - inside.upper)))
+                < 1e-12);
         }
+        QVERIFY(blended > 0);
     }
 
     void trainedModel_mapsIntervalsToTheMetricScaleAndNeedsLogResponse()
