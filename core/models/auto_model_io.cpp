@@ -93,7 +93,8 @@ std::string AutoModel::describe() const
                 "  Composed from the times predicted with each level left out: interpolation "
                 "%s,\n    extrapolation %s, overall %s, log ratio %.3f.\n  %.0f %% prediction "
                 "interval: x%.3g .. x%.3g of the prediction inside the measured\n    ranges, "
-                "x%.3g .. x%.3g beyond them, calibrated on those %zu + %zu held-out points.\n",
+                "x%.3g .. x%.3g from one measured step beyond them (nearer, in proportion\n    to "
+                "the distance), calibrated on those %zu + %zu held-out points.\n",
                 percent(m_selectionScore.interpolation).c_str(),
                 percent(m_selectionScore.extrapolation).c_str(),
                 percent(m_selectionScore.overall).c_str(), m_selectionScore.logRatio,
