@@ -397,6 +397,10 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         ? std::make_shared<const ResidualSmoother>(
             ResidualSmoother::fromJson(state.at("smoothing")))
         : nullptr;
+    if (smoother && smoother->columns() != schema.size())
+        throw DataError("model file: the auto model's residual smoothing has "
+            + std::to_string(smoother->columns()) + " feature columns, its schema "
+            + std::to_string(schema.size()));
     std::pair<double, double> smoothingRatios {
         std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
     if (state.contains("smoothing_log_ratios"))

@@ -75,6 +75,8 @@ public:
         Eigen::VectorXd residuals);
 
     const SmoothingSpec& spec() const { return m_spec; }
+    /// Width of the feature rows it takes (the schema's columns).
+    std::size_t columns() const { return m_scale.size(); }
     /// What to add to the model's prediction for each row of x (same schema); zeros when off.
     /// O(rows x training rows x columns); the last answer is remembered.
     Eigen::VectorXd correction(const Eigen::MatrixXd& x) const;

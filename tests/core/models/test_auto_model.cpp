@@ -472,6 +472,15 @@ private slots:
         QVERIFY(loaded.predict(x) == model.predict(x));
         QVERIFY(loaded.smoothing() == model.smoothing());
         QCOMPARE(loaded.saveState().dump(), text);
+        // A smoother of another width than the schema is refused, and nothing changes.
+        nlohmann::json narrower = nlohmann::json::parse(text);
+        nlohmann::json& smoothing = narrower["smoothing"];
+        for (const char* key : {"log2", "label", "exact", "step"})
+            smoothing[key].erase(smoothing[key].size() - 1);
+        for (auto& row : smoothing["points"])
+            row.erase(row.size() - 1);
+        QVERIFY_THROWS_EXCEPTION(DataError, loaded.loadState(narrower, data.schema));
+        QVERIFY(loaded.predict(x) == model.predict(x));
 
         // Without the parameter the choice is the same model, uncorrected.
         AutoModel plain;
