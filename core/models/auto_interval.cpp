@@ -3,7 +3,6 @@
 
 #include "common/error.hpp"
 #include "common/json_text.hpp"
-#include "models/level_steps.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -79,67 +78,6 @@ LevelCalibration LevelCalibration::fromJson(const nlohmann::json& json)
     return fromStored(json.at("residuals").get<std::vector<double>>(),
         numberOfJson(json.at("coverage")),
         json.at("level_map").get<std::vector<std::pair<double, double>>>());
-}
-
-std::vector<MeasuredRange> measuredRanges(const Dataset& data)
-{
-    std::vector<MeasuredRange> ranges;
-    for (std::size_t j = 0; j < data.schema.size() && data.rows() > 0; ++j) {
-        const FeatureColumn& column = data.schema.columns()[j];
-        if (column.derived() || column.categorical())
-            continue;
-        const auto c = static_cast<Eigen::Index>(j);
-        std::vector<double> levels;
-        levels.reserve(static_cast<std::size_t>(data.rows()));
-        for (Eigen::Index i = 0; i < data.rows(); ++i)
-            levels.push_back(stepScaleValue(column.factor, data.x(i, c)));
-        ranges.push_back({c, data.x.col(c).minCoeff(), data.x.col(c).maxCoeff(),
-            medianLevelGap(std::move(levels)), stepsOnLog2(column.factor)});
-    }
-    return ranges;
-}
-
-std::vector<char> beyondMeasured(const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges)
-{
-    std::vector<char> beyond(static_cast<std::size_t>(x.rows()), 0);
-    for (const MeasuredRange& range : ranges) {
-        if (range.column >= x.cols())
-            continue;
-        // A slider set exactly to a measured level may arrive with its last bit changed by a
-        // unit conversion; that is not an extrapolation.
-        const double slack = 1e-9 * std::max(std::abs(range.low), std::abs(range.high));
-        for (Eigen::Index i = 0; i < x.rows(); ++i) {
-            const double v = x(i, range.column);
-            if (v < range.low - slack)
-                beyond[static_cast<std::size_t>(i)] |= kBelowRange;
-            if (v > range.high + slack)
-                beyond[static_cast<std::size_t>(i)] |= kAboveRange;
-        }
-    }
-    return beyond;
-}
-
-std::vector<double> stepsBeyondMeasured(
-    const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges)
-{
-    std::vector<double> steps(static_cast<std::size_t>(x.rows()), 0.0);
-    for (const MeasuredRange& range : ranges) {
-        if (range.column >= x.cols())
-            continue;
-        const double slack = 1e-9 * std::max(std::abs(range.low), std::abs(range.high));
-        const auto scale = [&](double v) { return range.log2 ? log2Size(v) : v; };
-        for (Eigen::Index i = 0; i < x.rows(); ++i) {
-            const double v = x(i, range.column);
-            double distance = 0.0;
-            if (v > range.high + slack)
-                distance = range.step > 0.0 ? (scale(v) - scale(range.high)) / range.step : 1.0;
-            else if (v < range.low - slack)
-                distance = range.step > 0.0 ? (scale(range.low) - scale(v)) / range.step : 1.0;
-            double& row = steps[static_cast<std::size_t>(i)];
-            row = std::max(row, distance);
-        }
-    }
-    return steps;
 }
 
 GroupedCvResult pointsOfKind(const GroupedCvResult& cv, bool extrapolation)

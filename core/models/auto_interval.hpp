@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "models/measured_levels.hpp"
 #include "validation/conformal.hpp"
 #include "validation/grouped_cv.hpp"
 
@@ -52,37 +53,6 @@ private:
     /// (requested level, calibrated level) at 0.50, 0.55, ..., 0.95
     std::vector<std::pair<double, double>> m_levelMap;
 };
-
-/// The span over which a numeric factor was measured: a configuration outside it in any factor is
-/// an extrapolation, which grouped CV scores on its outermost levels. (FeatureColumn's own range
-/// is that of the schema's configurations; this one is of the rows actually fitted.)
-struct MeasuredRange {
-    Eigen::Index column = 0; ///< in the schema's encoded matrix
-    double low = 0.0;
-    double high = 0.0;
-    /// One measured level step of the factor (level_steps.hpp), on log2 where `log2`; 0 where
-    /// unknown (files written before it), and then any distance beyond counts as one step.
-    double step = 0.0;
-    bool log2 = false;
-};
-
-/// The measured span in data.x of each numeric factor column of data.schema (not the derived
-/// ones, which follow from them), with its level step. O(n p log n).
-std::vector<MeasuredRange> measuredRanges(const Dataset& data);
-
-/// Per row of `x` (encoded with the same schema), which side of a measured range it lies beyond
-/// (by more than rounding): kBelowRange if some factor is below its range, kAboveRange if some
-/// is above, both bits if both, 0 inside every range. O(rows x ranges).
-inline constexpr char kBelowRange = 1;
-inline constexpr char kAboveRange = 2;
-std::vector<char> beyondMeasured(
-    const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges);
-
-/// Per row of `x`, how far beyond the measured ranges it lies, in level steps: the largest
-/// distance over the factors (0 inside every range; 1 beyond a range without a known step).
-/// O(rows x ranges).
-std::vector<double> stepsBeyondMeasured(
-    const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges);
 
 /// The held-out points of `cv` whose level is an extrapolation (`extrapolation` true) or an
 /// interpolation (false), with the levels they refer to; errors re-summarised. O(points).

@@ -429,11 +429,12 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     GroupedCvResult chosenCv = selection.cv;
     GroupedCvResult aware
         = selectionAwarePoints(m_scores, results, m_params.maxCombined, selection.cv);
+    m_ranges = core::measuredRanges(data);
     m_smoother.reset();
     m_smoothingLogRatios
         = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
     if (m_params.residualSmoothing && !sampled) {
-        const SmoothingScale scale = SmoothingScale::of(data.schema, data.x, options.factors);
+        const SmoothingScale scale = SmoothingScale::of(data.schema, m_ranges, options.factors);
         const SmoothingChoice choice
             = chooseSmoothing(memberSpecs, selection.chosen.weights, rankData, options, scale);
         m_smoothingLogRatios = {choice.offLogRatio, choice.logRatio};
@@ -465,7 +466,6 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     };
     m_inside = calibrationOf(false);
     m_beyond = calibrationOf(true);
-    m_ranges = core::measuredRanges(data);
     m_factors.clear();
     for (Factor f : options.factors)
         m_factors.emplace_back(featureName(f));

@@ -2,7 +2,7 @@
 #include "models/residual_smoothing.hpp"
 
 #include "common/error.hpp"
-#include "models/level_steps.hpp"
+#include "models/measured_levels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -61,25 +61,26 @@ SmoothingScale SmoothingScale::of(
     if (x.cols() != static_cast<Eigen::Index>(schema.size()))
         throw DataError("SmoothingScale: " + std::to_string(x.cols()) + " features for "
             + std::to_string(schema.size()) + " schema columns");
+    return of(schema, measuredRanges(schema, x), across);
+}
+
+SmoothingScale SmoothingScale::of(const FeatureSchema& schema,
+    const std::vector<MeasuredRange>& ranges, const std::vector<Factor>& across)
+{
     SmoothingScale scale;
     for (std::size_t j = 0; j < schema.size(); ++j) {
         const FeatureColumn& column = schema.columns()[j];
         if (column.derived())
             throw DataError("SmoothingScale: derived column " + column.name());
-        const bool label = column.categorical();
-        const bool exact
-            = !label && std::find(across.begin(), across.end(), column.factor) == across.end();
-        const bool log2 = !label && !exact && stepsOnLog2(column.factor);
-        scale.label.push_back(label ? 1 : 0);
+        const auto range = std::find_if(ranges.begin(), ranges.end(),
+            [&](const MeasuredRange& r) { return r.column == static_cast<Eigen::Index>(j); });
+        const bool exact = range != ranges.end()
+            && std::find(across.begin(), across.end(), column.factor) == across.end();
+        const bool smoothed = range != ranges.end() && !exact;
+        scale.label.push_back(column.categorical() ? 1 : 0);
         scale.exact.push_back(exact ? 1 : 0);
-        scale.log2.push_back(log2 ? 1 : 0);
-        std::vector<double> values;
-        for (Eigen::Index i = 0; i < x.rows(); ++i) {
-            const double v = x(i, static_cast<Eigen::Index>(j));
-            values.push_back(log2 ? stepScaleValue(column.factor, v) : v);
-        }
-        const double gap = label || exact ? 1.0 : medianLevelGap(std::move(values));
-        scale.step.push_back(gap > 0.0 ? gap : 1.0);
+        scale.log2.push_back(smoothed && range->log2 ? 1 : 0);
+        scale.step.push_back(smoothed && range->step > 0.0 ? range->step : 1.0);
     }
     return scale;
 }

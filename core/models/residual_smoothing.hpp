@@ -3,6 +3,7 @@
 
 #include "data/feature_schema.hpp"
 #include "models/last_prediction.hpp"
+#include "models/measured_levels.hpp"
 
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
@@ -59,6 +60,10 @@ struct SmoothingScale {
     /// the schema's.
     static SmoothingScale of(
         const FeatureSchema& schema, const Eigen::MatrixXd& x, const std::vector<Factor>& across);
+    /// The same from the measured ranges of those levels (measuredRanges): the steps the
+    /// intervals count beyond the ranges in are the steps smoothed in.
+    static SmoothingScale of(const FeatureSchema& schema, const std::vector<MeasuredRange>& ranges,
+        const std::vector<Factor>& across);
     /// Rows of x in steps (numeric columns) and label indices (categorical ones).
     Eigen::MatrixXd scaled(const Eigen::MatrixXd& x) const;
     std::size_t size() const { return step.size(); }
