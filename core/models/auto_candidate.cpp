@@ -3,6 +3,7 @@
 
 #include "common/error.hpp"
 #include "models/auto_composition.hpp"
+#include "models/fit_memo.hpp"
 #include "models/regressor_registry.hpp"
 #include "models/writer_share.hpp"
 
@@ -229,11 +230,20 @@ Eigen::VectorXd AutoCandidate::fitThreadShares(const Dataset& data)
             + (writers ? "write" : "read") + " response times with a read_pct column and the "
             + (writers ? "read" : "write") + " response times of their configurations");
     // The other direction's model the share is solved with when predicting, fitted on its
-    // times of the same configurations (in grouped CV, of the same fold).
-    auto other = std::make_shared<AutoCandidate>(otherTimesSpec(m_spec));
+    // times of the same configurations (in grouped CV, of the same fold). Every thread-share
+    // candidate of a fold fits the same spec on the same times, so the fit is remembered: on
+    // fio-local the readers' candidates refitted the write times' MARS once each per fold, and
+    // MARS was half of a read-time fit's profile.
+    static FitMemo<std::shared_ptr<const AutoCandidate>> memo;
+    const CandidateSpec otherSpec = otherTimesSpec(m_spec);
     Dataset logged = *otherData;
     logged.y = logged.y.array().log();
-    other->fit(logged);
+    std::shared_ptr<const AutoCandidate> other
+        = memo.fitted(otherSpec.toJson().dump(), logged, [&] {
+              auto fitted = std::make_shared<AutoCandidate>(otherSpec);
+              fitted->fit(logged);
+              return std::shared_ptr<const AutoCandidate>(std::move(fitted));
+          });
     // A training row's share is that of its own measured times; a row without a measured time
     // of the other direction (none in the fio grids) takes the other model's.
     std::map<Configuration, double> measuredOtherMs;
