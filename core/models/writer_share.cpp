@@ -47,13 +47,18 @@ Eigen::VectorXd solveWriterShareLog2(
             open.push_back(i);
     }
     // h(t) = t - writerShareLog2(t) of the listed rows: >= 0 at t = 0 (a share is at most 1).
+    // Only its sign is used, and t < log2(share) exactly when 2^t < share, so no logarithm is
+    // taken per row: log2 was an eighth of a slider step's time on the third system's grid
+    // (perf, sliderStep/thirdSystemWriters). Answers -1 where h < 0, else 1.
     const auto h = [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& t) {
         const Eigen::VectorXd logWrite = logWriteMsAt(rows, t);
         Eigen::VectorXd out(t.size());
         for (std::size_t k = 0; k < rows.size(); ++k) {
             const auto i = rows[k];
             const auto kk = static_cast<Eigen::Index>(k);
-            out(kk) = t(kk) - writerShareLog2(readShare(i), readMs(i), std::exp(logWrite(kk)));
+            const double writing = (1.0 - readShare(i)) * std::exp(logWrite(kk));
+            out(kk)
+                = std::exp2(t(kk)) * (readShare(i) * readMs(i) + writing) < writing ? -1.0 : 1.0;
         }
         return out;
     };
