@@ -10,7 +10,7 @@
 // sliderStep/large the default models on a database of 100,000 configurations, trained on the
 // window's sample of 5,000, the distance to data over all 100,000; sliderStep/thirdSystem and
 // thirdSystemWriters the default models on another tiered stack's grid, auto's writer_share
-// off and on (the default).
+// off and on (the default); thirdSystemReaders with reader_share on as well.
 //
 //   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
 #include "data/measurement_csv.hpp"
@@ -116,6 +116,15 @@ const StepFixture& thirdSystemWritersFixture()
     return f;
 }
 
+/// The same with auto's readers' share on (an option): auto chooses "readers" candidates for
+/// the read time there, solved per configuration like the writers'.
+const StepFixture& thirdSystemReadersFixture()
+{
+    static const StepFixture f(
+        defaultTechniques(), thirdSystemGrid(), thirdSystemGrid(), {{"reader_share", 1.0}});
+    return f;
+}
+
 /// The window on a database of 100,000 configurations (test::largeMeasurements): its default
 /// models trained on the seeded sample of 5,000 it trains on, the distances to all 100,000.
 const StepFixture& largeFixture()
@@ -178,6 +187,8 @@ BENCHMARK_CAPTURE(sliderStep, paper, &paperFixture)->Unit(benchmark::kMillisecon
 BENCHMARK_CAPTURE(sliderStep, large, &largeFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, thirdSystem, &thirdSystemFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, thirdSystemWriters, &thirdSystemWritersFixture)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, thirdSystemReaders, &thirdSystemReadersFixture)
     ->Unit(benchmark::kMillisecond);
 
 // The parts on their own, to see where the time goes.

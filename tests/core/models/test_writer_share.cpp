@@ -81,6 +81,37 @@ private slots:
             std::to_string(slow(0)).c_str());
     }
 
+    // Rows solved together each get their own highest root: one near the top (-0.2), one ten
+    // shares down (-9.9), and one (-5.8) above a region where h turns positive again (-6.9 ..
+    // -7.1) and then negative for good, where the lowest negative step of a scan would answer.
+    void rowsSolvedTogether_eachAnswerTheirHighestRoot()
+    {
+        const Eigen::ArrayXd readShare = Eigen::ArrayXd::Constant(3, 0.5);
+        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(3, 1.0);
+        // At half reads of 1 ms the share is log2(W / (1 + W)): the write time giving share s.
+        const auto logWriteFor = [](double s) {
+            const double p = std::exp2(s);
+            return std::log(p / (1.0 - p));
+        };
+        const auto shareOf = [](Eigen::Index row, double t) {
+            if (row == 0)
+                return -0.2;
+            if (row == 1)
+                return -9.9;
+            return t > -6.9 ? -5.8 : (t > -7.1 ? -20.0 : -7.05);
+        };
+        const Eigen::VectorXd t = solveWriterShareLog2(readShare, readMs,
+            [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& at) {
+                Eigen::VectorXd logWrite(at.size());
+                for (Eigen::Index k = 0; k < at.size(); ++k)
+                    logWrite(k) = logWriteFor(shareOf(rows[static_cast<std::size_t>(k)], at(k)));
+                return logWrite;
+            });
+        QVERIFY2(std::abs(t(0) + 0.2) < kTolerance, std::to_string(t(0)).c_str());
+        QVERIFY2(std::abs(t(1) + 9.9) < kTolerance, std::to_string(t(1)).c_str());
+        QVERIFY2(std::abs(t(2) + 5.8) < kTolerance, std::to_string(t(2)).c_str());
+    }
+
     // No writes: the share is 1 (log 0); only reads: the lowest share, never NaN.
     void pureMixes_answerTheirBounds()
     {
