@@ -417,8 +417,8 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     std::vector<CandidateSpec> memberSpecs;
     for (std::size_t m = 0; m < selection.chosen.members.size(); ++m) {
         memberSpecs.push_back(specs[selection.chosen.members[m]]);
-        AutoCandidate model(memberSpecs.back());
-        model.fit(data);
+        auto model = std::make_shared<AutoCandidate>(memberSpecs.back());
+        model->fit(data);
         m_chosen.push_back({std::move(model), selection.chosen.weights[m]});
     }
     // Intervals are calibrated on the residuals of the selection, not of the model it chose:
@@ -449,7 +449,7 @@ FitReport AutoModel::fitDirect(const Dataset& data)
             chosenCv = smoothedPoints(std::move(chosenCv), choice.corrections);
             Eigen::VectorXd fitted = Eigen::VectorXd::Zero(data.rows());
             for (const Member& member : m_chosen)
-                fitted += member.weight * member.model.predict(data.x);
+                fitted += member.weight * member.model->predict(data.x);
             m_smoother = std::make_shared<const ResidualSmoother>(
                 choice.spec, scale, data.x, data.y - fitted);
         }
@@ -484,7 +484,7 @@ Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const
             m_writeTimes ? m_writeTimes->predict(x) : Eigen::VectorXd {});
     Eigen::VectorXd y = Eigen::VectorXd::Zero(x.rows());
     for (const Member& member : m_chosen)
-        y += member.weight * member.model.predict(x);
+        y += member.weight * member.model->predict(x);
     if (m_smoother)
         y += m_smoother->correction(x);
     return y;
@@ -534,7 +534,7 @@ std::vector<std::pair<CandidateSpec, double>> AutoModel::chosen() const
 {
     std::vector<std::pair<CandidateSpec, double>> out;
     for (const Member& member : m_chosen)
-        out.emplace_back(member.model.spec(), member.weight);
+        out.emplace_back(member.model->spec(), member.weight);
     return out;
 }
 

@@ -137,7 +137,7 @@ std::string AutoModel::describe() const
     text += "Chosen:\n";
     for (const Member& m : m_chosen) {
         std::snprintf(
-            line, sizeof line, "  %s (weight %.3f)\n", m.model.spec().label().c_str(), m.weight);
+            line, sizeof line, "  %s (weight %.3f)\n", m.model->spec().label().c_str(), m.weight);
         text += line;
     }
     std::snprintf(line, sizeof line,
@@ -169,8 +169,8 @@ std::string AutoModel::describe() const
     // The first chosen member whose spec has `option`, or null: each option is explained once.
     const auto firstWith = [&](bool (*option)(const CandidateSpec&)) -> const CandidateSpec* {
         const auto it = std::find_if(m_chosen.begin(), m_chosen.end(),
-            [&](const Member& m) { return option(m.model.spec()); });
-        return it == m_chosen.end() ? nullptr : &it->model.spec();
+            [&](const Member& m) { return option(m.model->spec()); });
+        return it == m_chosen.end() ? nullptr : &it->model->spec();
     };
     if (firstWith([](const CandidateSpec& s) { return s.littleView; })) {
         text += "  Little's law: candidates marked 'little' model the metric as threads x "
@@ -261,7 +261,7 @@ std::string AutoModel::describe() const
             s->failure.empty() ? "" : "  (failed)");
         text += line;
     }
-    return text + "Chosen model (first):\n" + m_chosen.front().model.describe();
+    return text + "Chosen model (first):\n" + m_chosen.front().model->describe();
 }
 
 nlohmann::json AutoModel::saveState() const
@@ -295,7 +295,7 @@ nlohmann::json AutoModel::saveState() const
     const nlohmann::json ranges = rangesJson(m_ranges);
     nlohmann::json chosen = nlohmann::json::array();
     for (const Member& m : m_chosen)
-        chosen.push_back({{"weight", m.weight}, {"model", m.model.saveState()}});
+        chosen.push_back({{"weight", m.weight}, {"model", m.model->saveState()}});
     nlohmann::json state {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
         {"chosen_score", scoreJson(m_chosenScore)},
         {"selection_score", scoreJson(m_selectionScore)}, {"interval_inside", m_inside.toJson()},
@@ -359,8 +359,9 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         scores.push_back(scoreFromJson(s));
     std::vector<Member> chosen;
     for (const auto& m : state.at("chosen")) {
-        AutoCandidate model(CandidateSpec::fromJson(m.at("model").at("spec")));
-        model.loadState(m.at("model"), schema);
+        auto model
+            = std::make_shared<AutoCandidate>(CandidateSpec::fromJson(m.at("model").at("spec")));
+        model->loadState(m.at("model"), schema);
         chosen.push_back({std::move(model), m.at("weight").get<double>()});
     }
     if (chosen.empty())
