@@ -360,6 +360,23 @@ private slots:
         QVERIFY(pa == pb);
     }
 
+    // Copies share the chosen candidates (and their last answer): refitting or reloading the
+    // original on other data must leave a copy's answers as they were.
+    void copy_keepsItsAnswersWhenTheOriginalIsRefitted()
+    {
+        const Dataset data = iolens::test::gridDataset(cliffGrid());
+        AutoModel original = fitted(data);
+        const AutoModel copy = original;
+        const Eigen::VectorXd before = copy.predict(data.x);
+        Dataset other = data;
+        other.y = (2.0 * data.y.array() + 1.0).matrix();
+        original.fit(other);
+        QVERIFY(original.predict(data.x) != before);
+        QVERIFY(copy.predict(data.x) == before);
+        original.loadState(fitted(other).saveState(), other.schema);
+        QVERIFY(copy.predict(data.x) == before);
+    }
+
     void largeData_isRankedOnASeededSampleWithScreenedFeatureSets()
     {
         // A budget small enough for the cliff grid (72 rows) to count as large: rank on 40
