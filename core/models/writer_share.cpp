@@ -49,8 +49,8 @@ Eigen::VectorXd solveWriterShareLog2(
     // h(t) = t - writerShareLog2(t) of the listed rows: >= 0 at t = 0 (a share is at most 1).
     // Only its sign is used, and t < log2(share) exactly when 2^t < share, so no logarithm is
     // taken per row: log2 was an eighth of a slider step's time on the third system's grid with
-    // the readers' share on (perf, sliderStep/thirdSystemWriters). Answers -1 where h < 0,
-    // else 1.
+    // the readers' share on (perf of the step sliderStep/thirdSystemReaders measures). Answers
+    // -1 where h < 0, else 1.
     const auto h = [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& t) {
         const Eigen::VectorXd logWrite = logWriteMsAt(rows, t);
         Eigen::VectorXd out(t.size());
