@@ -10,55 +10,81 @@
 #include <QTest>
 
 #include <algorithm>
+#include <string>
 
 using namespace iolens::core;
+
+namespace {
+
+Dataset loggedTimes(Metric metric)
+{
+    Dataset times = buildDataset(iolens::test::tieredRows(), metric);
+    times.y = times.y.array().log();
+    return times;
+}
+
+/// Candidates of `model` with the share `flag` (CandidateSpec::writerShare or readerShare).
+long shareCandidates(const AutoModel& model, bool CandidateSpec::*flag)
+{
+    return std::count_if(model.candidates().begin(), model.candidates().end(),
+        [&](const CandidateScore& c) { return c.spec.*flag; });
+}
+
+/// The response time `own` of fio-tiered with the option `param` (on by default or not) off
+/// and on: off, no candidate has `flag`; on, one per log-scale candidate, each solving its share
+/// with the spec auto chooses first for the other direction's times, and the model round-trips
+/// through its file. QVERIFY returns from here only: the caller checks for a failure.
+void checkShareCandidates(
+    Metric own, const std::string& param, bool onByDefault, bool CandidateSpec::*flag)
+{
+    const Dataset times = loggedTimes(own);
+    const auto& other = own == Metric::RtWriteMs ? times.readTimes : times.writeTimes;
+    QVERIFY(other);
+    AutoModel off;
+    if (onByDefault)
+        off.setParameters({{param, 0}});
+    off.fit(times);
+    QCOMPARE(shareCandidates(off, flag), 0L);
+    AutoModel on;
+    if (!onByDefault)
+        on.setParameters({{param, 1}});
+    on.fit(times);
+    const auto logScale = std::count_if(
+        on.candidates().begin(), on.candidates().end(), [&](const CandidateScore& c) {
+            return c.spec.scale == ResponseScale::Log && !(c.spec.*flag);
+        });
+    QCOMPARE(shareCandidates(on, flag), static_cast<long>(logScale));
+    Dataset otherTimes = *other;
+    otherTimes.y = otherTimes.y.array().log();
+    AutoModel otherChoice;
+    otherChoice.fit(otherTimes);
+    const nlohmann::json otherSpec = otherChoice.chosen().front().first.toJson();
+    for (const CandidateScore& c : on.candidates())
+        if (c.spec.*flag) {
+            QVERIFY(c.spec.otherTimes);
+            QVERIFY(c.spec.otherTimes->toJson() == otherSpec);
+        }
+    AutoModel loaded;
+    loaded.loadState(on.saveState(), times.schema);
+    QVERIFY(loaded.predict(times.x).isApprox(on.predict(times.x), 1e-12));
+}
+
+} // namespace
 
 class TestAutoThreadShares : public QObject {
     Q_OBJECT
 private slots:
     // writer_share (on by default) adds a writers' candidate per log-scale one for write times,
-    // which then round-trip through the model file; writer_share=0 leaves them out, and nothing
-    // changes for read times.
+    // solved with auto's first choice for the read times, which round-trip through the model
+    // file; writer_share=0 leaves them out, and nothing changes for read times.
     void writerShare_addsWriterCandidatesForWriteTimes()
     {
-        Dataset writes = buildDataset(iolens::test::tieredRows(), Metric::RtWriteMs);
-        writes.y = writes.y.array().log();
-        QVERIFY(writes.readTimes);
-        const auto writerCandidates = [](const AutoModel& model) {
-            return std::count_if(model.candidates().begin(), model.candidates().end(),
-                [](const CandidateScore& c) { return c.spec.writerShare; });
-        };
-        AutoModel plain;
-        plain.setParameters({{"writer_share", 0}});
-        plain.fit(writes);
-        QCOMPARE(writerCandidates(plain), 0);
-        AutoModel model;
-        model.fit(writes);
-        const auto logScale = std::count_if(
-            model.candidates().begin(), model.candidates().end(), [](const CandidateScore& c) {
-                return c.spec.scale == ResponseScale::Log && !c.spec.writerShare;
-            });
-        QCOMPARE(writerCandidates(model), logScale);
-        // Each solves its share with the read-time spec auto chooses first for the read times.
-        Dataset readTimes = *writes.readTimes;
-        readTimes.y = readTimes.y.array().log();
-        AutoModel readChoice;
-        readChoice.fit(readTimes);
-        const nlohmann::json readSpec = readChoice.chosen().front().first.toJson();
-        for (const CandidateScore& c : model.candidates())
-            if (c.spec.writerShare) {
-                QVERIFY(c.spec.otherTimes);
-                QVERIFY(c.spec.otherTimes->toJson() == readSpec);
-            }
-        AutoModel loaded;
-        loaded.loadState(model.saveState(), writes.schema);
-        QVERIFY(loaded.predict(writes.x).isApprox(model.predict(writes.x), 1e-12));
-
-        Dataset reads = buildDataset(iolens::test::tieredRows(), Metric::RtReadMs);
-        reads.y = reads.y.array().log();
+        checkShareCandidates(Metric::RtWriteMs, "writer_share", true, &CandidateSpec::writerShare);
+        if (QTest::currentTestFailed())
+            return;
         AutoModel readModel;
-        readModel.fit(reads);
-        QCOMPARE(writerCandidates(readModel), 0);
+        readModel.fit(loggedTimes(Metric::RtReadMs));
+        QCOMPARE(shareCandidates(readModel, &CandidateSpec::writerShare), 0L);
     }
 
     // reader_share=1 adds a readers' candidate per log-scale one for read times, solved with
@@ -66,37 +92,7 @@ private slots:
     // default there are none.
     void readerShare_addsReaderCandidatesForReadTimes()
     {
-        Dataset reads = buildDataset(iolens::test::tieredRows(), Metric::RtReadMs);
-        reads.y = reads.y.array().log();
-        QVERIFY(reads.writeTimes);
-        const auto readerCandidates = [](const AutoModel& model) {
-            return std::count_if(model.candidates().begin(), model.candidates().end(),
-                [](const CandidateScore& c) { return c.spec.readerShare; });
-        };
-        AutoModel plain;
-        plain.fit(reads);
-        QCOMPARE(readerCandidates(plain), 0);
-        AutoModel model;
-        model.setParameters({{"reader_share", 1}});
-        model.fit(reads);
-        const auto logScale = std::count_if(
-            model.candidates().begin(), model.candidates().end(), [](const CandidateScore& c) {
-                return c.spec.scale == ResponseScale::Log && !c.spec.readerShare;
-            });
-        QCOMPARE(readerCandidates(model), logScale);
-        Dataset writeTimes = *reads.writeTimes;
-        writeTimes.y = writeTimes.y.array().log();
-        AutoModel writeChoice;
-        writeChoice.fit(writeTimes);
-        const nlohmann::json writeSpec = writeChoice.chosen().front().first.toJson();
-        for (const CandidateScore& c : model.candidates())
-            if (c.spec.readerShare) {
-                QVERIFY(c.spec.otherTimes);
-                QVERIFY(c.spec.otherTimes->toJson() == writeSpec);
-            }
-        AutoModel loaded;
-        loaded.loadState(model.saveState(), reads.schema);
-        QVERIFY(loaded.predict(reads.x).isApprox(model.predict(reads.x), 1e-12));
+        checkShareCandidates(Metric::RtReadMs, "reader_share", false, &CandidateSpec::readerShare);
     }
 };
 
