@@ -7,8 +7,9 @@
 // included), so its figures and the coverage of its 80 % intervals are out-of-sample.
 //
 //   grouped_cv_report                 a Markdown table per dataset on stdout
-//   grouped_cv_report --points FILE   also every held-out prediction of `auto` as CSV, to see
-//                                     which configurations its mean relative error comes from
+//   grouped_cv_report --points FILE   also every held-out prediction of `auto` as CSV, with
+//                                     its interval, to see which configurations its mean
+//                                     relative error and its misses come from
 //   grouped_cv_report --csv FILE      the same table for the measurements of FILE (interchange
 //                                     format) instead of the shared datasets: another system
 //
@@ -95,13 +96,13 @@ std::string cell(const Regressor& model, const Dataset& data, const GroupedCvOpt
             for (const auto& p : cv.points) {
                 const auto& c = data.configs[static_cast<std::size_t>(p.row)];
                 const auto& l = cv.levels[static_cast<std::size_t>(p.level)];
-                std::fprintf(points, "%s,%s,%s,%lld,%lld,%s,%g,%d,%s,%g,%d,%.9g,%.9g\n",
+                std::fprintf(points, "%s,%s,%s,%lld,%lld,%s,%g,%d,%s,%g,%d,%.9g,%.9g,%.9g,%.9g\n",
                     g_dataset.c_str(), std::string(metricName(*options.metric)).c_str(),
                     c.scheduler.c_str(), static_cast<long long>(c.filesetBytes),
                     static_cast<long long>(c.requestBytes),
                     std::string(patternName(c.pattern)).c_str(), c.readPct, c.threads,
                     std::string(factorColumnName(l.factor)).c_str(), l.level, int(l.extrapolation),
-                    p.measured, p.predicted);
+                    p.measured, p.predicted, p.lower, p.upper);
             }
         if (coverage)
             *coverage = coverageOf(cv);
@@ -481,7 +482,7 @@ int main(int argc, char** argv)
         std::fprintf(g_points,
             "dataset,metric,scheduler,fileset_bytes,request_bytes,pattern,"
             "read_pct,threads,held_out_factor,held_out_level,extrapolation,"
-            "log_measured,log_predicted\n");
+            "log_measured,log_predicted,log_lower,log_upper\n");
     }
     try {
         if (!csv.empty()) {
