@@ -57,6 +57,16 @@ std::vector<FeatureSet> featureSets(const Dataset& data, const AutoParams& param
     return sets;
 }
 
+/// Feature sets the readers' candidates of a read time are tried on: those of the best-ranked
+/// other candidates. Every log-scale candidate once more with the readers' share cost 3.3 times
+/// a read-time fit on fio-local (0.63 -> 2.10 s, `train --technique auto --metric rt_read_ms`),
+/// and on the eight best sets 2.2 times (1.37 s); with eight, every figure of
+/// `grouped_cv_report` was that of the whole set but fio-tiered's nested interval coverage
+/// (tp_read_mbs 77 -> 84 %, rt_read_ms 82 -> 84 %, tp_write_mbs 81 -> 90 %: fewer candidates
+/// for the re-selections per level to overfit). With four, the 512 MiB-cache stack's held-out
+/// read times went 55.8 / 25.7 -> 58.6 / 28.2 % (between / beyond its grid).
+constexpr std::size_t kReaderShareSets = 8;
+
 /// Candidates of `techniques` on `sets` in a fixed order (technique, scale, feature set), so
 /// ties and the combination are the same on every run.
 /// `otherTimes`: the spec of the other direction's times the thread-share candidates (writers'
@@ -160,7 +170,7 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
             "1: write times may also take the writers' share of the threads (write-back caches)",
             "", true, 0, 1, 1, false},
         {"reader_share", "1: read times may also take the readers' share of the threads", "", true,
-            0, 1, 0, false},
+            0, 1, 1, false},
         {"residual_smoothing",
             "1: the chosen model's residuals at measured configurations may correct its answers "
             "nearby",
@@ -377,9 +387,18 @@ FitReport AutoModel::fitDirect(const Dataset& data)
                         "...) has 2 or more measured levels, so the candidates cannot be "
                         "compared on levels left out of training");
     const std::vector<FeatureSet> sets = featureSets(rankData, m_params);
-    const std::shared_ptr<const CandidateSpec> otherTimes = otherTimesSpec(rankData);
+    // The readers' share is tried only where the candidates are ranked on every row, as the
+    // residual smoothing is: on the window's sample of a database of 100,000 configurations it
+    // took auto's four metrics from 45 s to over 60 s (bench_window_open), where a grid's fit
+    // takes seconds.
+    const std::shared_ptr<const CandidateSpec> otherTimes
+        = sampled && data.metric == Metric::RtReadMs ? nullptr : otherTimesSpec(rankData);
+    // Read times take their readers' candidates after the others, on the feature sets those
+    // rank best (kReaderShareSets); write times take their writers' candidates with the rest.
+    const bool readersLater = otherTimes && data.metric == Metric::RtReadMs;
+    const std::shared_ptr<const CandidateSpec> firstOther = readersLater ? nullptr : otherTimes;
     const std::vector<CandidateSpec> every
-        = candidateSpecs(rankData, kTechniques, sets, otherTimes);
+        = candidateSpecs(rankData, kTechniques, sets, firstOther);
     const double rowFits = static_cast<double>(rankData.rows()) * static_cast<double>(every.size())
         * static_cast<double>(heldOutGroupCount(rankData, options.factors));
     const bool screened = rowFits > m_budget.screeningRowFits
@@ -400,12 +419,20 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     };
     if (screened) {
         // lm on every feature set, then the other techniques on lm's best sets only.
-        scoreMore(candidateSpecs(rankData, {kTechniques.front()}, sets, otherTimes));
+        scoreMore(candidateSpecs(rankData, {kTechniques.front()}, sets, firstOther));
         const std::vector<std::string> others(kTechniques.begin() + 1, kTechniques.end());
         scoreMore(candidateSpecs(rankData, others,
-            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)), otherTimes));
+            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)), firstOther));
     } else {
         scoreMore(every);
+    }
+    if (readersLater) {
+        std::vector<CandidateSpec> readers;
+        for (const CandidateSpec& spec : candidateSpecs(
+                 rankData, kTechniques, bestFeatureSets(scores, kReaderShareSets), otherTimes))
+            if (spec.readerShare)
+                readers.push_back(spec);
+        scoreMore(std::move(readers));
     }
     const Selection selection = selectCandidates(scores, results, m_params.maxCombined);
     m_rankedRows = rankData.rows();

@@ -31,10 +31,12 @@ struct AutoParams {
     bool writerShare = true;
     /// Read response times with their configurations' write times: likewise with the readers'
     /// share, the directions swapped (in a closed mix, the fewer threads read, the less reads
-    /// queue). Off by default: it changed no nested grouped-CV error of the shared grids and
-    /// took the 512 MiB-cache stack's held-out read times from 98 / 65 % to 59 / 54 %, at 3.7
-    /// times the cost of a read-time fit (README).
-    bool readerShare = false;
+    /// queue). On by default: it changed no nested grouped-CV error of the shared grids and
+    /// took the 512 MiB-cache stack's held-out read times from 86 / 44 % to 56 / 26 %, at about
+    /// twice the cost of a read-time fit, tried on the best-ranked feature sets only (README).
+    /// Tried only where the candidates are ranked on every row (AutoBudget), as the residual
+    /// smoothing.
+    bool readerShare = true;
     /// The chosen model's residuals at the measured configurations smoothed into its answers
     /// nearby (residual_smoothing.hpp), in the setting the grouped CV ranks best, or not at all
     /// where that setting's gain is within one standard error (auto_smoothing.hpp). On by
@@ -74,7 +76,7 @@ struct AutoBudget {
 /// IOPS each log-scale candidate also in its Little's-law view (littleOffset), and for write
 /// response times with their configurations' read times each log-scale candidate also with the
 /// writers' share of the threads (AutoParams::writerShare; for read times, the readers' share,
-/// AutoParams::readerShare, off by default). Each is scored by
+/// AutoParams::readerShare, where the candidates are ranked on every row). Each is scored by
 /// leave-level-out cross-validation (validation/grouped_cv.hpp) on the training data, by the mean
 /// absolute log ratio of its held-out predictions; the best, or an inverse-error-weighted
 /// average of the best two or three if that scores better, is refitted on all data, and its

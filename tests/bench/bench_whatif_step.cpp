@@ -9,8 +9,8 @@
 // sliderStep/defaultsUnsmoothed without auto's residual smoothing;
 // sliderStep/large the default models on a database of 100,000 configurations, trained on the
 // window's sample of 5,000, the distance to data over all 100,000; sliderStep/thirdSystem and
-// thirdSystemWriters the default models on another tiered stack's grid, auto's writer_share
-// off and on (the default); thirdSystemReaders with reader_share on as well.
+// thirdSystemWriters the default models on another tiered stack's grid, auto's thread shares
+// off and the writers' share alone on; thirdSystemReaders the defaults there (both shares on).
 //
 //   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
 #include "data/measurement_csv.hpp"
@@ -88,8 +88,8 @@ const StepFixture& paperFixture()
 }
 
 /// The grid of the 512 MiB-cache tiered stack (tests/data/measured), default models, auto's
-/// writers' share off and on (the default): there auto chooses a "writers" candidate for the
-/// write time, whose answer is solved for (writer_share.hpp), so the pair gives its cost.
+/// thread shares off and the writers' share alone on: there auto chooses a "writers" candidate
+/// for the write time, whose answer is solved for (writer_share.hpp), so the pair gives its cost.
 const std::vector<Measurement>& thirdSystemGrid()
 {
     static const std::vector<Measurement> runs = [] {
@@ -105,23 +105,23 @@ const std::vector<Measurement>& thirdSystemGrid()
 
 const StepFixture& thirdSystemFixture()
 {
-    static const StepFixture f(
-        defaultTechniques(), thirdSystemGrid(), thirdSystemGrid(), {{"writer_share", 0.0}});
+    static const StepFixture f(defaultTechniques(), thirdSystemGrid(), thirdSystemGrid(),
+        {{"writer_share", 0.0}, {"reader_share", 0.0}});
     return f;
 }
 
 const StepFixture& thirdSystemWritersFixture()
 {
-    static const StepFixture f(defaultTechniques(), thirdSystemGrid(), thirdSystemGrid());
+    static const StepFixture f(
+        defaultTechniques(), thirdSystemGrid(), thirdSystemGrid(), {{"reader_share", 0.0}});
     return f;
 }
 
-/// The same with auto's readers' share on (an option): auto chooses "readers" candidates for
-/// the read time there, solved per configuration like the writers'.
+/// The defaults there, the readers' share on as well: auto chooses "readers" candidates for
+/// the read time, solved per configuration like the writers'.
 const StepFixture& thirdSystemReadersFixture()
 {
-    static const StepFixture f(
-        defaultTechniques(), thirdSystemGrid(), thirdSystemGrid(), {{"reader_share", 1.0}});
+    static const StepFixture f(defaultTechniques(), thirdSystemGrid(), thirdSystemGrid());
     return f;
 }
 

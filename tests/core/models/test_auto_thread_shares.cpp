@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 using namespace iolens::core;
@@ -31,11 +32,12 @@ long shareCandidates(const AutoModel& model, bool CandidateSpec::*flag)
 }
 
 /// The response time `own` of fio-tiered with the option `param` (on by default or not) off
-/// and on: off, no candidate has `flag`; on, one per log-scale candidate, each solving its share
-/// with the spec auto chooses first for the other direction's times, and the model round-trips
-/// through its file. QVERIFY returns from here only: the caller checks for a failure.
-void checkShareCandidates(
-    Metric own, const std::string& param, bool onByDefault, bool CandidateSpec::*flag)
+/// and on: off, no candidate has `flag`; on, one per log-scale candidate on `sets` of the
+/// feature sets (all of them if there are fewer), each solving its share with the spec auto
+/// chooses first for the other direction's times, and the model round-trips through its file.
+/// QVERIFY returns from here only: the caller checks for a failure.
+void checkShareCandidates(Metric own, const std::string& param, bool onByDefault,
+    bool CandidateSpec::*flag, std::size_t sets)
 {
     const Dataset times = loggedTimes(own);
     const auto& other = own == Metric::RtWriteMs ? times.readTimes : times.writeTimes;
@@ -49,9 +51,19 @@ void checkShareCandidates(
     if (!onByDefault)
         on.setParameters({{param, 1}});
     on.fit(times);
+    std::vector<FeatureSet> logSets, shareSets;
+    for (const CandidateScore& c : on.candidates()) {
+        auto& found = c.spec.*flag ? shareSets : logSets;
+        if (c.spec.scale == ResponseScale::Log
+            && std::find(found.begin(), found.end(), c.spec.features) == found.end())
+            found.push_back(c.spec.features);
+    }
+    QCOMPARE(shareSets.size(), std::min(sets, logSets.size()));
     const auto logScale = std::count_if(
         on.candidates().begin(), on.candidates().end(), [&](const CandidateScore& c) {
-            return c.spec.scale == ResponseScale::Log && !(c.spec.*flag);
+            return c.spec.scale == ResponseScale::Log && !(c.spec.*flag)
+                && std::find(shareSets.begin(), shareSets.end(), c.spec.features)
+                != shareSets.end();
         });
     QCOMPARE(shareCandidates(on, flag), static_cast<long>(logScale));
     Dataset otherTimes = *other;
@@ -79,7 +91,8 @@ private slots:
     // file; writer_share=0 leaves them out, and nothing changes for read times.
     void writerShare_addsWriterCandidatesForWriteTimes()
     {
-        checkShareCandidates(Metric::RtWriteMs, "writer_share", true, &CandidateSpec::writerShare);
+        checkShareCandidates(Metric::RtWriteMs, "writer_share", true, &CandidateSpec::writerShare,
+            std::numeric_limits<std::size_t>::max());
         if (QTest::currentTestFailed())
             return;
         AutoModel readModel;
@@ -87,12 +100,36 @@ private slots:
         QCOMPARE(shareCandidates(readModel, &CandidateSpec::writerShare), 0L);
     }
 
-    // reader_share=1 adds a readers' candidate per log-scale one for read times, solved with
-    // auto's first choice for the write times, which round-trip through the model file; by
-    // default there are none.
+    // reader_share (on by default) adds a readers' candidate per log-scale one on the eight
+    // best-ranked feature sets for read times, solved with auto's first choice for the write
+    // times, which round-trip through the model file; reader_share=0 leaves them out, and
+    // nothing changes for write times.
     void readerShare_addsReaderCandidatesForReadTimes()
     {
-        checkShareCandidates(Metric::RtReadMs, "reader_share", false, &CandidateSpec::readerShare);
+        checkShareCandidates(
+            Metric::RtReadMs, "reader_share", true, &CandidateSpec::readerShare, 8);
+        if (QTest::currentTestFailed())
+            return;
+        AutoModel writeModel;
+        writeModel.fit(loggedTimes(Metric::RtWriteMs));
+        QCOMPARE(shareCandidates(writeModel, &CandidateSpec::readerShare), 0L);
+    }
+
+    // Ranked on a sample of a large dataset (AutoBudget), read times get no readers' candidates,
+    // as they get no residual smoothing; write times keep their writers' candidates.
+    void sampledRanking_triesNoReaderCandidates()
+    {
+        AutoBudget budget;
+        budget.selectionRows = 60;
+        const Dataset reads = loggedTimes(Metric::RtReadMs);
+        QVERIFY(reads.rows() > budget.selectionRows);
+        AutoModel sampled(budget);
+        sampled.fit(reads);
+        QCOMPARE(sampled.rankedRows(), budget.selectionRows);
+        QCOMPARE(shareCandidates(sampled, &CandidateSpec::readerShare), 0L);
+        AutoModel writes(budget);
+        writes.fit(loggedTimes(Metric::RtWriteMs));
+        QVERIFY(shareCandidates(writes, &CandidateSpec::writerShare) > 0);
     }
 };
 
