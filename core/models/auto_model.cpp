@@ -57,16 +57,6 @@ std::vector<FeatureSet> featureSets(const Dataset& data, const AutoParams& param
     return sets;
 }
 
-/// Feature sets the readers' candidates of a read time are tried on: those of the best-ranked
-/// other candidates. Every log-scale candidate once more with the readers' share cost 3.3 times
-/// a read-time fit on fio-local (0.63 -> 2.10 s, `train --technique auto --metric rt_read_ms`),
-/// and on the eight best sets 2.2 times (1.37 s); with eight, every figure of
-/// `grouped_cv_report` was that of the whole set but fio-tiered's nested interval coverage
-/// (tp_read_mbs 77 -> 84 %, rt_read_ms 82 -> 84 %, tp_write_mbs 81 -> 90 %: fewer candidates
-/// for the re-selections per level to overfit). With four, the 512 MiB-cache stack's held-out
-/// read times went 55.8 / 25.7 -> 58.6 / 28.2 % (between / beyond its grid).
-constexpr std::size_t kReaderShareSets = 8;
-
 /// Candidates of `techniques` on `sets` in a fixed order (technique, scale, feature set), so
 /// ties and the combination are the same on every run.
 /// `otherTimes`: the spec of the other direction's times the thread-share candidates (writers'

@@ -105,8 +105,8 @@ private slots:
     // nothing changes for write times.
     void readerShare_addsReaderCandidatesForReadTimes()
     {
-        checkShareCandidates(
-            Metric::RtReadMs, "reader_share", true, &CandidateSpec::readerShare, 8);
+        checkShareCandidates(Metric::RtReadMs, "reader_share", true, &CandidateSpec::readerShare,
+            AutoModel::kReaderShareSets);
     }
 
     // Ranked on a sample of a large dataset (AutoBudget), read times get no readers' candidates,
