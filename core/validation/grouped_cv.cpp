@@ -4,6 +4,7 @@
 #include "common/error.hpp"
 #include "validation/conformal.hpp"
 #include "validation/k_fold.hpp"
+#include "validation/validation_cancelled.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -181,6 +182,8 @@ GroupedCvResult groupedCrossValidate(
     const int count = static_cast<int>(folds.size());
 #pragma omp parallel for schedule(dynamic)
     for (int t = 0; t < count; ++t) {
+        if (validationCancelled(options.cancel))
+            continue;
         try {
             const HeldOutFold& fold = folds[static_cast<std::size_t>(t)];
             // subset() keeps the full schema, whose ranges include the held-out level; no
@@ -214,6 +217,8 @@ GroupedCvResult groupedCrossValidate(
     }
     if (failure)
         std::rethrow_exception(failure);
+    if (validationCancelled(options.cancel))
+        throw ValidationCancelled();
     // Points in task order whatever the thread schedule, so results are reproducible.
     for (const auto& points : taskPoints)
         result.points.insert(result.points.end(), points.begin(), points.end());

@@ -7,6 +7,7 @@
 
 #include <Eigen/Dense>
 
+#include <atomic>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -41,6 +42,9 @@ struct GroupedCvOptions {
     /// When in (0, 1), each fold's model is also asked for predictInterval() at this level, and
     /// the result reports how often the held-out value fell inside (nested, honest coverage).
     double intervalLevel = 0.0;
+    /// When given and set, the fits not yet started are skipped and ValidationCancelled is
+    /// thrown once the running ones end.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 /// A factor needs this many levels for leave-level-out: with two, every held-out level is an

@@ -3,6 +3,7 @@
 
 #include "common/error.hpp"
 #include "validation/error_metrics.hpp"
+#include "validation/validation_cancelled.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -49,8 +50,8 @@ std::vector<Eigen::Index> FoldAssignment::trainRows(int fold) const
     return rows;
 }
 
-CrossValidationResult crossValidate(
-    const Regressor& prototype, const Dataset& data, const FoldAssignment& folds)
+CrossValidationResult crossValidate(const Regressor& prototype, const Dataset& data,
+    const FoldAssignment& folds, const std::atomic<bool>* cancel)
 {
     CrossValidationResult result;
     result.foldRmse.assign(static_cast<std::size_t>(folds.folds()), 0.0);
@@ -58,6 +59,8 @@ CrossValidationResult crossValidate(
     std::exception_ptr failure;
 #pragma omp parallel for schedule(dynamic)
     for (int f = 0; f < folds.folds(); ++f) {
+        if (validationCancelled(cancel))
+            continue;
         try {
             auto model = prototype.clone();
             model->fit(subset(data, folds.trainRows(f)));
@@ -74,6 +77,8 @@ CrossValidationResult crossValidate(
     }
     if (failure)
         std::rethrow_exception(failure);
+    if (validationCancelled(cancel))
+        throw ValidationCancelled();
     const double k = static_cast<double>(folds.folds());
     result.meanRmse = std::accumulate(result.foldRmse.begin(), result.foldRmse.end(), 0.0) / k;
     double ss = 0.0;

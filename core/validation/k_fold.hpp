@@ -4,6 +4,7 @@
 #include "data/dataset.hpp"
 #include "models/regressor.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -38,8 +39,9 @@ struct CrossValidationResult {
 };
 
 /// Fits a clone of `prototype` (parameters already set) on each training part and scores the
-/// held-out part. Folds run in parallel (OpenMP). Cost O(k x fit).
-CrossValidationResult crossValidate(
-    const Regressor& prototype, const Dataset& data, const FoldAssignment& folds);
+/// held-out part. Folds run in parallel (OpenMP). Cost O(k x fit). When `cancel` is set, the
+/// folds not yet started are skipped and ValidationCancelled is thrown once the running ones end.
+CrossValidationResult crossValidate(const Regressor& prototype, const Dataset& data,
+    const FoldAssignment& folds, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace iolens::core

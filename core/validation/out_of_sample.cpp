@@ -35,7 +35,7 @@ TrainingOptions trainingOptions(const TrainedModel& model)
 
 CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
     const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule, int folds,
-    std::uint64_t seed)
+    std::uint64_t seed, const std::atomic<bool>* cancel)
 {
     // One schema for all folds, as the optimizer's cost uses it, so the cost here is the cost
     // Algorithm 1 reports for these parameters.
@@ -52,7 +52,7 @@ CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
         data.y = data.y.array().log();
     }
     const FoldAssignment assignment(data.rows(), folds, seed);
-    const CrossValidationResult cv = crossValidate(*unfittedCopy(model), data, assignment);
+    const CrossValidationResult cv = crossValidate(*unfittedCopy(model), data, assignment, cancel);
     Eigen::VectorXd predicted = cv.predictions;
     if (model.logResponse())
         predicted = predicted.array().exp();
@@ -66,7 +66,7 @@ CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
 
 GroupedEvaluation groupedEvaluation(const TrainedModel& model,
     const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule,
-    double intervalLevel)
+    double intervalLevel, const std::atomic<bool>* cancel)
 {
     Dataset data = buildDataset(rows, model.metric());
     if (model.logResponse()) {
@@ -80,6 +80,7 @@ GroupedEvaluation groupedEvaluation(const TrainedModel& model,
     options.rule = rule;
     options.logResponse = model.logResponse();
     options.intervalLevel = intervalLevel;
+    options.cancel = cancel;
     GroupedEvaluation result;
     result.cv = groupedCrossValidate(*unfittedCopy(model), data, options);
 

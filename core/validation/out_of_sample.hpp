@@ -4,6 +4,7 @@
 #include "validation/grouped_cv.hpp"
 #include "validation/model_evaluation.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,10 +23,11 @@ struct CrossValidatedEvaluation {
 /// Refits `model`'s technique with its parameters and training options on k - 1 folds of `rows`
 /// (the rows that have its metric; FoldAssignment(n, folds, seed), as the optimizer deals them)
 /// and scores every row's out-of-fold prediction with `rule`. Cost O(folds x fit); folds run in
-/// parallel. Throws DataError if fewer rows than folds have the metric or none passes the rule.
+/// parallel. Throws DataError if fewer rows than folds have the metric or none passes the rule,
+/// ValidationCancelled when `cancel` is set before the last fold starts.
 CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
     const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule, int folds = 10,
-    std::uint64_t seed = 1);
+    std::uint64_t seed = 1, const std::atomic<bool>* cancel = nullptr);
 
 /// A model's accuracy on levels nobody measured (scenario "grouped").
 struct GroupedEvaluation {
@@ -42,10 +44,11 @@ struct GroupedEvaluation {
 /// `intervalLevel` in (0, 1) each fold's model is asked for intervals too (only `auto` has
 /// them), and cv.modelIntervalCoverage says how often they held the measurement. Cost: one fit
 /// per level (an auto fit per level for `auto`: its selection is repeated in every fold).
-/// Throws DataError if no factor has 3 levels or nothing can be scored.
+/// Throws DataError if no factor has 3 levels or nothing can be scored, ValidationCancelled
+/// when `cancel` is set before the last fit starts.
 GroupedEvaluation groupedEvaluation(const TrainedModel& model,
     const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule,
-    double intervalLevel = 0.0);
+    double intervalLevel = 0.0, const std::atomic<bool>* cancel = nullptr);
 
 /// The paper's interpolation / extrapolation scenarios: refits `model`'s technique, parameters
 /// and options on `train` alone and scores it on `test` (multi-VM rows via predictSpreadOverVms).

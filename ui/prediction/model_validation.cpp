@@ -62,8 +62,10 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
         return true;
     };
     try {
-        outcome.result
-            = core::crossValidatedEvaluation(model, rows, input.rule, input.folds, input.seed);
+        // The folds stop as soon as the data changes: auto's ten refits take minutes on a large
+        // database, and the pool's threads are wanted for the new data's models.
+        outcome.result = core::crossValidatedEvaluation(
+            model, rows, input.rule, input.folds, input.seed, input.cancelled);
     } catch (const std::exception& e) {
         outcome.error = e.what();
     }
@@ -94,7 +96,8 @@ ValidationOutcome validateModel(const core::TrainedModel& model, const Validatio
     if (stopped())
         return outcome;
     try {
-        outcome.grouped = core::groupedEvaluation(model, rows, input.rule).evaluation;
+        outcome.grouped
+            = core::groupedEvaluation(model, rows, input.rule, 0.0, input.cancelled).evaluation;
     } catch (const std::exception& e) {
         outcome.groupedError = e.what();
     }

@@ -54,8 +54,8 @@ struct ValidationInput {
     std::uint64_t seed = 1;       ///< fold shuffling seed
     bool multiVm = false;         ///< false: the data has no 2+ VM rows, the scenario is skipped
     /// Set when the data the model was validated for is gone (another dataset opened): the
-    /// scenarios not yet started are skipped, so a worker is free again after the one running
-    /// (auto's held-out levels take minutes on a large database). nullptr: never.
+    /// folds and scenarios not yet started are skipped, so a worker is free again after the fit
+    /// running (auto's refits take minutes on a large database). nullptr: never.
     const std::atomic<bool>* cancelled = nullptr;
 };
 

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "models/linear_model.hpp"
+#include "support/cancelling_regressor.hpp"
 #include "support/grid_data.hpp"
 #include "support/test_registry.hpp"
 #include "tuning/grouped_cv_cost.hpp"
 #include "validation/grouped_cv.hpp"
 #include "validation/k_fold.hpp"
+#include "validation/validation_cancelled.hpp"
 
 #include <QTest>
+
+#include <omp.h>
 
 #include <algorithm>
 
@@ -259,6 +263,27 @@ private slots:
         const GroupedCvResult cv = groupedCrossValidate(LinearModel(), data, options);
         for (const HeldOutPoint& p : cv.points)
             QVERIFY(data.configs[static_cast<std::size_t>(p.row)].readPct <= 75.0);
+    }
+
+    // Set during the first fit, the flag stops the held-out levels not yet started.
+    void cancel_stopsTheLevelsNotYetStarted()
+    {
+        const Dataset data = iolens::test::gridDataset(powerLawGrid());
+        auto fits = std::make_shared<std::atomic<int>>(0);
+        std::atomic<bool> cancel {false};
+        GroupedCvOptions options;
+        options.cancel = &cancel;
+        const auto all = static_cast<int>(groupedCrossValidate(
+            iolens::test::CancellingRegressor(fits, &cancel, 1000), data, options)
+                                              .levels.size());
+        QCOMPARE(fits->load(), all);
+        QVERIFY(all > 4);
+        fits->store(0);
+        QVERIFY_THROWS_EXCEPTION(ValidationCancelled,
+            groupedCrossValidate(
+                iolens::test::CancellingRegressor(fits, &cancel, 1), data, options));
+        QVERIFY2(fits->load() >= 1 && fits->load() <= omp_get_max_threads(),
+            qPrintable(QString::number(fits->load())));
     }
 
     void badInput_isRejected()

@@ -2,12 +2,16 @@
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/linear_model.hpp"
+#include "support/cancelling_regressor.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "validation/error_metrics.hpp"
 #include "validation/k_fold.hpp"
+#include "validation/validation_cancelled.hpp"
 
 #include <QTest>
+
+#include <omp.h>
 
 #include <set>
 
@@ -76,6 +80,28 @@ private slots:
         for (double r : cv.foldRmse)
             mean += r / 10.0;
         QVERIFY(std::fabs(cv.meanRmse - mean) < 1e-12);
+    }
+
+    // Set during the first fit, the flag stops the folds not yet started: at most one per thread
+    // fits, and the result is an exception rather than predictions with holes.
+    void crossValidate_stopsWhenCancelled()
+    {
+        const Dataset data
+            = buildDataset(aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath())),
+                Metric::RtReadMs);
+        const FoldAssignment folds(data.rows(), 10, 1);
+        auto fits = std::make_shared<std::atomic<int>>(0);
+        std::atomic<bool> cancel {false};
+        const iolens::test::CancellingRegressor uncancelled(fits, &cancel, 1000);
+        QCOMPARE(
+            crossValidate(uncancelled, data, folds, &cancel).foldRmse.size(), std::size_t {10});
+        QCOMPARE(fits->load(), 10);
+        fits->store(0);
+        const iolens::test::CancellingRegressor cancelling(fits, &cancel, 1);
+        QVERIFY_THROWS_EXCEPTION(
+            ValidationCancelled, crossValidate(cancelling, data, folds, &cancel));
+        QVERIFY2(fits->load() >= 1 && fits->load() <= std::min(omp_get_max_threads(), 9),
+            qPrintable(QString::number(fits->load())));
     }
 };
 
