@@ -106,7 +106,7 @@ void ModelController::setMeasurements(
             this,
             [runs = trainingRuns(sample.runs, m_entries[entry].rows),
                 technique = m_entries[entry].technique, cancelled = m_cancelled] {
-                return cancelled->load() ? ModelSet {} : trainModelSet(runs, technique);
+                return trainModelSet(runs, technique, cancelled.get());
             },
             [this, generation, entry](
                 const ModelSet& models) { onTrained(generation, entry, models); });

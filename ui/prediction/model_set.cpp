@@ -16,13 +16,16 @@ const MetricModel* ModelSet::find(core::Metric metric) const
     return nullptr;
 }
 
-ModelSet trainModelSet(const std::vector<core::Measurement>& runs, const std::string& technique)
+ModelSet trainModelSet(const std::vector<core::Measurement>& runs, const std::string& technique,
+    const std::atomic<bool>* cancel)
 {
     const auto start = std::chrono::steady_clock::now();
     ModelSet set;
     set.technique = technique;
     const auto aggregated = core::aggregateRepetitions(runs);
     for (core::Metric metric : core::kCoreMetrics) {
+        if (cancel && cancel->load())
+            break;
         MetricModel entry;
         entry.metric = metric;
         try {

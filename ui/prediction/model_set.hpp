@@ -4,6 +4,7 @@
 #include "data/measurement.hpp"
 #include "models/trained_model.hpp"
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,7 +35,10 @@ struct ModelSet {
 /// It works on a copy of the runs rather than the database because it runs on a worker thread,
 /// and an SQLite connection must not be shared with the UI thread. Never throws: a metric that
 /// cannot be trained (too few rows, an unknown technique) gets an error instead of a model.
-/// Cost: that of fitting four models; milliseconds for 'lm' on a few hundred rows.
-ModelSet trainModelSet(const std::vector<core::Measurement>& runs, const std::string& technique);
+/// Cost: that of fitting four models; milliseconds for 'lm' on a few hundred rows. When `cancel`
+/// is given and set, the metrics not yet started are left out (auto takes seconds to minutes per
+/// metric, and its set is of no use once the window's data changed or it closes).
+ModelSet trainModelSet(const std::vector<core::Measurement>& runs, const std::string& technique,
+    const std::atomic<bool>* cancel = nullptr);
 
 } // namespace iolens::ui

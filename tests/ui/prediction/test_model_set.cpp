@@ -66,6 +66,18 @@ private slots:
         const ModelSet empty = trainModelSet({}, "lm");
         QVERIFY(!empty.find(Metric::RtReadMs)->model);
     }
+
+    // The window's data changed or it closed: no metric is started once the flag is set.
+    void trainModelSet_startsNoMetricOnceCancelled()
+    {
+        const auto runs = loadExampleDatabase(Example::Tiered).measurements();
+        std::atomic<bool> cancel {false};
+        QCOMPARE(trainModelSet(runs, "lm", &cancel).models.size(), std::size_t {4});
+        cancel.store(true);
+        const ModelSet cancelled = trainModelSet(runs, "lm", &cancel);
+        QVERIFY(cancelled.models.empty());
+        QVERIFY(!cancelled.find(Metric::RtReadMs));
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestModelSet)
