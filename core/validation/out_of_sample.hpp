@@ -24,7 +24,7 @@ struct CrossValidatedEvaluation {
 /// (the rows that have its metric; FoldAssignment(n, folds, seed), as the optimizer deals them)
 /// and scores every row's out-of-fold prediction with `rule`. Cost O(folds x fit); folds run in
 /// parallel. Throws DataError if fewer rows than folds have the metric or none passes the rule,
-/// ValidationCancelled when `cancel` is set before the last fold starts.
+/// ValidationCancelled when `cancel` is set while it runs (the folds not yet started are skipped).
 CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
     const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule, int folds = 10,
     std::uint64_t seed = 1, const std::atomic<bool>* cancel = nullptr);
@@ -45,7 +45,7 @@ struct GroupedEvaluation {
 /// them), and cv.modelIntervalCoverage says how often they held the measurement. Cost: one fit
 /// per level (an auto fit per level for `auto`: its selection is repeated in every fold).
 /// Throws DataError if no factor has 3 levels or nothing can be scored, ValidationCancelled
-/// when `cancel` is set before the last fit starts.
+/// when `cancel` is set while it runs (the fits not yet started are skipped).
 GroupedEvaluation groupedEvaluation(const TrainedModel& model,
     const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule,
     double intervalLevel = 0.0, const std::atomic<bool>* cancel = nullptr);
