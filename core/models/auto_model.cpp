@@ -164,6 +164,10 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
         {"residual_smoothing",
             "1: the chosen model's residuals at measured configurations may correct its answers "
             "nearby",
+            "", true, 0, 1, 1, false},
+        {"tie_average",
+            "1: candidates the grouped CV cannot tell apart (the same held-out predictions) are "
+            "averaged, not one of them picked",
             "", true, 0, 1, 1, false}};
 }
 
@@ -172,7 +176,8 @@ ParamValues AutoModel::parameters() const
     return {{"max_combined", m_params.maxCombined}, {"cache_steps", m_params.cacheStepsPerOctave},
         {"writer_share", m_params.writerShare ? 1 : 0},
         {"reader_share", m_params.readerShare ? 1 : 0},
-        {"residual_smoothing", m_params.residualSmoothing ? 1 : 0}};
+        {"residual_smoothing", m_params.residualSmoothing ? 1 : 0},
+        {"tie_average", m_params.tieAverage ? 1 : 0}};
 }
 
 void AutoModel::setParameters(const ParamValues& values)
@@ -183,6 +188,7 @@ void AutoModel::setParameters(const ParamValues& values)
     m_params.writerShare = resolved.at("writer_share") != 0.0;
     m_params.readerShare = resolved.at("reader_share") != 0.0;
     m_params.residualSmoothing = resolved.at("residual_smoothing") != 0.0;
+    m_params.tieAverage = resolved.at("tie_average") != 0.0;
     m_chosen.clear();
 }
 
@@ -326,6 +332,7 @@ FitReport AutoModel::fit(const Dataset& data)
         + std::to_string(static_cast<int>(m_params.writerShare)) + " "
         + std::to_string(static_cast<int>(m_params.readerShare)) + " "
         + std::to_string(static_cast<int>(m_params.residualSmoothing)) + " "
+        + std::to_string(static_cast<int>(m_params.tieAverage)) + " "
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
         + std::string(metricName(*data.metric));
@@ -424,7 +431,7 @@ FitReport AutoModel::fitDirect(const Dataset& data)
                 readers.push_back(spec);
         scoreMore(std::move(readers));
     }
-    const Selection selection = selectCandidates(scores, results, m_params.maxCombined);
+    const Selection selection = selectCandidates(scores, results, m_params.maxCombined, m_params.tieAverage);
     m_rankedRows = rankData.rows();
     m_trainingRows = data.rows();
     m_screened = screened;
@@ -445,7 +452,8 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // among them is re-made per level.
     GroupedCvResult chosenCv = selection.cv;
     GroupedCvResult aware
-        = selectionAwarePoints(m_scores, results, m_params.maxCombined, selection.cv);
+        = selectionAwarePoints(
+        m_scores, results, m_params.maxCombined, m_params.tieAverage, selection.cv);
     m_ranges = core::measuredRanges(data);
     m_smoother.reset();
     m_smoothingLogRatios

@@ -51,12 +51,15 @@ struct Selection {
 };
 
 /// The selection rule: the best-ranked candidate alone, or the inverse-error-weighted average of
-/// the best m <= maxCombined when that average's mean log ratio is lower. Ties keep the earlier
-/// candidate, so the choice does not depend on the thread schedule that scored them. `results`
-/// holds each candidate's grouped CV (empty for a failed one). Throws DataError if nothing
-/// scored. O(candidates log candidates + maxCombined^2 x points).
+/// the best m <= maxCombined when that average's mean log ratio is lower. With `averageTies`,
+/// candidates whose held-out predictions are all the same (the grouped CV cannot tell them
+/// apart) rank as one, their plain average (at most 4 of them, evenly spread in candidate
+/// order). Ties in key between candidates that predict differently keep the earlier candidate,
+/// so the choice does not depend on the thread schedule that scored them. `results` holds each
+/// candidate's grouped CV (empty for a failed one). Throws DataError if nothing scored.
+/// O(candidates^2 x points worst case, for the ties + maxCombined^2 x points).
 Selection selectCandidates(const std::vector<CandidateScore>& scores,
-    const std::vector<GroupedCvResult>& results, int maxCombined);
+    const std::vector<GroupedCvResult>& results, int maxCombined, bool averageTies = true);
 
 /// The held-out points of `selected` (selectCandidates' cv), each level's predictions replaced
 /// by those of the combination the same rule picks when that level's rows are left out of the
@@ -67,6 +70,7 @@ Selection selectCandidates(const std::vector<CandidateScore>& scores,
 /// would otherwise still vote for the candidate that predicts it. Re-uses the fold predictions
 /// already made: no fit. O(levels x candidates x points).
 GroupedCvResult selectionAwarePoints(const std::vector<CandidateScore>& scores,
-    const std::vector<GroupedCvResult>& results, int maxCombined, const GroupedCvResult& selected);
+    const std::vector<GroupedCvResult>& results, int maxCombined, bool averageTies,
+    const GroupedCvResult& selected);
 
 } // namespace iolens::core

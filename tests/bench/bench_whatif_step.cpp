@@ -10,7 +10,10 @@
 // sliderStep/large the default models on a database of 100,000 configurations, trained on the
 // window's sample of 5,000, the distance to data over all 100,000; sliderStep/thirdSystem and
 // thirdSystemWriters the default models on another tiered stack's grid, auto's thread shares
-// off and the writers' share alone on; thirdSystemReaders the defaults there (both shares on).
+// off and the writers' share alone on; thirdSystemReaders the defaults there (both shares on);
+// sliderStep/twoFileSets the default models on fio-tiered without its 1 GiB file sets, where auto
+// averages the candidates its grouped CV cannot tell apart, and twoFileSetsPicked the same with
+// tie_average=0, for the cost of those averages.
 //
 //   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
 #include "data/measurement_csv.hpp"
@@ -125,6 +128,33 @@ const StepFixture& thirdSystemReadersFixture()
     return f;
 }
 
+/// fio-tiered with its file sets at two levels (256 MiB and 4 GiB): every cache size between
+/// them fits the same, so auto's choice for the read time is an average of tied candidates.
+const std::vector<Measurement>& twoFileSetRuns()
+{
+    static const std::vector<Measurement> runs = [] {
+        std::vector<Measurement> kept;
+        for (const Measurement& run : tieredRuns())
+            if (run.config.filesetBytes != std::int64_t {1} << 30)
+                kept.push_back(run);
+        return kept;
+    }();
+    return runs;
+}
+
+const StepFixture& twoFileSetsFixture()
+{
+    static const StepFixture f(defaultTechniques(), twoFileSetRuns(), twoFileSetRuns());
+    return f;
+}
+
+const StepFixture& twoFileSetsPickedFixture()
+{
+    static const StepFixture f(
+        defaultTechniques(), twoFileSetRuns(), twoFileSetRuns(), {{"tie_average", 0.0}});
+    return f;
+}
+
 /// The window on a database of 100,000 configurations (test::largeMeasurements): its default
 /// models trained on the seeded sample of 5,000 it trains on, the distances to all 100,000.
 const StepFixture& largeFixture()
@@ -189,6 +219,9 @@ BENCHMARK_CAPTURE(sliderStep, thirdSystem, &thirdSystemFixture)->Unit(benchmark:
 BENCHMARK_CAPTURE(sliderStep, thirdSystemWriters, &thirdSystemWritersFixture)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, thirdSystemReaders, &thirdSystemReadersFixture)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, twoFileSets, &twoFileSetsFixture)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, twoFileSetsPicked, &twoFileSetsPickedFixture)
     ->Unit(benchmark::kMillisecond);
 
 // The parts on their own, to see where the time goes.

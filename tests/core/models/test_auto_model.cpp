@@ -703,6 +703,33 @@ private slots:
         QVERIFY(model.describe().find("request_kib") != std::string::npos);
     }
 
+    // File sets measured at two levels, on both sides of the cache: every cache size between
+    // them (and the plain size, and its log2) fits the same two-valued column, so the grouped CV
+    // cannot tell those candidates apart, and they answer differently between the levels. The
+    // choice is then their average, not whichever rounding noise ranked first.
+    void tiedCandidates_areAveragedNotPicked()
+    {
+        GridSpec spec = cliffGrid();
+        spec.filesetMib = {1024, 8192};
+        const Dataset data = iolens::test::gridDataset(spec);
+        const AutoModel averaged = fitted(data);
+        const auto members = averaged.chosen();
+        QVERIFY2(members.size() > 1, averaged.describe().c_str());
+        std::vector<double> caches;
+        for (const auto& [memberSpec, weight] : members) {
+            QVERIFY(weight > 0.0 && weight < 1.0);
+            caches.push_back(memberSpec.features.cacheMib);
+        }
+        std::sort(caches.begin(), caches.end());
+        QVERIFY2(std::unique(caches.begin(), caches.end()) - caches.begin() > 1,
+            averaged.describe().c_str());
+
+        AutoModel picked;
+        picked.setParameters({{"tie_average", 0.0}});
+        picked.fit(data);
+        QVERIFY2(picked.chosen().size() < members.size(), picked.describe().c_str());
+    }
+
     void noFactorWithTwoLevels_isADataError()
     {
         GridSpec spec = noisyGrid({4}, 1);

@@ -124,6 +124,53 @@ private slots:
         QCOMPARE(averaged.cv.meanLogRatioError, 0.0);
     }
 
+    // A and B predict every held-out point the same: the grouped CV cannot tell them apart, so
+    // they rank as one, their plain average. Without tie averaging the earlier one is picked.
+    void select_averagesCandidatesThatPredictTheSame()
+    {
+        const Layout l = layout(false);
+        const std::vector<GroupedCvResult> results {result(l, std::vector<double>(6, 0.3)),
+            result(l, std::vector<double>(6, 0.3)), result(l, std::vector<double>(6, 0.5))};
+        const std::vector<CandidateScore> scores {
+            score(results[0]), score(results[1]), score(results[2])};
+        const Selection averaged = selectCandidates(scores, results, 1);
+        QCOMPARE(averaged.chosen.members, (std::vector<std::size_t> {0, 1}));
+        QCOMPARE(averaged.chosen.weights, (std::vector<double> {0.5, 0.5}));
+        QCOMPARE(averaged.cv.meanLogRatioError, 0.3);
+        QCOMPARE(selectCandidates(scores, results, 1, false).chosen.members,
+            std::vector<std::size_t> {0});
+        // Their grouped CV as a selection: each level's re-made choice is the class again.
+        QCOMPARE(predictionsOf(selectionAwarePoints(scores, results, 1, true, averaged.cv)),
+            std::vector<double>(6, 0.3));
+    }
+
+    // Ten tied candidates would each be refitted and evaluated at every answer; four, evenly
+    // spread in candidate order, stand for them.
+    void select_thinsALargeTieToFourEvenlySpread()
+    {
+        const Layout l = layout(false);
+        const std::vector<GroupedCvResult> results(10, result(l, std::vector<double>(6, 0.3)));
+        const std::vector<CandidateScore> scores(10, score(results.front()));
+        const Selection selection = selectCandidates(scores, results, 3);
+        QCOMPARE(selection.chosen.members, (std::vector<std::size_t> {0, 3, 6, 9}));
+        QCOMPARE(selection.chosen.weights, std::vector<double>(4, 0.25));
+    }
+
+    // A class weighs in an average as one candidate would, its weight shared by its members:
+    // {A, B} over-predict by 0.2, C under-predicts by 0.2, and the two classes average to exact.
+    void select_weighsATiedClassAsOneCandidate()
+    {
+        const Layout l = layout(false);
+        const std::vector<GroupedCvResult> results {result(l, std::vector<double>(6, 0.2)),
+            result(l, std::vector<double>(6, 0.2)), result(l, std::vector<double>(6, -0.2))};
+        const std::vector<CandidateScore> scores {
+            score(results[0]), score(results[1]), score(results[2])};
+        const Selection selection = selectCandidates(scores, results, 2);
+        QCOMPARE(selection.chosen.members, (std::vector<std::size_t> {0, 1, 2}));
+        QCOMPARE(selection.chosen.weights, (std::vector<double> {0.25, 0.25, 0.5}));
+        QCOMPARE(selection.cv.meanLogRatioError, 0.0);
+    }
+
     void select_skipsFailedCandidatesAndThrowsWhenNoneScored()
     {
         const Layout l = layout(false);
@@ -147,7 +194,7 @@ private slots:
         const Selection selection = selectCandidates(scores, results, 1);
         QCOMPARE(selection.chosen.members, std::vector<std::size_t> {1});
 
-        const GroupedCvResult aware = selectionAwarePoints(scores, results, 1, selection.cv);
+        const GroupedCvResult aware = selectionAwarePoints(scores, results, 1, true, selection.cv);
         QCOMPARE(predictionsOf(aware), (std::vector<double> {0.3, 0.3, 0.3, 0.3, 1.0, 1.0}));
         QCOMPARE(aware.meanLogRatioError, (4 * 0.3 + 2 * 1.0) / 6);
         QVERIFY(aware.meanLogRatioError > selection.cv.meanLogRatioError);
@@ -168,7 +215,7 @@ private slots:
         QCOMPARE(selection.chosen.members, std::vector<std::size_t> {1});
 
         const std::vector<double> aware
-            = predictionsOf(selectionAwarePoints(scores, results, 1, selection.cv));
+            = predictionsOf(selectionAwarePoints(scores, results, 1, true, selection.cv));
         QCOMPARE(aware[4], 1.0); // L2's points: A
         QCOMPARE(aware[5], 1.0);
         QCOMPARE(aware[0], 0.32); // L0 left out: A's rows 4-5 still count, B wins
