@@ -431,7 +431,8 @@ FitReport AutoModel::fitDirect(const Dataset& data)
                 readers.push_back(spec);
         scoreMore(std::move(readers));
     }
-    const Selection selection = selectCandidates(scores, results, m_params.maxCombined, m_params.tieAverage);
+    const Selection selection
+        = selectCandidates(scores, results, m_params.maxCombined, m_params.tieAverage);
     m_rankedRows = rankData.rows();
     m_trainingRows = data.rows();
     m_screened = screened;
@@ -443,7 +444,8 @@ FitReport AutoModel::fitDirect(const Dataset& data)
         memberSpecs.push_back(specs[selection.chosen.members[m]]);
         auto model = std::make_shared<AutoCandidate>(memberSpecs.back());
         model->fit(data);
-        m_chosen.push_back({std::move(model), selection.chosen.weights[m]});
+        m_chosen.push_back(
+            {std::move(model), selection.chosen.weights[m], selection.chosen.tied[m]});
     }
     // Intervals are calibrated on the residuals of the selection, not of the model it chose:
     // in a nested grouped CV of the whole fit, intervals from the chosen model's own residuals
@@ -451,8 +453,7 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // large dataset the candidates scored stay those lm's full ranking picked; only the choice
     // among them is re-made per level.
     GroupedCvResult chosenCv = selection.cv;
-    GroupedCvResult aware
-        = selectionAwarePoints(
+    GroupedCvResult aware = selectionAwarePoints(
         m_scores, results, m_params.maxCombined, m_params.tieAverage, selection.cv);
     m_ranges = core::measuredRanges(data);
     m_smoother.reset();

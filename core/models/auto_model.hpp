@@ -222,6 +222,7 @@ private:
     struct Member {
         std::shared_ptr<const AutoCandidate> model;
         double weight = 1.0;
+        std::size_t tied = 1; ///< candidates its tie class held (auto_selection.hpp), 1: none
     };
     AutoParams m_params;
     AutoBudget m_budget;

@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 #include "common/json_text.hpp"
+#include "models/auto_selection.hpp"
 #include "validation/conformal.hpp"
 
 #include <algorithm>
@@ -135,9 +136,22 @@ std::string AutoModel::describe() const
         text += "Feature sets screened first: lm tried every one, the other techniques only "
                 "lm's best\n(the budget of a large dataset).\n";
     text += "Chosen:\n";
+    bool anyTied = false;
     for (const Member& m : m_chosen) {
-        std::snprintf(
-            line, sizeof line, "  %s (weight %.3f)\n", m.model->spec().label().c_str(), m.weight);
+        if (m.tied > 1)
+            std::snprintf(line, sizeof line, "  %s (weight %.3f, tied with %zu others)\n",
+                m.model->spec().label().c_str(), m.weight, m.tied - 1);
+        else
+            std::snprintf(line, sizeof line, "  %s (weight %.3f)\n",
+                m.model->spec().label().c_str(), m.weight);
+        text += line;
+        anyTied = anyTied || m.tied > 1;
+    }
+    if (anyTied) {
+        std::snprintf(line, sizeof line,
+            "  Tied candidates predicted every held-out level the same: the data cannot choose\n"
+            "  among them, so they count as one, averaged (at most %zu of them, evenly spread).\n",
+            kMaxTiedMembers);
         text += line;
     }
     std::snprintf(line, sizeof line,
@@ -295,7 +309,7 @@ nlohmann::json AutoModel::saveState() const
     const nlohmann::json ranges = rangesJson(m_ranges);
     nlohmann::json chosen = nlohmann::json::array();
     for (const Member& m : m_chosen)
-        chosen.push_back({{"weight", m.weight}, {"model", m.model->saveState()}});
+        chosen.push_back({{"weight", m.weight}, {"tied", m.tied}, {"model", m.model->saveState()}});
     nlohmann::json state {{"version", kStateVersion}, {"candidates", scores}, {"chosen", chosen},
         {"chosen_score", scoreJson(m_chosenScore)},
         {"selection_score", scoreJson(m_selectionScore)}, {"interval_inside", m_inside.toJson()},
@@ -362,7 +376,9 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         auto model
             = std::make_shared<AutoCandidate>(CandidateSpec::fromJson(m.at("model").at("spec")));
         model->loadState(m.at("model"), schema);
-        chosen.push_back({std::move(model), m.at("weight").get<double>()});
+        // "tied" is absent in files written before tied candidates were averaged.
+        chosen.push_back(
+            {std::move(model), m.at("weight").get<double>(), m.value("tied", std::size_t {1})});
     }
     if (chosen.empty())
         throw DataError("model file: auto model without a chosen candidate");

@@ -18,11 +18,10 @@ namespace {
 /// fio-tiered without its 1 GiB file sets, 66 of cubist's log-scale candidates scored alike,
 /// and the one rounding noise ranked first put every 1 GiB random read at 5.6 or 10 ms
 /// (measured 0.1-4.3). Where the data cannot choose, the choice is their average. A class
-/// lists its members in candidate order; kMaxTied of them, evenly spread, stand for a larger
-/// one, as every member is refitted and evaluated at every answer: with 8, the slider step on
-/// that data took 2.2 times as long as with one candidate picked, with 4, 1.4 times, and no
-/// nested grouped_cv_report figure moved by more than 4 points (README).
-constexpr std::size_t kMaxTied = 4;
+/// lists its members in candidate order; kMaxTiedMembers of them, evenly spread, stand for a
+/// larger one, as every member is refitted and evaluated at every answer: with 8, the slider
+/// step on that data took 2.2 times as long as with one candidate picked, with 4, 1.4 times,
+/// and no nested grouped_cv_report figure moved by more than 4 points from 8 (README).
 /// "The same" on the response scale: 1e-4 on the log scale is 0.01 %, far below any
 /// measurement's noise, and above Cubist's single-precision rounding (its tied candidates
 /// differ by up to 1.1e-5).
@@ -41,15 +40,16 @@ bool predictSame(const GroupedCvResult& a, const GroupedCvResult& b)
 }
 
 /// The candidates in classes of identical held-out predictions, each class in candidate order,
-/// then thinned to kMaxTied evenly spread members; one class per unscored candidate, and per
-/// candidate when !averageTies. classOf[c] is candidate c's class.
+/// then thinned to kMaxTiedMembers evenly spread members; one class per unscored candidate,
+/// and per candidate when !averageTies. classOf[c] is candidate c's class.
 struct TieClasses {
     std::vector<std::vector<std::size_t>> members;
     std::vector<std::size_t> classOf;
+    std::vector<std::size_t> tied; ///< each class's size before thinning
 };
 
-TieClasses tieClasses(const std::vector<double>& keys,
-    const std::vector<GroupedCvResult>& results, bool averageTies)
+TieClasses tieClasses(
+    const std::vector<double>& keys, const std::vector<GroupedCvResult>& results, bool averageTies)
 {
     TieClasses ties;
     ties.classOf.resize(keys.size());
@@ -71,11 +71,12 @@ TieClasses tieClasses(const std::vector<double>& keys,
         ties.classOf[c] = found;
     }
     for (std::vector<std::size_t>& members : ties.members) {
-        if (members.size() <= kMaxTied)
+        ties.tied.push_back(members.size());
+        if (members.size() <= kMaxTiedMembers)
             continue;
         std::vector<std::size_t> spread;
-        for (std::size_t j = 0; j < kMaxTied; ++j)
-            spread.push_back(members[j * (members.size() - 1) / (kMaxTied - 1)]);
+        for (std::size_t j = 0; j < kMaxTiedMembers; ++j)
+            spread.push_back(members[j * (members.size() - 1) / (kMaxTiedMembers - 1)]);
         members = std::move(spread);
     }
     return ties;
@@ -115,6 +116,7 @@ Combination choose(const std::vector<double>& keys, const TieClasses& ties, int 
             const std::vector<std::size_t>& members = ties.members[order[j]];
             for (std::size_t c : members) {
                 combination.members.push_back(c);
+                combination.tied.push_back(ties.tied[order[j]]);
                 combination.weights.push_back(
                     classWeights[j] / total / static_cast<double>(members.size()));
             }

@@ -32,10 +32,15 @@ int candidateLabelWidth(const std::vector<CandidateScore>& scores);
 /// a failed or unscored candidate (NaN) ranks last (infinity).
 double rankKey(const CandidateScore& score);
 
-/// Candidate indices and their weights (sum 1): one candidate alone or an average.
+/// Most members that stand for one class of tied candidates (evenly spread in candidate order).
+inline constexpr std::size_t kMaxTiedMembers = 4;
+
+/// Candidate indices and their weights (sum 1): one candidate alone or an average. tied[m] is
+/// how many candidates member m's tie class held before it was thinned (1: no tie).
 struct Combination {
     std::vector<std::size_t> members;
     std::vector<double> weights;
+    std::vector<std::size_t> tied;
 };
 
 /// Held-out points of the weighted average `combination` of `results` (indices into it), errors

@@ -728,6 +728,14 @@ private slots:
         picked.setParameters({{"tie_average", 0.0}});
         picked.fit(data);
         QVERIFY2(picked.chosen().size() < members.size(), picked.describe().c_str());
+        QVERIFY(picked.describe().find("tied with") == std::string::npos);
+
+        // describe() says which members stand for a tie, also once stored and loaded.
+        QVERIFY2(averaged.describe().find("tied with") != std::string::npos,
+            averaged.describe().c_str());
+        AutoModel loaded;
+        loaded.loadState(nlohmann::json::parse(averaged.saveState().dump()), data.schema);
+        QCOMPARE(loaded.describe(), averaged.describe());
     }
 
     void noFactorWithTwoLevels_isADataError()

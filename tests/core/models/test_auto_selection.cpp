@@ -121,6 +121,7 @@ private slots:
         const Selection averaged = selectCandidates(scores, results, 2);
         QCOMPARE(averaged.chosen.members, (std::vector<std::size_t> {0, 1}));
         QCOMPARE(averaged.chosen.weights, (std::vector<double> {0.5, 0.5}));
+        QCOMPARE(averaged.chosen.tied, (std::vector<std::size_t> {1, 1})); // not tied
         QCOMPARE(averaged.cv.meanLogRatioError, 0.0);
     }
 
@@ -136,6 +137,8 @@ private slots:
         const Selection averaged = selectCandidates(scores, results, 1);
         QCOMPARE(averaged.chosen.members, (std::vector<std::size_t> {0, 1}));
         QCOMPARE(averaged.chosen.weights, (std::vector<double> {0.5, 0.5}));
+        QCOMPARE(averaged.chosen.tied, (std::vector<std::size_t> {2, 2}));
+        QCOMPARE(averaged.chosen.tied, (std::vector<std::size_t> {2, 2}));
         QCOMPARE(averaged.cv.meanLogRatioError, 0.3);
         QCOMPARE(selectCandidates(scores, results, 1, false).chosen.members,
             std::vector<std::size_t> {0});
@@ -154,6 +157,7 @@ private slots:
         const Selection selection = selectCandidates(scores, results, 3);
         QCOMPARE(selection.chosen.members, (std::vector<std::size_t> {0, 3, 6, 9}));
         QCOMPARE(selection.chosen.weights, std::vector<double>(4, 0.25));
+        QCOMPARE(selection.chosen.tied, std::vector<std::size_t>(4, 10));
     }
 
     // A class weighs in an average as one candidate would, its weight shared by its members:
@@ -168,6 +172,7 @@ private slots:
         const Selection selection = selectCandidates(scores, results, 2);
         QCOMPARE(selection.chosen.members, (std::vector<std::size_t> {0, 1, 2}));
         QCOMPARE(selection.chosen.weights, (std::vector<double> {0.25, 0.25, 0.5}));
+        QCOMPARE(selection.chosen.tied, (std::vector<std::size_t> {2, 2, 1}));
         QCOMPARE(selection.cv.meanLogRatioError, 0.0);
     }
 
