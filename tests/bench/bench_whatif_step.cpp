@@ -13,7 +13,8 @@
 // off and the writers' share alone on; thirdSystemReaders the defaults there (both shares on);
 // sliderStep/twoFileSets the default models on fio-tiered without its 1 GiB file sets, where auto
 // averages the candidates its grouped CV cannot tell apart, and twoFileSetsPicked the same with
-// tie_average=0, for the cost of those averages.
+// tie_average=0, for the cost of those averages; sliderStep/local and localPicked the same pair on
+// fio-local, where auto's read time averages four tied cache sizes beyond 1 GiB.
 //
 //   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
 #include "data/measurement_csv.hpp"
@@ -155,6 +156,25 @@ const StepFixture& twoFileSetsPickedFixture()
     return f;
 }
 
+const std::vector<Measurement>& localRuns()
+{
+    static const std::vector<Measurement> runs = readMeasurementsCsv(iolens::test::localCsvPath());
+    return runs;
+}
+
+const StepFixture& localFixture()
+{
+    static const StepFixture f(defaultTechniques(), localRuns(), localRuns());
+    return f;
+}
+
+const StepFixture& localPickedFixture()
+{
+    static const StepFixture f(
+        defaultTechniques(), localRuns(), localRuns(), {{"tie_average", 0.0}});
+    return f;
+}
+
 /// The window on a database of 100,000 configurations (test::largeMeasurements): its default
 /// models trained on the seeded sample of 5,000 it trains on, the distances to all 100,000.
 const StepFixture& largeFixture()
@@ -223,6 +243,8 @@ BENCHMARK_CAPTURE(sliderStep, thirdSystemReaders, &thirdSystemReadersFixture)
 BENCHMARK_CAPTURE(sliderStep, twoFileSets, &twoFileSetsFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, twoFileSetsPicked, &twoFileSetsPickedFixture)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, local, &localFixture)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, localPicked, &localPickedFixture)->Unit(benchmark::kMillisecond);
 
 // The parts on their own, to see where the time goes.
 void sweepsOf(benchmark::State& state, const char* technique)
