@@ -219,6 +219,7 @@ GroupedCvResult selectionAwarePoints(const std::vector<CandidateScore>& scores,
         rows = std::max(rows, p.row + 1);
     GroupedCvResult aware = selected;
     std::vector<double> fullKeys;
+    fullKeys.reserve(scores.size());
     for (const CandidateScore& score : scores)
         fullKeys.push_back(rankKey(score));
     const TieClasses ties = tieClasses(fullKeys, results, averageTies);
