@@ -168,6 +168,20 @@ double rankKey(const CandidateScore& score)
     return std::isnan(score.logRatio) ? std::numeric_limits<double>::infinity() : score.logRatio;
 }
 
+namespace {
+
+/// rankKey of every candidate, in order.
+std::vector<double> rankKeys(const std::vector<CandidateScore>& scores)
+{
+    std::vector<double> keys;
+    keys.reserve(scores.size());
+    for (const CandidateScore& score : scores)
+        keys.push_back(rankKey(score));
+    return keys;
+}
+
+} // namespace
+
 GroupedCvResult averagedPoints(
     const std::vector<GroupedCvResult>& results, const Combination& combination)
 {
@@ -181,10 +195,7 @@ GroupedCvResult averagedPoints(
 Selection selectCandidates(const std::vector<CandidateScore>& scores,
     const std::vector<GroupedCvResult>& results, int maxCombined, bool averageTies)
 {
-    std::vector<double> keys;
-    keys.reserve(scores.size());
-    for (const CandidateScore& score : scores)
-        keys.push_back(rankKey(score));
+    const std::vector<double> keys = rankKeys(scores);
     Combination chosen = choose(keys, tieClasses(keys, results, averageTies), maxCombined,
         [&](const Combination& trial) { return averagedPoints(results, trial).meanLogRatioError; });
     if (chosen.members.empty())
@@ -218,11 +229,7 @@ GroupedCvResult selectionAwarePoints(const std::vector<CandidateScore>& scores,
     for (const HeldOutPoint& p : selected.points)
         rows = std::max(rows, p.row + 1);
     GroupedCvResult aware = selected;
-    std::vector<double> fullKeys;
-    fullKeys.reserve(scores.size());
-    for (const CandidateScore& score : scores)
-        fullKeys.push_back(rankKey(score));
-    const TieClasses ties = tieClasses(fullKeys, results, averageTies);
+    const TieClasses ties = tieClasses(rankKeys(scores), results, averageTies);
     std::vector<char> rowOut(static_cast<std::size_t>(rows));
     std::vector<char> left(points);
     for (std::size_t level = 0; level < selected.levels.size(); ++level) {
