@@ -11,7 +11,6 @@
 #include <chrono>
 #include <cmath>
 #include <map>
-#include <numeric>
 #include <optional>
 
 namespace iolens::core {
@@ -287,9 +286,21 @@ Eigen::VectorXd AutoCandidate::threadSharePrediction(const Eigen::MatrixXd& x) c
               rowsAt.col(last) = shareLog2;
               return Eigen::VectorXd(m_inner->predict(rowsAt).array().max(m_low).min(m_high));
           };
-    std::vector<Eigen::Index> all(static_cast<std::size_t>(x.rows()));
-    std::iota(all.begin(), all.end(), Eigen::Index {0});
-    return logOwnMsAt(all, solveWriterShareLog2(otherShares(x), otherMs, logOwnMsAt));
+    // The solver answers the model's time where it asked it at the answer; only the other rows
+    // (pure mixes, rows never bracketed) are asked again.
+    Eigen::VectorXd logOwnMs;
+    const Eigen::VectorXd share
+        = solveWriterShareLog2(otherShares(x), otherMs, logOwnMsAt, &logOwnMs);
+    std::vector<Eigen::Index> unasked;
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+        if (std::isnan(logOwnMs(i)))
+            unasked.push_back(i);
+    if (!unasked.empty()) {
+        const Eigen::VectorXd asked = logOwnMsAt(unasked, share(unasked));
+        for (std::size_t k = 0; k < unasked.size(); ++k)
+            logOwnMs(unasked[k]) = asked(static_cast<Eigen::Index>(k));
+    }
+    return logOwnMs;
 }
 
 Eigen::VectorXd AutoCandidate::guardedRawPrediction(const Eigen::MatrixXd& x) const

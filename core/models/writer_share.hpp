@@ -36,10 +36,18 @@ using LogWriteMsAt = std::function<Eigen::VectorXd(
 /// bistable (the writes absorbed and not, both consistent), the highest share is the answer,
 /// the writes not absorbed: a planner should not count on absorption unless nothing else is
 /// consistent. Found by scanning down in steps of 0.5 until each row's sign changes (evaluating
-/// the rows not yet bracketed), then bisecting 10 times, whatever the model (a tree is a step
-/// function, where Newton's method stalls). Rows with r = 0 answer 0,
-/// rows with r = 1 kLowestWriterShareLog2.
+/// the rows not yet bracketed), then narrowing each bracket by the ITP method, whatever the
+/// model (a tree is a step function, where Newton's method stalls): each answer lies within
+/// kWriterShareTolerance of a sign change, or is consistent to kWriterShareTolerance
+/// (|t - writerShareLog2(t)| below it). Rows with r = 0 answer 0, rows with r = 1
+/// kLowestWriterShareLog2.
+/// If logWriteMsAtAnswer is given, it receives the model's log time at each row's answer where
+/// the solver asked the model there, NaN where it did not (pure mixes, rows never bracketed), so
+/// the caller need not ask again.
 Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eigen::ArrayXd& readMs,
-    const LogWriteMsAt& logWriteMsAt);
+    const LogWriteMsAt& logWriteMsAt, Eigen::VectorXd* logWriteMsAtAnswer = nullptr);
+
+/// How far solveWriterShareLog2's answer may lie from a sign change of t - writerShareLog2(t).
+inline constexpr double kWriterShareTolerance = 0.5 / 2048.0;
 
 } // namespace iolens::core

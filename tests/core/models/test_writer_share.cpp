@@ -10,8 +10,8 @@ using namespace iolens::core;
 
 namespace {
 
-/// The solver's precision: half its last bracket, a scan step of 0.5 halved 10 times.
-constexpr double kTolerance = 0.5 / 1024.0 / 2.0;
+/// The solver's precision.
+constexpr double kTolerance = kWriterShareTolerance;
 
 } // namespace
 
@@ -54,6 +54,48 @@ private slots:
                 return Eigen::VectorXd((std::log(4.0) + s.array() * std::log(2.0)).matrix());
             });
         QVERIFY2(std::abs(t(0) - std::log2(0.75)) < kTolerance, std::to_string(t(0)).c_str());
+    }
+
+    // Narrowing a bracket asks a model smooth in the share a few times (here 2), not a
+    // bisection's 11, and the model's time at each answer comes back with it: here W = 4 * 2^t
+    // at r = 1/2, R = 1, scanned at 0 and -0.5 (bracketed there: the root is log2(3/4)).
+    void smoothModel_narrowsInFewStepsAndAnswersItsTime()
+    {
+        const Eigen::ArrayXd readShare = (Eigen::ArrayXd(3) << 0.5, 0.0, 1.0).finished();
+        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(3, 1.0);
+        int asked = 0;
+        Eigen::VectorXd logWrite;
+        const Eigen::VectorXd t = solveWriterShareLog2(
+            readShare, readMs,
+            [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& s) {
+                asked += static_cast<int>(rows.size());
+                return Eigen::VectorXd((std::log(4.0) + s.array() * std::log(2.0)).matrix());
+            },
+            &logWrite);
+        QVERIFY2(std::abs(t(0) - std::log2(0.75)) < kTolerance, std::to_string(t(0)).c_str());
+        QVERIFY2(asked <= 2 + 3, std::to_string(asked).c_str());
+        QCOMPARE(logWrite(0), std::log(4.0) + t(0) * std::log(2.0));
+        QVERIFY(std::isnan(logWrite(1)));
+        QVERIFY(std::isnan(logWrite(2)));
+    }
+
+    // At a tree's step no method beats bisection; ITP asks at most one time more than the 11
+    // bisections to the tolerance. Writes take 1 ms above a share of 2^-0.3 and 20 ms below: at
+    // half reads of 1 ms the shares these give (1/2 and 20/21) lie on the other side of the
+    // step, so neither time is consistent and the answer is the step itself.
+    void stepAtTheRoot_costsAtMostOneMoreThanBisection()
+    {
+        const Eigen::ArrayXd readShare = Eigen::ArrayXd::Constant(1, 0.5);
+        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(1, 1.0);
+        int asked = 0;
+        const Eigen::VectorXd t = solveWriterShareLog2(readShare, readMs,
+            [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& s) {
+                asked += static_cast<int>(rows.size());
+                return Eigen::VectorXd(
+                    s.unaryExpr([](double v) { return std::log(v > -0.3 ? 1.0 : 20.0); }));
+            });
+        QVERIFY2(std::abs(t(0) + 0.3) < kTolerance, std::to_string(t(0)).c_str());
+        QVERIFY2(asked <= 2 + 12, std::to_string(asked).c_str());
     }
 
     // Writes absorbed while fewer than an eighth of the threads write (0.01 ms), else 20 ms: at
