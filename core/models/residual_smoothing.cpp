@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 
 namespace iolens::core {
@@ -152,23 +153,42 @@ Eigen::VectorXd ResidualSmoother::computeCorrection(const Eigen::MatrixXd& x) co
         else
             varying.push_back(c);
     }
-    std::vector<Eigen::Index> active;
-    for (Eigen::Index r = 0; r < base.size(); ++r)
-        if (base(r) > 0.0)
-            active.push_back(r);
-    const Eigen::ArrayXd activeBase = base(active);
-    const Eigen::ArrayXd activeResiduals = m_residuals(active).array();
-    std::vector<Eigen::ArrayXd> activeColumns;
-    activeColumns.reserve(varying.size());
-    for (std::size_t c : varying)
-        activeColumns.push_back(m_points(active, static_cast<Eigen::Index>(c)).array());
+    // The rows still weighed, gathered by their values in the varying columns: a grid has few
+    // levels per factor, and rows of one level weigh alike for every row of x, so the sums run
+    // over the distinct levels (5 request sizes, say) instead of every training row. A slider
+    // step on fio-local spent a seventh of its time in these weights before.
+    std::map<std::vector<double>, Eigen::Index> groupOf;
+    std::vector<double> groupWeight;
+    std::vector<double> groupWeighted;
+    std::vector<double> key(varying.size());
+    for (Eigen::Index r = 0; r < base.size(); ++r) {
+        if (base(r) <= 0.0)
+            continue;
+        for (std::size_t k = 0; k < varying.size(); ++k)
+            key[k] = m_points(r, static_cast<Eigen::Index>(varying[k]));
+        const auto [it, added]
+            = groupOf.try_emplace(key, static_cast<Eigen::Index>(groupWeight.size()));
+        if (added) {
+            groupWeight.push_back(0.0);
+            groupWeighted.push_back(0.0);
+        }
+        groupWeight[static_cast<std::size_t>(it->second)] += base(r);
+        groupWeighted[static_cast<std::size_t>(it->second)] += base(r) * m_residuals(r);
+    }
+    const auto groups = static_cast<Eigen::Index>(groupWeight.size());
+    const Eigen::ArrayXd weights = Eigen::Map<const Eigen::ArrayXd>(groupWeight.data(), groups);
+    const Eigen::ArrayXd weighted = Eigen::Map<const Eigen::ArrayXd>(groupWeighted.data(), groups);
+    std::vector<Eigen::ArrayXd> groupColumns(varying.size(), Eigen::ArrayXd(groups));
+    for (const auto& [values, g] : groupOf)
+        for (std::size_t k = 0; k < varying.size(); ++k)
+            groupColumns[k](g) = values[k];
     Eigen::VectorXd out(x.rows());
     for (Eigen::Index i = 0; i < q.rows(); ++i) {
-        Eigen::ArrayXd weight = activeBase;
+        Eigen::ArrayXd factor = Eigen::ArrayXd::Ones(groups);
         for (std::size_t k = 0; k < varying.size(); ++k)
-            weight *= columnWeights(
-                varying[k], activeColumns[k], q(i, static_cast<Eigen::Index>(varying[k])));
-        out(i) = (weight * activeResiduals).sum() / (weight.sum() + m_spec.prior);
+            factor *= columnWeights(
+                varying[k], groupColumns[k], q(i, static_cast<Eigen::Index>(varying[k])));
+        out(i) = (factor * weighted).sum() / ((factor * weights).sum() + m_spec.prior);
     }
     return out;
 }
