@@ -252,11 +252,17 @@ Eigen::VectorXd Mars::predict(const Eigen::MatrixXd& x) const
     if (x.cols() != m_featureCount)
         throw DataError("Mars::predict: x has " + std::to_string(x.cols())
             + " feature columns, the model was trained on " + std::to_string(m_featureCount));
+    // A view of the predictors and one buffer for every term: a thread-share candidate asks its
+    // MARS model several times per sweep point, and each ask copied the predictors and
+    // allocated a vector per term.
     const Eigen::MatrixXd full = m_design.expand(x);
-    const Eigen::MatrixXd predictors = full.rightCols(full.cols() - 1);
+    const Eigen::Ref<const Eigen::MatrixXd> predictors = full.rightCols(full.cols() - 1);
     Eigen::VectorXd y = Eigen::VectorXd::Zero(x.rows());
-    for (std::size_t m = 0; m < m_terms.size(); ++m)
-        y += m_coefficients(static_cast<Eigen::Index>(m)) * m_terms[m].evaluate(predictors);
+    Eigen::ArrayXd term;
+    for (std::size_t m = 0; m < m_terms.size(); ++m) {
+        m_terms[m].evaluateInto(predictors, term);
+        y.array() += m_coefficients(static_cast<Eigen::Index>(m)) * term;
+    }
     return y;
 }
 

@@ -24,19 +24,26 @@ MarsTerm MarsTerm::extended(const MarsFactor& factor) const
     return term;
 }
 
-Eigen::VectorXd MarsTerm::evaluate(const Eigen::MatrixXd& predictors) const
+Eigen::VectorXd MarsTerm::evaluate(const Eigen::Ref<const Eigen::MatrixXd>& predictors) const
 {
-    Eigen::VectorXd values = Eigen::VectorXd::Ones(predictors.rows());
+    Eigen::ArrayXd values;
+    evaluateInto(predictors, values);
+    return values.matrix();
+}
+
+void MarsTerm::evaluateInto(
+    const Eigen::Ref<const Eigen::MatrixXd>& predictors, Eigen::ArrayXd& values) const
+{
+    values.setOnes(predictors.rows());
     for (const MarsFactor& f : factors) {
         const auto x = predictors.col(f.predictor).array();
         if (f.direction == MarsFactor::kLinear)
-            values.array() *= x;
+            values *= x;
         else if (f.direction > 0)
-            values.array() *= (x - f.cut).max(0.0);
+            values *= (x - f.cut).max(0.0);
         else
-            values.array() *= (f.cut - x).max(0.0);
+            values *= (f.cut - x).max(0.0);
     }
-    return values;
 }
 
 std::vector<bool> countLikeColumns(const Eigen::MatrixXd& predictors)

@@ -34,7 +34,10 @@ struct MarsTerm {
     MarsTerm extended(const MarsFactor& factor) const;
     /// B_m on every row of `predictors` (n x p); returns n values. O(n * degree).
     /// Hinges extrapolate linearly outside the training range, as earth's predict does.
-    Eigen::VectorXd evaluate(const Eigen::MatrixXd& predictors) const;
+    Eigen::VectorXd evaluate(const Eigen::Ref<const Eigen::MatrixXd>& predictors) const;
+    /// The same into `values` (resized), so a caller summing terms allocates once.
+    void evaluateInto(
+        const Eigen::Ref<const Eigen::MatrixXd>& predictors, Eigen::ArrayXd& values) const;
 
     friend bool operator==(const MarsTerm&, const MarsTerm&) = default;
 };
