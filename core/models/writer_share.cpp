@@ -39,7 +39,7 @@ double readWeight(double r, double readMs)
 }
 
 /// t - writerShareLog2 at share t of a row with read weight c whose write time model answers
-/// logWrite there: >= 0 at t = 0, negative below the highest root.
+/// logWrite there: >= 0 at t = 0; where it is 0, the share is consistent.
 double excess(double t, double c, double logWrite)
 {
     return t + std::log1p(std::exp(c - logWrite)) / std::numbers::ln2;
