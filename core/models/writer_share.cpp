@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/writer_share.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -48,7 +49,7 @@ double excess(double t, double c, double logWrite)
 /// excess(t, ...) < 0 is logWrite > c + scanOffset(t), with no function of the row to evaluate:
 /// exp and log2 per row were a fifth of a slider step's time on the third system's grid with
 /// the readers' share on (perf of the step sliderStep/thirdSystemReaders measures), and the scan
-/// needs only the sign. -infinity at t = 0, where no row is below its root.
+/// needs only the sign. +infinity at t = 0, where no row is below its root.
 double scanOffset(double t)
 {
     return -std::log(std::exp2(-t) - 1.0);
@@ -117,47 +118,87 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
         }
     }
     // Scanning down in steps of kScan brackets the highest root, the first step where the
-    // excess turns negative; only the rows not yet bracketed are evaluated, most of them for a
-    // few steps. Each open row keeps the model's answer at its last step, so ITP has the excess
-    // at both ends of its bracket; the scan starts at 0 (where the excess is >= 0) for that:
-    // rows bracketed at -0.5 were bisected until their high end had a value, and the mean
-    // number of ITP steps per bracket on sliderStep/thirdSystemReaders fell from 7.8 to 4.5
-    // (with the paper's kKappa1).
-    std::vector<Bracket> brackets;
-    std::vector<double> lastLogWrite(open.size(), kNaN);
-    for (double step = 0.0; step >= kLowestWriterShareLog2 && !open.empty(); step -= kScan) {
-        const Eigen::VectorXd logWrite = logWriteMsAt(
-            open, Eigen::VectorXd::Constant(static_cast<Eigen::Index>(open.size()), step));
-        const double offset = scanOffset(step);
-        std::vector<Eigen::Index> still;
-        std::vector<double> stillLogWrite;
-        for (std::size_t k = 0; k < open.size(); ++k) {
-            const Eigen::Index i = open[k];
-            const double lw = logWrite(static_cast<Eigen::Index>(k));
-            if (lw > weight(i) + offset) {
-                Bracket b {i, step, step + kScan, excess(step, weight(i), lw)};
-                b.logWriteLow = lw;
-                if (!std::isnan(lastLogWrite[k])) {
-                    b.logWriteHigh = lastLogWrite[k];
-                    b.excessHigh = excess(b.high, weight(i), b.logWriteHigh);
-                }
-                brackets.push_back(b);
-            } else {
-                still.push_back(i);
-                stillLogWrite.push_back(lw);
-            }
-        }
-        open = std::move(still);
-        lastLogWrite = std::move(stillLogWrite);
-    }
-    // Rows never bracketed have excess >= 0 down to the lowest share: that bound is their answer.
+    // excess turns negative; only the rows not yet bracketed are evaluated. Each open row keeps
+    // the model's answer at its last step, so ITP has the excess at both ends of its bracket;
+    // the scan starts at 0 (where the excess is >= 0) for that: rows bracketed at -0.5 were
+    // bisected until their high end had a value, and the mean number of ITP steps per bracket
+    // on sliderStep/thirdSystemReaders fell from 7.8 to 4.5 (with the paper's kKappa1).
+    // A row whose share at step t is s(t) < t - kScan skips to the step at or above s(t): where
+    // the model's time does not fall as the share grows, every step between has s <= s(t) <
+    // step, no root, so the bracket (and the answer) is the one the full scan finds. That is
+    // Kleene's iteration from the top to the greatest fixed point of a monotone map, on the
+    // scan's grid. Where a skip lands below a root, the model fell somewhere in between, and
+    // the row is scanned step by step from where it skipped. Three quarters of the scan's calls
+    // on sliderStep/thirdSystemReaders went to rows whose root lies near 2^-10 (cached reads
+    // beside 20 ms writes), walked down one step at a time.
+    struct Scanned {
+        Eigen::Index row = 0;
+        double at = 0.0;            ///< the step to ask the model at
+        double last = kNaN;         ///< the step asked before, excess >= 0 there
+        double lastLogWrite = kNaN; ///< the model's answer there
+        bool skipping = true;       ///< false once a skip landed below a root
+    };
+    const auto steps = static_cast<std::size_t>(-kLowestWriterShareLog2 / kScan) + 1;
+    std::vector<double> offsets(steps); // scanOffset of every step, at step index k = -t / kScan
+    for (std::size_t k = 0; k < steps; ++k)
+        offsets[k] = scanOffset(-kScan * static_cast<double>(k));
+    const auto offsetAt
+        = [&](double t) { return offsets[static_cast<std::size_t>(std::lround(-t / kScan))]; };
+    std::vector<Scanned> scanned;
+    scanned.reserve(open.size());
     for (Eigen::Index i : open)
-        share(i) = kLowestWriterShareLog2;
+        scanned.push_back({i});
+    std::vector<Bracket> brackets;
+    std::vector<Eigen::Index> rows;
+    std::vector<Scanned> still;
+    while (!scanned.empty()) {
+        rows.clear();
+        Eigen::VectorXd at(static_cast<Eigen::Index>(scanned.size()));
+        for (std::size_t k = 0; k < scanned.size(); ++k) {
+            rows.push_back(scanned[k].row);
+            at(static_cast<Eigen::Index>(k)) = scanned[k].at;
+        }
+        const Eigen::VectorXd logWrite = logWriteMsAt(rows, at);
+        still.clear();
+        for (std::size_t k = 0; k < scanned.size(); ++k) {
+            Scanned row = scanned[k];
+            const Eigen::Index i = row.row;
+            const double lw = logWrite(static_cast<Eigen::Index>(k));
+            if (lw > weight(i) + offsetAt(row.at)) { // below a root
+                if (row.at == row.last - kScan) {
+                    Bracket b {i, row.at, row.last, excess(row.at, weight(i), lw)};
+                    b.logWriteLow = lw;
+                    b.logWriteHigh = row.lastLogWrite;
+                    b.excessHigh = excess(b.high, weight(i), b.logWriteHigh);
+                    brackets.push_back(b);
+                } else { // a skip landed below a root: step by step from where it skipped
+                    row.skipping = false;
+                    row.at = row.last - kScan;
+                    still.push_back(row);
+                }
+                continue;
+            }
+            if (row.at <= kLowestWriterShareLog2) {
+                // Excess >= 0 down to the lowest share: that bound is the answer.
+                share(i) = kLowestWriterShareLog2;
+                continue;
+            }
+            double next = row.at - kScan;
+            if (row.skipping) {
+                const double consistent = row.at - excess(row.at, weight(i), lw);
+                next = std::min(next, std::ceil(consistent / kScan) * kScan);
+            }
+            row.last = row.at;
+            row.lastLogWrite = lw;
+            row.at = std::max(next, kLowestWriterShareLog2);
+            still.push_back(row);
+        }
+        scanned.swap(still);
+    }
 
     const int nMax = static_cast<int>(std::ceil(std::log2(kScan / (2.0 * kItpHalfWidth)))) + kSlack;
     std::vector<std::size_t> active(brackets.size());
     std::iota(active.begin(), active.end(), std::size_t {0});
-    std::vector<Eigen::Index> rows;
     for (int j = 0; j < nMax && !active.empty(); ++j) {
         rows.clear();
         Eigen::VectorXd at(static_cast<Eigen::Index>(active.size()));
@@ -166,7 +207,7 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
             at(static_cast<Eigen::Index>(k)) = itpPoint(brackets[active[k]], j, nMax);
         }
         const Eigen::VectorXd logWrite = logWriteMsAt(rows, at);
-        std::vector<std::size_t> still;
+        std::vector<std::size_t> unfinished;
         for (std::size_t k = 0; k < active.size(); ++k) {
             Bracket& b = brackets[active[k]];
             const auto kk = static_cast<Eigen::Index>(k);
@@ -181,9 +222,9 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
                 b.logWriteHigh = logWrite(kk);
             }
             if (std::abs(e) > kWriterShareTolerance && b.high - b.low > 2.0 * kItpHalfWidth)
-                still.push_back(active[k]);
+                unfinished.push_back(active[k]);
         }
-        active = std::move(still);
+        active = std::move(unfinished);
     }
     // Each answer is the end nearer the sign change by its excess, where the model was asked.
     for (const Bracket& b : brackets) {
