@@ -36,8 +36,10 @@ using LogWriteMsAt = std::function<Eigen::VectorXd(
 /// bistable (the writes absorbed and not, both consistent), the highest share is the answer,
 /// the writes not absorbed: a planner should not count on absorption unless nothing else is
 /// consistent. Found by scanning down in steps of 0.5 until each row's sign changes (evaluating
-/// the rows not yet bracketed), then narrowing each bracket by the ITP method, whatever the
-/// model (a tree is a step function, where Newton's method stalls): each answer lies within
+/// the rows not yet bracketed, and skipping the steps above the share the model gives, which
+/// cannot hold a root where its time does not fall as the share grows), then narrowing each
+/// bracket by the ITP method, whatever the model (a tree is a step function, where Newton's
+/// method stalls): each answer lies within
 /// kWriterShareTolerance of a sign change, or is consistent to kWriterShareTolerance
 /// (|t - writerShareLog2(t)| below it). Rows with r = 0 answer 0, rows with r = 1
 /// kLowestWriterShareLog2.
