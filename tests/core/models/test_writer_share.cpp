@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <functional>
 
 using namespace iolens::core;
 
@@ -12,6 +13,25 @@ namespace {
 
 /// The solver's precision.
 constexpr double kTolerance = kWriterShareTolerance;
+
+/// At half reads of 1 ms the writers' share is W / (1 + W): the log write time W that gives the
+/// log2 share s.
+double logWriteGiving(double s)
+{
+    const double p = std::exp2(s);
+    return std::log(p / (1.0 - p));
+}
+
+/// The solver's answer for one mix of half reads of 1 ms whose log write time at share s is
+/// logWriteAt(s); `asked` counts the rows the model was asked for.
+double solveHalfReads(const std::function<double(double)>& logWriteAt, int& asked)
+{
+    return solveWriterShareLog2(Eigen::ArrayXd::Constant(1, 0.5), Eigen::ArrayXd::Constant(1, 1.0),
+        [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& s) {
+            asked += static_cast<int>(rows.size());
+            return Eigen::VectorXd(s.unaryExpr(logWriteAt));
+        })(0);
+}
 
 } // namespace
 
@@ -86,16 +106,10 @@ private slots:
     // skips to -1 (below the root: this time falls as the share grows) and steps back to -0.5.
     void stepAtTheRoot_costsAtMostOneMoreThanBisection()
     {
-        const Eigen::ArrayXd readShare = Eigen::ArrayXd::Constant(1, 0.5);
-        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(1, 1.0);
         int asked = 0;
-        const Eigen::VectorXd t = solveWriterShareLog2(readShare, readMs,
-            [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& s) {
-                asked += static_cast<int>(rows.size());
-                return Eigen::VectorXd(
-                    s.unaryExpr([](double v) { return std::log(v > -0.3 ? 1.0 : 20.0); }));
-            });
-        QVERIFY2(std::abs(t(0) + 0.3) < kTolerance, std::to_string(t(0)).c_str());
+        const double t
+            = solveHalfReads([](double v) { return std::log(v > -0.3 ? 1.0 : 20.0); }, asked);
+        QVERIFY2(std::abs(t + 0.3) < kTolerance, std::to_string(t).c_str());
         QVERIFY2(asked <= 3 + 12, std::to_string(asked).c_str());
     }
 
@@ -131,11 +145,6 @@ private slots:
     {
         const Eigen::ArrayXd readShare = Eigen::ArrayXd::Constant(3, 0.5);
         const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(3, 1.0);
-        // At half reads of 1 ms the share is log2(W / (1 + W)): the write time giving share s.
-        const auto logWriteFor = [](double s) {
-            const double p = std::exp2(s);
-            return std::log(p / (1.0 - p));
-        };
         const auto shareOf = [](Eigen::Index row, double t) {
             if (row == 0)
                 return -0.2;
@@ -147,7 +156,7 @@ private slots:
             [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& at) {
                 Eigen::VectorXd logWrite(at.size());
                 for (Eigen::Index k = 0; k < at.size(); ++k)
-                    logWrite(k) = logWriteFor(shareOf(rows[static_cast<std::size_t>(k)], at(k)));
+                    logWrite(k) = logWriteGiving(shareOf(rows[static_cast<std::size_t>(k)], at(k)));
                 return logWrite;
             });
         QVERIFY2(std::abs(t(0) + 0.2) < kTolerance, std::to_string(t(0)).c_str());
@@ -160,17 +169,9 @@ private slots:
     // depend on the share, so nothing between can be a root.
     void deepRoot_isReachedBySkipping()
     {
-        const Eigen::ArrayXd readShare = Eigen::ArrayXd::Constant(1, 0.5);
-        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(1, 1.0);
-        const double p = std::exp2(-9.9);
-        const double logWrite = std::log(p / (1.0 - p)); // the time giving that share
         int asked = 0;
-        const Eigen::VectorXd t = solveWriterShareLog2(readShare, readMs,
-            [&](const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& s) {
-                asked += static_cast<int>(rows.size());
-                return Eigen::VectorXd::Constant(s.size(), logWrite);
-            });
-        QVERIFY2(std::abs(t(0) + 9.9) < kTolerance, std::to_string(t(0)).c_str());
+        const double t = solveHalfReads([](double) { return logWriteGiving(-9.9); }, asked);
+        QVERIFY2(std::abs(t + 9.9) < kTolerance, std::to_string(t).c_str());
         QVERIFY2(asked <= 3 + 3, std::to_string(asked).c_str());
     }
 
@@ -180,20 +181,14 @@ private slots:
     // the excess changes sign at -3, -5 and -7, and the skip from 0 lands at -8.
     void skipBelowARoot_fallsBackToTheScan()
     {
-        const Eigen::ArrayXd readShare = Eigen::ArrayXd::Constant(1, 0.5);
-        const Eigen::ArrayXd readMs = Eigen::ArrayXd::Constant(1, 1.0);
-        const auto logWriteFor = [](double share) {
-            const double p = std::exp2(share);
-            return std::log(p / (1.0 - p));
-        };
-        const Eigen::VectorXd t = solveWriterShareLog2(
-            readShare, readMs, [&](const std::vector<Eigen::Index>&, const Eigen::VectorXd& s) {
-                return Eigen::VectorXd(s.unaryExpr([&](double v) {
-                    return logWriteFor(
-                        v > -3.0 ? -8.0 : (v > -5.0 ? -2.0 : (v > -6.0 ? -20.0 : -7.0)));
-                }));
-            });
-        QVERIFY2(std::abs(t(0) + 3.0) < kTolerance, std::to_string(t(0)).c_str());
+        int asked = 0;
+        const double t = solveHalfReads(
+            [](double v) {
+                return logWriteGiving(
+                    v > -3.0 ? -8.0 : (v > -5.0 ? -2.0 : (v > -6.0 ? -20.0 : -7.0)));
+            },
+            asked);
+        QVERIFY2(std::abs(t + 3.0) < kTolerance, std::to_string(t).c_str());
     }
 
     // No writes: the share is 1 (log 0); only reads: the lowest share, never NaN.
