@@ -69,9 +69,18 @@ double writerShareLog2(double readShare, double readMs, double writeMs)
 
 namespace {
 
-/// A bracketed row: excess < 0 at low, >= 0 at high; the model's log time at both ends (NaN at
-/// high while the model was not asked there: a row bracketed by the first step, whose high end
-/// is 0).
+/// A row being scanned (see solveWriterShareLog2's scan).
+struct Scanned {
+    Eigen::Index row = 0;
+    double at = 0.0;                                        ///< the step to ask the model at
+    double last = std::numeric_limits<double>::quiet_NaN(); ///< the step before, excess >= 0
+    double lastLogWrite = std::numeric_limits<double>::quiet_NaN(); ///< the model's answer there
+    bool skipping = true; ///< false once a skip landed below a root
+};
+
+/// A bracketed row: excess < 0 at low, >= 0 at high, and the model's log time at both ends (the
+/// scan asked at both; an excess of +infinity at high, a write time that underflowed, makes ITP
+/// bisect).
 struct Bracket {
     Eigen::Index row = 0;
     double low = 0.0, high = 0.0;
@@ -100,12 +109,11 @@ double itpPoint(const Bracket& b, int j, int nMax)
 Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eigen::ArrayXd& readMs,
     const LogWriteMsAt& logWriteMsAt, Eigen::VectorXd* logWriteMsAtAnswer)
 {
-    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     const Eigen::Index n = readShare.size();
     Eigen::VectorXd share(n);
     if (logWriteMsAtAnswer)
-        logWriteMsAtAnswer->setConstant(n, kNaN);
-    std::vector<Eigen::Index> open; // mixes, still to bracket
+        logWriteMsAtAnswer->setConstant(n, std::numeric_limits<double>::quiet_NaN());
+    std::vector<Scanned> scanned; // mixes, still to bracket
     Eigen::ArrayXd weight(n);
     for (Eigen::Index i = 0; i < n; ++i) {
         if (readShare(i) <= 0.0)
@@ -113,12 +121,12 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
         else if (readShare(i) >= 1.0)
             share(i) = kLowestWriterShareLog2;
         else {
-            open.push_back(i);
+            scanned.push_back({i});
             weight(i) = readWeight(readShare(i), readMs(i));
         }
     }
     // Scanning down in steps of kScan brackets the highest root, the first step where the
-    // excess turns negative; only the rows not yet bracketed are evaluated. Each open row keeps
+    // excess turns negative; only the rows not yet bracketed are evaluated. Each scanned row keeps
     // the model's answer at its last step, so ITP has the excess at both ends of its bracket;
     // the scan starts at 0 (where the excess is >= 0) for that: rows bracketed at -0.5 were
     // bisected until their high end had a value, and the mean number of ITP steps per bracket
@@ -131,23 +139,12 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
     // the row is scanned step by step from where it skipped. Three quarters of the scan's calls
     // on sliderStep/thirdSystemReaders went to rows whose root lies near 2^-10 (cached reads
     // beside 20 ms writes), walked down one step at a time.
-    struct Scanned {
-        Eigen::Index row = 0;
-        double at = 0.0;            ///< the step to ask the model at
-        double last = kNaN;         ///< the step asked before, excess >= 0 there
-        double lastLogWrite = kNaN; ///< the model's answer there
-        bool skipping = true;       ///< false once a skip landed below a root
-    };
     const auto steps = static_cast<std::size_t>(-kLowestWriterShareLog2 / kScan) + 1;
     std::vector<double> offsets(steps); // scanOffset of every step, at step index k = -t / kScan
     for (std::size_t k = 0; k < steps; ++k)
         offsets[k] = scanOffset(-kScan * static_cast<double>(k));
     const auto offsetAt
         = [&](double t) { return offsets[static_cast<std::size_t>(std::lround(-t / kScan))]; };
-    std::vector<Scanned> scanned;
-    scanned.reserve(open.size());
-    for (Eigen::Index i : open)
-        scanned.push_back({i});
     std::vector<Bracket> brackets;
     std::vector<Eigen::Index> rows;
     std::vector<Scanned> still;
