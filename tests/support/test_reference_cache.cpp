@@ -6,7 +6,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace iolens::test;
+// Not the whole namespace: in a unity batch it would reach the next test sources, where
+// iolens::test::TestApplication (support/test_registry.hpp) meets a test class of that name.
+using iolens::test::cachedReferenceRun;
+using iolens::test::referenceKey;
+using iolens::test::ReferenceQuery;
+using iolens::test::runRscript;
+using iolens::test::storeReferenceRun;
+using iolens::test::ToolRun;
 
 namespace {
 

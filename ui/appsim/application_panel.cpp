@@ -293,3 +293,5 @@ void ApplicationPanel::drawSweep()
 }
 
 } // namespace iolens::ui
+
+#include "moc_application_panel.cpp"

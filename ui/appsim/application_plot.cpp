@@ -182,3 +182,5 @@ void ApplicationPlot::showSweep(const QString& title, const QString& subtitle,
 }
 
 } // namespace iolens::ui
+
+#include "moc_application_plot.cpp"

@@ -96,3 +96,5 @@ void SimulationRunner::onWorkerDone()
 }
 
 } // namespace iolens::ui
+
+#include "moc_simulation_runner.cpp"

@@ -281,3 +281,5 @@ void ConservationPlot::setSummary(const core::ConservationCheck& check)
 }
 
 } // namespace iolens::ui
+
+#include "moc_conservation_plot.cpp"

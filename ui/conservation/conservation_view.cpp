@@ -70,3 +70,5 @@ void ConservationView::setMeasurements(const std::vector<core::Measurement>& run
 }
 
 } // namespace iolens::ui
+
+#include "moc_conservation_view.cpp"

@@ -248,3 +248,5 @@ void DocumentController::show(std::unique_ptr<Document> document)
 }
 
 } // namespace iolens::ui
+
+#include "moc_document_controller.cpp"

@@ -53,3 +53,5 @@ void RecentFiles::save()
 }
 
 } // namespace iolens::ui
+
+#include "moc_recent_files.cpp"

@@ -242,3 +242,5 @@ bool FioImportDialog::importRuns()
 }
 
 } // namespace iolens::ui
+
+#include "moc_fio_import_dialog.cpp"

@@ -390,3 +390,5 @@ bool ImportDialog::importRows()
 }
 
 } // namespace iolens::ui
+
+#include "moc_import_dialog.cpp"

@@ -328,3 +328,5 @@ void MeasureDialog::log(const QString& line)
 }
 
 } // namespace iolens::ui
+
+#include "moc_measure_dialog.cpp"

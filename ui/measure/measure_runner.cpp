@@ -86,3 +86,5 @@ void MeasureRunner::work(
 }
 
 } // namespace iolens::ui
+
+#include "moc_measure_runner.cpp"

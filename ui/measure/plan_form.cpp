@@ -245,3 +245,5 @@ void PlanForm::setJson(const QJsonObject& plan)
 }
 
 } // namespace iolens::ui
+
+#include "moc_plan_form.cpp"

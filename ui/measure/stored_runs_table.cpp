@@ -41,3 +41,5 @@ void StoredRunsTable::addRun(const core::Measurement& row)
 }
 
 } // namespace iolens::ui
+
+#include "moc_stored_runs_table.cpp"

@@ -372,3 +372,5 @@ QVariant ModelComparisonModel::headerData(int section, Qt::Orientation orientati
 }
 
 } // namespace iolens::ui
+
+#include "moc_model_comparison_model.cpp"

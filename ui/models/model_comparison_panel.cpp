@@ -175,3 +175,5 @@ QString ModelComparisonPanel::ruleText() const
 }
 
 } // namespace iolens::ui
+
+#include "moc_model_comparison_panel.cpp"

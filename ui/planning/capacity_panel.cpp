@@ -242,3 +242,5 @@ void CapacityPanel::refresh()
 }
 
 } // namespace iolens::ui
+
+#include "moc_capacity_panel.cpp"

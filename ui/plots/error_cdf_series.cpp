@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/error_cdf_series.hpp"
+#include "plots/decades.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,10 +14,6 @@ double drawnPct(double relativeError)
     return std::max(relativeError * 100.0, kErrorFloorPct);
 }
 
-double decadeBelow(double value)
-{
-    return std::pow(10.0, std::floor(std::log10(value)));
-}
 // The smallest of 1, 2, 5 x 10^k that is >= value.
 double roundNumberAbove(double value)
 {

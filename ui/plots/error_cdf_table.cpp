@@ -117,3 +117,5 @@ int ErrorCdfTable::widthForColumns() const
 }
 
 } // namespace iolens::ui
+
+#include "moc_error_cdf_table.cpp"

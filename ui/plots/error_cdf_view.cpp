@@ -420,3 +420,5 @@ void ErrorCdfView::resizeEvent(QResizeEvent* event)
 }
 
 } // namespace iolens::ui
+
+#include "moc_error_cdf_view.cpp"

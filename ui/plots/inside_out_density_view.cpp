@@ -277,3 +277,5 @@ QString InsideOutDensityView::statusText() const
 }
 
 } // namespace iolens::ui
+
+#include "moc_inside_out_density_view.cpp"

@@ -82,3 +82,5 @@ void OptimizationRunner::onWorkerDone()
 }
 
 } // namespace iolens::ui
+
+#include "moc_optimization_runner.cpp"

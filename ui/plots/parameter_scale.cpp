@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/parameter_scale.hpp"
+#include "plots/decades.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,11 +16,6 @@ constexpr double kLogRatio = 100.0;
 // way to 1e-12, and ten empty decades would squeeze the interesting ones.
 constexpr double kDeepestFloor = 1e-6;
 constexpr double kFloorWithoutData = 1e-3;
-
-double decadeBelow(double value)
-{
-    return std::pow(10.0, std::floor(std::log10(value)));
-}
 
 } // namespace
 

@@ -322,3 +322,5 @@ QString SearchControls::progressText() const
 }
 
 } // namespace iolens::ui
+
+#include "moc_search_controls.cpp"

@@ -456,3 +456,5 @@ void SearchSurfacePlot::drawBest(const SurfaceScene& scene, const core::Evaluate
 }
 
 } // namespace iolens::ui
+
+#include "moc_search_surface_plot.cpp"

@@ -376,3 +376,5 @@ void SearchSurfaceView::redraw()
 }
 
 } // namespace iolens::ui
+
+#include "moc_search_surface_view.cpp"

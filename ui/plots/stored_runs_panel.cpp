@@ -145,3 +145,5 @@ void StoredRunsPanel::updateButtons()
 }
 
 } // namespace iolens::ui
+
+#include "moc_stored_runs_panel.cpp"

@@ -377,3 +377,5 @@ void ModelController::evaluate()
 }
 
 } // namespace iolens::ui
+
+#include "moc_model_controller.cpp"

@@ -517,3 +517,5 @@ QString PredictionChart::titleText() const
 }
 
 } // namespace iolens::ui
+
+#include "moc_prediction_chart.cpp"

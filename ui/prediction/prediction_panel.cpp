@@ -404,3 +404,5 @@ QString PredictionPanel::nearestText() const
 }
 
 } // namespace iolens::ui
+
+#include "moc_prediction_panel.cpp"

@@ -390,3 +390,5 @@ void ProfilePlot::mousePressEvent(QMouseEvent* event)
 }
 
 } // namespace iolens::ui
+
+#include "moc_profile_plot.cpp"

@@ -453,3 +453,5 @@ void ProfilerView::pick(core::Factor factor, double x)
 }
 
 } // namespace iolens::ui
+
+#include "moc_profiler_view.cpp"

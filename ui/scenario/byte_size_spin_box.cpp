@@ -67,3 +67,5 @@ void ByteSizeSpinBox::stepBy(int steps)
 }
 
 } // namespace iolens::ui
+
+#include "moc_byte_size_spin_box.cpp"

@@ -23,3 +23,5 @@ QString PercentSpinBox::textFromValue(double value) const
 }
 
 } // namespace iolens::ui
+
+#include "moc_percent_spin_box.cpp"

@@ -131,3 +131,5 @@ void SavedScenarios::store() const
 }
 
 } // namespace iolens::ui
+
+#include "moc_saved_scenarios.cpp"

@@ -227,3 +227,5 @@ void ScenarioComparePanel::exportCsv()
 }
 
 } // namespace iolens::ui
+
+#include "moc_scenario_compare_panel.cpp"

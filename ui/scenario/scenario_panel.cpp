@@ -199,3 +199,5 @@ void ScenarioPanel::emitScenario()
 }
 
 } // namespace iolens::ui
+
+#include "moc_scenario_panel.cpp"

@@ -92,3 +92,5 @@ void StepSlider::onSpinBoxChanged(double value)
 }
 
 } // namespace iolens::ui
+
+#include "moc_step_slider.cpp"

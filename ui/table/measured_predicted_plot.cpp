@@ -277,3 +277,5 @@ void MeasuredPredictedPlot::redraw()
 }
 
 } // namespace iolens::ui
+
+#include "moc_measured_predicted_plot.cpp"

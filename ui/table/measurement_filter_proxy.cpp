@@ -66,3 +66,5 @@ bool MeasurementFilterProxy::lessThan(const QModelIndex& left, const QModelIndex
 }
 
 } // namespace iolens::ui
+
+#include "moc_measurement_filter_proxy.cpp"

@@ -211,3 +211,5 @@ QVariant MeasurementTableModel::headerData(int section, Qt::Orientation orientat
 }
 
 } // namespace iolens::ui
+
+#include "moc_measurement_table_model.cpp"

@@ -164,3 +164,5 @@ void MeasurementTablePanel::onCurrentRowChanged(const QModelIndex& current)
 }
 
 } // namespace iolens::ui
+
+#include "moc_measurement_table_panel.cpp"

@@ -302,3 +302,5 @@ void TracePanel::draw()
 }
 
 } // namespace iolens::ui
+
+#include "moc_trace_panel.cpp"

@@ -263,3 +263,5 @@ void ErrorCdfPage::refresh()
 }
 
 } // namespace iolens::ui
+
+#include "moc_error_cdf_page.cpp"

@@ -81,3 +81,5 @@ bool FileDropFilter::wanted(const QMimeData* mime) const
 }
 
 } // namespace iolens::ui
+
+#include "moc_file_drop_filter.cpp"

@@ -38,3 +38,5 @@ InsideOutAccuracyDialog* promptInsideOutAccuracy(QWidget* parent)
 }
 
 } // namespace iolens::ui
+
+#include "moc_inside_out_accuracy_dialog.cpp"

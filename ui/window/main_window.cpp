@@ -513,3 +513,5 @@ void MainWindow::updateTitle()
 }
 
 } // namespace iolens::ui
+
+#include "moc_main_window.cpp"

@@ -75,3 +75,5 @@ void PresentationMode::restoreSaved()
 }
 
 } // namespace iolens::ui
+
+#include "moc_presentation_mode.cpp"

@@ -266,3 +266,5 @@ QString StoredModelTable::toolTip(const core::StoredModel& model, int column) co
 }
 
 } // namespace iolens::ui
+
+#include "moc_stored_model_table.cpp"

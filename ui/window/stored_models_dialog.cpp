@@ -94,3 +94,5 @@ StoredModelsDialog* openStoredModelsDialog(
 }
 
 } // namespace iolens::ui
+
+#include "moc_stored_models_dialog.cpp"

@@ -249,3 +249,5 @@ void WindowMenus::rebuildRecent()
 }
 
 } // namespace iolens::ui
+
+#include "moc_window_menus.cpp"
