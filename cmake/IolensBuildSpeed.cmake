@@ -59,7 +59,7 @@ endfunction()
 # Unity build: each target's sources compile in batches of about IOLENS_UNITY_BATCH_SIZE, one
 # translation unit per batch, the sources of one folder next to each other. Parsing the Qt,
 # QCustomPlot, Eigen and nlohmann-json headers is most of what a ui or test source costs (clang's
-# -ftime-trace on ui_window_0: 11.6 s of 16.2 s in the front end, 9.1 s of it reading headers),
+# -ftime-trace on a batch of ui/window: 11.6 s of 16.2 s in the front end, 9.1 s reading headers),
 # so a batch parses them once for all its sources, which is what decides a build on a machine
 # that has never built iolens. Batches fill across folders: two batches of 8 ui test sources
 # took 13.0 + 22.3 s, the same 16 sources in one 25.4 s.

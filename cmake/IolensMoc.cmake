@@ -3,7 +3,7 @@
 #
 # AUTOMOC hands moc every include path of the target (Eigen, Qt, the compiler's and the system's),
 # and moc's preprocessor then reads every header it can reach for macro definitions, libstdc++'s
-# included: 1-3.5 s per header (ui/plots/search_surface_view.hpp 3.6 s, with qcustomplot.h and
+# included: 1-3.6 s per header (ui/plots/search_surface_view.hpp 3.6 s, with qcustomplot.h and
 # QtPrintSupport behind it), 55 s for the 48 headers of ui/, which every build paid again (moc's
 # output is not compiler-cached; 36-41 s of a fresh clone's build phases with a warm cache), and
 # its mocs_compilation.cpp then parsed Qt's headers once more on its own (25 s). A class here
