@@ -56,12 +56,12 @@ bool isCategorical(Factor factor)
     return factor == Factor::Scheduler || factor == Factor::Pattern;
 }
 
-std::string categoricalValue(const Configuration& config, Factor factor)
+std::string_view categoricalValue(const Configuration& config, Factor factor)
 {
     if (factor == Factor::Scheduler)
         return config.scheduler;
     if (factor == Factor::Pattern)
-        return std::string(patternName(config.pattern));
+        return patternName(config.pattern);
     throw StateError(
         "categoricalValue: factor " + std::string(factorColumnName(factor)) + " is numeric");
 }

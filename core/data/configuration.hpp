@@ -40,8 +40,9 @@ inline constexpr std::array kAllFactors {Factor::Scheduler, Factor::FilesetBytes
 std::string_view factorColumnName(Factor factor);
 /// True for factors whose values are labels rather than numbers (scheduler, pattern).
 bool isCategorical(Factor factor);
-/// Label of a categorical factor of `config` (scheduler name, pattern name).
-std::string categoricalValue(const Configuration& config, Factor factor);
+/// Label of a categorical factor of `config` (scheduler name, pattern name); a view of the
+/// configuration's own string or of a static name, so encoding a sweep allocates nothing per row.
+std::string_view categoricalValue(const Configuration& config, Factor factor);
 /// Numeric value of a numeric factor in the natural unit used for modelling:
 /// file set in MiB, request size in KiB, read share in %, threads and VMs as counts.
 double numericValue(const Configuration& config, Factor factor);

@@ -93,7 +93,7 @@ bool ConfigurationFilter::admits(const Configuration& config) const
     for (const Clause& c : m_clauses) {
         const int op = static_cast<int>(c.op);
         const bool holds = isCategorical(c.factor)
-            ? compare(categoricalValue(config, c.factor), c.label, op)
+            ? compare(categoricalValue(config, c.factor), std::string_view(c.label), op)
             : compare(numericValue(config, c.factor), c.number, op);
         if (!holds)
             return false;

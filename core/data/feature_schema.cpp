@@ -20,7 +20,7 @@ FeatureSchema FeatureSchema::fromConfigurations(const std::vector<Configuration>
         if (isCategorical(factor)) {
             std::set<std::string> levels;
             for (const Configuration& c : configs)
-                levels.insert(categoricalValue(c, factor));
+                levels.emplace(categoricalValue(c, factor));
             if (levels.size() < 2)
                 continue;
             column.levels.assign(levels.begin(), levels.end());
@@ -96,11 +96,11 @@ Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs)
         for (std::size_t i = 0; i < configs.size(); ++i) {
             double value = 0.0;
             if (column.categorical()) {
-                const std::string label = categoricalValue(configs[i], column.factor);
+                const std::string_view label = categoricalValue(configs[i], column.factor);
                 const auto it = std::find(column.levels.begin(), column.levels.end(), label);
                 if (it == column.levels.end())
                     throw DataError("configuration " + std::to_string(i + 1) + ", " + column.name()
-                        + " '" + label + "': the model was not trained on this value");
+                        + " '" + std::string(label) + "': the model was not trained on this value");
                 value = static_cast<double>(it - column.levels.begin());
             } else {
                 value = numericValue(configs[i], column.factor);

@@ -28,7 +28,7 @@ std::string describeContext(const Configuration& c, const FeatureSchema& schema)
         if (column.factor == Factor::RequestBytes || column.factor == Factor::ReadPct)
             continue;
         text += (text.empty() ? "" : ", ") + column.name() + "="
-            + (column.categorical() ? categoricalValue(c, column.factor)
+            + (column.categorical() ? std::string(categoricalValue(c, column.factor))
                                     : formatNumber(numericValue(c, column.factor)));
     }
     return text.empty() ? "the measured system" : text;

@@ -117,7 +117,8 @@ std::string TrainedModel::describe() const
         for (Factor f : fixed) {
             // Appended piece by piece: gcc 12 warns falsely (-Wrestrict) on chained operator+.
             text.append(" ").append(factorColumnName(f)).append("=");
-            text += isCategorical(f) ? categoricalValue(c, f) : formatNumber(numericValue(c, f));
+            text += isCategorical(f) ? std::string(categoricalValue(c, f))
+                                     : formatNumber(numericValue(c, f));
         }
         text += "\n";
     }

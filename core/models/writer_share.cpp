@@ -2,9 +2,9 @@
 #include "models/writer_share.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
-#include <numbers>
 #include <numeric>
 #include <vector>
 
@@ -40,10 +40,13 @@ double readWeight(double r, double readMs)
 }
 
 /// t - writerShareLog2 at share t of a row with read weight c whose write time model answers
-/// logWrite there: >= 0 at t = 0; where it is 0, the share is consistent.
+/// logWrite there: >= 0 at t = 0; where it is 0, the share is consistent. log2(1 + e^d), not
+/// log1p: the excess is compared with kWriterShareTolerance, so an absolute error of 1e-16
+/// where e^d is tiny does not matter, and glibc's log1p took four times log2's time: it was a
+/// tenth of sliderStep/thirdSystemReaders (perf).
 double excess(double t, double c, double logWrite)
 {
-    return t + std::log1p(std::exp(c - logWrite)) / std::numbers::ln2;
+    return t + std::log2(1.0 + std::exp(c - logWrite));
 }
 
 /// excess(t, ...) < 0 is logWrite > c + scanOffset(t), with no function of the row to evaluate:
@@ -53,6 +56,27 @@ double excess(double t, double c, double logWrite)
 double scanOffset(double t)
 {
     return -std::log(std::exp2(-t) - 1.0);
+}
+
+/// The log2 share of scan step k.
+double stepShare(int k)
+{
+    return -kScan * static_cast<double>(k);
+}
+
+/// The scan's steps, 0 down to kLowestWriterShareLog2.
+constexpr auto kScanSteps = static_cast<int>(-kLowestWriterShareLog2 / kScan) + 1;
+
+/// scanOffset at each scan step, step k at t = -k kScan: falls as k grows.
+const std::array<double, kScanSteps>& scanOffsets()
+{
+    static const std::array<double, kScanSteps> offsets = [] {
+        std::array<double, kScanSteps> o {};
+        for (int k = 0; k < kScanSteps; ++k)
+            o[static_cast<std::size_t>(k)] = scanOffset(stepShare(k));
+        return o;
+    }();
+    return offsets;
 }
 
 } // namespace
@@ -72,8 +96,8 @@ namespace {
 /// A row being scanned (see solveWriterShareLog2's scan).
 struct Scanned {
     Eigen::Index row = 0;
-    double at = 0.0;                                        ///< the step to ask the model at
-    double last = std::numeric_limits<double>::quiet_NaN(); ///< the step before, excess >= 0
+    int step = 0;      ///< the step to ask the model at (stepShare)
+    int lastStep = -1; ///< the step before, excess >= 0 there; none at step 0 (never below a root)
     double lastLogWrite = std::numeric_limits<double>::quiet_NaN(); ///< the model's answer there
     bool skipping = true; ///< false once a skip landed below a root
 };
@@ -100,7 +124,7 @@ double itpPoint(const Bracket& b, int j, int nMax)
     const double sigma = middle >= falsi ? 1.0 : -1.0;
     const double delta = kKappa1 * width * width; // kKappa2 = 2
     const double truncated = delta <= std::abs(middle - falsi) ? falsi + sigma * delta : middle;
-    const double radius = kItpHalfWidth * std::exp2(nMax - j) - 0.5 * width;
+    const double radius = std::ldexp(kItpHalfWidth, nMax - j) - 0.5 * width;
     return std::abs(truncated - middle) <= radius ? truncated : middle - sigma * radius;
 }
 
@@ -139,12 +163,7 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
     // the row is scanned step by step from where it skipped. Three quarters of the scan's calls
     // on sliderStep/thirdSystemReaders went to rows whose root lies near 2^-10 (cached reads
     // beside 20 ms writes), walked down one step at a time.
-    const auto steps = static_cast<std::size_t>(-kLowestWriterShareLog2 / kScan) + 1;
-    std::vector<double> offsets(steps); // scanOffset of every step, at step index k = -t / kScan
-    for (std::size_t k = 0; k < steps; ++k)
-        offsets[k] = scanOffset(-kScan * static_cast<double>(k));
-    const auto offsetAt
-        = [&](double t) { return offsets[static_cast<std::size_t>(std::lround(-t / kScan))]; };
+    const std::array<double, kScanSteps>& offsets = scanOffsets();
     std::vector<Bracket> brackets;
     std::vector<Eigen::Index> rows;
     std::vector<Scanned> still;
@@ -153,7 +172,7 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
         Eigen::VectorXd at(static_cast<Eigen::Index>(scanned.size()));
         for (std::size_t k = 0; k < scanned.size(); ++k) {
             rows.push_back(scanned[k].row);
-            at(static_cast<Eigen::Index>(k)) = scanned[k].at;
+            at(static_cast<Eigen::Index>(k)) = stepShare(scanned[k].step);
         }
         const Eigen::VectorXd logWrite = logWriteMsAt(rows, at);
         still.clear();
@@ -161,33 +180,40 @@ Eigen::VectorXd solveWriterShareLog2(const Eigen::ArrayXd& readShare, const Eige
             Scanned row = scanned[k];
             const Eigen::Index i = row.row;
             const double lw = logWrite(static_cast<Eigen::Index>(k));
-            if (lw > weight(i) + offsetAt(row.at)) { // below a root
-                if (row.at == row.last - kScan) {
-                    Bracket b {i, row.at, row.last, excess(row.at, weight(i), lw)};
+            const double at = stepShare(row.step);
+            if (lw - weight(i) > offsets[static_cast<std::size_t>(row.step)]) { // below a root
+                if (row.step == row.lastStep + 1) {
+                    Bracket b {i, at, stepShare(row.lastStep), excess(at, weight(i), lw)};
                     b.logWriteLow = lw;
                     b.logWriteHigh = row.lastLogWrite;
                     b.excessHigh = excess(b.high, weight(i), b.logWriteHigh);
                     brackets.push_back(b);
                 } else { // a skip landed below a root: step by step from where it skipped
                     row.skipping = false;
-                    row.at = row.last - kScan;
+                    row.step = row.lastStep + 1;
                     still.push_back(row);
                 }
                 continue;
             }
-            if (row.at <= kLowestWriterShareLog2) {
+            if (row.step == kScanSteps - 1) {
                 // Excess >= 0 down to the lowest share: that bound is the answer.
                 share(i) = kLowestWriterShareLog2;
                 continue;
             }
-            double next = row.at - kScan;
+            // The next step, or the skip: the lowest step at or above the share s the model
+            // gives here. A step t is at or above s where lw - c <= scanOffset(t) (excess >= 0
+            // there at this time), and the offsets fall with the step, so the skip's step is the
+            // last of the offsets at or above lw - c: one search of the table instead of an exp
+            // and a log per row and step.
+            int next = row.step + 1;
             if (row.skipping) {
-                const double consistent = row.at - excess(row.at, weight(i), lw);
-                next = std::min(next, std::ceil(consistent / kScan) * kScan);
+                const auto atOrAbove = std::partition_point(offsets.begin() + row.step,
+                    offsets.end(), [&](double offset) { return offset >= lw - weight(i); });
+                next = std::max(next, static_cast<int>(atOrAbove - offsets.begin()) - 1);
             }
-            row.last = row.at;
+            row.lastStep = row.step;
             row.lastLogWrite = lw;
-            row.at = std::max(next, kLowestWriterShareLog2);
+            row.step = std::min(next, kScanSteps - 1);
             still.push_back(row);
         }
         scanned.swap(still);

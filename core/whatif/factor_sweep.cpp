@@ -191,7 +191,7 @@ double sweepCoordinate(const SweepGrid& grid, const Configuration& config)
 {
     if (!isCategorical(grid.factor))
         return numericValue(config, grid.factor);
-    const std::string label = categoricalValue(config, grid.factor);
+    const std::string_view label = categoricalValue(config, grid.factor);
     const auto it = std::find(grid.levels.begin(), grid.levels.end(), label);
     return it == grid.levels.end() ? -1.0 : static_cast<double>(it - grid.levels.begin());
 }

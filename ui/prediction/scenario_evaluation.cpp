@@ -68,8 +68,8 @@ void collectNotes(const core::Configuration& scenario, const core::TrainedModel&
     }
     for (core::Factor factor : schema.fixedFactors()) {
         if (core::isCategorical(factor)) {
-            const std::string level = core::categoricalValue(scenario, factor);
-            const std::string trained = core::categoricalValue(schema.fixedValues(), factor);
+            const std::string level(core::categoricalValue(scenario, factor));
+            const std::string trained(core::categoricalValue(schema.fixedValues(), factor));
             if (level != trained)
                 addNote(notes, {factor, 0.0, 0.0, 0.0, {}, level, trained, {}}, metric, entry);
             continue;
