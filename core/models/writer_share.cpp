@@ -42,8 +42,9 @@ double readWeight(double r, double readMs)
 /// t - writerShareLog2 at share t of a row with read weight c whose write time model answers
 /// logWrite there: >= 0 at t = 0; where it is 0, the share is consistent. log2(1 + e^d), not
 /// log1p: the excess is compared with kWriterShareTolerance, so an absolute error of 1e-16
-/// where e^d is tiny does not matter, and glibc's log1p took four times log2's time: it was a
-/// tenth of sliderStep/thirdSystemReaders (perf).
+/// where e^d is tiny does not matter, and glibc's log1p (with its wrapper) was 7.5 % of the
+/// instructions of a step of sliderStep/thirdSystemReaders (callgrind), more than any of the
+/// models' own functions.
 double excess(double t, double c, double logWrite)
 {
     return t + std::log2(1.0 + std::exp(c - logWrite));
