@@ -13,7 +13,15 @@ namespace iolens::ui {
 
 namespace {
 
-enum Column { ModelColumn, P50Column, P90Column, P99Column, MeanColumn, PointsColumn, ColumnCount };
+enum Column {
+    ModelNameColumn,
+    P50Column,
+    P90Column,
+    P99Column,
+    MeanColumn,
+    PointsColumn,
+    ColumnCount
+};
 
 QTableWidgetItem* numberItem(const QString& text)
 {
@@ -51,7 +59,7 @@ ErrorCdfTable::ErrorCdfTable(QWidget* parent)
     horizontalHeaderItem(PointsColumn)->setToolTip(tr("Configurations evaluated"));
     verticalHeader()->hide();
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    horizontalHeader()->setSectionResizeMode(ModelColumn, QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(ModelNameColumn, QHeaderView::Stretch);
     setSelectionMode(QAbstractItemView::NoSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -60,7 +68,7 @@ ErrorCdfTable::ErrorCdfTable(QWidget* parent)
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
 
     connect(this, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
-        if (item->column() == ModelColumn)
+        if (item->column() == ModelNameColumn)
             emit curveToggled(item->text(), item->checkState() == Qt::Checked);
     });
 }
@@ -79,7 +87,7 @@ void ErrorCdfTable::showCurves(
         model->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         model->setCheckState(Qt::Checked);
         model->setToolTip(percentileSummary(curve.label, e));
-        setItem(row, ModelColumn, model);
+        setItem(row, ModelNameColumn, model);
         setItem(row, P50Column, numberItem(relativeErrorText(e.p50)));
         setItem(row, P90Column, numberItem(relativeErrorText(e.p90)));
         setItem(row, P99Column, numberItem(relativeErrorText(e.p99)));
@@ -96,18 +104,18 @@ void ErrorCdfTable::showCurves(
 void ErrorCdfTable::setRowChecked(int row, bool checked)
 {
     const QSignalBlocker blocker(this);
-    if (QTableWidgetItem* model = item(row, ModelColumn))
+    if (QTableWidgetItem* model = item(row, ModelNameColumn))
         model->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
 }
 
 int ErrorCdfTable::widthForColumns() const
 {
     // The model column stretches, so its width is measured: tick box, swatch, label.
-    int modelWidth = horizontalHeader()->sectionSizeHint(ModelColumn);
+    int modelWidth = horizontalHeader()->sectionSizeHint(ModelNameColumn);
     const int decoration = style()->pixelMetric(QStyle::PM_IndicatorWidth) + iconSize().width()
         + fontMetrics().horizontalAdvance(QStringLiteral("MMMMM"));
     for (int row = 0; row < rowCount(); ++row)
-        if (const QTableWidgetItem* model = item(row, ModelColumn))
+        if (const QTableWidgetItem* model = item(row, ModelNameColumn))
             modelWidth
                 = std::max(modelWidth, decoration + fontMetrics().horizontalAdvance(model->text()));
     int width = 2 * frameWidth() + modelWidth;
