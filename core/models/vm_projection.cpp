@@ -21,13 +21,18 @@ std::vector<Configuration> askedConfigurations(
     return asked;
 }
 
-// Whether every configuration is asked as it is (askedConfiguration): then a sweep is not
-// copied, which was 4.5 % of a slider step's instructions (sliderStep/thirdSystemReaders).
+// Whether askedConfiguration gives `config` itself.
+bool askedAsGiven(const TrainedModel& model, const Configuration& config)
+{
+    return config.vms <= 1 || modelsVmCount(model);
+}
+
+// Whether every configuration is asked as it is: then a sweep is not copied, which was 4.5 %
+// of a slider step's instructions (sliderStep/thirdSystemReaders).
 bool asksAsGiven(const TrainedModel& model, const std::vector<Configuration>& configs)
 {
-    return modelsVmCount(model)
-        || std::all_of(
-            configs.begin(), configs.end(), [](const Configuration& c) { return c.vms <= 1; });
+    return std::all_of(configs.begin(), configs.end(),
+        [&](const Configuration& c) { return askedAsGiven(model, c); });
 }
 
 // A throughput-like prediction of the asked configuration scaled to all the VMs, in place.
@@ -77,7 +82,7 @@ bool modelsThreadCount(const TrainedModel& model)
 
 Configuration askedConfiguration(const TrainedModel& model, const Configuration& config)
 {
-    if (config.vms <= 1 || modelsVmCount(model))
+    if (askedAsGiven(model, config))
         return config;
     return sharedStorageConfiguration(config);
 }
