@@ -25,6 +25,7 @@
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/auto_model.hpp"
+#include "models/unlearned_factors.hpp"
 #include "models/vm_projection.hpp"
 #include "store/app_runs.hpp"
 #include "store/host_measurements_csv.hpp"
@@ -465,6 +466,21 @@ std::optional<double> intervalLevel(const QCommandLineParser& parser)
     return level;
 }
 
+// A model answers a factor it never saw vary at its training value, whatever a configuration
+// asks; a script reading only the CSV would take that answer for the asked value's.
+void noteUnlearnedFactors(const TrainedModel& model, const std::vector<Configuration>& configs)
+{
+    for (const UnlearnedFactor& u : unlearnedFactors(model, configs)) {
+        const std::string_view column = factorColumnName(u.factor);
+        std::cerr << "iolens-cli predict: note: the model learned nothing about " << column << " ("
+                  << u.trainedValue << " in every training run); " << u.configurations << " of "
+                  << configs.size()
+                  << " configurations ask for another value (the first: configuration "
+                  << u.first + 1 << ", " << column << " " << u.firstValue
+                  << ") and are answered as at " << u.trainedValue << "\n";
+    }
+}
+
 int runPredict(const QCommandLineParser& parser)
 {
     MeasurementDatabase db
@@ -506,6 +522,7 @@ int runPredict(const QCommandLineParser& parser)
     writeTextFileAtomically(out, text);
     std::cerr << "predicted " << configs.size() << " configurations with "
               << metricName(model.metric()) << " to " << out << "\n";
+    noteUnlearnedFactors(model, configs);
     return kOk;
 }
 

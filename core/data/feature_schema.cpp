@@ -67,15 +67,23 @@ Eigen::VectorXd FeatureSchema::numericValues(const Eigen::MatrixXd& x, Factor fa
     return Eigen::VectorXd::Constant(x.rows(), numericValue(m_fixed, factor));
 }
 
-bool FeatureSchema::represents(const Configuration& config) const
+std::vector<Factor> FeatureSchema::unlearnedFactors(const Configuration& config) const
 {
+    std::vector<Factor> unlearned;
     for (Factor factor : fixedFactors()) {
         const bool same = isCategorical(factor)
             ? categoricalValue(config, factor) == categoricalValue(m_fixed, factor)
             : numericValue(config, factor) == numericValue(m_fixed, factor);
         if (!same)
-            return false;
+            unlearned.push_back(factor);
     }
+    return unlearned;
+}
+
+bool FeatureSchema::represents(const Configuration& config) const
+{
+    if (!unlearnedFactors(config).empty())
+        return false;
     return std::all_of(m_columns.begin(), m_columns.end(), [&](const FeatureColumn& column) {
         return !column.categorical()
             || std::find(column.levels.begin(), column.levels.end(),

@@ -51,6 +51,11 @@ public:
     /// was constant in training its training value. O(rows).
     Eigen::VectorXd numericValues(const Eigen::MatrixXd& x, Factor factor) const;
 
+    /// The factors left out (constant in training) whose value in `config` is not their training
+    /// value, in kAllFactors order. encode() answers such a configuration as if it had the
+    /// training value: a model learned nothing about them. O(factors).
+    std::vector<Factor> unlearnedFactors(const Configuration& config) const;
+
     /// Whether encode() can take `config` without losing what it is: every factor left out has
     /// its training value there, and every categorical level is one the training data had.
     bool represents(const Configuration& config) const;

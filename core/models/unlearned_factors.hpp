@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/trained_model.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace iolens::core {
+
+/// A factor that was the same in every training run of a model (threads = 16 in both shared
+/// datasets, one scheduler) and that some configurations ask for at another value. The model
+/// answers them as at its training value, whatever they ask: it learned nothing about the
+/// factor. The window never asks such a configuration (its panel shows the factor as fixed by
+/// the data); `predict` says so instead of answering silently.
+struct UnlearnedFactor {
+    Factor factor = Factor::Threads;
+    std::string trainedValue;       ///< the value of every training run, as in the CSV column
+    std::size_t configurations = 0; ///< how many of the configurations ask for another value
+    std::size_t first = 0;          ///< index of the first of them
+    std::string firstValue;         ///< the value that one asks for
+};
+
+/// The factors `model` never saw vary that `configs` ask for at other values, in the CSV's column
+/// order. The VM count of a one-VM model is not one of them: the projection over VMs answers it
+/// (vm_projection.hpp). O(configs x factors).
+std::vector<UnlearnedFactor> unlearnedFactors(
+    const TrainedModel& model, const std::vector<Configuration>& configs);
+
+} // namespace iolens::core
