@@ -25,7 +25,7 @@
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/auto_model.hpp"
-#include "models/unlearned_factors.hpp"
+#include "models/outside_training.hpp"
 #include "models/vm_projection.hpp"
 #include "store/app_runs.hpp"
 #include "store/host_measurements_csv.hpp"
@@ -467,8 +467,9 @@ std::optional<double> intervalLevel(const QCommandLineParser& parser)
 }
 
 // A model answers a factor it never saw vary at its training value, whatever a configuration
-// asks; a script reading only the CSV would take that answer for the asked value's.
-void noteUnlearnedFactors(const TrainedModel& model, const std::vector<Configuration>& configs)
+// asks, and extrapolates beyond the ranges it was trained over; a script reading only the CSV
+// would take every answer for one the data supports.
+void noteOutsideTraining(const TrainedModel& model, const std::vector<Configuration>& configs)
 {
     for (const UnlearnedFactor& u : unlearnedFactors(model, configs)) {
         const std::string_view column = factorColumnName(u.factor);
@@ -478,6 +479,14 @@ void noteUnlearnedFactors(const TrainedModel& model, const std::vector<Configura
                   << " configurations ask for another value (the first: configuration "
                   << u.first + 1 << ", " << column << " " << u.firstValue
                   << ") and are answered as at " << u.trainedValue << "\n";
+    }
+    for (const FactorBeyondRange& b : factorsBeyondRange(model, configs)) {
+        const std::string_view name = featureName(b.factor);
+        std::cerr << "iolens-cli predict: note: " << b.configurations << " of " << configs.size()
+                  << " configurations lie beyond the trained range of " << name << " ("
+                  << formatNumber(b.low) << " to " << formatNumber(b.high)
+                  << "; the first: configuration " << b.first + 1 << ", " << name << " "
+                  << formatNumber(b.firstValue) << "): the model extrapolates there\n";
     }
 }
 
@@ -522,7 +531,7 @@ int runPredict(const QCommandLineParser& parser)
     writeTextFileAtomically(out, text);
     std::cerr << "predicted " << configs.size() << " configurations with "
               << metricName(model.metric()) << " to " << out << "\n";
-    noteUnlearnedFactors(model, configs);
+    noteOutsideTraining(model, configs);
     return kOk;
 }
 

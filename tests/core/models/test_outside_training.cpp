@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/linear_model.hpp"
-#include "models/unlearned_factors.hpp"
+#include "models/outside_training.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
@@ -8,7 +8,7 @@
 
 using namespace iolens::core;
 
-class TestUnlearnedFactors : public QObject {
+class TestOutsideTraining : public QObject {
     Q_OBJECT
 private slots:
     // Every tiered run had 16 threads and one VM; scheduler, file set, request size, pattern and
@@ -65,7 +65,47 @@ private slots:
         QVERIFY(found[1].factor == Factor::Threads);
         QCOMPARE(found[1].configurations, std::size_t {1});
     }
+
+    // The tiered grid measured file sets of 256 MiB to 4 GiB and requests of 4 to 64 KiB: 8 GiB
+    // and 128 KiB lie beyond, 2 GiB and 32 KiB between measured levels, inside.
+    void sizesBeyondTheTrainedRange_areReportedInTheModellingUnit()
+    {
+        const auto data = iolens::test::tieredRows();
+        const TrainedModel model
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        Configuration between = data.front().config;
+        between.readPct = 50; // read times were measured at 50 and 100 % reads
+        between.filesetBytes = 2LL << 30;
+        between.requestBytes = 32 << 10;
+        QVERIFY(factorsBeyondRange(model, {between}).empty());
+        Configuration larger = between;
+        larger.filesetBytes = 8LL << 30;
+        Configuration both = larger;
+        both.requestBytes = 128 << 10;
+        const auto found = factorsBeyondRange(model, {between, larger, both});
+        QCOMPARE(found.size(), std::size_t {2});
+        QVERIFY(found[0].factor == Factor::FilesetBytes);
+        QCOMPARE(found[0].low, 256.0); // MiB
+        QCOMPARE(found[0].high, 4096.0);
+        QCOMPARE(found[0].configurations, std::size_t {2});
+        QCOMPARE(found[0].first, std::size_t {1});
+        QCOMPARE(found[0].firstValue, 8192.0);
+        QVERIFY(found[1].factor == Factor::RequestBytes);
+        QCOMPARE(found[1].high, 64.0); // KiB
+        QCOMPARE(found[1].first, std::size_t {2});
+        QCOMPARE(found[1].firstValue, 128.0);
+        // A thread count the model never saw vary is not a range it has: no column, no note here.
+        Configuration threads = between;
+        threads.threads = 64;
+        QVERIFY(factorsBeyondRange(model, {threads}).empty());
+        Configuration writesOnly = between;
+        writesOnly.readPct = 0;
+        const auto reads = factorsBeyondRange(model, {writesOnly});
+        QCOMPARE(reads.size(), std::size_t {1});
+        QVERIFY(reads[0].factor == Factor::ReadPct);
+        QCOMPARE(reads[0].low, 50.0);
+    }
 };
 
-IOLENS_TEST_GUILESS_MAIN(TestUnlearnedFactors)
-#include "test_unlearned_factors.moc"
+IOLENS_TEST_GUILESS_MAIN(TestOutsideTraining)
+#include "test_outside_training.moc"
