@@ -2,10 +2,10 @@
 #include "models/outside_training.hpp"
 
 #include "data/measurement_csv.hpp"
+#include "models/measured_levels.hpp"
 #include "models/vm_projection.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace iolens::core {
 
@@ -40,24 +40,32 @@ std::vector<UnlearnedFactor> unlearnedFactors(
 std::vector<FactorBeyondRange> factorsBeyondRange(
     const TrainedModel& model, const std::vector<Configuration>& configs)
 {
+    const FeatureSchema& schema = model.schema();
+    std::vector<Configuration> asked;
+    asked.reserve(configs.size());
+    for (const Configuration& config : configs)
+        asked.push_back(askedConfiguration(model, config));
+    const Eigen::MatrixXd x = schema.encode(asked);
     std::vector<FactorBeyondRange> found;
-    for (const FeatureColumn& column : model.schema().columns()) {
+    for (std::size_t j = 0; j < schema.size(); ++j) {
+        const FeatureColumn& column = schema.columns()[j];
         if (column.derived() || column.categorical())
             continue;
-        FactorBeyondRange beyond {column.factor, column.minValue, column.maxValue};
-        // Not a rounding difference: the range comes from the same values.
-        const double slack = 1e-9 * std::max(std::abs(column.minValue), std::abs(column.maxValue));
-        for (std::size_t i = 0; i < configs.size(); ++i) {
-            const double value = numericValue(askedConfiguration(model, configs[i]), column.factor);
-            if (value >= column.minValue - slack && value <= column.maxValue + slack)
+        const auto col = static_cast<Eigen::Index>(j);
+        // The intervals' own test of "beyond", rounding of a unit conversion not counted.
+        const std::vector<char> beyond
+            = beyondMeasured(x, {MeasuredRange {col, column.minValue, column.maxValue}});
+        FactorBeyondRange report {column.factor, column.minValue, column.maxValue};
+        for (std::size_t i = 0; i < beyond.size(); ++i) {
+            if (!beyond[i])
                 continue;
-            if (beyond.configurations++ == 0) {
-                beyond.first = i;
-                beyond.firstValue = value;
+            if (report.configurations++ == 0) {
+                report.first = i;
+                report.firstValue = x(static_cast<Eigen::Index>(i), col);
             }
         }
-        if (beyond.configurations > 0)
-            found.push_back(beyond);
+        if (report.configurations > 0)
+            found.push_back(report);
     }
     std::sort(found.begin(), found.end(),
         [](const FactorBeyondRange& a, const FactorBeyondRange& b) { return a.factor < b.factor; });
