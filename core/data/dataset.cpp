@@ -22,13 +22,15 @@ std::optional<double> directionIops(const AggregatedMeasurement& m, Metric iops,
 }
 
 /// The measured `times` (a response-time metric) of the configurations in `data` that `schema`
-/// represents, encoded by it; null with fewer than two.
-std::shared_ptr<const Dataset> timesDataset(
-    const std::vector<AggregatedMeasurement>& data, Metric times, const FeatureSchema& schema)
+/// represents, encoded by it; null with fewer than two. `littleRatio`: that of `data`, which the
+/// times' models read as the rate's (a closed workload's times extrapolate in threads by it).
+std::shared_ptr<const Dataset> timesDataset(const std::vector<AggregatedMeasurement>& data,
+    Metric times, const FeatureSchema& schema, std::optional<double> littleRatio)
 {
     auto dataset = std::make_shared<Dataset>();
     dataset->schema = schema;
     dataset->metric = times;
+    dataset->littleRatio = littleRatio;
     std::vector<double> values;
     for (const AggregatedMeasurement& m : data)
         if (const auto value = m.value(times); value && *value > 0.0
@@ -168,12 +170,16 @@ Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metr
         = Eigen::Map<Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
     dataset.littleRatio = medianLittleRatio(data);
     if (isRateMetric(metric)) {
-        dataset.readTimes = timesDataset(data, Metric::RtReadMs, dataset.schema);
-        dataset.writeTimes = timesDataset(data, Metric::RtWriteMs, dataset.schema);
+        dataset.readTimes
+            = timesDataset(data, Metric::RtReadMs, dataset.schema, dataset.littleRatio);
+        dataset.writeTimes
+            = timesDataset(data, Metric::RtWriteMs, dataset.schema, dataset.littleRatio);
     } else if (metric == Metric::RtWriteMs) {
-        dataset.readTimes = timesDataset(data, Metric::RtReadMs, dataset.schema);
+        dataset.readTimes
+            = timesDataset(data, Metric::RtReadMs, dataset.schema, dataset.littleRatio);
     } else if (metric == Metric::RtReadMs) {
-        dataset.writeTimes = timesDataset(data, Metric::RtWriteMs, dataset.schema);
+        dataset.writeTimes
+            = timesDataset(data, Metric::RtWriteMs, dataset.schema, dataset.littleRatio);
     }
     return dataset;
 }

@@ -71,6 +71,8 @@ nlohmann::json CandidateSpec::toJson() const
         json["reader_share"] = true;
     if (otherTimes)
         json["other_times"] = otherTimes->toJson();
+    if (saturation)
+        json["saturation"] = true;
     return json;
 }
 
@@ -111,6 +113,8 @@ CandidateSpec CandidateSpec::fromJson(const nlohmann::json& json)
                             "reader_share, or not a plain response-time candidate");
         spec.otherTimes = std::move(other);
     }
+    // Absent in files written before it, and when off.
+    spec.saturation = json.value("saturation", false);
     return spec;
 }
 
@@ -176,6 +180,7 @@ FitReport AutoCandidate::fit(const Dataset& data)
     const double margin = std::max(std::log(2.0), 0.5 * (hi - lo));
     m_low = lo - margin;
     m_high = hi + margin;
+    m_saturation = m_spec.saturation ? ThreadSaturation::of(data) : ThreadSaturation {};
     m_lastShared.clear();
     report.seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -186,6 +191,12 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
 {
     if (!isFitted())
         throw StateError("AutoCandidate::predict: the model is not fitted");
+    return m_saturation.extrapolated(
+        x, predictWithin(x), [this](const Eigen::MatrixXd& at) { return predictWithin(at); });
+}
+
+Eigen::VectorXd AutoCandidate::predictWithin(const Eigen::MatrixXd& x) const
+{
     Eigen::VectorXd y = m_spec.threadShare()
         ? m_lastShared.get(x, [&] { return threadSharePrediction(x); })
         : m_spec.scale == ResponseScale::Raw ? guardedRawPrediction(x)
@@ -351,6 +362,8 @@ nlohmann::json AutoCandidate::saveState() const
         state[otherTimesKey(m_spec)] = m_otherTimes->saveState();
         state["share_range"] = {m_shareLow, m_shareHigh};
     }
+    if (m_saturation.on())
+        state["thread_saturation"] = m_saturation.toJson();
     return state;
 }
 
@@ -388,6 +401,10 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
                 + " in a schema of " + std::to_string(schema.size()));
         ranges.push_back({column, range.at(1).get<double>(), range.at(2).get<double>()});
     }
+    // Absent in files before it, and where the data did not allow it.
+    const ThreadSaturation saturation
+        = ThreadSaturation::fromJson(state.value("thread_saturation", nlohmann::json()),
+            static_cast<Eigen::Index>(schema.size()));
     const auto floor = state.at("floor").get<double>();
     const auto low = state.at("low").get<double>();
     const auto high = state.at("high").get<double>();
@@ -403,6 +420,7 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     m_otherTimes = std::move(loaded.m_otherTimes);
     m_shareLow = loaded.m_shareLow;
     m_shareHigh = loaded.m_shareHigh;
+    m_saturation = saturation;
     m_lastShared.clear();
 }
 
@@ -419,6 +437,7 @@ AutoCandidate::AutoCandidate(const AutoCandidate& other)
     , m_otherTimes(other.m_otherTimes)
     , m_shareLow(other.m_shareLow)
     , m_shareHigh(other.m_shareHigh)
+    , m_saturation(other.m_saturation)
 {
 }
 

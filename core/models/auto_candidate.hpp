@@ -5,6 +5,7 @@
 #include "models/derived_features.hpp"
 #include "models/last_prediction.hpp"
 #include "models/regressor.hpp"
+#include "models/thread_saturation.hpp"
 
 #include <memory>
 #include <string>
@@ -42,6 +43,10 @@ struct CandidateSpec {
     /// candidate auto ranks first for those times; null: this spec without the share (model
     /// files from before it).
     std::shared_ptr<const CandidateSpec> otherTimes = nullptr;
+    /// Mean response times of a closed workload: beyond the largest thread count trained on, the
+    /// answer follows the operational bounds (thread_saturation.hpp), not the regression's own
+    /// line. Not part of the label: auto sets it for every candidate of a fit alike.
+    bool saturation = false;
 
     /// writerShare or readerShare: the share of the threads in the metric's direction.
     bool threadShare() const { return writerShare || readerShare; }
@@ -73,6 +78,9 @@ struct CandidateSpec {
 /// configuration is the write time at the fixed point of solveWriterShareLog2, the read time
 /// there its read-time model's. A reader-share candidate likewise, with writeTimes and the
 /// directions swapped.
+/// With spec().saturation, a mean response time beyond the largest thread count trained on is
+/// extrapolated by the operational bounds (ThreadSaturation); that answer is bounded by them, not
+/// by the clamp to the training range above.
 /// Internal to the auto model: not in the registry.
 class AutoCandidate final : public Regressor {
 public:
@@ -85,6 +93,8 @@ public:
     ~AutoCandidate() override = default;
 
     const CandidateSpec& spec() const { return m_spec; }
+    /// How its answers beyond the trained thread counts are extrapolated (off: as fitted).
+    const ThreadSaturation& saturation() const { return m_saturation; }
 
     std::string technique() const override { return "auto-candidate"; }
     std::vector<ParamSpec> paramSpecs() const override { return {}; }
@@ -123,6 +133,11 @@ private:
     double m_shareHigh = 0.0;
     /// threadShare: the last answer, asked again for the interval and by composed rates.
     LastPrediction m_lastShared;
+    /// spec().saturation: the trained thread range's top (off where the data does not allow).
+    ThreadSaturation m_saturation;
+
+    /// The answers for x (log scale, clamped), before the extrapolation beyond the threads.
+    Eigen::VectorXd predictWithin(const Eigen::MatrixXd& x) const;
 
     /// The schema the inner technique fits on, for data encoded by `base`.
     FeatureSchema innerSchema(const FeatureSchema& base) const;

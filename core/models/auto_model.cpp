@@ -61,9 +61,10 @@ std::vector<FeatureSet> featureSets(const Dataset& data, const AutoParams& param
 /// ties and the combination are the same on every run.
 /// `otherTimes`: the spec of the other direction's times the thread-share candidates (writers'
 /// for write times, readers' for read times) solve their share with; tried only with one.
+/// `saturation`: AutoParams::threadSaturation, set on every spec.
 std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
     const std::vector<std::string>& techniques, const std::vector<FeatureSet>& sets,
-    const std::shared_ptr<const CandidateSpec>& otherTimes)
+    const std::shared_ptr<const CandidateSpec>& otherTimes, bool saturation)
 {
     const bool little = data.metric && hasLittleView(*data.metric);
     // On a closed workload Little's law ties throughput to the mean time per request, so only
@@ -101,6 +102,8 @@ std::vector<CandidateSpec> candidateSpecs(const Dataset& data,
                     specs.push_back({technique, scale, set, false, log2Only, writerShare,
                         readerShare, otherTimes});
             }
+    for (CandidateSpec& spec : specs)
+        spec.saturation = saturation;
     return specs;
 }
 
@@ -168,6 +171,10 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
         {"tie_average",
             "1: candidates the grouped CV cannot tell apart (the same held-out predictions) are "
             "averaged, not one of them picked",
+            "", true, 0, 1, 1, false},
+        {"thread_saturation",
+            "1: mean response times beyond the largest thread count trained on follow the "
+            "operational bounds of a closed workload",
             "", true, 0, 1, 1, false}};
 }
 
@@ -177,7 +184,8 @@ ParamValues AutoModel::parameters() const
         {"writer_share", m_params.writerShare ? 1 : 0},
         {"reader_share", m_params.readerShare ? 1 : 0},
         {"residual_smoothing", m_params.residualSmoothing ? 1 : 0},
-        {"tie_average", m_params.tieAverage ? 1 : 0}};
+        {"tie_average", m_params.tieAverage ? 1 : 0},
+        {"thread_saturation", m_params.threadSaturation ? 1 : 0}};
 }
 
 void AutoModel::setParameters(const ParamValues& values)
@@ -189,6 +197,7 @@ void AutoModel::setParameters(const ParamValues& values)
     m_params.readerShare = resolved.at("reader_share") != 0.0;
     m_params.residualSmoothing = resolved.at("residual_smoothing") != 0.0;
     m_params.tieAverage = resolved.at("tie_average") != 0.0;
+    m_params.threadSaturation = resolved.at("thread_saturation") != 0.0;
     m_chosen.clear();
 }
 
@@ -333,6 +342,7 @@ FitReport AutoModel::fit(const Dataset& data)
         + std::to_string(static_cast<int>(m_params.readerShare)) + " "
         + std::to_string(static_cast<int>(m_params.residualSmoothing)) + " "
         + std::to_string(static_cast<int>(m_params.tieAverage)) + " "
+        + std::to_string(static_cast<int>(m_params.threadSaturation)) + " "
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
         + std::string(metricName(*data.metric));
@@ -395,7 +405,7 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     const bool readersLater = otherTimes && data.metric == Metric::RtReadMs;
     const std::shared_ptr<const CandidateSpec> firstOther = readersLater ? nullptr : otherTimes;
     const std::vector<CandidateSpec> every
-        = candidateSpecs(rankData, kTechniques, sets, firstOther);
+        = candidateSpecs(rankData, kTechniques, sets, firstOther, m_params.threadSaturation);
     const double rowFits = static_cast<double>(rankData.rows()) * static_cast<double>(every.size())
         * static_cast<double>(heldOutGroupCount(rankData, options.factors));
     const bool screened = rowFits > m_budget.screeningRowFits
@@ -416,17 +426,19 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     };
     if (screened) {
         // lm on every feature set, then the other techniques on lm's best sets only.
-        scoreMore(candidateSpecs(rankData, {kTechniques.front()}, sets, firstOther));
+        scoreMore(candidateSpecs(
+            rankData, {kTechniques.front()}, sets, firstOther, m_params.threadSaturation));
         const std::vector<std::string> others(kTechniques.begin() + 1, kTechniques.end());
         scoreMore(candidateSpecs(rankData, others,
-            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)), firstOther));
+            bestFeatureSets(scores, static_cast<std::size_t>(m_budget.screenedSets)), firstOther,
+            m_params.threadSaturation));
     } else {
         scoreMore(every);
     }
     if (readersLater) {
         std::vector<CandidateSpec> readers;
-        for (const CandidateSpec& spec : candidateSpecs(
-                 rankData, kTechniques, bestFeatureSets(scores, kReaderShareSets), otherTimes))
+        for (const CandidateSpec& spec : candidateSpecs(rankData, kTechniques,
+                 bestFeatureSets(scores, kReaderShareSets), otherTimes, m_params.threadSaturation))
             if (spec.readerShare)
                 readers.push_back(spec);
         scoreMore(std::move(readers));

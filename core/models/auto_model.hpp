@@ -54,6 +54,10 @@ struct AutoParams {
     /// by 0.2 points or less, but that stack's write time between its levels (1,537.0 ->
     /// 1,538.2 %) (README).
     bool tieAverage = true;
+    /// Mean response times of a closed workload beyond the largest thread count trained on
+    /// follow the operational bounds (thread_saturation.hpp) in every candidate, so the grouped
+    /// CV scores them so. On by default (README, "The thread count").
+    bool threadSaturation = true;
 };
 
 /// How much work auto may spend ranking its candidates. On the grids the papers measure (a few

@@ -228,6 +228,18 @@ std::string AutoModel::describe() const
     if (const CandidateSpec* spec = firstWith([](const CandidateSpec& s) { return s.readerShare; }))
         shareLine(*spec, "readers", "reading", "r RT_read / (r RT_read + (1 - r) RT_write)",
             "write", "the fewer threads read, the less reads queue");
+    if (const ThreadSaturation& saturation = m_chosen.front().model->saturation();
+        saturation.on()) {
+        char paragraph[640];
+        std::snprintf(paragraph, sizeof paragraph,
+            "  Beyond %g threads, the most trained on, the time at %g threads x (N / %g)^((1 + "
+            "s) / 2),\n    s the model's slope of log time in log threads from %g to %g threads "
+            "(0..1): the middle of\n    the operational bounds of a closed workload, a "
+            "throughput that stops growing (slope 1)\n    and one that grows on as it did "
+            "(slope s).\n",
+            saturation.top, saturation.top, saturation.top, saturation.base, saturation.top);
+        text += paragraph;
+    }
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
