@@ -18,7 +18,10 @@ std::vector<UnlearnedFactor> unlearnedFactors(
     std::vector<UnlearnedFactor> found;
     for (std::size_t i = 0; i < configs.size(); ++i) {
         Configuration asked = configs[i];
-        if (!modelsVmCount(model))
+        // The projection over VMs answers a one-VM model's other counts. It does not teach a
+        // model trained at one other count (two VMs, say) anything: that is answered as trained
+        // whatever is asked, one VM included, so it is reported like any unlearned factor.
+        if (!modelsVmCount(model) && schema.fixedValues().vms <= 1)
             asked.vms = schema.fixedValues().vms;
         for (Factor factor : schema.unlearnedFactors(asked)) {
             auto it = std::find_if(found.begin(), found.end(),

@@ -27,7 +27,7 @@ struct UnlearnedFactor {
 
 /// The factors `model` never saw vary that `configs` ask for at other values, in the CSV's column
 /// order. The VM count of a one-VM model is not one of them: the projection over VMs answers it
-/// (vm_projection.hpp). O(configs x factors).
+/// (vm_projection.hpp); that of a model trained at one other count is. O(configs x factors).
 std::vector<UnlearnedFactor> unlearnedFactors(
     const TrainedModel& model, const std::vector<Configuration>& configs);
 

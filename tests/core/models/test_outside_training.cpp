@@ -66,6 +66,31 @@ private slots:
         QCOMPARE(found[1].configurations, std::size_t {1});
     }
 
+    // A model trained at one VM count other than one learned nothing about the count: asked for
+    // one VM or three, it answers as at two, and says so.
+    void vmsOfATwoVmModel_areUnlearned()
+    {
+        auto data = iolens::test::tieredRows();
+        for (auto& row : data)
+            row.config.vms = 2;
+        const TrainedModel model
+            = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::RtReadMs, true});
+        const Configuration twoVms = data.front().config;
+        QVERIFY(unlearnedFactors(model, {twoVms}).empty());
+        Configuration oneVm = twoVms;
+        oneVm.vms = 1;
+        Configuration threeVms = twoVms;
+        threeVms.vms = 3;
+        const auto found = unlearnedFactors(model, {twoVms, oneVm, threeVms});
+        QCOMPARE(found.size(), std::size_t {1});
+        QVERIFY(found[0].factor == Factor::Vms);
+        QCOMPARE(found[0].trainedValue, std::string("2"));
+        QCOMPARE(found[0].configurations, std::size_t {2});
+        QCOMPARE(found[0].first, std::size_t {1});
+        QCOMPARE(found[0].firstValue, std::string("1"));
+        QCOMPARE(model.predict(oneVm), model.predict(twoVms));
+    }
+
     // The tiered grid measured file sets of 256 MiB to 4 GiB and requests of 4 to 64 KiB: 8 GiB
     // and 128 KiB lie beyond, 2 GiB and 32 KiB between measured levels, inside.
     void sizesBeyondTheTrainedRange_areReportedInTheModellingUnit()
