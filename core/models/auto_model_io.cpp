@@ -232,11 +232,11 @@ std::string AutoModel::describe() const
         saturation.on()) {
         char paragraph[640];
         std::snprintf(paragraph, sizeof paragraph,
-            "  Beyond %g threads, the most trained on, the time at %g threads x (N / %g)^((1 + "
-            "s) / 2),\n    s the model's slope of log time in log threads from %g to %g threads "
-            "(0..1): the middle of\n    the operational bounds of a closed workload, a "
-            "throughput that stops growing (slope 1)\n    and one that grows on as it did "
-            "(slope s).\n",
+            "  Beyond %g threads, the most trained on: time(N) = time(%g) x (N / %g)^((1 + s) "
+            "/ 2),\n    s the model's slope of log time in log threads from %g to %g threads "
+            "(0..1): the\n"
+            "    middle of the operational bounds of a closed workload, a throughput that stops\n"
+            "    growing (slope 1) and one that grows on as it did (slope s).\n",
             saturation.top, saturation.top, saturation.top, saturation.base, saturation.top);
         text += paragraph;
     }

@@ -186,8 +186,13 @@ private slots:
         const SweepRuns runs = measuredSweep();
         const TrainedModel trained = TrainedModel::train(
             std::make_unique<AutoModel>(), runs.trained, {Metric::RtWriteMs, true});
+        // describe() says so, with the counts, after loading too.
+        const std::string rule
+            = "Beyond 64 threads, the most trained on: time(N) = time(64) x (N / 64)";
+        QVERIFY2(trained.describe().find(rule) != std::string::npos, trained.describe().c_str());
         const nlohmann::json saved = trained.toJson();
         const TrainedModel loaded = TrainedModel::fromJson(saved);
+        QVERIFY(loaded.describe().find(rule) != std::string::npos);
         nlohmann::json older = saved;
         std::size_t removed = 0;
         removeSaturation(older, removed);
