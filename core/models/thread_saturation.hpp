@@ -13,8 +13,8 @@ namespace iolens::core {
 /// How a mean response time of a closed workload is extrapolated beyond the largest thread count
 /// it was trained on. A regression has no reason to bend there: fitted over 1..64 threads, its
 /// slope of log(time) in log(threads) is an average over an idle device (slope near 0) and a
-/// saturated one (near 1), and continued to 128 threads it predicted the thread sweep's times
-/// 23-46 % low (README, "The thread count"). The operational laws bound the answer instead: a
+/// saturated one (near 1), and continued to 128 threads it answered the thread sweep's write times
+/// 15-38 % low (README, "The thread count"). The operational laws bound the answer instead: a
 /// closed workload's throughput X = N / R does not fall as threads N are added (R grows at most
 /// in proportion, slope 1 of log R in log N), and its gain per thread does not grow
 /// (diminishing returns: the slope does not fall below the model's own over the last octave it
