@@ -191,14 +191,18 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
 {
     if (!isFitted())
         throw StateError("AutoCandidate::predict: the model is not fitted");
-    return m_saturation.extrapolated(
-        x, predictWithin(x), [this](const Eigen::MatrixXd& at) { return predictWithin(at); });
+    const auto answer = [&] {
+        return m_saturation.extrapolated(
+            x, predictWithin(x), [this](const Eigen::MatrixXd& at) { return predictWithin(at); });
+    };
+    // The whole answer is remembered, extrapolation included: remembering the solver's answer
+    // alone, the rows asked at the largest thread count for it would replace x's.
+    return m_spec.threadShare() ? m_lastShared.get(x, answer) : answer();
 }
 
 Eigen::VectorXd AutoCandidate::predictWithin(const Eigen::MatrixXd& x) const
 {
-    Eigen::VectorXd y = m_spec.threadShare()
-        ? m_lastShared.get(x, [&] { return threadSharePrediction(x); })
+    Eigen::VectorXd y = m_spec.threadShare() ? threadSharePrediction(x)
         : m_spec.scale == ResponseScale::Raw ? guardedRawPrediction(x)
                                              : m_inner->predict(innerFeatures(x));
     if (m_spec.scale == ResponseScale::Raw)

@@ -29,6 +29,7 @@
 #include "validation/grouped_cv.hpp"
 #include "validation/model_evaluation.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -357,19 +358,27 @@ void heldOutRows(const char* name, const std::vector<AggregatedMeasurement>& tra
     }
 }
 
-/// A measured system's grid and repeat runs trained on, its interp and extrap runs predicted.
+/// A measured system's grid and repeat runs trained on, its interp and extrap runs predicted (a
+/// row for each of the two splits it has).
 void offGridRows(const std::string& label, const std::string& path)
 {
     const std::vector<Measurement> runs = readMeasurementsCsv(path);
     std::vector<Measurement> grid;
-    for (const Measurement& run : runs)
+    std::vector<int> kinds;
+    for (const Measurement& run : runs) {
         if (run.split == "grid" || run.split == "repeat")
             grid.push_back(run);
-    heldOutRows(label.c_str(), aggregateRepetitions(grid), runs,
+        const int kind = run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
+        if (kind >= 0 && std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+            kinds.push_back(kind);
+    }
+    std::sort(kinds.begin(), kinds.end());
+    heldOutRows(
+        label.c_str(), aggregateRepetitions(grid), runs,
         [](const Measurement& run) {
             return run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
         },
-        {0, 1});
+        kinds);
 }
 
 /// Held-out configurations measured apart from the grid: systems the models were not built on
@@ -385,6 +394,8 @@ void measuredHoldOutReport(const std::string& localPath)
         iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv"));
     offGridRows("thread sweep on the development VM's disk, off-grid runs",
         iolens::test::sourcePath("tests/data/measured/threads-local-disk.csv"));
+    offGridRows("thread sweep on a second machine's disk (64-256 threads)",
+        iolens::test::sourcePath("tests/data/measured/threads-second-disk.csv"));
     const std::vector<Measurement> local = readMeasurementsCsv(localPath);
     const auto quarter
         = [](const Configuration& c) { return c.readPct == 25.0 || c.readPct == 75.0; };

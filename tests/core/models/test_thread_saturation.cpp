@@ -31,29 +31,31 @@ Dataset closedTimes(std::vector<int> threads)
     return data;
 }
 
-/// The thread sweep's grid and repeat runs (1-64 threads), and its runs at 128 threads.
+/// A measured thread sweep's grid and repeat runs, and its runs beyond the grid's thread counts.
 struct SweepRuns {
     std::vector<AggregatedMeasurement> trained;
     std::vector<Measurement> beyond;
 };
 
-SweepRuns measuredSweep()
+/// `file` in tests/data/measured/: threads-local-disk.csv (1-64 threads, then 128) or
+/// threads-second-disk.csv (1-32, then 64, 128 and 256).
+SweepRuns measuredSweep(const std::string& file = "threads-local-disk.csv")
 {
     SweepRuns runs;
     std::vector<Measurement> grid;
-    for (const Measurement& run : readMeasurementsCsv(
-             iolens::test::sourcePath("tests/data/measured/threads-local-disk.csv"))) {
+    for (const Measurement& run :
+        readMeasurementsCsv(iolens::test::sourcePath("tests/data/measured/" + file))) {
         if (run.split == "grid" || run.split == "repeat")
             grid.push_back(run);
-        else if (run.config.threads == 128)
+        else if (run.split == "extrap")
             runs.beyond.push_back(run);
     }
     runs.trained = aggregateRepetitions(grid);
     return runs;
 }
 
-/// Mean relative error of `auto` (thread_saturation on or off) at the sweep's 128-thread runs.
-double errorAt128(const SweepRuns& runs, Metric metric, bool saturation)
+/// Mean relative error of `auto` (thread_saturation on or off) at the sweep's runs beyond it.
+double errorBeyond(const SweepRuns& runs, Metric metric, bool saturation)
 {
     auto model = std::make_unique<AutoModel>();
     model->setParameters({{"thread_saturation", saturation ? 1.0 : 0.0}});
@@ -170,10 +172,26 @@ private slots:
         const SweepRuns runs = measuredSweep();
         QCOMPARE(runs.beyond.size(), std::size_t {9});
         for (Metric metric : {Metric::RtWriteMs, Metric::TpWriteMbs}) {
-            const double with = errorAt128(runs, metric, true);
-            const double without = errorAt128(runs, metric, false);
+            const double with = errorBeyond(runs, metric, true);
+            const double without = errorBeyond(runs, metric, false);
             // Measured: write time 9.8 % (25.7 % without), write throughput 10.6 % (29.6 %).
             QVERIFY2(with < 0.15, std::to_string(with).c_str());
+            QVERIFY2(without > 1.5 * with, std::to_string(without).c_str());
+        }
+    }
+
+    // A second machine's disk, measured after the rule was built: it saturates at 16-32 threads
+    // and then loses throughput, so its times grow faster than the threads beyond the grid, and
+    // a regression's line answered them the lower the farther out.
+    void autoModel_answersASecondDiskTwoToEightTimesBeyondItsSweep()
+    {
+        const SweepRuns runs = measuredSweep("threads-second-disk.csv");
+        QCOMPARE(runs.beyond.size(), std::size_t {27});
+        for (Metric metric : {Metric::RtWriteMs, Metric::TpWriteMbs}) {
+            const double with = errorBeyond(runs, metric, true);
+            const double without = errorBeyond(runs, metric, false);
+            // Measured: write time 22.4 % (43.9 % without), write throughput 28.0 % (96.4 %).
+            QVERIFY2(with < 0.35, std::to_string(with).c_str());
             QVERIFY2(without > 1.5 * with, std::to_string(without).c_str());
         }
     }
