@@ -14,7 +14,9 @@
 // sliderStep/twoFileSets the default models on fio-tiered without its 1 GiB file sets, where auto
 // averages the candidates its grouped CV cannot tell apart, and twoFileSetsPicked the same with
 // tie_average=0, for the cost of those averages; sliderStep/local and localPicked the same pair on
-// fio-local, where auto's read time averages four tied cache sizes beyond 1 GiB.
+// fio-local, where auto's read time averages four tied cache sizes beyond 1 GiB;
+// sliderStep/threadSweep and threadSweepUnbounded the defaults on the development VM's thread
+// sweep, with and without auto's operational bounds beyond its thread counts.
 //
 //   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
 #include "data/measurement_csv.hpp"
@@ -28,6 +30,7 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <string>
 
 using namespace iolens::core;
 
@@ -91,19 +94,23 @@ const StepFixture& paperFixture()
     return f;
 }
 
+/// The grid and repeat runs of `file` in tests/data/measured/.
+std::vector<Measurement> gridRuns(const std::string& file)
+{
+    std::vector<Measurement> grid;
+    for (const Measurement& run :
+        readMeasurementsCsv(iolens::test::sourcePath("tests/data/measured/" + file)))
+        if (run.split == "grid" || run.split == "repeat")
+            grid.push_back(run);
+    return grid;
+}
+
 /// The grid of the 512 MiB-cache tiered stack (tests/data/measured), default models, auto's
 /// thread shares off and the writers' share alone on: there auto chooses a "writers" candidate
 /// for the write time, whose answer is solved for (writer_share.hpp), so the pair gives its cost.
 const std::vector<Measurement>& thirdSystemGrid()
 {
-    static const std::vector<Measurement> runs = [] {
-        std::vector<Measurement> grid;
-        for (const Measurement& run : readMeasurementsCsv(
-                 iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv")))
-            if (run.split == "grid" || run.split == "repeat")
-                grid.push_back(run);
-        return grid;
-    }();
+    static const std::vector<Measurement> runs = gridRuns("tiered-512m-cache.csv");
     return runs;
 }
 
@@ -126,6 +133,28 @@ const StepFixture& thirdSystemWritersFixture()
 const StepFixture& thirdSystemReadersFixture()
 {
     static const StepFixture f(defaultTechniques(), thirdSystemGrid(), thirdSystemGrid());
+    return f;
+}
+
+/// The development VM's thread sweep (1-64 threads): the profiler's thread sweep runs past 64,
+/// where auto's response times follow the operational bounds (thread_saturation.hpp); and
+/// threadSweepUnbounded the same without them, for their cost.
+const std::vector<Measurement>& threadSweepGrid()
+{
+    static const std::vector<Measurement> runs = gridRuns("threads-local-disk.csv");
+    return runs;
+}
+
+const StepFixture& threadSweepFixture()
+{
+    static const StepFixture f(defaultTechniques(), threadSweepGrid(), threadSweepGrid());
+    return f;
+}
+
+const StepFixture& threadSweepUnboundedFixture()
+{
+    static const StepFixture f(
+        defaultTechniques(), threadSweepGrid(), threadSweepGrid(), {{"thread_saturation", 0.0}});
     return f;
 }
 
@@ -239,6 +268,9 @@ BENCHMARK_CAPTURE(sliderStep, thirdSystem, &thirdSystemFixture)->Unit(benchmark:
 BENCHMARK_CAPTURE(sliderStep, thirdSystemWriters, &thirdSystemWritersFixture)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, thirdSystemReaders, &thirdSystemReadersFixture)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, threadSweep, &threadSweepFixture)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, threadSweepUnbounded, &threadSweepUnboundedFixture)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, twoFileSets, &twoFileSetsFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, twoFileSetsPicked, &twoFileSetsPickedFixture)
