@@ -486,7 +486,12 @@ void noteOutsideTraining(const TrainedModel& model, const std::vector<Configurat
                   << " configurations lie beyond the trained range of " << name << " ("
                   << formatNumber(b.low) << " to " << formatNumber(b.high)
                   << "; the first: configuration " << b.first + 1 << ", " << name << " "
-                  << formatNumber(b.firstValue) << "): the model extrapolates there\n";
+                  << formatNumber(b.firstValue) << "): the model extrapolates there"
+                  << (b.operationalBounds
+                             ? ", above it by the operational bounds of a closed workload "
+                               "(see describe)"
+                             : "")
+                  << "\n";
     }
 }
 

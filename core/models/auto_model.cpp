@@ -568,6 +568,15 @@ ConformalBounds AutoModel::boundsBeyond(double level) const
     return {std::min(inside.lower, outer.lower), std::max(inside.upper, outer.upper)};
 }
 
+bool AutoModel::boundsThreadsAbove() const
+{
+    if (composed())
+        return (m_readTimes && m_readTimes->boundsThreadsAbove())
+            || (m_writeTimes && m_writeTimes->boundsThreadsAbove());
+    return std::any_of(m_chosen.begin(), m_chosen.end(),
+        [](const Member& member) { return member.model->saturation().on(); });
+}
+
 std::vector<std::pair<CandidateSpec, double>> AutoModel::chosen() const
 {
     std::vector<std::pair<CandidateSpec, double>> out;

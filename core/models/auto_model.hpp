@@ -181,6 +181,10 @@ public:
     std::pair<double, double> smoothingLogRatios() const { return m_smoothingLogRatios; }
     /// The measured span of each numeric factor; empty in files of state version 1.
     const std::vector<MeasuredRange>& measuredRanges() const { return m_ranges; }
+    /// Whether mean response times above the largest thread count trained on follow the
+    /// operational bounds (AutoParams::threadSaturation, where the data allowed it): the chosen
+    /// model's, or a composed rate's response-time models'.
+    bool boundsThreadsAbove() const;
     /// Whether the rate is composed from the response-time models below (see the class comment);
     /// then chosen() and candidates() are empty and the scores and calibrations unset.
     bool composed() const { return m_readTimes || m_writeTimes; }

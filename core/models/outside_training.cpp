@@ -2,6 +2,7 @@
 #include "models/outside_training.hpp"
 
 #include "data/measurement_csv.hpp"
+#include "models/auto_model.hpp"
 #include "models/measured_levels.hpp"
 #include "models/vm_projection.hpp"
 
@@ -49,6 +50,7 @@ std::vector<FactorBeyondRange> factorsBeyondRange(
     for (const Configuration& config : configs)
         asked.push_back(askedConfiguration(model, config));
     const Eigen::MatrixXd x = schema.encode(asked);
+    const auto* autoModel = dynamic_cast<const AutoModel*>(&model.regressor());
     std::vector<FactorBeyondRange> found;
     for (std::size_t j = 0; j < schema.size(); ++j) {
         const FeatureColumn& column = schema.columns()[j];
@@ -62,6 +64,9 @@ std::vector<FactorBeyondRange> factorsBeyondRange(
         for (std::size_t i = 0; i < beyond.size(); ++i) {
             if (!beyond[i])
                 continue;
+            if ((beyond[i] & kAboveRange) && column.factor == Factor::Threads && autoModel
+                && autoModel->boundsThreadsAbove())
+                report.operationalBounds = true;
             if (report.configurations++ == 0) {
                 report.first = i;
                 report.firstValue = x(static_cast<Eigen::Index>(i), col);

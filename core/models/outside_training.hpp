@@ -41,6 +41,10 @@ struct FactorBeyondRange {
     std::size_t configurations = 0; ///< how many of the configurations lie beyond the range
     std::size_t first = 0;          ///< index of the first of them
     double firstValue = 0.0;        ///< its value, in the modelling unit
+    /// The thread count of an auto model of mean response times (or of a rate composed from
+    /// them), some configurations above its range: answered there by the operational bounds of
+    /// a closed workload (thread_saturation.hpp), not by the regression's own line.
+    bool operationalBounds = false;
 };
 
 /// The numeric factors the model has as columns that `configs` ask for beyond their trained

@@ -2,6 +2,8 @@
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/auto_model.hpp"
+#include "models/outside_training.hpp"
+#include "models/regressor_registry.hpp"
 #include "models/thread_saturation.hpp"
 #include "models/trained_model.hpp"
 #include "support/grid_data.hpp"
@@ -197,6 +199,36 @@ private slots:
             QVERIFY2(with < largestError, std::to_string(with).c_str());
             QVERIFY2(without > 1.5 * with, std::to_string(without).c_str());
         }
+    }
+
+    // predict's note on rows beyond the trained range says when the bounds answer them: an auto
+    // model of a closed workload's times above its thread counts, not lm, not within them.
+    void factorsBeyondRange_sayWhenTheBoundsAnswer()
+    {
+        const SweepRuns runs = measuredSweep();
+        const TrainedModel autoTimes = TrainedModel::train(
+            std::make_unique<AutoModel>(), runs.trained, {Metric::RtWriteMs, true});
+        const TrainedModel autoRate = TrainedModel::train(
+            std::make_unique<AutoModel>(), runs.trained, {Metric::TpWriteMbs, true});
+        const TrainedModel lm
+            = TrainedModel::train(createRegressor("lm"), runs.trained, {Metric::RtWriteMs, true});
+        Configuration above = runs.beyond.front().config;
+        QCOMPARE(above.threads, 128);
+        Configuration larger = runs.trained.front().config;
+        larger.requestBytes = 256 << 10;
+        for (const TrainedModel* model : {&autoTimes, &autoRate, &lm}) {
+            const auto found = factorsBeyondRange(*model, {larger, above});
+            QCOMPARE(found.size(), std::size_t {2});
+            QVERIFY(found[0].factor == Factor::RequestBytes);
+            QVERIFY(!found[0].operationalBounds);
+            QVERIFY(found[1].factor == Factor::Threads);
+            QCOMPARE(found[1].operationalBounds, model != &lm);
+        }
+        auto off = std::make_unique<AutoModel>();
+        off->setParameters({{"thread_saturation", 0.0}});
+        const TrainedModel unbounded
+            = TrainedModel::train(std::move(off), runs.trained, {Metric::RtWriteMs, true});
+        QVERIFY(!factorsBeyondRange(unbounded, {above}).front().operationalBounds);
     }
 
     // A saved model answers beyond the threads as the fitted one did; a file without the state
