@@ -113,8 +113,10 @@ public:
     /// 2: intervals calibrated apart inside and beyond the measured ranges (version 1 files, one
     /// calibration for both, still load). 3: a rate may be composed from response-time models
     /// (key "composed"); other states are as in version 2. 4: the chosen candidates' residuals
-    /// may be smoothed (key "smoothing"; absent, none).
-    static constexpr int kStateVersion = 4;
+    /// may be smoothed (key "smoothing"; absent, none). 5: candidates may answer beyond the
+    /// trained thread counts by the operational bounds (their key "thread_saturation"); a file
+    /// before it was fitted without them, so its thread_saturation parameter loads as 0.
+    static constexpr int kStateVersion = 5;
     /// Interval level describe() and the stored coverage refer to.
     static constexpr double kDefaultLevel = LevelCalibration::kReferenceLevel;
 

@@ -378,6 +378,7 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         m_beyond = std::move(beyond);
         m_selectionScore = selection;
         m_ranges = std::move(ranges);
+        m_params.threadSaturation = m_params.threadSaturation && version >= 5;
         return;
     }
     std::vector<CandidateScore> scores;
@@ -453,6 +454,8 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_rankedRows = rankedRows;
     m_trainingRows = trainingRows;
     m_screened = screened;
+    // Its parameters say what the file's candidates do: before version 5 none bounded the threads.
+    m_params.threadSaturation = m_params.threadSaturation && version >= 5;
 }
 
 } // namespace iolens::core
