@@ -51,6 +51,7 @@ std::vector<FactorBeyondRange> factorsBeyondRange(
         asked.push_back(askedConfiguration(model, config));
     const Eigen::MatrixXd x = schema.encode(asked);
     const auto* autoModel = dynamic_cast<const AutoModel*>(&model.regressor());
+    const bool threadsBounded = autoModel && autoModel->boundsThreadsAbove();
     std::vector<FactorBeyondRange> found;
     for (std::size_t j = 0; j < schema.size(); ++j) {
         const FeatureColumn& column = schema.columns()[j];
@@ -64,8 +65,7 @@ std::vector<FactorBeyondRange> factorsBeyondRange(
         for (std::size_t i = 0; i < beyond.size(); ++i) {
             if (!beyond[i])
                 continue;
-            if ((beyond[i] & kAboveRange) && column.factor == Factor::Threads && autoModel
-                && autoModel->boundsThreadsAbove())
+            if ((beyond[i] & kAboveRange) && column.factor == Factor::Threads && threadsBounded)
                 report.operationalBounds = true;
             if (report.configurations++ == 0) {
                 report.first = i;

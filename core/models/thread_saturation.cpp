@@ -42,10 +42,10 @@ Eigen::VectorXd ThreadSaturation::extrapolated(const Eigen::MatrixXd& x, Eigen::
     atTop.col(column).setConstant(top);
     atBase.col(column).setConstant(base);
     const Eigen::VectorXd logTop = logTimeAt(atTop), logBase = logTimeAt(atBase);
-    const double octaves = std::log(top / base);
+    const double logSpan = std::log(top / base);
     for (std::size_t k = 0; k < beyond.size(); ++k) {
         const auto row = static_cast<Eigen::Index>(k);
-        const double slope = std::clamp((logTop(row) - logBase(row)) / octaves, 0.0, 1.0);
+        const double slope = std::clamp((logTop(row) - logBase(row)) / logSpan, 0.0, 1.0);
         y(beyond[k]) = logTop(row) + 0.5 * (1.0 + slope) * std::log(x(beyond[k], column) / top);
     }
     return y;

@@ -363,22 +363,20 @@ void heldOutRows(const char* name, const std::vector<AggregatedMeasurement>& tra
 void offGridRows(const std::string& label, const std::string& path)
 {
     const std::vector<Measurement> runs = readMeasurementsCsv(path);
+    const auto kindOf = [](const Measurement& run) {
+        return run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
+    };
     std::vector<Measurement> grid;
     std::vector<int> kinds;
     for (const Measurement& run : runs) {
         if (run.split == "grid" || run.split == "repeat")
             grid.push_back(run);
-        const int kind = run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
+        const int kind = kindOf(run);
         if (kind >= 0 && std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
             kinds.push_back(kind);
     }
     std::sort(kinds.begin(), kinds.end());
-    heldOutRows(
-        label.c_str(), aggregateRepetitions(grid), runs,
-        [](const Measurement& run) {
-            return run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
-        },
-        kinds);
+    heldOutRows(label.c_str(), aggregateRepetitions(grid), runs, kindOf, kinds);
 }
 
 /// Held-out configurations measured apart from the grid: systems the models were not built on
