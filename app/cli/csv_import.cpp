@@ -14,6 +14,17 @@ namespace iolens::cli {
 
 using namespace iolens::core;
 
+namespace {
+
+/// A file with a header and nothing under it is a mistake (an export that failed, the wrong
+/// file), not a dataset: the window's import refuses it too, by leaving Import disabled.
+std::string noRowsMessage(const std::string& file)
+{
+    return file + ": no measurement rows under the header; nothing imported";
+}
+
+} // namespace
+
 CsvImport readCsvImport(
     const std::vector<std::string>& files, const std::optional<std::string>& mappingPath)
 {
@@ -31,6 +42,8 @@ CsvImport readCsvImport(
             streamMeasurementsCsv(
                 file, [&accepted](Measurement&&) { ++accepted; },
                 [&csv](RefusedRow&& row) { csv.refused.push_back(std::move(row)); });
+            if (accepted == 0 && csv.refused.size() == refusedBefore)
+                throw DataError(noRowsMessage(file));
             csv.acceptedRows += static_cast<std::size_t>(accepted);
             csv.files.push_back({file, mappingJson, accepted,
                 static_cast<int>(csv.refused.size() - refusedBefore), {}});
@@ -41,6 +54,8 @@ CsvImport readCsvImport(
         for (const std::string& column : mapped.ignoredColumns)
             csv.notes.push_back(file + ": column '" + column + "' is not in the mapping: ignored");
         CsvRows& rows = mapped.rows;
+        if (rows.measurements.empty() && rows.refused.empty())
+            throw DataError(noRowsMessage(file));
         csv.files.push_back({file, mappingJson, static_cast<int>(rows.measurements.size()),
             static_cast<int>(rows.refused.size()), {}});
         csv.acceptedRows += rows.measurements.size();

@@ -220,6 +220,37 @@ private slots:
             std::size_t {1});
     }
 
+    // A file with a header and no row under it, in iolens's format or through a mapping, beside
+    // a good file: exit 2 naming it, and the database as it was (no empty dataset, no good rows).
+    void import_headerOnlyFileExits2AndImportsNothing()
+    {
+        const QString db = m_dir.filePath("header-only.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                            QString::fromStdString(iolens::test::tieredCsvPath())})
+                     .exitCode,
+            0);
+        const QByteArray before = databaseHash(db);
+        const std::string good
+            = iolens::test::writeFile(m_dir.path(), "good.csv", measurementsToCsv(m_rows));
+        const std::string own = iolens::test::writeFile(m_dir.path(), "own-header.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,"
+            "rt_write_ms,tp_read_mbs,tp_write_mbs\n");
+        CliResult r = runCli({"import", "--db", db, "--dataset", "more", "--csv",
+            QString::fromStdString(good), "--csv", QString::fromStdString(own)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("own-header.csv: no measurement rows under the header; nothing "
+                                "imported"),
+            qPrintable(r.err));
+        const std::string sheet
+            = iolens::test::writeFile(m_dir.path(), "sheet-header.csv", kSheetHeader);
+        r = runCli({"import", "--db", db, "--csv", QString::fromStdString(sheet), "--mapping",
+            m_mapping});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("sheet-header.csv: no measurement rows under the header"),
+            qPrintable(r.err));
+        QCOMPARE(databaseHash(db), before);
+    }
+
     // A bad mapping file: exit 2, the message names the file and the key.
     void import_badMappingExits2NamingFileAndKey_data()
     {
