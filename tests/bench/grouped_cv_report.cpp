@@ -379,6 +379,31 @@ void offGridRows(const std::string& label, const std::string& path)
     heldOutRows(label.c_str(), aggregateRepetitions(grid), runs, kindOf, kinds);
 }
 
+/// The volume capped at 2,000 IOPS and 64 MiB/s each way: trained on its grid and repeat runs,
+/// asked for its runs between the grid's levels, beyond its request sizes and beyond its thread
+/// counts (two rows, as the two extrapolations answer to different rules).
+void cappedVolumeRows()
+{
+    const std::vector<Measurement> runs
+        = readMeasurementsCsv(iolens::test::sourcePath("tests/data/measured/capped-volume.csv"));
+    std::vector<Measurement> grid;
+    for (const Measurement& run : runs)
+        if (run.split == "grid" || run.split == "repeat")
+            grid.push_back(run);
+    const auto trained = aggregateRepetitions(grid);
+    const auto moreThreads = [](const Measurement& run) { return run.config.threads > 16; };
+    heldOutRows("volume capped at 2,000 IOPS and 64 MiB/s, off-grid runs (requests 128-256 KiB "
+                "beyond)",
+        trained, runs,
+        [&](const Measurement& run) {
+            return run.split == "interp" ? 0 : run.split == "extrap" && !moreThreads(run) ? 1 : -1;
+        },
+        {0, 1});
+    heldOutRows("volume capped at 2,000 IOPS and 64 MiB/s, 32 and 64 threads", trained, runs,
+        [&](const Measurement& run) { return run.split == "extrap" && moreThreads(run) ? 1 : -1; },
+        {1});
+}
+
 /// Held-out configurations measured apart from the grid: systems the models were not built on
 /// (tests/data/measured/), and read shares left out of fio-local.
 void measuredHoldOutReport(const std::string& localPath)
@@ -394,6 +419,7 @@ void measuredHoldOutReport(const std::string& localPath)
         iolens::test::sourcePath("tests/data/measured/threads-local-disk.csv"));
     offGridRows("thread sweep on a second machine's disk (64-256 threads)",
         iolens::test::sourcePath("tests/data/measured/threads-second-disk.csv"));
+    cappedVolumeRows();
     const std::vector<Measurement> local = readMeasurementsCsv(localPath);
     const auto quarter
         = [](const Configuration& c) { return c.readPct == 25.0 || c.readPct == 75.0; };
