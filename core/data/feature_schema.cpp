@@ -39,6 +39,15 @@ FeatureSchema FeatureSchema::fromConfigurations(const std::vector<Configuration>
     return schema;
 }
 
+std::vector<int> FeatureSchema::levelCounts() const
+{
+    std::vector<int> counts;
+    counts.reserve(m_columns.size());
+    for (const FeatureColumn& column : m_columns)
+        counts.push_back(static_cast<int>(column.levels.size()));
+    return counts;
+}
+
 std::vector<Factor> FeatureSchema::fixedFactors() const
 {
     std::vector<Factor> fixed;

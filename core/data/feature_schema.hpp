@@ -41,6 +41,9 @@ public:
     std::size_t size() const { return m_columns.size(); }
     /// The training configuration values of the factors left out.
     const Configuration& fixedValues() const { return m_fixed; }
+    /// Per column: 0 for a numeric feature, the number of levels for a categorical one (what the
+    /// tree growers take). O(columns).
+    std::vector<int> levelCounts() const;
     /// Factors left out because they were constant in training.
     std::vector<Factor> fixedFactors() const;
     /// Index of the numeric column `factor` was encoded in (not a derived one), or -1 when the

@@ -18,15 +18,6 @@ constexpr int kMaxDepth = 30; // rpart.control's maxdepth default (and its upper
 using cart_detail::kLeft;
 using cart_detail::kRight;
 
-/// Per column: 0 for a numeric feature, the number of levels for a categorical one.
-std::vector<int> levelCounts(const FeatureSchema& schema)
-{
-    std::vector<int> counts;
-    for (const FeatureColumn& column : schema.columns())
-        counts.push_back(static_cast<int>(column.levels.size()));
-    return counts;
-}
-
 std::string rowColumn(Eigen::Index row, const FeatureSchema& schema, Eigen::Index col)
 {
     return "row " + std::to_string(row + 1) + ", feature '"
@@ -50,7 +41,7 @@ void checkColumns(const char* caller, const Eigen::MatrixXd& x, const FeatureSch
 /// not implement, so a missing value is an error that names the cell.
 void checkTrainingPredictors(const Eigen::MatrixXd& x, const FeatureSchema& schema)
 {
-    const std::vector<int> levels = levelCounts(schema);
+    const std::vector<int> levels = schema.levelCounts();
     for (Eigen::Index j = 0; j < x.cols(); ++j) {
         const int k = levels[static_cast<std::size_t>(j)];
         for (Eigen::Index i = 0; i < x.rows(); ++i) {
@@ -154,7 +145,7 @@ FitReport Cart::fit(const Dataset& data)
     options.minBucket = m_params.minBucket();
     options.cp = 0.0;
     options.maxDepth = kMaxDepth;
-    m_full = growCartTree(x, y, levelCounts(data.schema), options);
+    m_full = growCartTree(x, y, data.schema.levelCounts(), options);
     m_tree = pruneCartTree(m_full, m_params.cp);
     m_schema = data.schema;
     m_fitted = true;
@@ -195,7 +186,7 @@ Eigen::VectorXd Cart::predictTree(
     const CartTree& tree, const Eigen::MatrixXd& x, const char* caller) const
 {
     checkColumns(caller, x, m_schema);
-    const std::vector<int> levels = levelCounts(m_schema);
+    const std::vector<int> levels = m_schema.levelCounts();
     for (Eigen::Index j = 0; j < x.cols(); ++j) {
         const int k = levels[static_cast<std::size_t>(j)];
         for (Eigen::Index r = 0; k > 0 && r < x.rows(); ++r)
@@ -333,7 +324,7 @@ void Cart::loadState(const nlohmann::json& state, const FeatureSchema& schema)
                 || features[j] != schema.columns()[j].name())
                 throw DataError("model file: CART features do not match the schema at column "
                     + std::to_string(j + 1));
-        const std::vector<int> levels = levelCounts(schema);
+        const std::vector<int> levels = schema.levelCounts();
         for (const auto& node : state.at("nodes"))
             tree.nodes.push_back(nodeFromJson(node, levels));
     } catch (const nlohmann::json::exception& e) {

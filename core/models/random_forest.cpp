@@ -20,14 +20,6 @@ constexpr int kRandomForestStateFormat
     = 1; // version of the JSON written by RandomForest::saveState
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-std::vector<int> levelCounts(const FeatureSchema& schema)
-{
-    std::vector<int> counts;
-    for (const FeatureColumn& column : schema.columns())
-        counts.push_back(static_cast<int>(column.levels.size()));
-    return counts;
-}
-
 /// JSON has no NaN (nlohmann-json writes null): a missing out-of-bag figure is stored as null.
 nlohmann::json finiteOrNull(double value)
 {
@@ -104,7 +96,7 @@ FitReport RandomForest::fit(const Dataset& data)
     options.nodeSize = m_params.nodeSize;
     options.bootstrap = m_params.bootstrap;
     options.seed = m_params.seed;
-    GrownForest forest = growForest(data.x, data.y, levelCounts(data.schema), options);
+    GrownForest forest = growForest(data.x, data.y, data.schema.levelCounts(), options);
 
     std::vector<const std::vector<CartNode>*> nodes;
     for (const CartTree& tree : forest.trees)
@@ -193,7 +185,7 @@ void RandomForest::loadState(const nlohmann::json& state, const FeatureSchema& s
         checkSavedParameter(kTechnique, state, "nodesize", m_params.nodeSize);
         checkSavedParameter(kTechnique, state, "bootstrap", m_params.bootstrap ? 1.0 : 0.0);
         checkSavedParameter(kTechnique, state, "seed", static_cast<double>(m_params.seed));
-        const std::vector<int> levels = levelCounts(schema);
+        const std::vector<int> levels = schema.levelCounts();
         std::vector<CartTree> trees;
         for (const auto& tree : state.at("trees"))
             trees.push_back(forestTreeFromJson(tree, levels));

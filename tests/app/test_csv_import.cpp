@@ -243,8 +243,8 @@ private slots:
             qPrintable(r.err));
         const std::string sheet
             = iolens::test::writeFile(m_dir.path(), "sheet-header.csv", kSheetHeader);
-        r = runCli({"import", "--db", db, "--csv", QString::fromStdString(sheet), "--mapping",
-            m_mapping});
+        r = runCli(
+            {"import", "--db", db, "--csv", QString::fromStdString(sheet), "--mapping", m_mapping});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("sheet-header.csv: no measurement rows under the header"),
             qPrintable(r.err));
