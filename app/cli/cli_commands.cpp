@@ -491,6 +491,9 @@ void noteOutsideTraining(const TrainedModel& model, const std::vector<Configurat
                              ? ", above it by the operational bounds of a closed workload "
                                "(see describe)"
                              : "")
+                  << (b.requestBound ? ", above it at most in proportion to the request size "
+                                       "(see describe)"
+                                     : "")
                   << "\n";
     }
 }

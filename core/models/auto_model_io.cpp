@@ -240,6 +240,15 @@ std::string AutoModel::describe() const
             saturation.top, saturation.top, saturation.top, saturation.base, saturation.top);
         text += paragraph;
     }
+    if (m_requestBound.on()) {
+        char paragraph[480];
+        std::snprintf(paragraph, sizeof paragraph,
+            "  Beyond %g KiB, the largest request trained on: at most time(%g KiB) x (request /\n"
+            "    %g KiB), a device's bandwidth not falling as its requests grow; the model's own\n"
+            "    answer where it grows less.\n",
+            m_requestBound.top, m_requestBound.top, m_requestBound.top);
+        text += paragraph;
+    }
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
@@ -328,6 +337,8 @@ nlohmann::json AutoModel::saveState() const
         {"interval_beyond", m_beyond.toJson()}, {"ranges", ranges}, {"factors", m_factors},
         {"little_ratio", jsonNumber(m_littleRatio)}, {"ranked_rows", m_rankedRows},
         {"training_rows", m_trainingRows}, {"screened", m_screened}};
+    if (m_requestBound.on())
+        state["request_bound"] = m_requestBound.toJson();
     if (!std::isnan(m_smoothingLogRatios.first))
         state["smoothing_log_ratios"]
             = {jsonNumber(m_smoothingLogRatios.first), jsonNumber(m_smoothingLogRatios.second)};
@@ -379,6 +390,7 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         m_selectionScore = selection;
         m_ranges = std::move(ranges);
         m_params.threadSaturation = m_params.threadSaturation && version >= 5;
+        m_params.requestBound = m_params.requestBound && version >= 6;
         return;
     }
     std::vector<CandidateScore> scores;
@@ -422,6 +434,9 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     const auto rankedRows = state.value("ranked_rows", Eigen::Index {0});
     const auto trainingRows = state.value("training_rows", Eigen::Index {0});
     const bool screened = state.value("screened", false);
+    // Absent in files before version 6, and where the data allowed no bound.
+    const RequestBound requestBound = RequestBound::fromJson(
+        state.value("request_bound", nlohmann::json()), static_cast<Eigen::Index>(schema.size()));
     // Absent in files written before residual smoothing, and where none was chosen.
     std::shared_ptr<const ResidualSmoother> smoother = state.contains("smoothing")
         ? std::make_shared<const ResidualSmoother>(
@@ -454,8 +469,11 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_rankedRows = rankedRows;
     m_trainingRows = trainingRows;
     m_screened = screened;
-    // Its parameters say what the file's candidates do: before version 5 none bounded the threads.
+    m_requestBound = requestBound;
+    // Its parameters say what the file's candidates do: before version 5 none bounded the
+    // threads, before version 6 no answer was bounded beyond the request sizes.
     m_params.threadSaturation = m_params.threadSaturation && version >= 5;
+    m_params.requestBound = m_params.requestBound && version >= 6;
 }
 
 } // namespace iolens::core

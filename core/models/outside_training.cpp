@@ -52,6 +52,7 @@ std::vector<FactorBeyondRange> factorsBeyondRange(
     const Eigen::MatrixXd x = schema.encode(asked);
     const auto* autoModel = dynamic_cast<const AutoModel*>(&model.regressor());
     const bool threadsBounded = autoModel && autoModel->boundsThreadsAbove();
+    const bool requestsBounded = autoModel && autoModel->boundsRequestsAbove();
     std::vector<FactorBeyondRange> found;
     for (std::size_t j = 0; j < schema.size(); ++j) {
         const FeatureColumn& column = schema.columns()[j];
@@ -67,6 +68,9 @@ std::vector<FactorBeyondRange> factorsBeyondRange(
                 continue;
             if ((beyond[i] & kAboveRange) && column.factor == Factor::Threads && threadsBounded)
                 report.operationalBounds = true;
+            if ((beyond[i] & kAboveRange) && column.factor == Factor::RequestBytes
+                && requestsBounded)
+                report.requestBound = true;
             if (report.configurations++ == 0) {
                 report.first = i;
                 report.firstValue = x(static_cast<Eigen::Index>(i), col);

@@ -45,6 +45,10 @@ struct FactorBeyondRange {
     /// them), some configurations above its range: answered there by the operational bounds of
     /// a closed workload (thread_saturation.hpp), not by the regression's own line.
     bool operationalBounds = false;
+    /// The request size of an auto model of mean response times (or of a rate composed from
+    /// them), some configurations above its range: answered there at most in proportion to the
+    /// request (request_bound.hpp).
+    bool requestBound = false;
 };
 
 /// The numeric factors the model has as columns that `configs` ask for beyond their trained

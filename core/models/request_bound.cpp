@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/request_bound.hpp"
+
+#include "common/error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace iolens::core {
+
+RequestBound RequestBound::of(const Dataset& data)
+{
+    RequestBound bound;
+    const bool meanTime = data.metric == Metric::RtReadMs || data.metric == Metric::RtWriteMs;
+    const Eigen::Index column = data.schema.numericColumn(Factor::RequestBytes);
+    if (!meanTime || column < 0 || data.rows() == 0)
+        return bound;
+    const double top = data.x.col(column).maxCoeff();
+    if (!(top > 0.0) || !(top > data.x.col(column).minCoeff()))
+        return bound;
+    bound.column = column;
+    bound.top = top;
+    return bound;
+}
+
+Eigen::VectorXd RequestBound::bounded(const Eigen::MatrixXd& x, Eigen::VectorXd y,
+    const std::function<Eigen::VectorXd(const Eigen::MatrixXd&)>& logTimeAt) const
+{
+    if (!on() || column >= x.cols())
+        return y;
+    std::vector<Eigen::Index> beyond;
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+        // Relative slack: a size read back from text may differ from the trained one in its last
+        // bits, and the bound changes nothing at top anyway.
+        if (x(i, column) > top * (1.0 + 1e-9))
+            beyond.push_back(i);
+    if (beyond.empty())
+        return y;
+    Eigen::MatrixXd atTop = x(beyond, Eigen::all);
+    atTop.col(column).setConstant(top);
+    const Eigen::VectorXd logTop = logTimeAt(atTop);
+    for (std::size_t k = 0; k < beyond.size(); ++k) {
+        const Eigen::Index row = beyond[k];
+        y(row) = std::min(
+            y(row), logTop(static_cast<Eigen::Index>(k)) + std::log(x(row, column) / top));
+    }
+    return y;
+}
+
+nlohmann::json RequestBound::toJson() const
+{
+    return on() ? nlohmann::json {column, top} : nlohmann::json();
+}
+
+RequestBound RequestBound::fromJson(const nlohmann::json& json, Eigen::Index columns)
+{
+    if (json.is_null())
+        return {};
+    if (!json.is_array() || json.size() != 2 || !json[0].is_number_integer()
+        || !json[1].is_number())
+        throw DataError("model file: auto request_bound is not [column, top]");
+    const RequestBound bound {json[0].get<Eigen::Index>(), json[1].get<double>()};
+    if (bound.column < 0 || bound.column >= columns || !(bound.top > 0.0))
+        throw DataError("model file: auto request_bound [" + json.dump() + "] outside a schema of "
+            + std::to_string(columns) + " columns, or top <= 0");
+    return bound;
+}
+
+} // namespace iolens::core
