@@ -88,6 +88,15 @@ std::vector<char> beyondMeasured(const Eigen::MatrixXd& x, const std::vector<Mea
     return beyond;
 }
 
+std::vector<Eigen::Index> rowsAbove(const Eigen::MatrixXd& x, Eigen::Index column, double top)
+{
+    std::vector<Eigen::Index> rows;
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+        if (x(i, column) > top * (1.0 + 1e-9))
+            rows.push_back(i);
+    return rows;
+}
+
 std::vector<double> stepsBeyondMeasured(
     const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges)
 {

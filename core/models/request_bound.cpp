@@ -2,6 +2,7 @@
 #include "models/request_bound.hpp"
 
 #include "common/error.hpp"
+#include "models/measured_levels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,12 +30,7 @@ Eigen::VectorXd RequestBound::bounded(const Eigen::MatrixXd& x, Eigen::VectorXd 
 {
     if (!on() || column >= x.cols())
         return y;
-    std::vector<Eigen::Index> beyond;
-    for (Eigen::Index i = 0; i < x.rows(); ++i)
-        // Relative slack: a size read back from text may differ from the trained one in its last
-        // bits, and the bound changes nothing at top anyway.
-        if (x(i, column) > top * (1.0 + 1e-9))
-            beyond.push_back(i);
+    const std::vector<Eigen::Index> beyond = rowsAbove(x, column, top);
     if (beyond.empty())
         return y;
     Eigen::MatrixXd atTop = x(beyond, Eigen::all);

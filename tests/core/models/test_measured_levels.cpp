@@ -19,6 +19,16 @@ private slots:
         QCOMPARE(stepScaleValue(Factor::ReadPct, 64.0), 64.0);
     }
 
+    // Above the top by more than rounding, in that column only, in row order.
+    void rowsAbove_skipsTheTopAndItsRounding()
+    {
+        Eigen::MatrixXd x(5, 2);
+        x << 64, 999, 64 * (1 + 1e-12), 999, 65, 1, 32, 999, 128, 1;
+        QCOMPARE(rowsAbove(x, 0, 64.0), (std::vector<Eigen::Index> {2, 4}));
+        QCOMPARE(rowsAbove(x, 1, 64.0), (std::vector<Eigen::Index> {0, 1, 3}));
+        QVERIFY(rowsAbove(x, 0, 128.0).empty());
+    }
+
     void beyondMeasured_flagsRowsOutsideAnyRangeButNotItsEdges()
     {
         std::vector<Configuration> configs(3);
