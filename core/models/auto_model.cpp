@@ -532,8 +532,8 @@ Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const
     if (composed())
         return composedRate(x, m_readTimes ? m_readTimes->predict(x) : Eigen::VectorXd {},
             m_writeTimes ? m_writeTimes->predict(x) : Eigen::VectorXd {});
-    return m_requestBound.bounded(
-        x, predictChosen(x), [this](const Eigen::MatrixXd& at) { return predictChosen(at); });
+    return m_requestBound.answer(
+        x, [this](const Eigen::MatrixXd& asked) { return predictChosen(asked); });
 }
 
 Eigen::VectorXd AutoModel::predictChosen(const Eigen::MatrixXd& x) const

@@ -25,21 +25,24 @@ RequestBound RequestBound::of(const Dataset& data)
     return bound;
 }
 
-Eigen::VectorXd RequestBound::bounded(const Eigen::MatrixXd& x, Eigen::VectorXd y,
+Eigen::VectorXd RequestBound::answer(const Eigen::MatrixXd& x,
     const std::function<Eigen::VectorXd(const Eigen::MatrixXd&)>& logTimeAt) const
 {
     if (!on() || column >= x.cols())
-        return y;
+        return logTimeAt(x);
     const std::vector<Eigen::Index> beyond = rowsAbove(x, column, top);
     if (beyond.empty())
-        return y;
-    Eigen::MatrixXd atTop = x(beyond, Eigen::all);
-    atTop.col(column).setConstant(top);
-    const Eigen::VectorXd logTop = logTimeAt(atTop);
-    for (std::size_t k = 0; k < beyond.size(); ++k) {
-        const Eigen::Index row = beyond[k];
-        y(row) = std::min(
-            y(row), logTop(static_cast<Eigen::Index>(k)) + std::log(x(row, column) / top));
+        return logTimeAt(x);
+    const auto extra = static_cast<Eigen::Index>(beyond.size());
+    Eigen::MatrixXd asked(x.rows() + extra, x.cols());
+    asked.topRows(x.rows()) = x;
+    asked.bottomRows(extra) = x(beyond, Eigen::all);
+    asked.bottomRows(extra).col(column).setConstant(top);
+    const Eigen::VectorXd answers = logTimeAt(asked);
+    Eigen::VectorXd y = answers.head(x.rows());
+    for (Eigen::Index k = 0; k < extra; ++k) {
+        const Eigen::Index row = beyond[static_cast<std::size_t>(k)];
+        y(row) = std::min(y(row), answers(x.rows() + k) + std::log(x(row, column) / top));
     }
     return y;
 }

@@ -31,10 +31,14 @@ struct RequestBound {
     /// off otherwise.
     static RequestBound of(const Dataset& data);
 
-    /// `y` (log scale, a model's answers for x) with each row beyond `top` lowered to at most
-    /// the answer at `top` plus log(request / top); `logTimeAt` gives the model's log-scale
-    /// answers for a feature matrix (asked once, for the rows beyond). O(rows beyond).
-    Eigen::VectorXd bounded(const Eigen::MatrixXd& x, Eigen::VectorXd y,
+    /// The answers of `logTimeAt` (a model's log-scale answers for a feature matrix) for x, each
+    /// row beyond `top` lowered to at most the answer at `top` plus log(request / top). The model
+    /// is asked once, for x with those rows at `top` appended below it: always the same matrix
+    /// for the same x, so a model that remembers its last answer (LastPrediction) answers every
+    /// caller asking for x from it, where asking for the rows at `top` apart replaced x's answer
+    /// between a response time and the rates composed from it (sliderStep/thirdSystemReaders 4.8
+    /// ms, 3.0 without the bound). O(rows x columns) besides the model.
+    Eigen::VectorXd answer(const Eigen::MatrixXd& x,
         const std::function<Eigen::VectorXd(const Eigen::MatrixXd&)>& logTimeAt) const;
 
     /// [column, top]; null when off.

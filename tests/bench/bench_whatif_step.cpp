@@ -16,7 +16,10 @@
 // tie_average=0, for the cost of those averages; sliderStep/local and localPicked the same pair on
 // fio-local, where auto's read time averages four tied cache sizes beyond 1 GiB;
 // sliderStep/threadSweep and threadSweepUnbounded the defaults on the development VM's thread
-// sweep, with and without auto's operational bounds beyond its thread counts.
+// sweep, with and without auto's operational bounds beyond its thread counts;
+// thirdSystemReadersUnbounded and localUnbounded those two without auto's request bound (every
+// sweep of the request size runs past the sizes measured, where the bound asks the chosen
+// model again at the largest), for its cost.
 //
 //   bench_whatif_step [--benchmark_filter=...] [--benchmark_repetitions=5]
 #include "data/measurement_csv.hpp"
@@ -136,6 +139,13 @@ const StepFixture& thirdSystemReadersFixture()
     return f;
 }
 
+const StepFixture& thirdSystemReadersUnboundedFixture()
+{
+    static const StepFixture f(
+        defaultTechniques(), thirdSystemGrid(), thirdSystemGrid(), {{"request_bound", 0.0}});
+    return f;
+}
+
 /// The development VM's thread sweep (1-64 threads): the profiler's thread sweep runs past 64,
 /// where auto's response times follow the operational bounds (thread_saturation.hpp); and
 /// threadSweepUnbounded the same without them, for their cost.
@@ -194,6 +204,13 @@ const std::vector<Measurement>& localRuns()
 const StepFixture& localFixture()
 {
     static const StepFixture f(defaultTechniques(), localRuns(), localRuns());
+    return f;
+}
+
+const StepFixture& localUnboundedFixture()
+{
+    static const StepFixture f(
+        defaultTechniques(), localRuns(), localRuns(), {{"request_bound", 0.0}});
     return f;
 }
 
@@ -269,6 +286,8 @@ BENCHMARK_CAPTURE(sliderStep, thirdSystemWriters, &thirdSystemWritersFixture)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, thirdSystemReaders, &thirdSystemReadersFixture)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, thirdSystemReadersUnbounded, &thirdSystemReadersUnboundedFixture)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, threadSweep, &threadSweepFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, threadSweepUnbounded, &threadSweepUnboundedFixture)
     ->Unit(benchmark::kMillisecond);
@@ -277,6 +296,8 @@ BENCHMARK_CAPTURE(sliderStep, twoFileSetsPicked, &twoFileSetsPickedFixture)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, local, &localFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, localPicked, &localPickedFixture)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, localUnbounded, &localUnboundedFixture)
+    ->Unit(benchmark::kMillisecond);
 
 // The parts on their own, to see where the time goes.
 void sweepsOf(benchmark::State& state, const char* technique)

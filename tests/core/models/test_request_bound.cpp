@@ -118,8 +118,14 @@ private slots:
         const auto logTimeAt = [&](const Eigen::MatrixXd& at) {
             return Eigen::VectorXd(-1.0 + modelSlope * at.col(0).array().log());
         };
+        int asked = 0;
+        const auto countedLogTimeAt = [&](const Eigen::MatrixXd& at) {
+            ++asked;
+            return logTimeAt(at);
+        };
         const Eigen::VectorXd y = logTimeAt(x);
-        const Eigen::VectorXd answered = bound.bounded(x, y, logTimeAt);
+        const Eigen::VectorXd answered = bound.answer(x, countedLogTimeAt);
+        QCOMPARE(asked, 1); // x and its rows at the top, together
         QCOMPARE(answered(0), y(0));
         QCOMPARE(answered(1), y(1));
         for (Eigen::Index i : {2, 3}) {
@@ -127,7 +133,9 @@ private slots:
             QVERIFY2(std::abs(answered(i) - expected) < 1e-12,
                 (std::to_string(answered(i)) + " vs " + std::to_string(expected)).c_str());
         }
-        QCOMPARE(RequestBound {}.bounded(x, y, logTimeAt), y);
+        QCOMPARE(RequestBound {}.answer(x, logTimeAt), y);
+        const RequestBound above {0, 512.0}; // nothing beyond it
+        QCOMPARE(above.answer(x, logTimeAt), y);
     }
 
     void json_roundTripsAndRejectsMalformedEntries()
