@@ -97,7 +97,7 @@ private slots:
 
     // Beyond the top an answer grows at most as the request does; one that grows less, and
     // every answer at or below the top, is the model's own.
-    void bounded_lowersOnlyAnswersGrowingFasterThanTheRequest_data()
+    void answer_lowersOnlyAnswersGrowingFasterThanTheRequest_data()
     {
         QTest::addColumn<double>("modelSlope");
         QTest::addColumn<double>("answeredSlope");
@@ -108,7 +108,7 @@ private slots:
         QTest::newRow("falling") << -0.5 << -0.5;
     }
 
-    void bounded_lowersOnlyAnswersGrowingFasterThanTheRequest()
+    void answer_lowersOnlyAnswersGrowingFasterThanTheRequest()
     {
         QFETCH(double, modelSlope);
         QFETCH(double, answeredSlope);
