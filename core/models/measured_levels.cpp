@@ -90,9 +90,11 @@ std::vector<char> beyondMeasured(const Eigen::MatrixXd& x, const std::vector<Mea
 
 std::vector<Eigen::Index> rowsAbove(const Eigen::MatrixXd& x, Eigen::Index column, double top)
 {
+    // The same "by more than rounding" as every other test of a range here.
+    const MeasuredRange range {column, top, top};
     std::vector<Eigen::Index> rows;
     for (Eigen::Index i = 0; i < x.rows(); ++i)
-        if (x(i, column) > top * (1.0 + 1e-9))
+        if (sideBeyond(range, x(i, column)) > 0)
             rows.push_back(i);
     return rows;
 }

@@ -60,9 +60,10 @@ inline constexpr char kAboveRange = 2;
 std::vector<char> beyondMeasured(
     const Eigen::MatrixXd& x, const std::vector<MeasuredRange>& ranges);
 
-/// The rows of `x` whose value in `column` lies above `top` by more than rounding (a size or
-/// count read back from text may differ from the trained one in its last bits), ascending: those
-/// the rules beyond the largest trained thread count or request size answer. O(rows).
+/// The rows of `x` whose value in `column` lies above `top` by more than rounding (as
+/// beyondMeasured: a size or count read back from text may differ from the trained one in its
+/// last bits), ascending: the rows the rules beyond the largest trained thread count or request
+/// size answer. O(rows).
 std::vector<Eigen::Index> rowsAbove(const Eigen::MatrixXd& x, Eigen::Index column, double top);
 
 /// Per row of `x`, how far beyond the measured ranges it lies, in level steps: the largest

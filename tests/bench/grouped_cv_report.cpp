@@ -358,14 +358,19 @@ void heldOutRows(const char* name, const std::vector<AggregatedMeasurement>& tra
     }
 }
 
-/// A measured system's grid and repeat runs trained on, its interp and extrap runs predicted (a
-/// row for each of the two splits it has).
-void offGridRows(const std::string& label, const std::string& path)
+/// A held-out run's kind by its split: 0 interpolation ("interp"), 1 extrapolation ("extrap"),
+/// -1 not asked.
+int splitKind(const Measurement& run)
+{
+    return run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
+}
+
+/// A measured system's grid and repeat runs trained on, the runs `kindOf` classifies predicted
+/// (a row for each kind it finds, by default each of the two held-out splits).
+void offGridRows(const std::string& label, const std::string& path,
+    const std::function<int(const Measurement&)>& kindOf = splitKind)
 {
     const std::vector<Measurement> runs = readMeasurementsCsv(path);
-    const auto kindOf = [](const Measurement& run) {
-        return run.split == "interp" ? 0 : run.split == "extrap" ? 1 : -1;
-    };
     std::vector<Measurement> grid;
     std::vector<int> kinds;
     for (const Measurement& run : runs) {
@@ -379,29 +384,18 @@ void offGridRows(const std::string& label, const std::string& path)
     heldOutRows(label.c_str(), aggregateRepetitions(grid), runs, kindOf, kinds);
 }
 
-/// The volume capped at 2,000 IOPS and 64 MiB/s each way: trained on its grid and repeat runs,
-/// asked for its runs between the grid's levels, beyond its request sizes and beyond its thread
-/// counts (two rows, as the two extrapolations answer to different rules).
+/// The volume capped at 2,000 IOPS and 64 MiB/s each way, its runs beyond the grid's request
+/// sizes and beyond its thread counts in two rows, as the two extrapolations answer to
+/// different rules.
 void cappedVolumeRows()
 {
-    const std::vector<Measurement> runs
-        = readMeasurementsCsv(iolens::test::sourcePath("tests/data/measured/capped-volume.csv"));
-    std::vector<Measurement> grid;
-    for (const Measurement& run : runs)
-        if (run.split == "grid" || run.split == "repeat")
-            grid.push_back(run);
-    const auto trained = aggregateRepetitions(grid);
+    const std::string path = iolens::test::sourcePath("tests/data/measured/capped-volume.csv");
     const auto moreThreads = [](const Measurement& run) { return run.config.threads > 16; };
-    heldOutRows("volume capped at 2,000 IOPS and 64 MiB/s, off-grid runs (requests 128-256 KiB "
+    offGridRows("volume capped at 2,000 IOPS and 64 MiB/s, off-grid runs (requests 128-256 KiB "
                 "beyond)",
-        trained, runs,
-        [&](const Measurement& run) {
-            return run.split == "interp" ? 0 : run.split == "extrap" && !moreThreads(run) ? 1 : -1;
-        },
-        {0, 1});
-    heldOutRows("volume capped at 2,000 IOPS and 64 MiB/s, 32 and 64 threads", trained, runs,
-        [&](const Measurement& run) { return run.split == "extrap" && moreThreads(run) ? 1 : -1; },
-        {1});
+        path, [&](const Measurement& run) { return moreThreads(run) ? -1 : splitKind(run); });
+    offGridRows("volume capped at 2,000 IOPS and 64 MiB/s, 32 and 64 threads", path,
+        [&](const Measurement& run) { return moreThreads(run) ? splitKind(run) : -1; });
 }
 
 /// Held-out configurations measured apart from the grid: systems the models were not built on
