@@ -126,8 +126,9 @@ public:
     /// trained thread counts by the operational bounds (their key "thread_saturation"); a file
     /// before it was fitted without them, so its thread_saturation parameter loads as 0. 6: the
     /// answers beyond the trained request sizes may be bounded (key "request_bound"); a file
-    /// before it loads with request_bound 0.
-    static constexpr int kStateVersion = 6;
+    /// before it loads with request_bound 0. 7: that bound holds a lower law too ([column, top,
+    /// below]); a version 6 file's [column, top] loads without it and answers as it did.
+    static constexpr int kStateVersion = 7;
     /// Interval level describe() and the stored coverage refer to.
     static constexpr double kDefaultLevel = LevelCalibration::kReferenceLevel;
 
@@ -239,6 +240,11 @@ private:
     void becomeComposed(Metric metric, const FeatureSchema& schema,
         std::shared_ptr<const AutoModel> reads, std::shared_ptr<const AutoModel> writes,
         Eigen::Index rows, double littleRatio);
+    /// Per row of x, the least and the most the request bound's laws allow beyond the largest
+    /// request size trained on (RequestBound::Answers; a composed rate's from its times' laws),
+    /// log scale; the answer itself elsewhere; `beyond` lists the rows beyond (either time's,
+    /// for a rate). O(one prediction).
+    RequestBound::Answers requestRange(const Eigen::MatrixXd& x) const;
     /// The log-scale rate of a composed model from its response-time models' log predictions.
     Eigen::VectorXd composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,
         const Eigen::VectorXd& logWriteMs) const;

@@ -241,12 +241,25 @@ std::string AutoModel::describe() const
         text += paragraph;
     }
     if (m_requestBound.on()) {
-        char paragraph[480];
-        std::snprintf(paragraph, sizeof paragraph,
-            "  Beyond %g KiB, the largest request trained on: at most time(%g KiB) x (request /\n"
-            "    %g KiB), a device's bandwidth not falling as its requests grow; the model's own\n"
-            "    answer where it grows less.\n",
-            m_requestBound.top, m_requestBound.top, m_requestBound.top);
+        const double top = m_requestBound.top, below = m_requestBound.below;
+        char paragraph[640];
+        if (below > 0.0)
+            std::snprintf(paragraph, sizeof paragraph,
+                "  Beyond %g KiB, the largest request trained on: at least time(%g KiB) + (request "
+                "-\n"
+                "    %g KiB) x the time per KiB from %g to %g KiB (a fixed cost plus a transfer\n"
+                "    time), at most time(%g KiB) x (request / %g KiB) (a device's bandwidth not\n"
+                "    falling as its requests grow); the model's own answer between them, and the\n"
+                "    interval spans both.\n",
+                top, top, top, below, top, top, top);
+        else
+            std::snprintf(paragraph, sizeof paragraph,
+                "  Beyond %g KiB, the largest request trained on: at most time(%g KiB) x (request "
+                "/\n"
+                "    %g KiB), a device's bandwidth not falling as its requests grow; the model's "
+                "own\n"
+                "    answer where it grows less.\n",
+                top, top, top);
         text += paragraph;
     }
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace iolens::core {
@@ -22,47 +23,80 @@ RequestBound RequestBound::of(const Dataset& data)
         return bound;
     bound.column = column;
     bound.top = top;
+    for (const double request : data.x.col(column))
+        if (request < top)
+            bound.below = std::max(bound.below, request);
     return bound;
 }
 
-Eigen::VectorXd RequestBound::answer(const Eigen::MatrixXd& x,
-    const std::function<Eigen::VectorXd(const Eigen::MatrixXd&)>& logTimeAt) const
+RequestBound::Answers RequestBound::answers(
+    const Eigen::MatrixXd& x, const LogTimes& logTimeAt) const
 {
+    const auto own = [](const Eigen::VectorXd& y) { return Answers {y, y, y, {}}; };
     if (!on() || column >= x.cols())
-        return logTimeAt(x);
+        return own(logTimeAt(x));
     const std::vector<Eigen::Index> beyond = rowsAbove(x, column, top);
     if (beyond.empty())
-        return logTimeAt(x);
+        return own(logTimeAt(x));
+    const bool lowerLaw = below > 0.0 && below < top;
     const auto extra = static_cast<Eigen::Index>(beyond.size());
-    Eigen::MatrixXd asked(x.rows() + extra, x.cols());
+    Eigen::MatrixXd asked(x.rows() + (lowerLaw ? 2 : 1) * extra, x.cols());
     asked.topRows(x.rows()) = x;
-    asked.bottomRows(extra) = x(beyond, Eigen::all);
-    asked.bottomRows(extra).col(column).setConstant(top);
-    const Eigen::VectorXd answers = logTimeAt(asked);
-    Eigen::VectorXd y = answers.head(x.rows());
+    asked.middleRows(x.rows(), extra) = x(beyond, Eigen::all);
+    asked.middleRows(x.rows(), extra).col(column).setConstant(top);
+    if (lowerLaw) {
+        asked.bottomRows(extra) = x(beyond, Eigen::all);
+        asked.bottomRows(extra).col(column).setConstant(below);
+    }
+    const Eigen::VectorXd logTimes = logTimeAt(asked);
+    Answers out = own(logTimes.head(x.rows()));
     for (Eigen::Index k = 0; k < extra; ++k) {
         const Eigen::Index row = beyond[static_cast<std::size_t>(k)];
-        y(row) = std::min(y(row), answers(x.rows() + k) + std::log(x(row, column) / top));
+        const double request = x(row, column);
+        const double atTop = logTimes(x.rows() + k);
+        const double high = atTop + std::log(request / top);
+        double low = -std::numeric_limits<double>::infinity();
+        if (lowerLaw) {
+            const double timeTop = std::exp(atTop);
+            const double perKib = std::max(
+                0.0, (timeTop - std::exp(logTimes(x.rows() + extra + k))) / (top - below));
+            // Never above the upper law: where the time grew faster than the request between the
+            // two sizes, the transfer-time line would pass it.
+            low = std::min(high, std::log(timeTop + perKib * (request - top)));
+        }
+        out.answer(row) = std::clamp(out.answer(row), low, high);
+        out.low(row) = lowerLaw ? low : out.answer(row);
+        out.high(row) = high;
     }
-    return y;
+    out.beyond = beyond;
+    return out;
+}
+
+Eigen::VectorXd RequestBound::answer(const Eigen::MatrixXd& x, const LogTimes& logTimeAt) const
+{
+    return answers(x, logTimeAt).answer;
 }
 
 nlohmann::json RequestBound::toJson() const
 {
-    return on() ? nlohmann::json {column, top} : nlohmann::json();
+    return on() ? nlohmann::json {column, top, below} : nlohmann::json();
 }
 
 RequestBound RequestBound::fromJson(const nlohmann::json& json, Eigen::Index columns)
 {
     if (json.is_null())
         return {};
-    if (!json.is_array() || json.size() != 2 || !json[0].is_number_integer()
-        || !json[1].is_number())
-        throw DataError("model file: auto request_bound is not [column, top]");
-    const RequestBound bound {json[0].get<Eigen::Index>(), json[1].get<double>()};
-    if (bound.column < 0 || bound.column >= columns || !(bound.top > 0.0))
+    const bool withBelow = json.is_array() && json.size() == 3;
+    if (!json.is_array() || (json.size() != 2 && !withBelow) || !json[0].is_number_integer()
+        || !json[1].is_number() || (withBelow && !json[2].is_number()))
+        throw DataError("model file: auto request_bound is not [column, top, below]");
+    RequestBound bound {json[0].get<Eigen::Index>(), json[1].get<double>()};
+    if (withBelow)
+        bound.below = json[2].get<double>();
+    if (bound.column < 0 || bound.column >= columns || !(bound.top > 0.0)
+        || !(bound.below >= 0.0 && bound.below < bound.top))
         throw DataError("model file: auto request_bound [" + json.dump() + "] outside a schema of "
-            + std::to_string(columns) + " columns, or top <= 0");
+            + std::to_string(columns) + " columns, or not 0 <= below < top");
     return bound;
 }
 

@@ -398,6 +398,22 @@ void cappedVolumeRows()
         [&](const Measurement& run) { return moreThreads(run) ? splitKind(run) : -1; });
 }
 
+/// fio-local's stack measured on the development VM to 1 MiB requests: one size beyond the grid
+/// (2 and 128 KiB) and the runs two to four sizes beyond it (256 KiB-1 MiB) in two rows, as the
+/// second meets the device's bandwidth, which no size of the grid reached.
+void localRequestSweepRows()
+{
+    const std::string path
+        = iolens::test::sourcePath("tests/data/measured/local-request-sweep.csv");
+    const auto farBeyond
+        = [](const Measurement& run) { return run.config.requestBytes > (128 << 10); };
+    offGridRows("fio-local's stack on the development VM, off-grid runs (requests 2 and 128 KiB "
+                "beyond)",
+        path, [&](const Measurement& run) { return farBeyond(run) ? -1 : splitKind(run); });
+    offGridRows("fio-local's stack on the development VM, requests 256 KiB-1 MiB", path,
+        [&](const Measurement& run) { return farBeyond(run) ? splitKind(run) : -1; });
+}
+
 /// Held-out configurations measured apart from the grid: systems the models were not built on
 /// (tests/data/measured/), and read shares left out of fio-local.
 void measuredHoldOutReport(const std::string& localPath)
@@ -414,6 +430,7 @@ void measuredHoldOutReport(const std::string& localPath)
     offGridRows("thread sweep on a second machine's disk (64-256 threads)",
         iolens::test::sourcePath("tests/data/measured/threads-second-disk.csv"));
     cappedVolumeRows();
+    localRequestSweepRows();
     const std::vector<Measurement> local = readMeasurementsCsv(localPath);
     const auto quarter
         = [](const Configuration& c) { return c.readPct == 25.0 || c.readPct == 75.0; };
