@@ -431,6 +431,9 @@ void measuredHoldOutReport(const std::string& localPath)
         iolens::test::sourcePath("tests/data/measured/threads-second-disk.csv"));
     cappedVolumeRows();
     localRequestSweepRows();
+    offGridRows("volume capped at 4,000 IOPS and 512 MiB/s, off-grid runs (requests 2 KiB-1 MiB "
+                "beyond)",
+        iolens::test::sourcePath("tests/data/measured/iops-bound-volume.csv"));
     const std::vector<Measurement> local = readMeasurementsCsv(localPath);
     const auto quarter
         = [](const Configuration& c) { return c.readPct == 25.0 || c.readPct == 75.0; };
