@@ -482,6 +482,12 @@ void noteOutsideTraining(const TrainedModel& model, const std::vector<Configurat
     }
     for (const FactorBeyondRange& b : factorsBeyondRange(model, configs)) {
         const std::string_view name = featureName(b.factor);
+        std::string_view requestLaws;
+        if (b.requestBound)
+            requestLaws = b.transferTime
+                ? ", above it between a fixed cost plus a transfer time and a time in proportion "
+                  "to the request size (see describe)"
+                : ", above it at most in proportion to the request size (see describe)";
         std::cerr << "iolens-cli predict: note: " << b.configurations << " of " << configs.size()
                   << " configurations lie beyond the trained range of " << name << " ("
                   << formatNumber(b.low) << " to " << formatNumber(b.high)
@@ -491,10 +497,7 @@ void noteOutsideTraining(const TrainedModel& model, const std::vector<Configurat
                              ? ", above it by the operational bounds of a closed workload "
                                "(see describe)"
                              : "")
-                  << (b.requestBound ? ", above it at most in proportion to the request size "
-                                       "(see describe)"
-                                     : "")
-                  << "\n";
+                  << requestLaws << "\n";
     }
 }
 

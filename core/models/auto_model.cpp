@@ -632,6 +632,14 @@ bool AutoModel::boundsRequestsAbove() const
     return m_requestBound.on();
 }
 
+bool AutoModel::followsTransferTimeAbove() const
+{
+    if (composed())
+        return (m_readTimes && m_readTimes->followsTransferTimeAbove())
+            || (m_writeTimes && m_writeTimes->followsTransferTimeAbove());
+    return m_requestBound.on() && m_requestBound.below > 0.0;
+}
+
 std::vector<std::pair<CandidateSpec, double>> AutoModel::chosen() const
 {
     std::vector<std::pair<CandidateSpec, double>> out;

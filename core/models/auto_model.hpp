@@ -203,6 +203,9 @@ public:
     /// (AutoParams::requestBound, where the data allowed it): this model's, or a composed
     /// rate's response-time models'.
     bool boundsRequestsAbove() const;
+    /// Whether they also grow there at least as a fixed cost plus a transfer time
+    /// (RequestBound::below; models of auto state version 7 on).
+    bool followsTransferTimeAbove() const;
     /// Whether the rate is composed from the response-time models below (see the class comment);
     /// then chosen() and candidates() are empty and the scores and calibrations unset.
     bool composed() const { return m_readTimes || m_writeTimes; }

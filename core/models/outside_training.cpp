@@ -53,6 +53,7 @@ std::vector<FactorBeyondRange> factorsBeyondRange(
     const auto* autoModel = dynamic_cast<const AutoModel*>(&model.regressor());
     const bool threadsBounded = autoModel && autoModel->boundsThreadsAbove();
     const bool requestsBounded = autoModel && autoModel->boundsRequestsAbove();
+    const bool transferTime = requestsBounded && autoModel->followsTransferTimeAbove();
     std::vector<FactorBeyondRange> found;
     for (std::size_t j = 0; j < schema.size(); ++j) {
         const FeatureColumn& column = schema.columns()[j];
@@ -69,8 +70,10 @@ std::vector<FactorBeyondRange> factorsBeyondRange(
             if ((beyond[i] & kAboveRange) && column.factor == Factor::Threads && threadsBounded)
                 report.operationalBounds = true;
             if ((beyond[i] & kAboveRange) && column.factor == Factor::RequestBytes
-                && requestsBounded)
+                && requestsBounded) {
                 report.requestBound = true;
+                report.transferTime = transferTime;
+            }
             if (report.configurations++ == 0) {
                 report.first = i;
                 report.firstValue = x(static_cast<Eigen::Index>(i), col);

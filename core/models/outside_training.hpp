@@ -49,6 +49,9 @@ struct FactorBeyondRange {
     /// them), some configurations above its range: answered there at most in proportion to the
     /// request (request_bound.hpp).
     bool requestBound = false;
+    /// With requestBound: and at least as a fixed cost plus a transfer time (auto state
+    /// version 7 on).
+    bool transferTime = false;
 };
 
 /// The numeric factors the model has as columns that `configs` ask for beyond their trained

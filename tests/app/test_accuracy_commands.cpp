@@ -82,6 +82,25 @@ private slots:
         QCOMPARE(plainLines[1], lines[1].section(QLatin1Char(','), 0, 7));
     }
 
+    // Beyond the largest request size trained on, predict's note names both request-size laws
+    // the answer keeps to (request_bound.hpp).
+    void predict_notesTheRequestSizeLawsBeyondTheTop()
+    {
+        const std::string configs = iolens::test::writeFile(m_dir.path(), "larger.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n"
+            "none,1073741824,65536,random,50,16,1\nnone,1073741824,262144,random,50,16,1\n");
+        const CliResult r = runCli({"predict", "--db", m_db, "--model", "auto_rt", "--configs",
+            QString::fromStdString(configs), "--out",
+            m_dir.filePath(QStringLiteral("larger-out.csv"))});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains("1 of 2 configurations lie beyond the trained range of request_kib"),
+            qPrintable(r.err));
+        QVERIFY2(r.err.contains(", above it between a fixed cost plus a transfer time and a time "
+                                "in proportion to the request size (see describe)"),
+            qPrintable(r.err));
+    }
+
     void predict_badIntervalExitsWith2_data()
     {
         QTest::addColumn<QString>("model");

@@ -229,7 +229,7 @@ private slots:
         }
         const auto found = factorsBeyondRange(bounded, {volume.largerReads.front().config});
         QCOMPARE(found.size(), std::size_t {1});
-        QVERIFY(found[0].requestBound && !found[0].operationalBounds);
+        QVERIFY(found[0].requestBound && found[0].transferTime && !found[0].operationalBounds);
         QVERIFY(
             !factorsBeyondRange(unbounded, {volume.largerReads.front().config})[0].requestBound);
     }
@@ -261,6 +261,8 @@ private slots:
         const TrainedModel six = TrainedModel::fromJson(upperOnly);
         QVERIFY(six.describe().find("Beyond 64 KiB, the largest request trained on: at most")
             != std::string::npos);
+        const auto sixFound = factorsBeyondRange(six, {volume.largerReads.front().config});
+        QVERIFY(sixFound[0].requestBound && !sixFound[0].transferTime);
         const TrainedModel unbounded = trainedAuto(volume, false);
         for (const Measurement& run : volume.largerReads) {
             QCOMPARE(loaded.predict(run.config), trained.predict(run.config));
