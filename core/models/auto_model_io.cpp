@@ -245,20 +245,17 @@ std::string AutoModel::describe() const
         char paragraph[640];
         if (below > 0.0)
             std::snprintf(paragraph, sizeof paragraph,
-                "  Beyond %g KiB, the largest request trained on: at least time(%g KiB) + (request "
-                "-\n"
-                "    %g KiB) x the time per KiB from %g to %g KiB (a fixed cost plus a transfer\n"
-                "    time), at most time(%g KiB) x (request / %g KiB) (a device's bandwidth not\n"
-                "    falling as its requests grow); the model's own answer between them, and the\n"
-                "    interval spans both.\n",
+                "  Beyond %g KiB, the largest request trained on: at least time(%g KiB) +\n"
+                "    (request - %g KiB) x the time per KiB from %g to %g KiB (a fixed cost\n"
+                "    plus a transfer time), at most time(%g KiB) x (request / %g KiB) (a\n"
+                "    device's bandwidth not falling as its requests grow); the model's own\n"
+                "    answer between them, and the interval spans both.\n",
                 top, top, top, below, top, top, top);
         else
             std::snprintf(paragraph, sizeof paragraph,
-                "  Beyond %g KiB, the largest request trained on: at most time(%g KiB) x (request "
-                "/\n"
-                "    %g KiB), a device's bandwidth not falling as its requests grow; the model's "
-                "own\n"
-                "    answer where it grows less.\n",
+                "  Beyond %g KiB, the largest request trained on: at most time(%g KiB) x\n"
+                "    (request / %g KiB), a device's bandwidth not falling as its requests\n"
+                "    grow; the model's own answer where it grows less.\n",
                 top, top, top);
         text += paragraph;
     }

@@ -242,7 +242,8 @@ private slots:
         const CappedVolume volume = cappedVolume();
         const TrainedModel trained = trainedAuto(volume, true);
         const std::string rule = "Beyond 64 KiB, the largest request trained on: at least "
-                                 "time(64 KiB) + (request -";
+                                 "time(64 KiB) +\n    (request - 64 KiB) x the time per KiB from "
+                                 "16 to 64 KiB";
         QVERIFY2(trained.describe().find(rule) != std::string::npos, trained.describe().c_str());
         const nlohmann::json saved = trained.toJson();
         const TrainedModel loaded = TrainedModel::fromJson(saved);
