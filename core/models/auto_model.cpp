@@ -562,7 +562,9 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
         return std::make_pair(composedRate(x, reads.second, writes.second),
             composedRate(x, reads.first, writes.first));
     }
-    const Eigen::VectorXd y = predict(x);
+    // The answers and the request bound's laws from one prediction (predict(x) is range.answer).
+    const RequestBound::Answers range = requestRange(x);
+    const Eigen::VectorXd& y = range.answer;
     const ConformalBounds inside = m_inside.bounds(level), beyond = boundsBeyond(level);
     // The beyond calibration comes from levels held out one measured step outside the rest, so
     // it holds one step out; between the edge and there the bounds move from the inside ones in
@@ -578,7 +580,6 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
     // bandwidth can run out one size past the data or ten, and nothing measured tells which. So
     // there the band spans at least what the request bound's laws allow (fio-local's stack
     // measured to 1 MiB: the calibrated band alone covered none of its 256 KiB-1 MiB runs).
-    const RequestBound::Answers range = requestRange(x);
     for (const Eigen::Index i : range.beyond) {
         lower(i) = std::min(lower(i), range.low(i) + beyond.lower);
         upper(i) = std::max(upper(i), range.high(i) + beyond.upper);
@@ -588,6 +589,8 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
 
 RequestBound::Answers AutoModel::requestRange(const Eigen::MatrixXd& x) const
 {
+    if (!isFitted())
+        throw StateError("AutoModel::predictInterval: the model is not fitted");
     if (!composed())
         return m_requestBound.answers(
             x, [this](const Eigen::MatrixXd& asked) { return predictChosen(asked); });
@@ -597,6 +600,7 @@ RequestBound::Answers AutoModel::requestRange(const Eigen::MatrixXd& x) const
     const RequestBound::Answers reads = rangeOf(m_readTimes.get()),
                                 writes = rangeOf(m_writeTimes.get());
     RequestBound::Answers rates;
+    rates.answer = composedRate(x, reads.answer, writes.answer);
     // A longer time means a lower rate.
     rates.low = composedRate(x, reads.high, writes.high);
     rates.high = composedRate(x, reads.low, writes.low);

@@ -243,10 +243,10 @@ private:
     void becomeComposed(Metric metric, const FeatureSchema& schema,
         std::shared_ptr<const AutoModel> reads, std::shared_ptr<const AutoModel> writes,
         Eigen::Index rows, double littleRatio);
-    /// Per row of x, the least and the most the request bound's laws allow beyond the largest
-    /// request size trained on (RequestBound::Answers; a composed rate's from its times' laws),
-    /// log scale; the answer itself elsewhere; `beyond` lists the rows beyond (either time's,
-    /// for a rate). O(one prediction).
+    /// predict(x) with, per row, the least and the most the request bound's laws allow beyond
+    /// the largest request size trained on (RequestBound::Answers; a composed rate's from its
+    /// times' laws), log scale; the answer itself elsewhere; `beyond` lists the rows beyond
+    /// (either time's, for a rate). O(one prediction).
     RequestBound::Answers requestRange(const Eigen::MatrixXd& x) const;
     /// The log-scale rate of a composed model from its response-time models' log predictions.
     Eigen::VectorXd composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,

@@ -384,18 +384,27 @@ void offGridRows(const std::string& label, const std::string& path,
     heldOutRows(label.c_str(), aggregateRepetitions(grid), runs, kindOf, kinds);
 }
 
+/// A measured system's off-grid runs in two sets of rows: those `apart` rejects, and those it
+/// accepts (runs that answer to another rule, or lie farther out).
+void offGridRowsApart(const char* file, const std::string& label, const std::string& apartLabel,
+    const std::function<bool(const Measurement&)>& apart)
+{
+    const std::string path = iolens::test::sourcePath(std::string("tests/data/measured/") + file);
+    offGridRows(
+        label, path, [&](const Measurement& run) { return apart(run) ? -1 : splitKind(run); });
+    offGridRows(
+        apartLabel, path, [&](const Measurement& run) { return apart(run) ? splitKind(run) : -1; });
+}
+
 /// The volume capped at 2,000 IOPS and 64 MiB/s each way, its runs beyond the grid's request
 /// sizes and beyond its thread counts in two rows, as the two extrapolations answer to
 /// different rules.
 void cappedVolumeRows()
 {
-    const std::string path = iolens::test::sourcePath("tests/data/measured/capped-volume.csv");
-    const auto moreThreads = [](const Measurement& run) { return run.config.threads > 16; };
-    offGridRows("volume capped at 2,000 IOPS and 64 MiB/s, off-grid runs (requests 128-256 KiB "
-                "beyond)",
-        path, [&](const Measurement& run) { return moreThreads(run) ? -1 : splitKind(run); });
-    offGridRows("volume capped at 2,000 IOPS and 64 MiB/s, 32 and 64 threads", path,
-        [&](const Measurement& run) { return moreThreads(run) ? splitKind(run) : -1; });
+    offGridRowsApart("capped-volume.csv",
+        "volume capped at 2,000 IOPS and 64 MiB/s, off-grid runs (requests 128-256 KiB beyond)",
+        "volume capped at 2,000 IOPS and 64 MiB/s, 32 and 64 threads",
+        [](const Measurement& run) { return run.config.threads > 16; });
 }
 
 /// fio-local's stack measured on the development VM to 1 MiB requests: one size beyond the grid
@@ -403,15 +412,10 @@ void cappedVolumeRows()
 /// second meets the device's bandwidth, which no size of the grid reached.
 void localRequestSweepRows()
 {
-    const std::string path
-        = iolens::test::sourcePath("tests/data/measured/local-request-sweep.csv");
-    const auto farBeyond
-        = [](const Measurement& run) { return run.config.requestBytes > (128 << 10); };
-    offGridRows("fio-local's stack on the development VM, off-grid runs (requests 2 and 128 KiB "
-                "beyond)",
-        path, [&](const Measurement& run) { return farBeyond(run) ? -1 : splitKind(run); });
-    offGridRows("fio-local's stack on the development VM, requests 256 KiB-1 MiB", path,
-        [&](const Measurement& run) { return farBeyond(run) ? splitKind(run) : -1; });
+    offGridRowsApart("local-request-sweep.csv",
+        "fio-local's stack on the development VM, off-grid runs (requests 2 and 128 KiB beyond)",
+        "fio-local's stack on the development VM, requests 256 KiB-1 MiB",
+        [](const Measurement& run) { return run.config.requestBytes > (128 << 10); });
 }
 
 /// Held-out configurations measured apart from the grid: systems the models were not built on
