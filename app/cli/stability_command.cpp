@@ -60,7 +60,8 @@ int runStability(const QCommandLineParser& parser)
     const TrainingOptions training = takeTrainingOptions(request.metric, params);
     auto prototype = createRegressor(request.technique);
     prototype->setParameters(params);
-    Dataset data = buildDataset(selectMeasurements(db, request), request.metric);
+    Dataset data = buildDataset(selectMeasurements(db, request), request.metric,
+        prototype->composesRates() ? RateSchema::WithTimes : RateSchema::OwnRows);
     if (training.logResponse) {
         if ((data.y.array() <= 0.0).any())
             throw DataError(metricText

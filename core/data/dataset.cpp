@@ -46,6 +46,21 @@ std::shared_ptr<const Dataset> timesDataset(const std::vector<AggregatedMeasurem
     return dataset;
 }
 
+/// `configs` followed by the configurations of `data` with a response time in a direction that
+/// has requests there (the rows a rate composed from the times learns from).
+std::vector<Configuration> withTimedConfigurations(
+    std::vector<Configuration> configs, const std::vector<AggregatedMeasurement>& data)
+{
+    for (const AggregatedMeasurement& m : data)
+        for (const Metric times : {Metric::RtReadMs, Metric::RtWriteMs})
+            if (const auto value = m.value(times);
+                value && *value > 0.0 && metricHasValue(times, m.config.readPct)) {
+                configs.push_back(m.config);
+                break;
+            }
+    return configs;
+}
+
 /// A configuration with its read share cleared: the key its read-share siblings share.
 Configuration withoutReadShare(Configuration config)
 {
@@ -145,7 +160,8 @@ std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>
     return *middle;
 }
 
-Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric)
+Dataset buildDataset(
+    const std::vector<AggregatedMeasurement>& data, Metric metric, RateSchema scope)
 {
     Dataset dataset;
     dataset.metric = metric;
@@ -164,11 +180,17 @@ Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metr
     if (values.size() < 2)
         throw DataError("training data: only " + std::to_string(values.size())
             + " measured configuration(s) have " + std::string(metricName(metric)));
-    dataset.schema = FeatureSchema::fromConfigurations(dataset.configs);
+    dataset.littleRatio = medianLittleRatio(data);
+    const double pureShare = isReadMetric(metric) ? 100.0 : 0.0;
+    const bool measuredAlone = std::all_of(dataset.configs.begin(), dataset.configs.end(),
+        [&](const Configuration& c) { return c.readPct == pureShare; });
+    dataset.schema = FeatureSchema::fromConfigurations(scope == RateSchema::WithTimes
+                && isRateMetric(metric) && dataset.closedWorkload() && measuredAlone
+            ? withTimedConfigurations(dataset.configs, data)
+            : dataset.configs);
     dataset.x = dataset.schema.encode(dataset.configs);
     dataset.y
         = Eigen::Map<Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
-    dataset.littleRatio = medianLittleRatio(data);
     if (isRateMetric(metric)) {
         dataset.readTimes
             = timesDataset(data, Metric::RtReadMs, dataset.schema, dataset.littleRatio);

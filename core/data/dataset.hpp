@@ -59,13 +59,27 @@ inline constexpr double kClosedWorkloadTolerance = 0.1;
 /// size). Unset if no configuration qualifies. O(n log n).
 std::optional<double> medianLittleRatio(const std::vector<AggregatedMeasurement>& data);
 
+/// Which configurations a rate metric's schema is inferred from.
+enum class RateSchema {
+    OwnRows, ///< the rate's own rows, as for any metric
+    /// In a closed workload whose rate was measured only where its direction had every request
+    /// (a read rate at 100 % reads: fio's randread and randwrite, no mixes), also every row with
+    /// a response time in a direction with requests. A model that composes the rate from the
+    /// times (Little's law) then reads the read share of every configuration it is asked about:
+    /// a mix's threads spend part of their time in the other direction. A rate measured in a
+    /// mix keeps its own rows' schema: whether its direction's budget is shared (the rate falls
+    /// with its share) or its own (it does not) is then in its own rows, not in the times'.
+    WithTimes,
+};
+
 /// Training data for `metric`: the aggregated measurements that have the metric where its
 /// direction has requests (metricHasValue: not a write metric at 100 % reads, nor a read one at
 /// 0 %), with a schema inferred from them, littleRatio from all of `data`, and for a rate metric
 /// readTimes and writeTimes from all of `data` (for the write response time readTimes, for the
-/// read response time writeTimes). Throws
+/// read response time writeTimes). `scope` decides a rate's schema (see RateSchema). Throws
 /// DataError if fewer than two rows have it.
-Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric);
+Dataset buildDataset(const std::vector<AggregatedMeasurement>& data, Metric metric,
+    RateSchema scope = RateSchema::OwnRows);
 
 /// The rows `rows` of `data` as a new dataset (schema shared), with the rows of its readTimes and
 /// writeTimes that belong to no left-out row: a time row whose configuration is one of data's

@@ -15,6 +15,16 @@ Eigen::ArrayXd readShares(const Eigen::MatrixXd& x, const FeatureSchema& base)
     return base.numericValues(x, Factor::ReadPct).array() / 100.0;
 }
 
+std::pair<double, double> readShareRange(const FeatureSchema& base)
+{
+    if (const Eigen::Index column = base.numericColumn(Factor::ReadPct); column >= 0) {
+        const FeatureColumn& c = base.columns()[static_cast<std::size_t>(column)];
+        return {c.minValue / 100.0, c.maxValue / 100.0};
+    }
+    const double fixed = base.fixedValues().readPct / 100.0;
+    return {fixed, fixed};
+}
+
 Eigen::VectorXd composeRate(const Eigen::MatrixXd& x, const FeatureSchema& base, Metric metric,
     const Eigen::VectorXd& logReadMs, const Eigen::VectorXd& logWriteMs)
 {

@@ -7,6 +7,8 @@
 
 #include <Eigen/Dense>
 
+#include <utility>
+
 namespace iolens::core {
 
 /// Little's law composes a closed workload's rates from its response times. Each of `threads`
@@ -20,6 +22,10 @@ namespace iolens::core {
 /// Per row of x (encoded by base): the read share r in [0, 1], from the read_pct column or, where
 /// it was constant in training, its fixed value. O(n).
 Eigen::ArrayXd readShares(const Eigen::MatrixXd& x, const FeatureSchema& base);
+
+/// The smallest and largest read share in [0, 1] that `base` encodes: its read_pct column's
+/// training range, or where read_pct was constant in training that value twice. O(columns).
+std::pair<double, double> readShareRange(const FeatureSchema& base);
 
 /// log of the rate `metric` (isRateMetric) per row of x from the log response times in ms:
 /// littleOffset(x, base, metric) - log((r e^logReadMs + (1 - r) e^logWriteMs) / 1000). A row

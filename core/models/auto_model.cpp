@@ -253,8 +253,11 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     const auto start = std::chrono::steady_clock::now();
     if (!data.metric || !isRateMetric(*data.metric) || !data.closedWorkload())
         return std::nullopt;
-    const Eigen::ArrayXd share = readShares(data.x, data.schema);
-    const bool needsRead = (share > 0.0).any(), needsWrite = (share < 1.0).any();
+    // The read shares the composition will be asked about: those of the schema (its range, which
+    // the times' rows widen: a read throughput measured at 100 % reads alone, asked about a mix,
+    // needs the write times), not only the rate's own rows'.
+    const auto [fewestReads, mostReads] = readShareRange(data.schema);
+    const bool needsRead = mostReads > 0.0, needsWrite = fewestReads < 1.0;
     if ((needsRead && !data.readTimes) || (needsWrite && !data.writeTimes))
         return std::nullopt;
     const auto fitTimes = [&](const Dataset& times) {

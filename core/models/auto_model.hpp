@@ -155,6 +155,7 @@ public:
         const Eigen::MatrixXd& x, double level) const override;
     bool isFitted() const override { return !m_chosen.empty() || composed(); }
     bool needsLogResponse() const override { return true; }
+    bool composesRates() const override { return true; }
 
     std::string describe() const override;
     nlohmann::json saveState() const override;

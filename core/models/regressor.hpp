@@ -79,6 +79,11 @@ public:
     /// True for techniques that only work on a log-scale response (they map predictions back
     /// with exp themselves): TrainedModel::train refuses log_response=0 for them.
     virtual bool needsLogResponse() const { return false; }
+    /// True for techniques that compose a closed workload's rates from its response times (auto):
+    /// the read share enters such a rate by Little's law, so its schema must keep the read share
+    /// where the rate's own rows have one (pure reads) and the times' rows others (see
+    /// RateSchema::WithTimes).
+    virtual bool composesRates() const { return false; }
     /// An independent copy (fitted or not).
     virtual std::unique_ptr<Regressor> clone() const = 0;
 };

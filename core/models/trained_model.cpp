@@ -33,7 +33,8 @@ TrainedModel TrainedModel::train(std::unique_ptr<Regressor> regressor,
     if (regressor->needsLogResponse() && !options.logResponse)
         throw ConfigError("technique '" + regressor->technique()
             + "' chooses its response scale itself and needs log_response=1");
-    Dataset dataset = buildDataset(data, options.metric);
+    Dataset dataset = buildDataset(data, options.metric,
+        regressor->composesRates() ? RateSchema::WithTimes : RateSchema::OwnRows);
     // A NaN or an infinity reaches here only through the API (the importers refuse them), and
     // would otherwise give a model whose every prediction is NaN.
     for (Eigen::Index i = 0; i < dataset.y.size(); ++i)

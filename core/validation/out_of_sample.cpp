@@ -39,7 +39,8 @@ CrossValidatedEvaluation crossValidatedEvaluation(const TrainedModel& model,
 {
     // One schema for all folds, as the optimizer's cost uses it, so the cost here is the cost
     // Algorithm 1 reports for these parameters.
-    Dataset data = buildDataset(rows, model.metric());
+    Dataset data = buildDataset(rows, model.metric(),
+        model.regressor().composesRates() ? RateSchema::WithTimes : RateSchema::OwnRows);
     if (data.rows() < folds)
         throw DataError(std::to_string(data.rows()) + " configurations have "
             + std::string(metricName(model.metric())) + ": too few for " + std::to_string(folds)
@@ -68,7 +69,8 @@ GroupedEvaluation groupedEvaluation(const TrainedModel& model,
     const std::vector<AggregatedMeasurement>& rows, const RelativeErrorRule& rule,
     double intervalLevel, const std::atomic<bool>* cancel)
 {
-    Dataset data = buildDataset(rows, model.metric());
+    Dataset data = buildDataset(rows, model.metric(),
+        model.regressor().composesRates() ? RateSchema::WithTimes : RateSchema::OwnRows);
     if (model.logResponse()) {
         if ((data.y.array() <= 0.0).any())
             throw DataError(std::string(metricName(model.metric()))

@@ -43,7 +43,8 @@ SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
 {
     const Prepared prepared = prepare(request);
     const Regressor& prototype = *prepared.prototype;
-    Dataset data = buildDataset(rows, request.metric);
+    Dataset data = buildDataset(rows, request.metric,
+        prototype.composesRates() ? RateSchema::WithTimes : RateSchema::OwnRows);
     if (prepared.options.logResponse) {
         if ((data.y.array() <= 0.0).any())
             throw DataError(std::string(metricName(request.metric))

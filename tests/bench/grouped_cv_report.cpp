@@ -247,7 +247,8 @@ HeldOutScore heldOutScore(const std::vector<AggregatedMeasurement>& train,
     const std::vector<Measurement>& test, Metric metric, bool withTimes,
     const std::function<int(const Measurement&)>& kindOf)
 {
-    Dataset data = buildDataset(train, metric);
+    Dataset data
+        = buildDataset(train, metric, withTimes ? RateSchema::WithTimes : RateSchema::OwnRows);
     if (!withTimes) {
         data.readTimes.reset();
         data.writeTimes.reset();

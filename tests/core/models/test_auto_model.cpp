@@ -685,6 +685,49 @@ private slots:
         QCOMPARE(interval->second(0), 0.0);
     }
 
+    // Pure reads and pure writes measured, nothing between (fio's randread and randwrite): a read
+    // throughput's own rows all have 100 % reads, yet a mix's read throughput is threads x r /
+    // (r RT_read + (1 - r) RT_write) by Little's law. Its schema keeps the read share the times'
+    // rows vary, so a 50 % mix gets the write time in its cycle, not the read time alone (which
+    // answered the pure reads' rate, twice the mix's and more on this slow-write device).
+    void composedRate_fromPureReadsAndWritesAnswersMixes()
+    {
+        std::vector<AggregatedMeasurement> rows;
+        for (double kib : {4.0, 8.0, 16.0, 32.0, 64.0})
+            for (double mib : {256.0, 1024.0, 4096.0})
+                for (double readPct : {0.0, 100.0})
+                    rows.push_back(closedRow(kib, mib, readPct));
+        for (const Metric metric : {Metric::TpReadMbs, Metric::TpWriteMbs}) {
+            TrainingOptions options;
+            options.metric = metric;
+            const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
+            QVERIFY(model.schema().numericColumn(Factor::ReadPct) >= 0);
+            const auto& composed = dynamic_cast<const AutoModel&>(model.regressor());
+            QVERIFY(composed.composed() && composed.readTimesModel() && composed.writeTimesModel());
+            for (double readPct : {25.0, 50.0, 75.0}) {
+                const AggregatedMeasurement asked = closedRow(16.0, 2048.0, readPct);
+                const double truth = *asked.value(metric);
+                const double predicted = model.predict(asked.config);
+                QVERIFY2(std::abs(predicted / truth - 1.0) < 0.1,
+                    (std::to_string(readPct) + ": " + std::to_string(predicted) + " against "
+                        + std::to_string(truth))
+                        .c_str());
+            }
+            // The pure direction's own rate is as before; the other direction's is 0.
+            const double pure = metric == Metric::TpReadMbs ? 100.0 : 0.0;
+            const AggregatedMeasurement own = closedRow(16.0, 2048.0, pure);
+            QVERIFY(std::abs(model.predict(own.config) / *own.value(metric) - 1.0) < 0.1);
+            QCOMPARE(model.predict(closedRow(16.0, 2048.0, 100.0 - pure).config), 0.0);
+        }
+        // Other techniques keep the rate's own rows' schema (a constant read share is left out).
+        TrainingOptions options;
+        options.metric = Metric::TpReadMbs;
+        QVERIFY(TrainedModel::train(createRegressor("lm"), rows, options)
+                    .schema()
+                    .numericColumn(Factor::ReadPct)
+            < 0);
+    }
+
     // No factor with three levels: each level of the two-level factors is predicted from the
     // other (extrapolation only), so auto still chooses, and calibrates its interval there.
     void twoLevelsOnly_areHeldOutEachFromTheOther()
