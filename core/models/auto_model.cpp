@@ -551,7 +551,7 @@ Eigen::VectorXd AutoModel::predictChosen(const Eigen::MatrixXd& x) const
 }
 
 std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInterval(
-    const Eigen::MatrixXd& x, double level) const
+    const Eigen::MatrixXd& x, double level, const std::vector<char>& unlearned) const
 {
     if (composed() && m_inside.size() == 0) {
         // Too few held-out points to calibrate on: a longer time means a lower rate: the rate's
@@ -559,7 +559,7 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
         // conservative for a mix.
         using Bounds = std::pair<Eigen::VectorXd, Eigen::VectorXd>;
         const auto boundsOf = [&](const AutoModel* model) {
-            return model ? *model->predictInterval(x, level) : Bounds {};
+            return model ? *model->predictInterval(x, level, unlearned) : Bounds {};
         };
         const Bounds reads = boundsOf(m_readTimes.get()), writes = boundsOf(m_writeTimes.get());
         return std::make_pair(composedRate(x, reads.second, writes.second),
@@ -572,7 +572,10 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
     // The beyond calibration comes from levels held out one measured step outside the rest, so
     // it holds one step out; between the edge and there the bounds move from the inside ones in
     // proportion (the band does not jump at the edge of the data), and farther out they stay.
-    const std::vector<double> steps = stepsBeyondMeasured(x, m_ranges);
+    std::vector<double> steps = stepsBeyondMeasured(x, m_ranges);
+    for (std::size_t i = 0; i < unlearned.size() && i < steps.size(); ++i)
+        if (unlearned[i] != 0)
+            steps[i] = std::max(steps[i], 1.0);
     Eigen::VectorXd lower(y.size()), upper(y.size());
     for (Eigen::Index i = 0; i < y.size(); ++i) {
         const double t = std::min(1.0, steps[static_cast<std::size_t>(i)]);

@@ -151,8 +151,10 @@ public:
     /// prediction + conformal bounds on the log scale: from the residuals of interpolated levels
     /// for a configuration inside every measured range, of extrapolated levels for one beyond
     /// any (insideInterval, beyondInterval), there widened to cover the inside interval too.
+    /// A row `unlearned` marks (see Regressor) takes the bounds of one step beyond at least.
+    using Regressor::predictInterval;
     std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
-        const Eigen::MatrixXd& x, double level) const override;
+        const Eigen::MatrixXd& x, double level, const std::vector<char>& unlearned) const override;
     bool isFitted() const override { return !m_chosen.empty() || composed(); }
     bool needsLogResponse() const override { return true; }
     bool composesRates() const override { return true; }

@@ -71,8 +71,19 @@ public:
     /// Prediction intervals at coverage `level` (0 < level < 1) for x (m x p): lower and upper
     /// ends, m values each, on the scale predict() answers on. Techniques without calibrated
     /// intervals return nullopt (the default).
+    std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
+        const Eigen::MatrixXd& x, double level) const
+    {
+        return predictInterval(x, level, {});
+    }
+    /// The same, where `unlearned` (empty, or one flag per row of x) marks the rows that ask for
+    /// a value of a factor the model never saw vary: constant in training, so left out of x
+    /// (TrainedModel knows from the configurations, FeatureSchema::unlearnedFactors). The answer
+    /// there is as for the training value, and no held-out level says how far off that is, so a
+    /// technique with a calibrated interval widens it as for a row beyond the measured ranges.
     virtual std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictInterval(
-        const Eigen::MatrixXd& /*x*/, double /*level*/) const
+        const Eigen::MatrixXd& /*x*/, double /*level*/,
+        const std::vector<char>& /*unlearned*/) const
     {
         return std::nullopt;
     }

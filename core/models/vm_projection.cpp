@@ -120,9 +120,17 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> predictIntervalSpread
 {
     if (!(level > 0.0 && level < 1.0))
         throw ConfigError("the interval level must be in (0, 1), got " + formatNumber(level));
-    auto interval = asksAsGiven(model, configs)
-        ? model.predictInterval(configs, level)
-        : model.predictInterval(askedConfigurations(model, configs), level);
+    if (asksAsGiven(model, configs))
+        return model.predictInterval(configs, level);
+    std::vector<Configuration> asked = askedConfigurations(model, configs);
+    // A model of one thread count answers all the VMs' threads as at that count, and Little's
+    // law scales the rate (throughputScaleOverVms): three VMs' 15 threads are the projection's,
+    // not a value the model was asked about unawares, so they do not widen the interval as an
+    // unlearned factor's value would (TrainedModel::predictInterval).
+    if (!modelsThreadCount(model))
+        for (Configuration& c : asked)
+            c.threads = model.schema().fixedValues().threads;
+    auto interval = model.predictInterval(asked, level);
     if (interval) {
         scaleOverVms(model, configs, interval->first);
         scaleOverVms(model, configs, interval->second);

@@ -666,6 +666,50 @@ private slots:
             ConfigError, TrainedModel::train(createRegressor("auto"), rows, options));
     }
 
+    // A factor constant in training (every run random) asked at another value (sequential): the
+    // answer is as for the training value, and its interval the one calibrated beyond the
+    // measured ranges, since no held-out level says how far off that answer is. Trained on
+    // fio-local's random runs alone, the sequential runs were covered 42-49 % by the inside band.
+    void unlearnedFactor_takesTheIntervalFromBeyondTheData()
+    {
+        const Dataset data = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 3));
+        std::vector<AggregatedMeasurement> rows;
+        for (Eigen::Index i = 0; i < data.rows(); ++i) {
+            AggregatedMeasurement m;
+            m.config = data.configs[static_cast<std::size_t>(i)];
+            m.repetitions = 1;
+            m.mean[metricIndex(Metric::RtReadMs)] = std::exp(data.y(i));
+            rows.push_back(m);
+        }
+        TrainingOptions options;
+        options.metric = Metric::RtReadMs;
+        const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
+        const auto& fittedAuto = dynamic_cast<const AutoModel&>(model.regressor());
+        Configuration asked = data.configs.front();
+        asked.requestBytes = 16 * 1024; // inside every measured range
+        asked.filesetBytes = std::int64_t {1024} * 1048576;
+        asked.readPct = 100.0; // a read time is not trained at 0 % reads
+        Configuration other = asked;
+        other.pattern = asked.pattern == Pattern::Random ? Pattern::Sequential : Pattern::Random;
+        QVERIFY(!model.schema().unlearnedFactors(other).empty());
+        QCOMPARE(model.predict(other), model.predict(asked));
+        const auto inside = model.predictInterval({asked}, 0.8);
+        const auto outside = model.predictInterval({other}, 0.8);
+        QVERIFY(inside && outside);
+        const double y = std::log(model.predict(asked));
+        const ConformalBounds beyond = fittedAuto.boundsBeyond(0.8);
+        QVERIFY(std::abs(std::log(outside->first(0)) - (y + beyond.lower)) < 1e-9);
+        QVERIFY(std::abs(std::log(outside->second(0)) - (y + beyond.upper)) < 1e-9);
+        const ConformalBounds within = fittedAuto.insideInterval().bounds(0.8);
+        QVERIFY(beyond.upper - beyond.lower > within.upper - within.lower + 1e-6);
+        QVERIFY(std::abs(std::log(inside->first(0)) - (y + within.lower)) < 1e-9);
+        QVERIFY(std::abs(std::log(inside->second(0)) - (y + within.upper)) < 1e-9);
+        // Both asked at once, each row keeps its own band.
+        const auto both = model.predictInterval({asked, other}, 0.8);
+        QCOMPARE(both->first(0), inside->first(0));
+        QCOMPARE(both->first(1), outside->first(0));
+    }
+
     // A direction without requests has no throughput: the composed rate says exactly 0, and so
     // do its interval's ends (Eigen's vectorised exp of log 0 answered 2^-1024).
     void composedRate_ofADirectionWithoutRequestsIsZero()

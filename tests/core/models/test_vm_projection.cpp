@@ -150,6 +150,16 @@ private slots:
         QCOMPARE(spread->first(1), own->first(0));
         const double predicted = predictSpreadOverVms(tp, c);
         QVERIFY(spread->first(0) <= predicted && predicted <= spread->second(0));
+        // Three VMs run 15 of the 16 threads trained on: the projection's count, not one the
+        // model was asked about unawares, so the band keeps the width it has for one VM
+        // (predicted x the same factors; an unlearned value would take the band beyond the data).
+        Configuration three = c;
+        three.vms = 3;
+        const auto third = predictIntervalSpreadOverVms(tp, {three}, 0.8);
+        const double answer = predictSpreadOverVms(tp, three);
+        QVERIFY(third);
+        QVERIFY(std::abs(third->first(0) / answer - own->first(0) / tp.predict(asked)) < 1e-9);
+        QVERIFY(std::abs(third->second(0) / answer - own->second(0) / tp.predict(asked)) < 1e-9);
         QVERIFY_THROWS_EXCEPTION(ConfigError, predictIntervalSpreadOverVms(tp, {c}, 1.0));
         const TrainedModel lm
             = TrainedModel::train(std::make_unique<LinearModel>(), data, {Metric::TpReadMbs, true});
