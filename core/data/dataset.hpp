@@ -66,9 +66,11 @@ enum class RateSchema {
     /// (a read rate at 100 % reads: fio's randread and randwrite, no mixes), also every row with
     /// a response time in a direction with requests. A model that composes the rate from the
     /// times (Little's law) then reads the read share of every configuration it is asked about:
-    /// a mix's threads spend part of their time in the other direction. A rate measured in a
-    /// mix keeps its own rows' schema: whether its direction's budget is shared (the rate falls
-    /// with its share) or its own (it does not) is then in its own rows, not in the times'.
+    /// a mix's threads spend part of their time in the other direction. A rate measured at one
+    /// mixed share keeps its own rows' schema and answers as at that share: composed, its pure
+    /// share would take its times from a mix (no time of that direction was measured at
+    /// another share), and on the throttled stacks measured, each direction a budget of its
+    /// own, that answered pure reads 10-86 times too fast (README, "Throughput composed").
     WithTimes,
 };
 
