@@ -56,6 +56,21 @@ GridSpec noisyGrid(std::vector<double> requests, std::uint64_t seed)
     return spec;
 }
 
+/// The rows of a log-scale grid dataset as measurements of the read response time, for
+/// TrainedModel::train (read times at 0 % reads are not trained on, as for real data).
+std::vector<AggregatedMeasurement> readTimeRows(const Dataset& data)
+{
+    std::vector<AggregatedMeasurement> rows;
+    for (Eigen::Index i = 0; i < data.rows(); ++i) {
+        AggregatedMeasurement m;
+        m.config = data.configs[static_cast<std::size_t>(i)];
+        m.repetitions = 1;
+        m.mean[metricIndex(Metric::RtReadMs)] = std::exp(data.y(i));
+        rows.push_back(m);
+    }
+    return rows;
+}
+
 /// A closed workload of 16 threads on a stack whose reads are cached and whose writes wait on
 /// a slow array: response times in ms, linear in the request size.
 double readMs(double kib)
@@ -642,14 +657,7 @@ private slots:
     void trainedModel_mapsIntervalsToTheMetricScaleAndNeedsLogResponse()
     {
         const Dataset data = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 3));
-        std::vector<AggregatedMeasurement> rows;
-        for (Eigen::Index i = 0; i < data.rows(); ++i) {
-            AggregatedMeasurement m;
-            m.config = data.configs[static_cast<std::size_t>(i)];
-            m.repetitions = 1;
-            m.mean[metricIndex(Metric::RtReadMs)] = std::exp(data.y(i));
-            rows.push_back(m);
-        }
+        const std::vector<AggregatedMeasurement> rows = readTimeRows(data);
         TrainingOptions options;
         options.metric = Metric::RtReadMs;
         const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
@@ -673,14 +681,7 @@ private slots:
     void unlearnedFactor_takesTheIntervalFromBeyondTheData()
     {
         const Dataset data = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 3));
-        std::vector<AggregatedMeasurement> rows;
-        for (Eigen::Index i = 0; i < data.rows(); ++i) {
-            AggregatedMeasurement m;
-            m.config = data.configs[static_cast<std::size_t>(i)];
-            m.repetitions = 1;
-            m.mean[metricIndex(Metric::RtReadMs)] = std::exp(data.y(i));
-            rows.push_back(m);
-        }
+        const std::vector<AggregatedMeasurement> rows = readTimeRows(data);
         TrainingOptions options;
         options.metric = Metric::RtReadMs;
         const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
