@@ -76,17 +76,35 @@ Eigen::VectorXd FeatureSchema::numericValues(const Eigen::MatrixXd& x, Factor fa
     return Eigen::VectorXd::Constant(x.rows(), numericValue(m_fixed, factor));
 }
 
+namespace {
+
+/// Whether `config` has `fixed`'s value of `factor`.
+bool sameValue(const Configuration& config, const Configuration& fixed, Factor factor)
+{
+    return isCategorical(factor)
+        ? categoricalValue(config, factor) == categoricalValue(fixed, factor)
+        : numericValue(config, factor) == numericValue(fixed, factor);
+}
+
+} // namespace
+
 std::vector<Factor> FeatureSchema::unlearnedFactors(const Configuration& config) const
 {
     std::vector<Factor> unlearned;
-    for (Factor factor : fixedFactors()) {
-        const bool same = isCategorical(factor)
-            ? categoricalValue(config, factor) == categoricalValue(m_fixed, factor)
-            : numericValue(config, factor) == numericValue(m_fixed, factor);
-        if (!same)
+    for (Factor factor : fixedFactors())
+        if (!sameValue(config, m_fixed, factor))
             unlearned.push_back(factor);
-    }
     return unlearned;
+}
+
+std::vector<char> FeatureSchema::unlearnedRows(const std::vector<Configuration>& configs) const
+{
+    const std::vector<Factor> fixed = fixedFactors();
+    std::vector<char> rows(configs.size(), 0);
+    for (std::size_t i = 0; i < configs.size(); ++i)
+        rows[i] = std::any_of(fixed.begin(), fixed.end(),
+            [&](Factor factor) { return !sameValue(configs[i], m_fixed, factor); });
+    return rows;
 }
 
 bool FeatureSchema::represents(const Configuration& config) const

@@ -59,6 +59,10 @@ public:
     /// training value: a model learned nothing about them. O(factors).
     std::vector<Factor> unlearnedFactors(const Configuration& config) const;
 
+    /// Per configuration, 1 where unlearnedFactors() is not empty, else 0; the fixed factors
+    /// found once, so a sweep of many configurations allocates once. O(configs x factors).
+    std::vector<char> unlearnedRows(const std::vector<Configuration>& configs) const;
+
     /// Whether encode() can take `config` without losing what it is: every factor left out has
     /// its training value there, and every categorical level is one the training data had.
     bool represents(const Configuration& config) const;

@@ -85,10 +85,8 @@ Eigen::VectorXd TrainedModel::predict(const std::vector<Configuration>& configs)
 std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> TrainedModel::predictInterval(
     const std::vector<Configuration>& configs, double level) const
 {
-    std::vector<char> unlearned(configs.size(), 0);
-    for (std::size_t i = 0; i < configs.size(); ++i)
-        unlearned[i] = m_schema.unlearnedFactors(configs[i]).empty() ? 0 : 1;
-    auto interval = m_regressor->predictInterval(m_schema.encode(configs), level, unlearned);
+    auto interval = m_regressor->predictInterval(
+        m_schema.encode(configs), level, m_schema.unlearnedRows(configs));
     // exp is monotone, so the ends of a log-scale interval map to the ends on the metric's scale.
     if (interval && m_options.logResponse) {
         interval->first = expOfLog(interval->first);

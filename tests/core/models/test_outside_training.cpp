@@ -31,6 +31,9 @@ private slots:
         const auto none = unlearnedFactors(model, {measured, otherSizes});
         QVERIFY(none.empty());
 
+        // The schema's row flags agree (what TrainedModel::predictInterval passes on).
+        QVERIFY((model.schema().unlearnedRows({measured, threads64, otherSizes, threads4})
+            == std::vector<char> {0, 1, 0, 1}));
         const auto found = unlearnedFactors(model, {measured, threads64, otherSizes, threads4});
         QCOMPARE(found.size(), std::size_t {1});
         QVERIFY(found[0].factor == Factor::Threads);
