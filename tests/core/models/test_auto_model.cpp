@@ -71,6 +71,14 @@ std::vector<AggregatedMeasurement> readTimeRows(const Dataset& data)
     return rows;
 }
 
+/// `auto` trained on `rows` for `metric` as `iolens-cli train` trains it.
+TrainedModel trainedAuto(const std::vector<AggregatedMeasurement>& rows, Metric metric)
+{
+    TrainingOptions options;
+    options.metric = metric;
+    return TrainedModel::train(createRegressor("auto"), rows, options);
+}
+
 /// A closed workload of 16 threads on a stack whose reads are cached and whose writes wait on
 /// a slow array: response times in ms, linear in the request size.
 double readMs(double kib)
@@ -658,9 +666,7 @@ private slots:
     {
         const Dataset data = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 3));
         const std::vector<AggregatedMeasurement> rows = readTimeRows(data);
-        TrainingOptions options;
-        options.metric = Metric::RtReadMs;
-        const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
+        const TrainedModel model = trainedAuto(rows, Metric::RtReadMs);
         const auto interval = model.predictInterval(data.configs, 0.8);
         QVERIFY(interval);
         const Eigen::VectorXd predicted = model.predict(data.configs);
@@ -669,9 +675,11 @@ private slots:
         const TrainedModel loaded
             = TrainedModel::fromJson(nlohmann::json::parse(model.toJson().dump()));
         QVERIFY(loaded.predict(data.configs) == predicted);
-        options.logResponse = false;
+        TrainingOptions rawScale;
+        rawScale.metric = Metric::RtReadMs;
+        rawScale.logResponse = false;
         QVERIFY_THROWS_EXCEPTION(
-            ConfigError, TrainedModel::train(createRegressor("auto"), rows, options));
+            ConfigError, TrainedModel::train(createRegressor("auto"), rows, rawScale));
     }
 
     // A factor constant in training (every run random) asked at another value (sequential): the
@@ -681,10 +689,7 @@ private slots:
     void unlearnedFactor_takesTheIntervalFromBeyondTheData()
     {
         const Dataset data = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 3));
-        const std::vector<AggregatedMeasurement> rows = readTimeRows(data);
-        TrainingOptions options;
-        options.metric = Metric::RtReadMs;
-        const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
+        const TrainedModel model = trainedAuto(readTimeRows(data), Metric::RtReadMs);
         const auto& fittedAuto = dynamic_cast<const AutoModel&>(model.regressor());
         Configuration asked = data.configs.front();
         asked.requestBytes = 16 * 1024; // inside every measured range
@@ -715,10 +720,7 @@ private slots:
     // do its interval's ends (Eigen's vectorised exp of log 0 answered 2^-1024).
     void composedRate_ofADirectionWithoutRequestsIsZero()
     {
-        TrainingOptions options;
-        options.metric = Metric::TpReadMbs;
-        const TrainedModel model
-            = TrainedModel::train(createRegressor("auto"), closedGrid(), options);
+        const TrainedModel model = trainedAuto(closedGrid(), Metric::TpReadMbs);
         Configuration noReads = closedRow(16.0, 1024.0, 0.0).config;
         Configuration mixed = closedRow(16.0, 1024.0, 50.0).config;
         const Eigen::VectorXd predicted = model.predict({noReads, mixed});
@@ -743,9 +745,7 @@ private slots:
                 for (double readPct : {0.0, 100.0})
                     rows.push_back(closedRow(kib, mib, readPct));
         for (const Metric metric : {Metric::TpReadMbs, Metric::TpWriteMbs}) {
-            TrainingOptions options;
-            options.metric = metric;
-            const TrainedModel model = TrainedModel::train(createRegressor("auto"), rows, options);
+            const TrainedModel model = trainedAuto(rows, metric);
             QVERIFY(model.schema().numericColumn(Factor::ReadPct) >= 0);
             const auto& composed = dynamic_cast<const AutoModel&>(model.regressor());
             QVERIFY(composed.composed() && composed.readTimesModel() && composed.writeTimesModel());
