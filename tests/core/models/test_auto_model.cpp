@@ -72,7 +72,7 @@ std::vector<AggregatedMeasurement> readTimeRows(const Dataset& data)
 }
 
 /// `auto` trained on `rows` for `metric` as `iolens-cli train` trains it.
-TrainedModel trainedAuto(const std::vector<AggregatedMeasurement>& rows, Metric metric)
+TrainedModel autoTrainedOn(const std::vector<AggregatedMeasurement>& rows, Metric metric)
 {
     TrainingOptions options;
     options.metric = metric;
@@ -666,7 +666,7 @@ private slots:
     {
         const Dataset data = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 3));
         const std::vector<AggregatedMeasurement> rows = readTimeRows(data);
-        const TrainedModel model = trainedAuto(rows, Metric::RtReadMs);
+        const TrainedModel model = autoTrainedOn(rows, Metric::RtReadMs);
         const auto interval = model.predictInterval(data.configs, 0.8);
         QVERIFY(interval);
         const Eigen::VectorXd predicted = model.predict(data.configs);
@@ -689,7 +689,7 @@ private slots:
     void unlearnedFactor_takesTheIntervalFromBeyondTheData()
     {
         const Dataset data = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 3));
-        const TrainedModel model = trainedAuto(readTimeRows(data), Metric::RtReadMs);
+        const TrainedModel model = autoTrainedOn(readTimeRows(data), Metric::RtReadMs);
         const auto& fittedAuto = dynamic_cast<const AutoModel&>(model.regressor());
         Configuration asked = data.configs.front();
         asked.requestBytes = 16 * 1024; // inside every measured range
@@ -720,7 +720,7 @@ private slots:
     // do its interval's ends (Eigen's vectorised exp of log 0 answered 2^-1024).
     void composedRate_ofADirectionWithoutRequestsIsZero()
     {
-        const TrainedModel model = trainedAuto(closedGrid(), Metric::TpReadMbs);
+        const TrainedModel model = autoTrainedOn(closedGrid(), Metric::TpReadMbs);
         Configuration noReads = closedRow(16.0, 1024.0, 0.0).config;
         Configuration mixed = closedRow(16.0, 1024.0, 50.0).config;
         const Eigen::VectorXd predicted = model.predict({noReads, mixed});
@@ -745,7 +745,7 @@ private slots:
                 for (double readPct : {0.0, 100.0})
                     rows.push_back(closedRow(kib, mib, readPct));
         for (const Metric metric : {Metric::TpReadMbs, Metric::TpWriteMbs}) {
-            const TrainedModel model = trainedAuto(rows, metric);
+            const TrainedModel model = autoTrainedOn(rows, metric);
             QVERIFY(model.schema().numericColumn(Factor::ReadPct) >= 0);
             const auto& composed = dynamic_cast<const AutoModel&>(model.regressor());
             QVERIFY(composed.composed() && composed.readTimesModel() && composed.writeTimesModel());
