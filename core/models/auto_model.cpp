@@ -180,6 +180,10 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
         {"request_bound",
             "1: mean response times beyond the largest request size trained on grow at most in "
             "proportion to the request",
+            "", true, 0, 1, 1, false},
+        {"measured_span",
+            "1: answers inside the measured range of every factor stay within the measured "
+            "values",
             "", true, 0, 1, 1, false}};
 }
 
@@ -191,7 +195,8 @@ ParamValues AutoModel::parameters() const
         {"residual_smoothing", m_params.residualSmoothing ? 1 : 0},
         {"tie_average", m_params.tieAverage ? 1 : 0},
         {"thread_saturation", m_params.threadSaturation ? 1 : 0},
-        {"request_bound", m_params.requestBound ? 1 : 0}};
+        {"request_bound", m_params.requestBound ? 1 : 0},
+        {"measured_span", m_params.measuredSpan ? 1 : 0}};
 }
 
 void AutoModel::setParameters(const ParamValues& values)
@@ -205,6 +210,7 @@ void AutoModel::setParameters(const ParamValues& values)
     m_params.tieAverage = resolved.at("tie_average") != 0.0;
     m_params.threadSaturation = resolved.at("thread_saturation") != 0.0;
     m_params.requestBound = resolved.at("request_bound") != 0.0;
+    m_params.measuredSpan = resolved.at("measured_span") != 0.0;
     m_chosen.clear();
 }
 
@@ -320,6 +326,7 @@ void AutoModel::becomeComposed(Metric metric, const FeatureSchema& schema,
     m_chosenScore = m_selectionScore = CandidateScore {};
     m_inside = m_beyond = LevelCalibration {};
     m_requestBound = RequestBound {};
+    m_span = MeasuredSpan {};
     m_factors.clear();
     m_rankedRows = m_trainingRows = rows;
     m_screened = false;
@@ -355,6 +362,7 @@ FitReport AutoModel::fit(const Dataset& data)
         + std::to_string(static_cast<int>(m_params.tieAverage)) + " "
         + std::to_string(static_cast<int>(m_params.threadSaturation)) + " "
         + std::to_string(static_cast<int>(m_params.requestBound)) + " "
+        + std::to_string(static_cast<int>(m_params.measuredSpan)) + " "
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
         + std::string(metricName(*data.metric));
@@ -524,6 +532,11 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // the candidates it changed the choices, and with them figures it cannot reach (fio-tiered's
     // nested read-time extrapolation 160 -> 779 %, README "The request size").
     m_requestBound = m_params.requestBound ? RequestBound::of(data) : RequestBound {};
+    m_span = MeasuredSpan {};
+    if (m_params.measuredSpan && m_inside.size() > 0) {
+        const ConformalBounds inside = m_inside.bounds(kDefaultLevel);
+        m_span = MeasuredSpan::of(data.y, inside.upper - inside.lower);
+    }
 
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -547,7 +560,7 @@ Eigen::VectorXd AutoModel::predictChosen(const Eigen::MatrixXd& x) const
         y += member.weight * member.model->predict(x);
     if (m_smoother)
         y += m_smoother->correction(x);
-    return y;
+    return m_span.hold(std::move(y), x, m_ranges);
 }
 
 std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInterval(

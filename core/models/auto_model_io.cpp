@@ -259,6 +259,14 @@ std::string AutoModel::describe() const
                 top, top, top);
         text += paragraph;
     }
+    if (m_span.on()) {
+        char paragraph[320];
+        std::snprintf(paragraph, sizeof paragraph,
+            "  Inside the measured range of every factor: answers held within %.3g .. %.3g,\n"
+            "    the smallest and largest value trained on.\n",
+            std::exp(m_span.low), std::exp(m_span.high));
+        text += paragraph;
+    }
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
@@ -349,6 +357,8 @@ nlohmann::json AutoModel::saveState() const
         {"training_rows", m_trainingRows}, {"screened", m_screened}};
     if (m_requestBound.on())
         state["request_bound"] = m_requestBound.toJson();
+    if (m_span.on())
+        state["measured_span"] = m_span.toJson();
     if (!std::isnan(m_smoothingLogRatios.first))
         state["smoothing_log_ratios"]
             = {jsonNumber(m_smoothingLogRatios.first), jsonNumber(m_smoothingLogRatios.second)};
@@ -401,6 +411,7 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         m_ranges = std::move(ranges);
         m_params.threadSaturation = m_params.threadSaturation && version >= 5;
         m_params.requestBound = m_params.requestBound && version >= 6;
+        m_params.measuredSpan = m_params.measuredSpan && version >= 8;
         return;
     }
     std::vector<CandidateScore> scores;
@@ -447,6 +458,9 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     // Absent in files before version 6, and where the data allowed no bound.
     const RequestBound requestBound = RequestBound::fromJson(
         state.value("request_bound", nlohmann::json()), static_cast<Eigen::Index>(schema.size()));
+    // Absent in files before version 8, and where it is off.
+    const MeasuredSpan span
+        = MeasuredSpan::fromJson(state.value("measured_span", nlohmann::json()));
     // Absent in files written before residual smoothing, and where none was chosen.
     std::shared_ptr<const ResidualSmoother> smoother = state.contains("smoothing")
         ? std::make_shared<const ResidualSmoother>(
@@ -480,10 +494,13 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_trainingRows = trainingRows;
     m_screened = screened;
     m_requestBound = requestBound;
+    m_span = span;
     // Its parameters say what the file's candidates do: before version 5 none bounded the
-    // threads, before version 6 no answer was bounded beyond the request sizes.
+    // threads, before version 6 no answer was bounded beyond the request sizes, before version
+    // 8 none held within the measured values.
     m_params.threadSaturation = m_params.threadSaturation && version >= 5;
     m_params.requestBound = m_params.requestBound && version >= 6;
+    m_params.measuredSpan = m_params.measuredSpan && version >= 8;
 }
 
 } // namespace iolens::core
