@@ -182,8 +182,8 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
             "proportion to the request",
             "", true, 0, 1, 1, false},
         {"measured_span",
-            "1: answers inside the measured range of every factor stay within the measured "
-            "values",
+            "1: a model that knows little answers within the measured values inside their "
+            "ranges, and a value never trained on gets an interval spanning them",
             "", true, 0, 1, 1, false}};
 }
 
@@ -310,6 +310,9 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
             held.overallError, held.meanLogRatioError, {}};
     }
     m_ranges = core::measuredRanges(data);
+    // Never held (its times are), but a read share never trained on spans the rates measured.
+    m_span = m_params.measuredSpan ? MeasuredSpan::of(data.y, 0.0) : MeasuredSpan {};
+    m_span.holds = false;
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
@@ -533,8 +536,9 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // nested read-time extrapolation 160 -> 779 %, README "The request size").
     m_requestBound = m_params.requestBound ? RequestBound::of(data) : RequestBound {};
     m_span = MeasuredSpan {};
-    if (m_params.measuredSpan && m_inside.size() > 0) {
-        const ConformalBounds inside = m_inside.bounds(kDefaultLevel);
+    if (m_params.measuredSpan) {
+        const ConformalBounds inside
+            = m_inside.size() > 0 ? m_inside.bounds(kDefaultLevel) : ConformalBounds {0.0, 0.0};
         m_span = MeasuredSpan::of(data.y, inside.upper - inside.lower);
     }
 
@@ -575,8 +579,10 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
             return model ? *model->predictInterval(x, level, unlearned) : Bounds {};
         };
         const Bounds reads = boundsOf(m_readTimes.get()), writes = boundsOf(m_writeTimes.get());
-        return std::make_pair(composedRate(x, reads.second, writes.second),
-            composedRate(x, reads.first, writes.first));
+        Eigen::VectorXd lower = composedRate(x, reads.second, writes.second),
+                        upper = composedRate(x, reads.first, writes.first);
+        m_span.widenUnlearned(lower, upper, unlearned);
+        return std::make_pair(std::move(lower), std::move(upper));
     }
     // The answers and the request bound's laws from one prediction (predict(x) is range.answer).
     const RequestBound::Answers range = requestRange(x);
@@ -603,6 +609,7 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
         lower(i) = std::min(lower(i), range.low(i) + beyond.lower);
         upper(i) = std::max(upper(i), range.high(i) + beyond.upper);
     }
+    m_span.widenUnlearned(lower, upper, unlearned);
     return std::make_pair(std::move(lower), std::move(upper));
 }
 

@@ -260,10 +260,13 @@ std::string AutoModel::describe() const
         text += paragraph;
     }
     if (m_span.on()) {
-        char paragraph[320];
+        char paragraph[480];
         std::snprintf(paragraph, sizeof paragraph,
-            "  Inside the measured range of every factor: answers held within %.3g .. %.3g,\n"
-            "    the smallest and largest value trained on.\n",
+            "  %s\n    %.3g .. %.3g, the smallest and largest value trained on; a value of a\n"
+            "    factor never trained on (answered as at the trained one) takes an interval\n"
+            "    spanning them at least.\n",
+            m_span.holds ? "Inside the measured range of every factor, answers held within:"
+                         : "Values trained on:",
             std::exp(m_span.low), std::exp(m_span.high));
         text += paragraph;
     }
@@ -335,6 +338,8 @@ nlohmann::json AutoModel::saveState() const
                     {"write_times", stateOf(m_writeTimes)}}},
             {"ranges", rangesJson(m_ranges)}, {"little_ratio", jsonNumber(m_littleRatio)},
             {"training_rows", m_trainingRows}};
+        if (m_span.on())
+            state["measured_span"] = m_span.toJson();
         if (m_inside.size() > 0) {
             state["interval_inside"] = m_inside.toJson();
             state["interval_beyond"] = m_beyond.toJson();
@@ -403,12 +408,15 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
             = calibrated ? scoreFromJson(state.at("selection_score")) : CandidateScore {};
         std::vector<MeasuredRange> ranges = rangesFromJson(state.at("ranges"));
         const double littleRatio = numberOfJson(state.at("little_ratio"));
+        const MeasuredSpan span
+            = MeasuredSpan::fromJson(state.value("measured_span", nlohmann::json()));
         becomeComposed(*metric, schema, std::move(reads), std::move(writes),
             state.value("training_rows", Eigen::Index {0}), littleRatio);
         m_inside = std::move(inside);
         m_beyond = std::move(beyond);
         m_selectionScore = selection;
         m_ranges = std::move(ranges);
+        m_span = span;
         m_params.threadSaturation = m_params.threadSaturation && version >= 5;
         m_params.requestBound = m_params.requestBound && version >= 6;
         m_params.measuredSpan = m_params.measuredSpan && version >= 8;

@@ -28,26 +28,42 @@ namespace iolens::core {
 /// measured values do. Beyond a range the metric may well leave the measured span (larger requests,
 /// more threads), and the rules for those answers apply there instead (request_bound.hpp,
 /// thread_saturation.hpp), so rows beyond any range are left as they are.
+///
+/// The span also bounds what nobody measured at all. A configuration asking for a value of a
+/// factor that never varied in training (a scheduler or an access pattern never measured, a read
+/// share a rate was measured at only one of: Regressor::predictInterval's `unlearned`) is
+/// answered as at the trained value, and no held-out level says how far off that is, so its
+/// interval spans at least every value trained on (widenUnlearned): the measured values are
+/// what the data knows of the metric. Trained on fio-tiered's random runs, the interval
+/// calibrated one step beyond the ranges covered 30 % of its sequential read throughputs, the
+/// span 100 % (its sequential writes ran faster than any random write: 0 -> 4 %).
 struct MeasuredSpan {
     /// The smallest and largest fitted value, on the scale fitted (log ms for auto's times);
-    /// NaN: off.
+    /// NaN: unknown (models from before it).
     double low = std::numeric_limits<double>::quiet_NaN();
     double high = std::numeric_limits<double>::quiet_NaN();
+    /// Whether answers inside the ranges are held within [low, high] (see above).
+    bool holds = false;
 
     bool on() const { return low <= high; }
 
-    /// The span of y where `intervalWidth` (upper - lower end of the model's own interval
-    /// inside the ranges, on y's scale) is at least as wide; off otherwise and for an empty y.
+    /// The span of y, holding answers where `intervalWidth` (upper - lower end of the model's
+    /// own interval inside the ranges, on y's scale) is at least as wide; off for an empty y.
     static MeasuredSpan of(const Eigen::VectorXd& y, double intervalWidth);
 
     /// `answers` (one per row of x, encoded as `ranges` were measured) with the rows inside every
-    /// range held within [low, high]; unchanged when off. O(rows x ranges).
+    /// range held within [low, high] where it holds; unchanged otherwise. O(rows x ranges).
     Eigen::VectorXd hold(Eigen::VectorXd answers, const Eigen::MatrixXd& x,
         const std::vector<MeasuredRange>& ranges) const;
 
-    /// [low, high]; null when off.
+    /// The interval ends of the rows `unlearned` marks widened to span [low, high] at least;
+    /// unchanged when off. O(rows).
+    void widenUnlearned(
+        Eigen::VectorXd& lower, Eigen::VectorXd& upper, const std::vector<char>& unlearned) const;
+
+    /// {"low", "high", "holds"}; null when off.
     nlohmann::json toJson() const;
-    /// Throws DataError for anything but null or [low, high] with low <= high.
+    /// Throws DataError for anything but null or such an object with low <= high.
     static MeasuredSpan fromJson(const nlohmann::json& json);
 };
 

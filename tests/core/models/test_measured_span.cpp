@@ -76,17 +76,19 @@ bool insideTrainedRanges(const Configuration& config, const SparseGrid& grid)
 class TestMeasuredSpan : public QObject {
     Q_OBJECT
 private slots:
-    void of_isTheValuesSpanWhereTheIntervalIsWider()
+    void of_holdsWhereTheIntervalIsWiderThanTheValues()
     {
         Eigen::VectorXd y(4);
         y << 0.5, -2.0, 3.0, 1.0;
         const MeasuredSpan span = MeasuredSpan::of(y, 5.0);
-        QVERIFY(span.on());
+        QVERIFY(span.on() && span.holds);
         QCOMPARE(span.low, -2.0);
         QCOMPARE(span.high, 3.0);
-        // A model whose own interval is narrower than the values' span is not held.
-        QVERIFY(!MeasuredSpan::of(y, 4.9).on());
-        QVERIFY(!MeasuredSpan::of(y, std::nan("")).on());
+        // A model whose own interval is narrower than the values' span is not held; the span
+        // is still known, for the intervals of values never trained on.
+        const MeasuredSpan narrow = MeasuredSpan::of(y, 4.9);
+        QVERIFY(narrow.on() && !narrow.holds);
+        QVERIFY(!MeasuredSpan::of(y, std::nan("")).holds);
         QVERIFY(!MeasuredSpan::of(Eigen::VectorXd(), 5.0).on());
         QVERIFY(!MeasuredSpan {}.on());
     }
@@ -104,7 +106,7 @@ private slots:
             2, 50;   // below column 0
         Eigen::VectorXd answers(5);
         answers << 9.0, -7.0, 1.5, 9.0, -7.0;
-        const MeasuredSpan span {-1.0, 2.0};
+        const MeasuredSpan span {-1.0, 2.0, true};
         const Eigen::VectorXd held = span.hold(answers, x, ranges);
         QCOMPARE(held(0), 2.0);
         QCOMPARE(held(1), -1.0);
@@ -112,17 +114,36 @@ private slots:
         QCOMPARE(held(3), 9.0);
         QCOMPARE(held(4), -7.0);
         QCOMPARE(MeasuredSpan {}.hold(answers, x, ranges), answers);
+        QCOMPARE((MeasuredSpan {-1.0, 2.0, false}.hold(answers, x, ranges)), answers);
+    }
+
+    // Only the rows marked, and only outwards.
+    void widenUnlearned_spansTheValuesForMarkedRowsOnly()
+    {
+        Eigen::VectorXd lower(3), upper(3);
+        lower << 0.0, 0.0, -5.0;
+        upper << 1.0, 1.0, 5.0;
+        MeasuredSpan {-1.0, 2.0, false}.widenUnlearned(lower, upper, {0, 1, 1});
+        QCOMPARE(lower, (Eigen::VectorXd(3) << 0.0, -1.0, -5.0).finished());
+        QCOMPARE(upper, (Eigen::VectorXd(3) << 1.0, 2.0, 5.0).finished());
+        MeasuredSpan {}.widenUnlearned(lower, upper, {1, 1, 1});
+        QCOMPARE(lower(0), 0.0);
     }
 
     void json_roundTripsAndRejectsMalformedSpans()
     {
-        const MeasuredSpan span {-1.25, 2.5};
-        const MeasuredSpan back = MeasuredSpan::fromJson(span.toJson());
-        QCOMPARE(back.low, -1.25);
-        QCOMPARE(back.high, 2.5);
+        for (const bool holds : {true, false}) {
+            const MeasuredSpan back
+                = MeasuredSpan::fromJson(MeasuredSpan {-1.25, 2.5, holds}.toJson());
+            QCOMPARE(back.low, -1.25);
+            QCOMPARE(back.high, 2.5);
+            QCOMPARE(back.holds, holds);
+        }
         QVERIFY(MeasuredSpan {}.toJson().is_null());
         QVERIFY(!MeasuredSpan::fromJson(nlohmann::json()).on());
-        for (const char* text : {"[2.0, 1.0]", "[1.0]", "{\"low\": 1}", "[1, \"x\"]", "3"})
+        for (const char* text : {R"({"low": 2, "high": 1, "holds": true})",
+                 R"({"low": 1, "high": 2})", R"({"low": 1, "high": "x", "holds": false})",
+                 R"({"low": 1, "high": 2, "holds": 1})", "[1, 2]", "3"})
             QVERIFY_THROWS_EXCEPTION(
                 DataError, MeasuredSpan::fromJson(nlohmann::json::parse(text)));
     }
@@ -159,8 +180,8 @@ private slots:
         QVERIFY(interval.has_value());
         for (Eigen::Index i = 0; i < heldAnswers.size(); ++i)
             QVERIFY(interval->first(i) <= heldAnswers(i) && heldAnswers(i) <= interval->second(i));
-        QVERIFY(held.describe().find("Inside the measured range of every factor: answers held "
-                                     "within")
+        QVERIFY(held.describe().find("Inside the measured range of every factor, answers held "
+                                     "within:")
             != std::string::npos);
 
         const nlohmann::json saved = held.toJson();
@@ -173,6 +194,55 @@ private slots:
         const TrainedModel old = TrainedModel::fromJson(older);
         QCOMPARE(old.regressor().parameters().at("measured_span"), 0.0);
         QCOMPARE(old.predict(inside), freeAnswers);
+    }
+
+    // The 512 MiB-cache stack's random grid runs trained (the access pattern never varies),
+    // its sequential runs asked: answered as random, their read throughputs' 80 % intervals
+    // span at least every throughput trained on, and cover more of the runs than the interval
+    // calibrated one step beyond the ranges did.
+    void autoModel_spansTheTrainedValuesForAPatternNeverMeasured()
+    {
+        std::vector<Measurement> random;
+        std::vector<Measurement> sequential;
+        for (const Measurement& run : readMeasurementsCsv(
+                 iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv")))
+            if (run.split == "grid" && run.value(Metric::TpReadMbs))
+                (run.config.pattern == Pattern::Random ? random : sequential).push_back(run);
+        QVERIFY(sequential.size() >= 10);
+        const std::vector<AggregatedMeasurement> trained = aggregateRepetitions(random);
+        double least = HUGE_VAL, most = 0.0;
+        for (const AggregatedMeasurement& m : trained) {
+            least = std::min(least, *m.value(Metric::TpReadMbs));
+            most = std::max(most, *m.value(Metric::TpReadMbs));
+        }
+        const auto coverage = [&](bool span) {
+            auto model = std::make_unique<AutoModel>();
+            model->setParameters({{"measured_span", span ? 1.0 : 0.0}});
+            const TrainedModel throughput
+                = TrainedModel::train(std::move(model), trained, {Metric::TpReadMbs, true});
+            std::vector<Configuration> asked;
+            for (const Measurement& run : sequential)
+                asked.push_back(run.config);
+            const auto interval = throughput.predictInterval(asked, 0.8);
+            if (!interval)
+                return -1;
+            int covered = 0;
+            for (std::size_t i = 0; i < sequential.size(); ++i) {
+                const auto row = static_cast<Eigen::Index>(i);
+                if (span
+                    && (interval->first(row) > least * (1.0 + 1e-9)
+                        || interval->second(row) < most * (1.0 - 1e-9)))
+                    return -2;
+                const double measured = *sequential[i].value(Metric::TpReadMbs);
+                covered += interval->first(row) <= measured && measured <= interval->second(row);
+            }
+            return covered;
+        };
+        const int with = coverage(true), without = coverage(false);
+        QVERIFY2(with >= 0 && without >= 0,
+            (std::to_string(with) + " " + std::to_string(without)).c_str());
+        QVERIFY2(
+            with > without + 3, (std::to_string(with) + " " + std::to_string(without)).c_str());
     }
 };
 
