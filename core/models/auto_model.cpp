@@ -310,7 +310,7 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
             held.overallError, held.meanLogRatioError, {}};
     }
     m_ranges = core::measuredRanges(data);
-    // Never held (its times are), but a read share never trained on spans the rates measured.
+    // Never held (its times are), but a value never trained on spans the rates measured.
     m_span = m_params.measuredSpan ? MeasuredSpan::of(data.y, 0.0) : MeasuredSpan {};
     m_span.holds = false;
     return reportOf(predict(data.x), data,

@@ -140,8 +140,9 @@ public:
     /// answers beyond the trained request sizes may be bounded (key "request_bound"); a file
     /// before it loads with request_bound 0. 7: that bound holds a lower law too ([column, top,
     /// below]); a version 6 file's [column, top] loads without it and answers as it did. 8:
-    /// answers inside the measured ranges may be held within the measured values (key
-    /// "measured_span"); a file before it loads with measured_span 0.
+    /// answers inside the measured ranges may be held within the values trained on, which span
+    /// the interval of a value never trained on (key "measured_span"); a file before it loads
+    /// with measured_span 0.
     static constexpr int kStateVersion = 8;
     /// Interval level describe() and the stored coverage refer to.
     static constexpr double kDefaultLevel = LevelCalibration::kReferenceLevel;
@@ -310,8 +311,8 @@ private:
     std::vector<MeasuredRange> m_ranges;
     /// Off for rates, composed or not (their times' models carry it).
     RequestBound m_requestBound;
-    /// Off for a composed rate (its times' models carry it) and where AutoParams::measuredSpan
-    /// is.
+    /// Off where AutoParams::measuredSpan is; a composed rate's never holds its answers (its
+    /// times' models do) but spans the intervals of its unlearned values.
     MeasuredSpan m_span;
     // A composed rate: its metric, the schema its x is encoded by, and the response-time models
     // (fitted on the data's readTimes / writeTimes, encoded by the same schema).

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The span of the fitted values that answers inside the measured ranges stay within: which rows
 // it holds (inside every range, edges included) and which it leaves (beyond any), its stored
-// form, and `auto` on a sparse part of a measured grid, where a regression runs off between
-// levels nobody measured together.
+// form, `auto` on a sparse part of a measured grid, where a regression runs off between levels
+// nobody measured together, and the intervals of a pattern never measured, which span it.
 #include "common/error.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/auto_model.hpp"
@@ -21,7 +21,7 @@ using namespace iolens::core;
 namespace {
 
 /// tests/data/measured/tiered-512m-cache.csv: every fourth run of its grid to train on (14 of
-/// 54, scattered over levels and patterns), the rest of the grid to ask.
+/// 53, scattered over levels and patterns), the rest of the grid to ask.
 struct SparseGrid {
     std::vector<AggregatedMeasurement> trained;
     std::vector<Configuration> asked;
