@@ -430,6 +430,8 @@ void measuredHoldOutReport(const std::string& localPath)
     std::printf("\n|---|---|---|---|---|\n");
     offGridRows("512 MiB-cache tiered stack, off-grid runs",
         iolens::test::sourcePath("tests/data/measured/tiered-512m-cache.csv"));
+    offGridRows("2 GiB page cache over the development VM's disk, off-grid runs",
+        iolens::test::sourcePath("tests/data/measured/pagecache-2g.csv"));
     offGridRows("thread sweep on the development VM's disk, off-grid runs",
         iolens::test::sourcePath("tests/data/measured/threads-local-disk.csv"));
     offGridRows("thread sweep on a second machine's disk (64-256 threads)",
