@@ -4,13 +4,16 @@
 command line as a user would (import, train --technique auto, predict --interval 0.8).
 
     tests/tools/level_holdout_sweep.py [--cli PATH] [--only NAME ...] [--subset NAME ...]
+                                       [--techniques auto lm mars ...]
 
 Per system (the two shared grids and tests/data/measured/*.csv) and part, one line per metric:
 the mean, median and largest relative error of the rows asked and the share of them inside
 the 80 % interval. The parts: `all` (grid and repeat runs trained, the held-out splits asked),
 `no-top-F` and `no-mid-F` (the grid without the largest or the middle level of factor F, that
 level asked), `random-only`, `one-sched` and `sample30` (a seeded 30 % of the grid trained).
-A failed command prints its status and message instead. Run it with two builds' command lines
+A failed command prints its status and message instead. With --techniques each technique named
+is trained and scored in turn (the technique ahead of each line; the plain ones at their
+defaults, without intervals, so their coverage is "-"). Run it with two builds' command lines
 and diff the outputs to see what a change does outside the grids' grouped CV (grouped_cv_report
 holds out one level at a time, each factor with three levels or more). Needs a release build;
 takes some 8 minutes on two cores.
@@ -83,11 +86,13 @@ def run(cli, *args):
 
 
 def score(asked, predicted, metric):
-    """One line's figures: relative errors and interval hits of the rows with the metric."""
+    """One line's figures: relative errors and interval hits of the rows with the metric (a
+    prediction without an interval counts as its own interval)."""
     errors, inside, malformed = [], 0, 0
     for row, answer in zip(asked, predicted):
         try:
-            value, low, high = (float(answer[k]) for k in ('predicted', 'lower', 'upper'))
+            value = float(answer['predicted'])
+            low, high = (float(answer.get(k, value)) for k in ('lower', 'upper'))
         except ValueError:
             malformed += 1
             continue
@@ -105,6 +110,8 @@ def main():
     parser.add_argument('--cli', default=str(ROOT / 'build/release/app/iolens-cli'))
     parser.add_argument('--only', nargs='*', default=[], help='systems to run (file stems)')
     parser.add_argument('--subset', nargs='*', default=[], help='parts to run')
+    parser.add_argument('--techniques', nargs='*', default=['auto'],
+                        help='techniques to train and score, each in turn (default: auto)')
     args = parser.parse_args()
     work = pathlib.Path(tempfile.mkdtemp(prefix='iolens-sweep-'))
     for system, path in systems().items():
@@ -123,26 +130,32 @@ def main():
             if done.returncode:
                 print(system, part, 'import', done.returncode, done.stderr.strip()[:200])
                 continue
-            for metric in METRICS:
+            for technique, metric in ((t, m) for t in args.techniques for m in METRICS):
                 if sum(1 for r in train if r.get(metric) and float(r[metric]) > 0) < 4:
                     continue
+                # The technique leads the line only when several are compared, so the default
+                # output diffs line by line against older runs.
+                label = (f'{technique:7} ' if args.techniques != ['auto'] else '') + f'{metric:16}'
+                name = f'{metric}-{technique}'
+                interval = ['--interval', '0.8'] if technique == 'auto' else []
                 done = run(args.cli, 'train', '--db', str(db), '--dataset', 'd', '--technique',
-                           'auto', '--metric', metric, '--name', metric)
+                           technique, '--metric', metric, '--name', name)
                 if done.returncode == 0:
-                    done = run(args.cli, 'predict', '--db', str(db), '--model', metric,
+                    done = run(args.cli, 'predict', '--db', str(db), '--model', name,
                                '--configs', str(work / 'asked.csv'), '--out',
-                               str(work / 'predicted.csv'), '--interval', '0.8')
+                               str(work / 'predicted.csv'), *interval)
                 if done.returncode:
-                    print(f'{system:28} {part:22} {metric:16} status {done.returncode}: '
+                    print(f'{system:28} {part:22} {label} status {done.returncode}: '
                           + done.stderr.strip()[:300])
                     continue
                 with open(work / 'predicted.csv', newline='') as f:
                     errors, inside, malformed = score(asked, list(csv.DictReader(f)), metric)
                 if errors:
                     n = len(errors)
-                    print(f'{system:28} {part:22} {metric:16} n={n:3} '
+                    coverage = f'{100 * inside / n:4.0f}%' if interval else '    -'
+                    print(f'{system:28} {part:22} {label} n={n:3} '
                           f'MRE {100 * sum(errors) / n:8.1f}% med {100 * errors[n // 2]:6.1f}% '
-                          f'max {100 * errors[-1]:9.1f}% cov {100 * inside / n:4.0f}% '
+                          f'max {100 * errors[-1]:9.1f}% cov {coverage} '
                           f'bad {malformed}', flush=True)
     return 0
 
