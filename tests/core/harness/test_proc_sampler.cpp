@@ -242,9 +242,16 @@ private slots:
         sampler.start({self}, 0.25);
         const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
         volatile double sink = 0.0;
-        while (std::chrono::steady_clock::now() < end)
-            for (int i = 0; i < 10000; ++i)
-                sink = sink + std::sqrt(static_cast<double>(i));
+        // Busy, but a millisecond off the CPU every ten: on two cores shared with another test,
+        // a loop that never sleeps competes with the sampler's own thread for its core and
+        // makes the late wake-ups the bounds below reject.
+        while (std::chrono::steady_clock::now() < end) {
+            const auto slice = std::chrono::steady_clock::now() + std::chrono::milliseconds(10);
+            while (std::chrono::steady_clock::now() < slice)
+                for (int i = 0; i < 1000; ++i)
+                    sink = sink + std::sqrt(static_cast<double>(i));
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
         const std::vector<ProcSample> samples = sampler.stop();
         std::map<std::string, std::vector<double>> times;
         double cpuSeconds = 0.0;
