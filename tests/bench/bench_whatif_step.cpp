@@ -15,6 +15,7 @@
 // averages the candidates its grouped CV cannot tell apart, and twoFileSetsPicked the same with
 // tie_average=0, for the cost of those averages; sliderStep/local and localPicked the same pair on
 // fio-local, where auto's read time averages four tied cache sizes beyond 1 GiB;
+// sliderStep/pageCache the defaults on the 2 GiB page cache over the development VM's disk;
 // sliderStep/threadSweep and threadSweepUnbounded the defaults on the development VM's thread
 // sweep, with and without auto's operational bounds beyond its thread counts;
 // thirdSystemReadersUnbounded and localUnbounded those two without auto's request bound (every
@@ -143,6 +144,15 @@ const StepFixture& thirdSystemReadersUnboundedFixture()
 {
     static const StepFixture f(
         defaultTechniques(), thirdSystemGrid(), thirdSystemGrid(), {{"request_bound", 0.0}});
+    return f;
+}
+
+/// The grid of the 2 GiB page cache over the development VM's disk (tests/data/measured),
+/// measured after every choice of auto: the default models on a system none was made on.
+const StepFixture& pageCacheFixture()
+{
+    static const std::vector<Measurement> runs = gridRuns("pagecache-2g.csv");
+    static const StepFixture f(defaultTechniques(), runs, runs);
     return f;
 }
 
@@ -288,6 +298,7 @@ BENCHMARK_CAPTURE(sliderStep, thirdSystemReaders, &thirdSystemReadersFixture)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, thirdSystemReadersUnbounded, &thirdSystemReadersUnboundedFixture)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sliderStep, pageCache, &pageCacheFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, threadSweep, &threadSweepFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, threadSweepUnbounded, &threadSweepUnboundedFixture)
     ->Unit(benchmark::kMillisecond);
