@@ -24,11 +24,12 @@ K=1024; M=K*K
 STACK=sys.argv[1] if len(sys.argv)>1 else 'tiered-512m'
 # scale: file-set sizes x this; dirty: vm.dirty_bytes (a 2 GiB machine's default 20 % for the
 # page cache); warm: files read per block before its runs.
+def vda_scheduler(): return open('/sys/block/vda/queue/scheduler').read().split('[')[1].split(']')[0]
 VOL,OUT,CG,SCALE,DIRTY,WARM,SCHED={
-  'tiered-512m':('/work/3rd/vol','/work/3rd/out','/sys/fs/cgroup/memory/iolens3',1,32*M,64,'none'),
-  'pagecache-2g':('/work/4th/vol','/work/4th/out','/sys/fs/cgroup/memory/iolens4',4,400*M,256,
-                  open('/sys/block/vda/queue/scheduler').read().split('[')[1].split(']')[0]),
-}[STACK]
+  'tiered-512m':lambda:('/work/3rd/vol','/work/3rd/out','/sys/fs/cgroup/memory/iolens3',1,32*M,64,'none'),
+  'pagecache-2g':lambda:('/work/4th/vol','/work/4th/out','/sys/fs/cgroup/memory/iolens4',4,400*M,256,
+                         vda_scheduler()),
+}[STACK]()
 def size(s): return int(s[:-1])*(M if s[-1]=='M' else K*M if s[-1]=='G' else K)
 def scaled(fs):
   b=size(fs)*SCALE
@@ -66,6 +67,8 @@ done=set()
 res=f'{OUT}/results.jsonl'
 if os.path.exists(res):
   for l in open(res): done.add(tuple(json.loads(l)['key']))
+# The machine's dirty limits come back at the end (writing dirty_ratio clears dirty_bytes).
+dirty_before={k:open(f'/proc/sys/vm/{k}').read().strip() for k in ('dirty_bytes','dirty_ratio')}
 open('/proc/sys/vm/dirty_bytes','w').write(str(DIRTY))
 for fs in order:
   block=[c for c in runs if c[0]==fs and tuple(map(str,c)) not in done]
@@ -103,6 +106,8 @@ for fs in order:
       row[f'rt_{d}_p99_ms']=x['clat_ns'].get('percentile',{}).get('99.000000',0)/1e6 if has else ''
     open(res,'a').write(json.dumps(row)+'\n')
     print(f'{time.time()-t:.1f}s',c,row['rt_read_ms'],row['rt_write_ms'],flush=True)
+restore='dirty_bytes' if dirty_before['dirty_bytes']!='0' else 'dirty_ratio'
+open(f'/proc/sys/vm/{restore}','w').write(dirty_before[restore])
 cols='scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,rt_write_ms,tp_read_mbs,tp_write_mbs,iops_read,iops_write,rt_read_p99_ms,rt_write_p99_ms,rep,split'.split(',')
 rows=[json.loads(l) for l in open(res)]
 with open(f'{OUT}/third.csv','w',newline='') as f:
