@@ -4,7 +4,7 @@
 // 2 GiB page cache over the development VM's disk): trained on its grid and repeated runs, asked
 // its runs between the grid's levels and beyond them. The README's table of every measured
 // system (level_holdout_sweep.py --techniques) has these figures; here they guard the claim that
-// the selection generalises better than any one technique, where it did by 15 points or more.
+// the selection generalises better than any one technique, where it did by 11 points or more.
 #include "data/measurement_csv.hpp"
 #include "models/regressor_registry.hpp"
 #include "models/trained_model.hpp"
