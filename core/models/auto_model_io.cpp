@@ -16,6 +16,23 @@ namespace iolens::core {
 
 namespace {
 
+/// What describe() says of a model's measured span (measured_span.hpp): where it holds the
+/// answers, or only bounds the intervals of values never trained on; empty when it is off.
+std::string spanParagraph(const MeasuredSpan& span)
+{
+    if (!span.on())
+        return {};
+    char paragraph[480];
+    std::snprintf(paragraph, sizeof paragraph,
+        "  %s\n    %.3g .. %.3g, the smallest and largest value trained on; a value of a\n"
+        "    factor never trained on (answered as at the trained one) takes an interval\n"
+        "    spanning them at least.\n",
+        span.holds ? "Inside the measured range of every factor, answers held within:"
+                   : "Values trained on:",
+        std::exp(span.low), std::exp(span.high));
+    return paragraph;
+}
+
 std::string percent(double value)
 {
     if (std::isnan(value))
@@ -108,6 +125,7 @@ std::string AutoModel::describe() const
             text += "  Its interval is composed from theirs (too few held-out points to "
                     "calibrate it on).\n";
         }
+        text += spanParagraph(m_span);
         if (m_readTimes)
             text += "\nRead response time model:\n" + m_readTimes->describe() + "\n";
         if (m_writeTimes)
@@ -259,17 +277,7 @@ std::string AutoModel::describe() const
                 top, top, top);
         text += paragraph;
     }
-    if (m_span.on()) {
-        char paragraph[480];
-        std::snprintf(paragraph, sizeof paragraph,
-            "  %s\n    %.3g .. %.3g, the smallest and largest value trained on; a value of a\n"
-            "    factor never trained on (answered as at the trained one) takes an interval\n"
-            "    spanning them at least.\n",
-            m_span.holds ? "Inside the measured range of every factor, answers held within:"
-                         : "Values trained on:",
-            std::exp(m_span.low), std::exp(m_span.high));
-        text += paragraph;
-    }
+    text += spanParagraph(m_span);
     const auto intervalLine = [&](const std::string& where, const LevelCalibration& interval,
                                   const ConformalBounds& b) {
         std::snprintf(line, sizeof line,
