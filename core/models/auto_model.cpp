@@ -314,8 +314,8 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     // the ranges is wider than the rates it was trained on. Its times are held within theirs,
     // but those span every request size: trained on a seeded 30 % of the 2 GiB page cache's
     // grid, the read time of 64 KiB sequential reads was held at the fastest read measured (a
-    // 4 KiB one, 0.0066 ms), and the read throughput composed from it was 150 GB/s, 24 times
-    // the 6.3 GB/s measured. Without a calibrated interval it is never held.
+    // 4 KiB one, 0.0066 ms), and the read throughput composed from it was 148 GiB/s, 24 times
+    // the 6.1 GiB/s measured. Without a calibrated interval it is never held.
     const double insideWidth = m_inside.size() > 0
         ? m_inside.bounds(kDefaultLevel).upper - m_inside.bounds(kDefaultLevel).lower
         : 0.0;
