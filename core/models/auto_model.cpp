@@ -310,18 +310,12 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
             held.overallError, held.meanLogRatioError, {}};
     }
     m_ranges = core::measuredRanges(data);
-    // Held by the same rule as a chosen candidate: where the composition's own interval inside
-    // the ranges is wider than the rates it was trained on. Its times are held within theirs,
-    // but those span every request size: trained on a seeded 30 % of the 2 GiB page cache's
+    // Held by the same rule as a chosen candidate, though its times are held within theirs:
+    // those span every request size, so trained on a seeded 30 % of the 2 GiB page cache's
     // grid, the read time of 64 KiB sequential reads was held at the fastest read measured (a
     // 4 KiB one, 0.0066 ms), and the read throughput composed from it was 148 GiB/s, 24 times
-    // the 6.1 GiB/s measured. Without a calibrated interval it is never held.
-    const double insideWidth = m_inside.size() > 0
-        ? m_inside.bounds(kDefaultLevel).upper - m_inside.bounds(kDefaultLevel).lower
-        : 0.0;
-    m_span = m_params.measuredSpan ? MeasuredSpan::of(data.y, insideWidth) : MeasuredSpan {};
-    if (m_inside.size() == 0)
-        m_span.holds = false;
+    // the 6.1 GiB/s measured.
+    m_span = spanOfTrained(data.y);
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
@@ -544,15 +538,21 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // the candidates it changed the choices, and with them figures it cannot reach (fio-tiered's
     // nested read-time extrapolation 160 -> 779 %, README "The request size").
     m_requestBound = m_params.requestBound ? RequestBound::of(data) : RequestBound {};
-    m_span = MeasuredSpan {};
-    if (m_params.measuredSpan) {
-        const ConformalBounds inside
-            = m_inside.size() > 0 ? m_inside.bounds(kDefaultLevel) : ConformalBounds {0.0, 0.0};
-        m_span = MeasuredSpan::of(data.y, inside.upper - inside.lower);
-    }
+    m_span = spanOfTrained(data.y);
 
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+MeasuredSpan AutoModel::spanOfTrained(const Eigen::VectorXd& y) const
+{
+    if (!m_params.measuredSpan)
+        return {};
+    // Without a calibrated interval the width is 0: held only where every value trained on is
+    // the same.
+    const ConformalBounds inside
+        = m_inside.size() > 0 ? m_inside.bounds(kDefaultLevel) : ConformalBounds {0.0, 0.0};
+    return MeasuredSpan::of(y, inside.upper - inside.lower);
 }
 
 Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const

@@ -68,13 +68,13 @@ struct AutoParams {
     /// MiB-cache stack trained without its 64 KiB requests (read time 442 -> 246 %, read
     /// throughput 100 -> 94 %) (README, "The request size").
     bool requestBound = true;
-    /// Where the chosen model's own interval between measured levels is wider than the span of
-    /// the values it was fitted on, its answers inside the measured range of every factor stay
-    /// within that span (measured_span.hpp), applied after the choice, as the request bound.
-    /// And a value of a factor never trained on takes an interval spanning that span at least.
-    /// On by default: `grouped_cv_report` unchanged; of the sweep over every measured system
-    /// (tests/tools/level_holdout_sweep.py), 30 % of the 512 MiB-cache stack's grid read time
-    /// 56,326 -> 6,905 %, write throughput 17,796 -> 577 %, the capped volume's +0.3 to +4
+    /// Where the chosen model's (or a composed rate's) own interval between measured levels is
+    /// wider than the span of the values it was fitted on, its answers inside the measured range of
+    /// every factor stay within that span (measured_span.hpp), applied after the choice, as the
+    /// request bound. And a value of a factor never trained on takes an interval spanning that span
+    /// at least. On by default: `grouped_cv_report` unchanged; of the sweep over every measured
+    /// system (tests/tools/level_holdout_sweep.py), 30 % of the 512 MiB-cache stack's grid read
+    /// time 56,326 -> 6,905 %, write throughput 17,796 -> 577 %, the capped volume's +0.3 to +4
     /// points where trained without its largest request; the intervals of unlearned values
     /// covered as much or more (fio-local's sequential runs from its random ones 53-78 ->
     /// 90-100 %) (README).
@@ -272,6 +272,9 @@ private:
     /// The log-scale rate of a composed model from its response-time models' log predictions.
     Eigen::VectorXd composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,
         const Eigen::VectorXd& logWriteMs) const;
+    /// The span of the fitted values `y` (log scale) under AutoParams::measuredSpan, holding
+    /// where the interval calibrated inside the ranges (m_inside, set first) is wider. O(n).
+    MeasuredSpan spanOfTrained(const Eigen::VectorXd& y) const;
 
     /// A chosen candidate. Shared by copies, as it never changes once fitted: auto's fit memo
     /// hands out copies, so a rate's composition and the response-time model itself would each
@@ -311,8 +314,9 @@ private:
     std::vector<MeasuredRange> m_ranges;
     /// Off for rates, composed or not (their times' models carry it).
     RequestBound m_requestBound;
-    /// Off where AutoParams::measuredSpan is; a composed rate's never holds its answers (its
-    /// times' models do) but spans the intervals of its unlearned values.
+    /// Off where AutoParams::measuredSpan is; a composed rate's holds by the same rule as a
+    /// chosen candidate's (its times' models hold theirs too) and spans the intervals of its
+    /// unlearned values.
     MeasuredSpan m_span;
     // A composed rate: its metric, the schema its x is encoded by, and the response-time models
     // (fitted on the data's readTimes / writeTimes, encoded by the same schema).
