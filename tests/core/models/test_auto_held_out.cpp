@@ -10,6 +10,7 @@
 #include "models/trained_model.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
+#include "validation/error_metrics.hpp"
 
 #include <QTest>
 
@@ -48,11 +49,10 @@ double heldOutError(const TrainedModel& model, const std::vector<Measurement>& a
             configs.push_back(run.config);
             measured.push_back(*value);
         }
-    const Eigen::VectorXd predicted = model.predict(configs);
-    double sum = 0.0;
-    for (std::size_t i = 0; i < measured.size(); ++i)
-        sum += std::abs(predicted(static_cast<Eigen::Index>(i)) - measured[i]) / measured[i];
-    return sum / static_cast<double>(measured.size());
+    return relativeErrors(model.predict(configs),
+        Eigen::Map<const Eigen::VectorXd>(
+            measured.data(), static_cast<Eigen::Index>(measured.size())))
+        .mean();
 }
 
 } // namespace
