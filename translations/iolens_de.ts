@@ -744,10 +744,6 @@
         <translation>fio-Ergebnisse importieren</translation>
     </message>
     <message>
-        <source>Each file is one fio run; its configuration as fio&apos;s job options give it:</source>
-        <translation>Jede Datei ist ein fio-Lauf; seine Konfiguration, wie fios Job-Optionen sie angeben:</translation>
-    </message>
-    <message>
         <source>Scheduler where the file name does not say it:</source>
         <translation>Scheduler, wo der Dateiname ihn nicht nennt:</translation>
     </message>
@@ -802,6 +798,26 @@
     <message>
         <source>%1 runs to import, %2 refused.</source>
         <translation>%1 Läufe zu importieren, %2 abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Each file is one fio run, or one VM&apos;s share of a run over VMs (those become one run); its configuration as fio&apos;s job options give it:</source>
+        <translation>Jede Datei ist ein fio-Lauf oder der Anteil einer VM an einem Lauf über mehrere VMs (diese werden ein Lauf); seine Konfiguration, wie fios Job-Optionen sie angeben:</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>VM</source>
+        <translation>VM</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>%1 runs to import from %2 files (a run over VMs has a file per VM), %3 refused.</source>
+        <translation>%1 Läufe aus %2 Dateien zu importieren (ein Lauf über VMs hat eine Datei je VM), %3 abgelehnt.</translation>
     </message>
 </context>
 <context>

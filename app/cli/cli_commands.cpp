@@ -24,6 +24,7 @@
 #include "data/csv_table.hpp"
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
+#include "harness/fio_result_files.hpp"
 #include "models/auto_model.hpp"
 #include "models/outside_training.hpp"
 #include "models/vm_projection.hpp"
@@ -179,11 +180,19 @@ int runImport(const QCommandLineParser& parser)
     settleRefusedRows(csv, skipBadRows);
     for (const std::string& note : csv.notes)
         std::cerr << note << "\n";
-    std::vector<Measurement> fioRuns;
     FioImportOptions fio;
     fio.scheduler = str(parser.value(QStringLiteral("scheduler")));
-    for (const QString& file : fioFiles)
-        fioRuns.push_back(readFioJson(str(file), fio));
+    std::vector<std::string> fioPaths;
+    std::vector<std::optional<Measurement>> fioResults;
+    for (const QString& file : fioFiles) {
+        fioPaths.push_back(str(file));
+        fioResults.emplace_back(readFioJson(fioPaths.back(), fio));
+    }
+    // A run spread over VMs left one file per VM: they are one measurement.
+    const std::vector<FioResultRun> fioRuns = groupVmResults(fioPaths, fioResults);
+    for (const FioResultRun& run : fioRuns)
+        if (!run.run)
+            throw DataError(run.problem);
 
     ImportTarget target;
     const QString firstFile = csvFiles.isEmpty() ? QStringLiteral("fio-json")
@@ -198,10 +207,12 @@ int runImport(const QCommandLineParser& parser)
     MeasurementImport import(db, target);
     importCsvRows(csv, import);
     std::vector<ImportedFile> files = csv.files;
-    for (std::size_t i = 0; i < fioRuns.size(); ++i) {
-        import.add(fioRuns[i]);
-        // One run per fio result, as the window's fio import records it.
-        files.push_back({str(fioFiles[static_cast<qsizetype>(i)]), {}, 1, 0, {}});
+    for (const FioResultRun& run : fioRuns) {
+        import.add(*run.run);
+        // As the window's fio import records them: the run's row counts once, with its first
+        // (or only) file; the other VMs' files are listed with none of their own.
+        for (std::size_t i : run.files)
+            files.push_back({fioPaths[i], {}, i == run.files.front() ? 1 : 0, 0, {}});
     }
     const int count = import.commit(files);
     std::cout << "imported " << count << " measurements into dataset '" << target.dataset << "' of "

@@ -122,10 +122,12 @@ void readJobOptions(const json& job, const std::string& source, Measurement& m, 
 
 std::optional<std::string> schedulerInHarnessName(const std::string& path)
 {
-    static const std::regex pattern(R"(^p\d+_[A-Za-z0-9-]+_([A-Za-z0-9-]+)_fs)");
+    // The shared datasets' pNNN_grid_SCHED_fs… and `measure`'s raw SCHED_fs…M_bs…_ran|seq_r….
+    static const std::regex shared(R"(^p\d+_[A-Za-z0-9-]+_([A-Za-z0-9-]+)_fs)");
+    static const std::regex own(R"(^([A-Za-z0-9-]+)_fs\d+M_bs\d+_(ran|seq)_r)");
     std::smatch match;
     const std::string name = std::filesystem::path(path).filename().string();
-    if (std::regex_search(name, match, pattern))
+    if (std::regex_search(name, match, shared) || std::regex_search(name, match, own))
         return match[1].str();
     return std::nullopt;
 }

@@ -11,8 +11,8 @@ namespace iolens::core {
 
 /// What fio's JSON does not say about a run.
 struct FioImportOptions {
-    /// I/O scheduler of the device; when empty, taken from an iolens harness file name
-    /// (pNNN_SPLIT_SCHED_fs..._bs..._ran|seq_rNN_..json), else "none".
+    /// I/O scheduler of the device; when empty, taken from a harness file name
+    /// (schedulerInHarnessName), else "none".
     std::string scheduler;
     int vms = 1; ///< VMs the run was spread over
 };
@@ -28,8 +28,9 @@ Measurement parseFioJson(
 /// Reads the file and parses it.
 Measurement readFioJson(const std::string& path, const FioImportOptions& options = {});
 
-/// The scheduler an iolens harness file name carries (pNNN_SPLIT_SCHED_fs…, the file name of
-/// `path` only), or std::nullopt for any other name: then the caller has to say it.
+/// The scheduler a harness file name carries (the file name of `path` only): the shared
+/// datasets' pNNN_SPLIT_SCHED_fs… or `iolens-cli measure`'s raw SCHED_fs…M_bs…_ran|seq_r…;
+/// std::nullopt for any other name: then the caller has to say it.
 std::optional<std::string> schedulerInHarnessName(const std::string& path);
 
 /// Parses fio size strings ("4096", "4k", "16M", "1g", "1GiB") into bytes; std::nullopt if bad.

@@ -16,6 +16,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace iolens::core;
 
 namespace {
@@ -337,6 +340,49 @@ private slots:
         QCOMPARE(QString::fromStdString(files.front().file), args[6]);
         QCOMPARE(files.front().importedRows, 1);
         QVERIFY(files.front().mapping.empty());
+    }
+
+    // A run spread over VMs left a file per VM: one row each, as `measure` stored them; a run
+    // missing a VM's file is bad input (exit 2, naming the file and the VM), and nothing is stored.
+    void importFioJson_joinsTheVmsOfARun()
+    {
+        const QDir dir(
+            QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json-multivm")));
+        QStringList files;
+        for (const QString& f : dir.entryList({"*.json"}))
+            files << dir.filePath(f);
+        QCOMPARE(files.size(), 8);
+        const QString db = m_dir.filePath("multivm.sqlite");
+        const CliResult r
+            = runCli(QStringList {"import", "--db", db, "--dataset", "vms", "--fio-json"} + files);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        auto library = MeasurementDatabase::open(db.toStdString(), true);
+        const auto rows = library.measurements();
+        const auto stored = readMeasurementsCsv(dir.filePath("measure-rows.csv").toStdString());
+        QCOMPARE(rows.size(), stored.size());
+        for (const Measurement& row : rows)
+            QVERIFY(std::any_of(stored.begin(), stored.end(), [&](const Measurement& s) {
+                return s.config == row.config
+                    && std::fabs(*s.value(Metric::TpReadMbs) - *row.value(Metric::TpReadMbs))
+                    < 1e-9 * *s.value(Metric::TpReadMbs);
+            }));
+        const auto recorded = library.importedFiles("vms");
+        QCOMPARE(recorded.size(), std::size_t {8});
+        int importedRows = 0;
+        for (const auto& file : recorded)
+            importedRows += file.importedRows;
+        QCOMPARE(importedRows, 4);
+
+        QStringList missing = files;
+        missing.removeIf([](const QString& f) { return f.endsWith("r100_t6_v3-rep0.vm2.json"); });
+        const QString refusedDb = m_dir.filePath("multivm-missing.sqlite");
+        const CliResult refused = runCli(
+            QStringList {"import", "--db", refusedDb, "--dataset", "vms", "--fio-json"} + missing);
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("r100_t6_v3-rep0.vm0.json")
+                && refused.err.contains("lacks the files of vm2"),
+            qPrintable(refused.err));
+        QVERIFY(!QFile::exists(refusedDb));
     }
 
     // A number a double cannot hold is bad input like any other: exit 2, naming file and field.

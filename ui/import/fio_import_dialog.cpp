@@ -75,7 +75,7 @@ FioImportDialog::FioImportDialog(
     m_scheduler->addItems(kSchedulers);
 
     for (const QString& path : jsonPaths) {
-        FileRun file {path, core::schedulerInHarnessName(path.toStdString()), std::nullopt, {}};
+        FileRun file {path, core::schedulerInHarnessName(path.toStdString()), std::nullopt, {}, {}};
         try {
             core::FioImportOptions options;
             // Settled in runs(): the file's own scheduler, else the one chosen here.
@@ -86,9 +86,11 @@ FioImportDialog::FioImportDialog(
         }
         m_files.push_back(std::move(file));
     }
+    groupRuns();
 
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("Each file is one fio run; its configuration as fio's job "
+    layout->addWidget(new QLabel(tr("Each file is one fio run, or one VM's share of a run over "
+                                    "VMs (those become one run); its configuration as fio's job "
                                     "options give it:"),
         this));
     layout->addWidget(m_table, 3);
@@ -128,14 +130,39 @@ int FioImportDialog::filesWithoutScheduler() const
     return count;
 }
 
+void FioImportDialog::groupRuns()
+{
+    std::vector<std::string> paths;
+    std::vector<std::optional<core::Measurement>> perFile;
+    for (const FileRun& file : m_files) {
+        paths.push_back(file.path.toStdString());
+        perFile.push_back(file.run);
+    }
+    // The same grouping as `iolens-cli import --fio-json`: a run over VMs is one row.
+    m_runs = core::groupVmResults(paths, perFile);
+    for (const core::FioResultRun& run : m_runs) {
+        for (std::size_t i : run.files) {
+            FileRun& file = m_files[i];
+            if (const auto vm = core::vmResultName(paths[i]); vm && vm->vms > 1)
+                file.vmOfRun = tr("%1 of %2").arg(vm->vm + 1).arg(vm->vms);
+            if (!run.run && file.run) {
+                // It read, but its run cannot be stored without the others: refused with it.
+                file.run.reset();
+                file.problem = QString::fromStdString(run.problem);
+            }
+        }
+    }
+}
+
 std::vector<core::Measurement> FioImportDialog::runs() const
 {
     std::vector<core::Measurement> runs;
-    for (const FileRun& file : m_files) {
-        if (!file.run)
+    for (const core::FioResultRun& run : m_runs) {
+        if (!run.run)
             continue;
-        runs.push_back(*file.run);
-        if (!file.harnessScheduler)
+        runs.push_back(*run.run);
+        // The VMs' files of one run share the name that carries the scheduler.
+        if (!m_files[run.files.front()].harnessScheduler)
             runs.back().config.scheduler = scheduler().toStdString();
     }
     return runs;
@@ -144,7 +171,7 @@ std::vector<core::Measurement> FioImportDialog::runs() const
 void FioImportDialog::fillTable()
 {
     const QStringList headers {tr("File"), tr("Scheduler"), tr("Request"), tr("Pattern"),
-        tr("Read %"), tr("File set"), tr("Threads")};
+        tr("Read %"), tr("File set"), tr("Threads"), tr("VM")};
     m_table->clear();
     m_table->clearSpans();
     m_table->setColumnCount(static_cast<int>(headers.size()));
@@ -165,7 +192,8 @@ void FioImportDialog::fillTable()
                   << formatByteSize(config.requestBytes)
                   << QString::fromLatin1(core::patternName(config.pattern).data())
                   << formatPercent(config.readPct) << formatByteSize(config.filesetBytes)
-                  << QString::number(config.threads);
+                  << QString::number(config.threads)
+                  << (file.vmOfRun.isEmpty() ? tr("all") : file.vmOfRun);
         } else {
             // The reason is long (file, field, what is wrong): in full in the list below.
             cells << tr("refused, see below");
@@ -185,9 +213,16 @@ void FioImportDialog::fillTable()
 void FioImportDialog::refresh()
 {
     const std::size_t good = runs().size();
-    const std::size_t refused = m_files.size() - good;
+    std::size_t refused = 0;
+    for (const core::FioResultRun& run : m_runs)
+        refused += run.run ? 0 : 1;
     const bool schedulerMissing = filesWithoutScheduler() > 0 && scheduler().isEmpty();
-    QString text = tr("%1 runs to import, %2 refused.").arg(good).arg(refused);
+    QString text = good + refused == m_files.size()
+        ? tr("%1 runs to import, %2 refused.").arg(good).arg(refused)
+        : tr("%1 runs to import from %2 files (a run over VMs has a file per VM), %3 refused.")
+              .arg(good)
+              .arg(m_files.size())
+              .arg(refused);
     if (schedulerMissing)
         text += QLatin1Char(' ') + tr("Choose the scheduler for the files whose names lack it.");
     m_summary->setText(text);
@@ -227,8 +262,12 @@ bool FioImportDialog::importRuns()
         return false;
     const std::vector<core::Measurement> measurements = runs();
     std::vector<core::ImportedFile> records;
-    for (const FileRun& file : m_files)
-        records.push_back({file.path.toStdString(), {}, file.run ? 1 : 0, file.run ? 0 : 1, {}});
+    for (const core::FioResultRun& run : m_runs)
+        for (std::size_t i : run.files) {
+            // The run's row counts once, with its first file, as the command line records it.
+            const int imported = run.run && i == run.files.front() ? 1 : 0;
+            records.push_back({m_files[i].path.toStdString(), {}, imported, run.run ? 0 : 1, {}});
+        }
     try {
         auto database = core::MeasurementDatabase::openOrCreate(m_databasePath.toStdString());
         const core::ImportTarget target {dataset().toStdString(), {}, {}, std::nullopt};

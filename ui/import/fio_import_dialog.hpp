@@ -2,6 +2,7 @@
 #pragma once
 
 #include "data/measurement.hpp"
+#include "harness/fio_result_files.hpp"
 
 #include <QDialog>
 #include <QStringList>
@@ -21,7 +22,8 @@ class QTableWidget;
 namespace iolens::ui {
 
 /// File ▸ Import measurements… for fio results: one `fio --output-format=json` file per run,
-/// read by core's readFioJson as `iolens-cli import --fio-json` reads them. Each file's
+/// read by core's readFioJson and grouped by groupVmResults (a run over VMs left a file per VM)
+/// as `iolens-cli import --fio-json` reads them. Each file's
 /// configuration is shown before anything is written; a file that does not read is listed with
 /// core's message (file and field). The scheduler comes from the file name where iolens's
 /// harness wrote it (schedulerInHarnessName); for the other files the user chooses it here.
@@ -39,9 +41,11 @@ public:
         std::optional<std::string> harnessScheduler; ///< from the file name, if it says it
         std::optional<core::Measurement> run;        ///< scheduler still to be settled
         QString problem;                             ///< core's message when run is empty
+        QString vmOfRun; ///< "2 of 3" for one VM's file of a run over VMs, else empty
     };
     const std::vector<FileRun>& files() const { return m_files; }
-    /// The runs that would be imported now, each with its scheduler settled.
+    /// The runs that would be imported now, each with its scheduler settled: one per file, but
+    /// one per run for the VMs' files of a run over VMs (core's groupVmResults).
     std::vector<core::Measurement> runs() const;
     /// How many files lack a scheduler in their name (the scheduler box applies to them).
     int filesWithoutScheduler() const;
@@ -61,11 +65,13 @@ signals:
     void imported(const QString& databasePath, const QString& dataset, int rows);
 
 private:
+    void groupRuns();
     void fillTable();
     void refresh();
 
     QString m_databasePath;
     std::vector<FileRun> m_files;
+    std::vector<core::FioResultRun> m_runs; ///< m_files grouped into runs
     QTableWidget* m_table;
     QComboBox* m_scheduler;
     QLineEdit* m_dataset;

@@ -79,6 +79,37 @@ private slots:
         QCOMPARE(recorded[0].importedRows, 1);
     }
 
+    // `measure`'s files of runs over 3 VMs: a file per VM in the table, one row per run stored,
+    // the scheduler from `measure`'s names.
+    void runsOverVms_areOneRowEach()
+    {
+        const QStringList files = iolens::ui::importPaths(
+            {QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json-multivm"))});
+        QCOMPARE(files.size(), 8);
+        const QString path = m_dir.filePath("vms.sqlite");
+        FioImportDialog dialog(files, path);
+        QCOMPARE(dialog.filesWithoutScheduler(), 0);
+        QCOMPARE(dialog.runs().size(), std::size_t {4});
+        auto* table = dialog.findChild<QTableWidget*>(QStringLiteral("files"));
+        QCOMPARE(table->rowCount(), 8);
+        QStringList vmCells;
+        for (int row = 0; row < table->rowCount(); ++row)
+            vmCells << table->item(row, 7)->text();
+        QCOMPARE(vmCells.count(QStringLiteral("all")), 2);
+        QCOMPARE(vmCells.count(QStringLiteral("2 of 3")), 2);
+        const QString shot = qEnvironmentVariable("IOLENS_FIO_IMPORT_SCREENSHOT");
+        if (!shot.isEmpty())
+            QVERIFY(dialog.grab().save(shot));
+        QVERIFY(dialog.importRuns());
+        auto database = MeasurementDatabase::open(path.toStdString(), true);
+        const auto runs = database.measurements();
+        QCOMPARE(runs.size(), std::size_t {4});
+        for (const Measurement& run : runs) {
+            QCOMPARE(run.config.scheduler, std::string("mq-deadline"));
+            QCOMPARE(run.config.threads, 6);
+        }
+    }
+
     // A file named by someone else: the scheduler is the one chosen in the dialog.
     void otherNames_takeTheChosenScheduler()
     {

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "harness/fio_result_files.hpp"
+
+#include "harness/multi_vm.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+namespace iolens::core {
+
+namespace {
+
+std::string fileName(const std::string& path)
+{
+    return std::filesystem::path(path).filename().string();
+}
+
+// A name's VM count and index as digits; nullopt where they do not make a VM of a run.
+std::optional<VmResultName> fromMatch(const std::smatch& match)
+{
+    try {
+        VmResultName name {match[1].str(), std::stoi(match[2].str()), std::stoi(match[3].str())};
+        if (name.vms < 1 || name.vm < 0)
+            return std::nullopt;
+        return name;
+    } catch (const std::out_of_range&) {
+        return std::nullopt; // digits beyond an int: no harness wrote that
+    }
+}
+
+// Why the VMs' files of one run cannot be one measurement, or empty when they can.
+std::string disagreement(const Measurement& first, const Measurement& other)
+{
+    const Configuration& a = first.config;
+    const Configuration& b = other.config;
+    if (a.scheduler != b.scheduler)
+        return "scheduler";
+    if (a.requestBytes != b.requestBytes)
+        return "request size (bs)";
+    if (a.pattern != b.pattern)
+        return "pattern (rw)";
+    if (a.readPct != b.readPct)
+        return "read share (rwmixread)";
+    return {};
+}
+
+FioResultRun combinedRun(const std::vector<std::string>& paths,
+    const std::vector<std::optional<Measurement>>& perFile, const VmResultName& name,
+    const std::vector<std::size_t>& files)
+{
+    FioResultRun group;
+    group.files = files;
+    const std::string where = name.run + " (" + std::to_string(name.vms) + " VMs)";
+    std::vector<int> seen(static_cast<std::size_t>(name.vms), 0);
+    for (std::size_t i : files) {
+        const VmResultName vm = *vmResultName(paths[i]);
+        if (vm.vm >= name.vms) {
+            group.problem = paths[i] + ": VM " + std::to_string(vm.vm) + " of a run over "
+                + std::to_string(name.vms) + " VMs (vm0 .. vm" + std::to_string(name.vms - 1) + ")";
+            return group;
+        }
+        if (++seen[static_cast<std::size_t>(vm.vm)] > 1) {
+            group.problem
+                = paths[i] + ": VM " + std::to_string(vm.vm) + " of " + where + " is given twice";
+            return group;
+        }
+        if (!perFile[i]) {
+            group.problem = paths[i] + ": refused, so " + where + " is missing a VM";
+            return group;
+        }
+    }
+    std::string missing;
+    for (int vm = 0; vm < name.vms; ++vm)
+        if (seen[static_cast<std::size_t>(vm)] == 0)
+            missing += (missing.empty() ? "vm" : ", vm") + std::to_string(vm);
+    if (!missing.empty()) {
+        group.problem = paths[files.front()] + ": " + where + " lacks the files of " + missing
+            + "; give every VM's file of the run";
+        return group;
+    }
+    // In VM order, so that the run lists its files as the harness numbered them.
+    std::sort(group.files.begin(), group.files.end(), [&](std::size_t x, std::size_t y) {
+        return vmResultName(paths[x])->vm < vmResultName(paths[y])->vm;
+    });
+    std::vector<Measurement> perVm;
+    Configuration config = perFile[group.files.front()]->config;
+    config.threads = 0;
+    config.filesetBytes = 0;
+    for (std::size_t i : group.files) {
+        const Measurement& vm = *perFile[i];
+        if (const std::string field = disagreement(perVm.empty() ? vm : perVm.front(), vm);
+            !field.empty()) {
+            group.problem = paths[i] + ": its " + field + " differs from "
+                + paths[group.files.front()] + "'s, in " + where;
+            return group;
+        }
+        config.threads += vm.config.threads;
+        config.filesetBytes += vm.config.filesetBytes;
+        perVm.push_back(vm);
+    }
+    config.vms = name.vms;
+    group.run = combineVmResults(perVm, config);
+    group.run->rep = perVm.front().rep;
+    group.run->split = perVm.front().split;
+    return group;
+}
+
+} // namespace
+
+std::optional<VmResultName> vmResultName(const std::string& path)
+{
+    // The shared datasets' …_v3_rep0_vm1.json and iolens's …_v3-rep0.vm1.json.
+    static const std::regex shared(R"(^(.+_v(\d+)_rep\d+)_vm(\d+)\.json$)");
+    static const std::regex own(R"(^(.+_v(\d+)-rep\d+)\.vm(\d+)\.json$)");
+    const std::string name = fileName(path);
+    std::smatch match;
+    if (std::regex_match(name, match, shared) || std::regex_match(name, match, own))
+        return fromMatch(match);
+    return std::nullopt;
+}
+
+std::vector<FioResultRun> groupVmResults(
+    const std::vector<std::string>& paths, const std::vector<std::optional<Measurement>>& perFile)
+{
+    // Runs keyed by folder and name, so that two folders' runs of one configuration stay apart.
+    std::map<std::pair<std::string, std::string>, std::size_t> runOfName;
+    std::vector<std::vector<std::size_t>> members;
+    std::vector<std::optional<VmResultName>> names;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        const auto name = vmResultName(paths[i]);
+        if (!name || name->vms == 1) {
+            members.push_back({i});
+            names.emplace_back(std::nullopt);
+            continue;
+        }
+        const auto key
+            = std::make_pair(std::filesystem::path(paths[i]).parent_path().string(), name->run);
+        const auto [it, added] = runOfName.emplace(key, members.size());
+        if (added) {
+            members.emplace_back();
+            names.push_back(name);
+        }
+        members[it->second].push_back(i);
+    }
+    std::vector<FioResultRun> runs;
+    for (std::size_t g = 0; g < members.size(); ++g) {
+        if (names[g]) {
+            runs.push_back(combinedRun(paths, perFile, *names[g], members[g]));
+            continue;
+        }
+        const std::size_t i = members[g].front();
+        FioResultRun single {{i}, perFile[i], {}};
+        if (!single.run)
+            single.problem = paths[i] + ": refused";
+        runs.push_back(std::move(single));
+    }
+    return runs;
+}
+
+} // namespace iolens::core
