@@ -520,8 +520,10 @@ int runPredict(const QCommandLineParser& parser)
     const TrainedModel model = loadModel(db, modelName);
     const std::string out = required(parser, QStringLiteral("out"));
     const std::optional<double> level = intervalLevel(parser);
+    // A factor the model holds fixed (every training run had it) may be left out of the file.
     const auto configs
-        = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))));
+        = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))),
+            model.schema().fixedValues(), model.schema().fixedFactors());
     // As the window answers: a one-VM model predicts N VMs on their shared storage (ICPE'13 6.3).
     const Eigen::VectorXd predicted = predictSpreadOverVms(model, configs);
     std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> interval;

@@ -123,7 +123,10 @@ std::vector<QCommandLineOption> conservationOptions()
 std::vector<QCommandLineOption> predictOptions()
 {
     return {dbOption(), modelOption(),
-        valueOption("configs", "CSV with configuration columns.", "FILE"),
+        valueOption("configs",
+            "CSV with configuration columns (those of factors the model holds fixed may be left "
+            "out).",
+            "FILE"),
         valueOption("out", "Output CSV (adds 'predicted').", "OUT"),
         valueOption("interval",
             "Also 'lower' and 'upper' of a prediction interval at this level, in (0, 1) (technique "

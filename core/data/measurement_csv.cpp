@@ -252,4 +252,20 @@ std::vector<Configuration> configurationsFromCsv(const CsvTable& table)
     return configs;
 }
 
+std::vector<Configuration> configurationsFromCsv(
+    const CsvTable& table, const Configuration& defaults, const std::vector<Factor>& omittable)
+{
+    CsvTable filled = table;
+    const std::vector<std::string> values = configurationFields(defaults);
+    for (Factor factor : omittable) {
+        const auto column = static_cast<std::size_t>(factor); // the CSV's column order
+        if (filled.columnIndex(configurationColumns()[column]) >= 0)
+            continue;
+        filled.header.push_back(configurationColumns()[column]);
+        for (CsvTable::Row& row : filled.rows)
+            row.fields.push_back(values[column]);
+    }
+    return configurationsFromCsv(filled);
+}
+
 } // namespace iolens::core

@@ -73,6 +73,11 @@ std::string measurementCsvLine(const Measurement& m);
 /// Reads only the configuration columns (the first seven required ones); other columns are
 /// ignored. Used by `predict`.
 std::vector<Configuration> configurationsFromCsv(const CsvTable& table);
+/// The same, where the columns of the `omittable` factors may be left out of the table: a row
+/// then has the factor's value in `defaults` (`predict` leaves out the factors a model holds
+/// fixed: threads 16 where it was trained at 16 only). Any other missing column throws as above.
+std::vector<Configuration> configurationsFromCsv(
+    const CsvTable& table, const Configuration& defaults, const std::vector<Factor>& omittable);
 /// The seven configuration fields of `config` as CSV text fields.
 std::vector<std::string> configurationFields(const Configuration& config);
 

@@ -199,6 +199,55 @@ private slots:
         QVERIFY(r.out.contains("fileset_mib:request_kib"));
     }
 
+    // The columns of factors a model holds fixed may be left out of predict's configurations:
+    // they take the training value. A factor it learned may not.
+    void predict_leavesOutTheFactorsTheModelHoldsFixed()
+    {
+        const QString db = m_dir.filePath("fixed.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                            QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset",
+                            "tiered"})
+                     .exitCode,
+            0);
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                            QString::fromStdString(iolens::test::sourcePath(
+                                "tests/data/measured/threads-local-disk.csv")),
+                            "--dataset", "threads"})
+                     .exitCode,
+            0);
+        for (const char* dataset : {"tiered", "threads"})
+            QCOMPARE(runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_read_ms",
+                                "--dataset", dataset, "--name", dataset})
+                         .exitCode,
+                0);
+        const std::string full = iolens::test::writeFile(m_dir.path(), "full.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n"
+            "bfq,1073741824,16384,random,50,16,1\nnone,4294967296,65536,sequential,100,16,1\n");
+        const std::string fewer = iolens::test::writeFile(m_dir.path(), "fewer.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct\n"
+            "bfq,1073741824,16384,random,50\nnone,4294967296,65536,sequential,100\n");
+        const QString fullOut = m_dir.filePath("full-out.csv");
+        const QString fewerOut = m_dir.filePath("fewer-out.csv");
+        CliResult r = runCli({"predict", "--db", db, "--model", "tiered", "--configs",
+            QString::fromStdString(full), "--out", fullOut});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({"predict", "--db", db, "--model", "tiered", "--configs",
+            QString::fromStdString(fewer), "--out", fewerOut});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const CsvTable fullTable = readCsvFile(fullOut.toStdString());
+        const CsvTable fewerTable = readCsvFile(fewerOut.toStdString());
+        QCOMPARE(fewerTable.header, fullTable.header); // threads and vms written out
+        for (std::size_t i = 0; i < fullTable.rows.size(); ++i)
+            QCOMPARE(fewerTable.rows[i].fields, fullTable.rows[i].fields);
+
+        // The thread sweep's model learned the thread count: the column is required.
+        r = runCli({"predict", "--db", db, "--model", "threads", "--configs",
+            QString::fromStdString(fewer), "--out", fewerOut});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("fewer.csv: row 1: missing required column 'threads'"),
+            qPrintable(r.err));
+    }
+
     // The window's "(1 VM, projected)" column, headless: train on the one-VM rows of a multi-VM
     // dataset, predict N VMs through one VM's share (ICPE'13 section 6.3).
     void trainPredict_oneVmModelProjectsToNVms()
