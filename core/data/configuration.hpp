@@ -24,7 +24,9 @@ struct Configuration {
     std::int64_t requestBytes = 0;     ///< size of one request, bytes (> 0)
     Pattern pattern = Pattern::Random; ///< access pattern
     double readPct = 100.0;            ///< share of reads, 0..100 %
-    int threads = 1;                   ///< concurrent workload threads in total (>= 1)
+    /// Concurrent workload threads in total (>= 1): the requests in flight of a closed
+    /// workload (an asynchronous fio engine keeps numjobs x iodepth of them).
+    int threads = 1;
     int vms = 1; ///< VMs the workload (threads and file set) is split over (>= 1)
 
     friend bool operator==(const Configuration&, const Configuration&) = default;

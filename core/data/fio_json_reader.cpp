@@ -53,8 +53,11 @@ double number(
     return value.get<double>();
 }
 
+// `latency` is the statistic of the mean response time: "clat_ns" (completion latency) or
+// "lat_ns" (submission and completion). The p99 is always clat's: fio gives percentiles of the
+// total latency only with lat_percentiles set.
 void addDirection(DirectionTotals& totals, const json& job, const std::string& direction,
-    const std::string& source, const std::string& jobPath)
+    const std::string& source, const std::string& jobPath, const std::string& latency)
 {
     const std::string path = jobPath + direction + ".";
     const json& d = require(job, direction, source, jobPath);
@@ -62,60 +65,107 @@ void addDirection(DirectionTotals& totals, const json& job, const std::string& d
     if (ios <= 0.0)
         return;
     const json& clat = require(d, "clat_ns", source, path);
+    const json& mean = require(d, latency, source, path);
     totals.ios += ios;
     totals.bandwidthBytes += number(d, "bw_bytes", source, path);
     totals.iops += number(d, "iops", source, path);
-    totals.latencyWeighted += number(clat, "mean", source, path + "clat_ns.") * ios;
+    totals.latencyWeighted += number(mean, "mean", source, path + latency + ".") * ios;
     if (clat.contains("percentile") && clat.at("percentile").contains("99.000000"))
         totals.p99 = std::max(totals.p99, clat.at("percentile").at("99.000000").get<double>());
 }
 
-std::string option(const json& options, const std::string& key)
+std::string text(const json& value)
 {
-    if (!options.contains(key))
-        return {};
-    const json& value = options.at(key);
     return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
-// Workload options shared by all jobs of one run are read from the first job.
-void readJobOptions(const json& job, const std::string& source, Measurement& m, int jobCount)
+// A run's options: a job file's [global] section is at the root ("global options"), its job's
+// own in the job ("job options"), which win; fio's command line puts everything in the job.
+class RunOptions {
+public:
+    RunOptions(const json& root, const json& job, const std::string& source)
+        : m_global(root.contains("global options") ? &root.at("global options") : nullptr)
+        , m_job(require(job, "job options", source, "jobs[0]."))
+    {
+    }
+    std::string value(const std::string& key) const
+    {
+        if (m_job.is_object() && m_job.contains(key))
+            return text(m_job.at(key));
+        if (m_global && m_global->is_object() && m_global->contains(key))
+            return text(m_global->at(key));
+        return {};
+    }
+    /// Where a message about `key` points: the job's options, or the global ones it came from.
+    std::string field(const std::string& key) const
+    {
+        const bool global = !(m_job.is_object() && m_job.contains(key)) && m_global
+            && m_global->is_object() && m_global->contains(key);
+        return (global ? "global options." : "jobs[0].job options.") + key;
+    }
+
+private:
+    const json* m_global;
+    const json& m_job;
+};
+
+// fio's engines that keep iodepth requests in flight per job; the synchronous ones (psync, the
+// default, sync, pvsync, mmap, ...) have one whatever iodepth says.
+bool queuesRequests(const std::string& ioengine)
 {
-    const json& options = require(job, "job options", source, "jobs[0].");
-    const std::string rw = option(options, "rw").empty() ? "read" : option(options, "rw");
-    const std::string field = "jobs[0].job options.";
+    return ioengine == "libaio" || ioengine == "io_uring" || ioengine == "posixaio"
+        || ioengine == "windowsaio" || ioengine == "solarisaio";
+}
+
+// Workload options shared by all jobs of one run are read from the first job.
+void readJobOptions(
+    const RunOptions& options, const std::string& source, Measurement& m, int jobCount)
+{
+    const std::string rw = options.value("rw").empty() ? "read" : options.value("rw");
     if (rw == "read" || rw == "randread")
         m.config.readPct = 100.0;
     else if (rw == "write" || rw == "randwrite")
         m.config.readPct = 0.0;
     else if (rw == "rw" || rw == "readwrite" || rw == "randrw") {
-        const std::string mix = option(options, "rwmixread");
+        const std::string mix = options.value("rwmixread");
         double pct = 50.0;
         if (!mix.empty() && (!parseDouble(mix, pct) || pct < 0.0 || pct > 100.0))
-            fail(source, field + "rwmixread", "'" + mix + "' is not a percentage");
+            fail(source, options.field("rwmixread"), "'" + mix + "' is not a percentage");
         m.config.readPct = pct;
     } else {
-        fail(source, field + "rw", "'" + rw + "' is not a read/write workload");
+        fail(source, options.field("rw"), "'" + rw + "' is not a read/write workload");
     }
     m.config.pattern = rw.rfind("rand", 0) == 0 ? Pattern::Random : Pattern::Sequential;
 
-    const std::string bs = option(options, "bs");
+    const std::string bs = options.value("bs");
     const auto request = parseFioSize(bs.empty() ? "4096" : bs);
     if (!request || *request <= 0)
-        fail(source, field + "bs", "'" + bs + "' is not a block size");
+        fail(source, options.field("bs"), "'" + bs + "' is not a block size");
     m.config.requestBytes = *request;
 
-    const auto size = parseFioSize(option(options, "size"));
+    const auto size = parseFioSize(options.value("size"));
     if (!size || *size <= 0)
-        fail(source, field + "size", "missing or not a size: the file-set size is required");
+        fail(source, options.field("size"), "missing or not a size: the file-set size is required");
     m.config.filesetBytes = *size;
 
-    const std::string numjobs = option(options, "numjobs");
-    long long threads = 1;
-    if (!numjobs.empty() && (!parseInt64(numjobs, threads) || threads <= 0))
-        fail(source, field + "numjobs", "'" + numjobs + "' is not a job count");
+    const auto count = [&](const std::string& key, const char* what) {
+        const std::string value = options.value(key);
+        long long n = 1;
+        if (!value.empty() && (!parseInt64(value, n) || n <= 0 || n > 1000000))
+            fail(source, options.field(key), "'" + value + "' is not " + what);
+        return n;
+    };
+    long long threads = count("numjobs", "a job count");
     // Without group_reporting fio lists each job separately; numjobs is per listed job then.
-    m.config.threads = static_cast<int>(threads) * (jobCount > 1 ? jobCount : 1);
+    threads *= jobCount > 1 ? jobCount : 1;
+    // The models take the thread count as the requests in flight (a closed workload, Little's
+    // law): an asynchronous engine keeps iodepth of them per job.
+    if (queuesRequests(options.value("ioengine")))
+        threads *= count("iodepth", "a queue depth");
+    if (threads > std::numeric_limits<int>::max())
+        fail(source, options.field("numjobs"),
+            "more than " + std::to_string(std::numeric_limits<int>::max()) + " requests in flight");
+    m.config.threads = static_cast<int>(threads);
 }
 
 } // namespace
@@ -169,15 +219,21 @@ Measurement parseFioJson(
     if (!jobs.is_array() || jobs.empty())
         fail(source, "jobs", "no jobs in the fio output");
     Measurement m;
-    readJobOptions(jobs.front(), source, m, static_cast<int>(jobs.size()));
+    const RunOptions runOptions(root, jobs.front(), source);
+    readJobOptions(runOptions, source, m, static_cast<int>(jobs.size()));
+    // An asynchronous engine's request waits to be submitted too (slat, 7 % of the time at
+    // iodepth 8 with libaio here): the total latency is its time in the system, the one whose
+    // product with IOPS is the requests in flight. A synchronous engine has no slat; its clat
+    // is its time (the shared datasets' response times are clat).
+    const std::string latency = queuesRequests(runOptions.value("ioengine")) ? "lat_ns" : "clat_ns";
     m.config.scheduler = options.scheduler.empty() ? schedulerInHarnessName(source).value_or("none")
                                                    : options.scheduler;
     m.config.vms = options.vms;
     DirectionTotals read, write;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         const std::string path = "jobs[" + std::to_string(i) + "].";
-        addDirection(read, jobs[i], "read", source, path);
-        addDirection(write, jobs[i], "write", source, path);
+        addDirection(read, jobs[i], "read", source, path, latency);
+        addDirection(write, jobs[i], "write", source, path, latency);
     }
     const auto store
         = [&m](const DirectionTotals& t, Metric rt, Metric tp, Metric iops, Metric p99) {

@@ -111,6 +111,39 @@ private slots:
         QCOMPARE(m.config.scheduler, std::string("mq-deadline"));
     }
 
+    // libaio at iodepth 8 by 2 jobs (tests/data/fio-json-engines/README.md): 16 requests in
+    // flight, and the total latency (submission too) is the time whose product with the IOPS is
+    // them (Little's law; clat alone gives 14.9 of 16).
+    void read_asynchronousEngineCountsItsQueue()
+    {
+        const Measurement m
+            = readFioJson(iolens::test::sourcePath("tests/data/fio-json-engines/aio.json"));
+        QCOMPARE(m.config.threads, 16);
+        QCOMPARE(m.config.readPct, 100.0);
+        QCOMPARE(m.config.requestBytes, std::int64_t {4096});
+        const double inFlight = *m.value(Metric::IopsRead) * *m.value(Metric::RtReadMs) / 1000.0;
+        QVERIFY2(std::fabs(inFlight / 16.0 - 1.0) < 0.01, qPrintable(QString::number(inFlight)));
+        QVERIFY(close(*m.value(Metric::RtReadMs), 0.137180512206));
+        QVERIFY(close(*m.value(Metric::RtReadP99Ms), 0.946176)); // clat's p99, as fio gives it
+    }
+
+    // A job file's [global] options are at the JSON's root: bs, size, ioengine and iodepth from
+    // there, rw, rwmixread and numjobs from the job (tests/data/fio-json-engines/jobfile.fio).
+    void read_jobFileTakesItsGlobalOptions()
+    {
+        const Measurement m
+            = readFioJson(iolens::test::sourcePath("tests/data/fio-json-engines/jobfile.json"));
+        QCOMPARE(m.config.requestBytes, std::int64_t {16384});
+        QCOMPARE(m.config.filesetBytes, std::int64_t {64} << 20);
+        QCOMPARE(m.config.readPct, 70.0);
+        QVERIFY(m.config.pattern == Pattern::Random);
+        QCOMPARE(m.config.threads, 8); // 2 jobs x iodepth 4
+        const double inFlight = (*m.value(Metric::IopsRead) * *m.value(Metric::RtReadMs)
+                                    + *m.value(Metric::IopsWrite) * *m.value(Metric::RtWriteMs))
+            / 1000.0;
+        QVERIFY2(std::fabs(inFlight / 8.0 - 1.0) < 0.01, qPrintable(QString::number(inFlight)));
+    }
+
     void parse_rejectsMalformedInput_data()
     {
         QTest::addColumn<QString>("json");
@@ -124,6 +157,12 @@ private slots:
             << "field 'jobs[0].job options.size'";
         QTest::newRow("bad rw") << R"({"jobs":[{"job options":{"rw":"trim","size":"1g"}}]})"
                                 << "field 'jobs[0].job options.rw'";
+        QTest::newRow("bad global bs")
+            << R"({"global options":{"bs":"4q","size":"1g"},"jobs":[{"job options":{"rw":"read"}}]})"
+            << "field 'global options.bs': '4q' is not a block size";
+        QTest::newRow("bad iodepth")
+            << R"({"jobs":[{"job options":{"rw":"read","size":"1g","ioengine":"libaio","iodepth":"0"}}]})"
+            << "field 'jobs[0].job options.iodepth': '0' is not a queue depth";
         QTest::newRow("missing clat")
             << R"({"jobs":[{"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1},"write":{"total_ios":0}}]})"
             << "field 'jobs[0].read.clat_ns': missing";
