@@ -819,6 +819,14 @@
         <source>%1 runs to import from %2 files (a run over VMs has a file per VM), %3 refused.</source>
         <translation>%1 Läufe aus %2 Dateien zu importieren (ein Lauf über VMs hat eine Datei je VM), %3 abgelehnt.</translation>
     </message>
+    <message>
+        <source>e.g. 512 GiB, for fio on a whole device</source>
+        <translation>z. B. 512 GiB, für fio auf einem ganzen Gerät</translation>
+    </message>
+    <message>
+        <source>File set where fio&apos;s options do not give it:</source>
+        <translation>Dateimenge, wo fios Optionen sie nicht angeben:</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ImportDialog</name>

@@ -170,6 +170,8 @@ int runImport(const QCommandLineParser& parser)
     const auto mapping = optional(parser, QStringLiteral("mapping"));
     if ((mapping || skipBadRows) && csvFiles.isEmpty())
         throw UsageError("import: --mapping and --skip-bad-rows read --csv files");
+    if (parser.isSet(QStringLiteral("fileset")) && fioFiles.isEmpty())
+        throw UsageError("import: --fileset is for --fio-json files (a CSV has its own column)");
 
     // Check every file before touching the database: one bad file imports nothing. Files in
     // iolens's format are read twice (checked, then imported row by row) rather than held.
@@ -182,6 +184,12 @@ int runImport(const QCommandLineParser& parser)
         std::cerr << note << "\n";
     FioImportOptions fio;
     fio.scheduler = str(parser.value(QStringLiteral("scheduler")));
+    if (parser.isSet(QStringLiteral("fileset"))) {
+        const std::string size = str(parser.value(QStringLiteral("fileset")));
+        fio.filesetBytes = parseFioSize(size);
+        if (!fio.filesetBytes || *fio.filesetBytes <= 0)
+            throw UsageError("import --fileset: '" + size + "' is not a size (64M, 2g, 512GiB)");
+    }
     std::vector<std::string> fioPaths;
     std::vector<std::optional<Measurement>> fioResults;
     for (const QString& file : fioFiles) {

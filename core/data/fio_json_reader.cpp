@@ -118,8 +118,8 @@ bool queuesRequests(const std::string& ioengine)
 }
 
 // Workload options shared by all jobs of one run are read from the first job.
-void readJobOptions(
-    const RunOptions& options, const std::string& source, Measurement& m, int jobCount)
+void readJobOptions(const RunOptions& options, const std::string& source,
+    const FioImportOptions& import, Measurement& m, int jobCount)
 {
     const std::string rw = options.value("rw").empty() ? "read" : options.value("rw");
     if (rw == "read" || rw == "randread")
@@ -143,9 +143,15 @@ void readJobOptions(
         fail(source, options.field("bs"), "'" + bs + "' is not a block size");
     m.config.requestBytes = *request;
 
-    const auto size = parseFioSize(options.value("size"));
+    const std::string sizeText = options.value("size");
+    if (sizeText.empty() && !import.filesetBytes)
+        fail(source, options.field("size"),
+            "missing: fio's options give no file-set size (a run on a whole device has none); say "
+            "it when importing (iolens-cli import --fileset SIZE, or the import dialog's file "
+            "set)");
+    const auto size = sizeText.empty() ? import.filesetBytes : parseFioSize(sizeText);
     if (!size || *size <= 0)
-        fail(source, options.field("size"), "missing or not a size: the file-set size is required");
+        fail(source, options.field("size"), "'" + sizeText + "' is not a size");
     m.config.filesetBytes = *size;
 
     const auto count = [&](const std::string& key, const char* what) {
@@ -220,7 +226,7 @@ Measurement parseFioJson(
         fail(source, "jobs", "no jobs in the fio output");
     Measurement m;
     const RunOptions runOptions(root, jobs.front(), source);
-    readJobOptions(runOptions, source, m, static_cast<int>(jobs.size()));
+    readJobOptions(runOptions, source, options, m, static_cast<int>(jobs.size()));
     // An asynchronous engine's request waits to be submitted too (slat, 7 % of the time at
     // iodepth 8 with libaio here): the total latency is its time in the system, the one whose
     // product with IOPS is the requests in flight. A synchronous engine has no slat; its clat

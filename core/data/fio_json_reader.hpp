@@ -15,6 +15,9 @@ struct FioImportOptions {
     /// (schedulerInHarnessName), else "none".
     std::string scheduler;
     int vms = 1; ///< VMs the run was spread over
+    /// File-set size of a run whose options give none (fio on a whole device has no `size`);
+    /// a run's own `size` wins.
+    std::optional<long long> filesetBytes;
 };
 
 /// Reads one `fio --output-format=json` result into a measurement: mean and p99 completion

@@ -281,7 +281,7 @@ void MeasurementSession::measure(const Run& run, MeasureReport& report)
 
     std::vector<Measurement> perVm;
     for (const fs::path& output : request.outputFiles)
-        perVm.push_back(readFioJson(output.string(), {c.scheduler, 1}));
+        perVm.push_back(readFioJson(output.string(), {c.scheduler, 1, std::nullopt}));
     Measurement row = combineVmResults(perVm, c);
     row.rep = run.rep;
     row.split = m_plan.split;

@@ -434,6 +434,29 @@ private slots:
         QVERIFY(!QFile::exists(refusedDb));
     }
 
+    // fio on a whole device gives no size: exit 2 saying so, then --fileset gives it.
+    void importFioJson_fileSetOfAWholeDevice()
+    {
+        const QString raw = QString::fromStdString(
+            iolens::test::sourcePath("tests/data/fio-json-engines/raw-device.json"));
+        const QString db = m_dir.filePath("device.sqlite");
+        CliResult r = runCli({"import", "--db", db, "--fio-json", raw});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(
+            r.err.contains("raw-device.json") && r.err.contains("--fileset"), qPrintable(r.err));
+        r = runCli({"import", "--db", db, "--fio-json", raw, "--fileset", "64q"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("'64q' is not a size"), qPrintable(r.err));
+        r = runCli({"import", "--db", db, "--fio-json", raw, "--fileset", "64M"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto rows = MeasurementDatabase::open(db.toStdString(), true).measurements();
+        QCOMPARE(rows.size(), std::size_t {1});
+        QCOMPARE(rows[0].config.filesetBytes, std::int64_t {64} << 20);
+        r = runCli({"import", "--db", db, "--csv",
+            QString::fromStdString(iolens::test::tieredCsvPath()), "--fileset", "64M"});
+        QCOMPARE(r.exitCode, 2);
+    }
+
     // A number a double cannot hold is bad input like any other: exit 2, naming file and field.
     void importFioJson_numberOverflowExitsTwoNamingFileAndField()
     {

@@ -49,6 +49,7 @@ FioImportDialog::FioImportDialog(
     , m_databasePath(databasePath)
     , m_table(new QTableWidget(this))
     , m_scheduler(new QComboBox(this))
+    , m_fileset(new QLineEdit(this))
     , m_dataset(new QLineEdit(suggestedDataset(jsonPaths), this))
     , m_skipRefused(new QCheckBox(tr("Skip the refused files and import the others"), this))
     , m_summary(new QLabel(this))
@@ -59,6 +60,7 @@ FioImportDialog::FioImportDialog(
     m_table->setObjectName(QStringLiteral("files"));
     m_scheduler->setObjectName(QStringLiteral("scheduler"));
     m_dataset->setObjectName(QStringLiteral("dataset"));
+    m_fileset->setObjectName(QStringLiteral("fileset"));
     m_skipRefused->setObjectName(QStringLiteral("skipRefused"));
     m_summary->setObjectName(QStringLiteral("summary"));
     m_summary->setWordWrap(true);
@@ -74,19 +76,8 @@ FioImportDialog::FioImportDialog(
     m_scheduler->setEditable(true);
     m_scheduler->addItems(kSchedulers);
 
-    for (const QString& path : jsonPaths) {
-        FileRun file {path, core::schedulerInHarnessName(path.toStdString()), std::nullopt, {}, {}};
-        try {
-            core::FioImportOptions options;
-            // Settled in runs(): the file's own scheduler, else the one chosen here.
-            options.scheduler = file.harnessScheduler.value_or("none");
-            file.run = core::readFioJson(path.toStdString(), options);
-        } catch (const core::Error& e) {
-            file.problem = QString::fromStdString(e.what());
-        }
-        m_files.push_back(std::move(file));
-    }
-    groupRuns();
+    m_paths = jsonPaths;
+    readFiles();
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("Each file is one fio run, or one VM's share of a run over "
@@ -96,6 +87,8 @@ FioImportDialog::FioImportDialog(
     layout->addWidget(m_table, 3);
     auto* form = new QFormLayout;
     form->addRow(tr("Scheduler where the file name does not say it:"), m_scheduler);
+    m_fileset->setPlaceholderText(tr("e.g. 512 GiB, for fio on a whole device"));
+    form->addRow(tr("File set where fio's options do not give it:"), m_fileset);
     form->addRow(tr("Dataset:"), m_dataset);
     layout->addLayout(form);
     layout->addWidget(m_skipRefused);
@@ -114,6 +107,11 @@ FioImportDialog::FioImportDialog(
         fillTable();
         refresh();
     });
+    connect(m_fileset, &QLineEdit::textChanged, this, [this] {
+        readFiles();
+        fillTable();
+        refresh();
+    });
     connect(m_skipRefused, &QCheckBox::toggled, this, &FioImportDialog::refresh);
     connect(m_dataset, &QLineEdit::textChanged, this, &FioImportDialog::refresh);
     fillTable();
@@ -128,6 +126,40 @@ int FioImportDialog::filesWithoutScheduler() const
     for (const FileRun& file : m_files)
         count += file.harnessScheduler ? 0 : 1;
     return count;
+}
+
+void FioImportDialog::readFiles()
+{
+    // Read again whenever the file set changes: it settles the files without a size of their own.
+    core::FioImportOptions options;
+    options.filesetBytes = filesetBytes();
+    m_files.clear();
+    for (const QString& path : m_paths) {
+        FileRun file {path, core::schedulerInHarnessName(path.toStdString()), std::nullopt, {}, {}};
+        try {
+            // Settled in runs(): the file's own scheduler, else the one chosen here.
+            options.scheduler = file.harnessScheduler.value_or("none");
+            file.run = core::readFioJson(path.toStdString(), options);
+        } catch (const core::Error& e) {
+            file.problem = QString::fromStdString(e.what());
+        }
+        m_files.push_back(std::move(file));
+    }
+    groupRuns();
+}
+
+std::optional<long long> FioImportDialog::filesetBytes() const
+{
+    // A bare number in bytes, as fio and `iolens-cli import --fileset` read it.
+    const auto bytes = parseByteSize(m_fileset->text().trimmed(), 1);
+    if (!bytes || *bytes <= 0)
+        return std::nullopt;
+    return *bytes;
+}
+
+void FioImportDialog::setFileset(const QString& size)
+{
+    m_fileset->setText(size);
 }
 
 void FioImportDialog::groupRuns()

@@ -53,6 +53,9 @@ public:
     /// The scheduler for files whose names do not say it.
     void setScheduler(const QString& scheduler);
     QString scheduler() const;
+    /// The file-set size for files whose fio options give none (fio on a whole device), as
+    /// the window writes sizes ("512 GiB", "64M"); the files are read again with it.
+    void setFileset(const QString& size);
     void setSkipRefusedFiles(bool skip);
     void setDataset(const QString& dataset);
     QString dataset() const;
@@ -65,15 +68,19 @@ signals:
     void imported(const QString& databasePath, const QString& dataset, int rows);
 
 private:
+    void readFiles();
+    std::optional<long long> filesetBytes() const;
     void groupRuns();
     void fillTable();
     void refresh();
 
     QString m_databasePath;
+    QStringList m_paths;
     std::vector<FileRun> m_files;
     std::vector<core::FioResultRun> m_runs; ///< m_files grouped into runs
     QTableWidget* m_table;
     QComboBox* m_scheduler;
+    QLineEdit* m_fileset;
     QLineEdit* m_dataset;
     QCheckBox* m_skipRefused;
     QLabel* m_summary;

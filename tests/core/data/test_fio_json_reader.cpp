@@ -144,6 +144,35 @@ private slots:
         QVERIFY2(std::fabs(inFlight / 8.0 - 1.0) < 0.01, qPrintable(QString::number(inFlight)));
     }
 
+    // fio on a whole device gives no size: refused with what to do, read with the size given;
+    // a run's own size wins over the one given.
+    void read_wholeDeviceTakesTheFileSetGiven()
+    {
+        const std::string raw
+            = iolens::test::sourcePath("tests/data/fio-json-engines/raw-device.json");
+        try {
+            readFioJson(raw);
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QVERIFY2(
+                QString(e.what()).contains("raw-device.json: field 'jobs[0].job options.size': "
+                                           "missing")
+                    && QString(e.what()).contains("--fileset"),
+                e.what());
+        }
+        FioImportOptions options;
+        options.filesetBytes = 64LL << 20;
+        const Measurement m = readFioJson(raw, options);
+        QCOMPARE(m.config.filesetBytes, std::int64_t {64} << 20);
+        QCOMPARE(m.config.threads, 1);
+        QVERIFY(m.value(Metric::IopsRead).value_or(0.0) > 0.0);
+        options.filesetBytes = 1LL << 30;
+        QCOMPARE(
+            readFioJson(iolens::test::sourcePath("tests/data/fio-json-engines/aio.json"), options)
+                .config.filesetBytes,
+            std::int64_t {64} << 20);
+    }
+
     void parse_rejectsMalformedInput_data()
     {
         QTest::addColumn<QString>("json");

@@ -110,6 +110,24 @@ private slots:
         }
     }
 
+    // fio on a whole device: refused until the file set is given, then read with it.
+    void wholeDevice_takesTheFileSetGiven()
+    {
+        const QString raw = QString::fromStdString(
+            iolens::test::sourcePath("tests/data/fio-json-engines/raw-device.json"));
+        FioImportDialog dialog({raw}, m_dir.filePath("device.sqlite"));
+        QVERIFY(!dialog.files()[0].run);
+        QVERIFY2(dialog.files()[0].problem.contains(QStringLiteral("file set")),
+            qPrintable(dialog.files()[0].problem));
+        QVERIFY(dialog.runs().empty());
+        dialog.setFileset(QStringLiteral("64 MiB"));
+        QCOMPARE(dialog.runs().size(), std::size_t {1});
+        QCOMPARE(dialog.runs()[0].config.filesetBytes, std::int64_t {64} << 20);
+        auto* table = dialog.findChild<QTableWidget*>(QStringLiteral("files"));
+        QCOMPARE(table->item(0, 5)->text(), QStringLiteral("64 MiB"));
+        QVERIFY(dialog.importRuns());
+    }
+
     // A file named by someone else: the scheduler is the one chosen in the dialog.
     void otherNames_takeTheChosenScheduler()
     {
