@@ -127,16 +127,26 @@ void readJobOptions(const RunOptions& options, const std::string& source,
     else if (rw == "write" || rw == "randwrite")
         m.config.readPct = 0.0;
     else if (rw == "rw" || rw == "readwrite" || rw == "randrw") {
-        const std::string mix = options.value("rwmixread");
+        // fio takes the mix as either share: rwmixwrite=30 is rwmixread=70.
+        const bool writeShare
+            = options.value("rwmixread").empty() && !options.value("rwmixwrite").empty();
+        const std::string key = writeShare ? "rwmixwrite" : "rwmixread";
+        const std::string mix = options.value(key);
         double pct = 50.0;
         if (!mix.empty() && (!parseDouble(mix, pct) || pct < 0.0 || pct > 100.0))
-            fail(source, options.field("rwmixread"), "'" + mix + "' is not a percentage");
-        m.config.readPct = pct;
+            fail(source, options.field(key), "'" + mix + "' is not a percentage");
+        m.config.readPct = writeShare ? 100.0 - pct : pct;
     } else {
         fail(source, options.field("rw"), "'" + rw + "' is not a read/write workload");
     }
     m.config.pattern = rw.rfind("rand", 0) == 0 ? Pattern::Random : Pattern::Sequential;
 
+    // A run of several request sizes has no one size to model it at (bs would be fio's 4 KiB
+    // default beside them).
+    for (const char* mixed : {"bssplit", "bsrange"})
+        if (!options.value(mixed).empty())
+            fail(source, options.field(mixed),
+                "'" + options.value(mixed) + "': a mix of request sizes, not one request size");
     const std::string bs = options.value("bs");
     const auto request = parseFioSize(bs.empty() ? "4096" : bs);
     if (!request || *request <= 0)

@@ -22,13 +22,13 @@ struct FioImportOptions {
 
 /// Reads one `fio --output-format=json` result into a measurement: mean and p99 completion
 /// latency (clat; the mean of the total latency, lat, for an asynchronous engine), bandwidth in
-/// MiB/s and IOPS per direction, and the configuration from the job options (rw, rwmixread, bs,
-/// numjobs, size; a job file's global options where the job does not set one). The thread count is
-/// the requests in flight: numjobs, times iodepth for an asynchronous ioengine (libaio, io_uring,
-/// posixaio). Several job entries (no group_reporting) are combined: operations and bandwidth
-/// summed, mean latency weighted by operations, p99 the largest of the jobs'. A direction with no
-/// I/O gets no metrics. Throws DataError naming the file and the field for anything missing or
-/// malformed.
+/// MiB/s and IOPS per direction, and the configuration from the job options (rw, rwmixread or
+/// rwmixwrite, bs, numjobs, size; a job file's global options where the job does not set one;
+/// mixed sizes, bssplit or bsrange, are refused). The thread count is the requests in flight:
+/// numjobs, times iodepth for an asynchronous ioengine (libaio, io_uring, posixaio). Several job
+/// entries (no group_reporting) are combined: operations and bandwidth summed, mean latency
+/// weighted by operations, p99 the largest of the jobs'. A direction with no I/O gets no metrics.
+/// Throws DataError naming the file and the field for anything missing or malformed.
 Measurement parseFioJson(
     std::string_view text, const std::string& source, const FioImportOptions& options = {});
 /// Reads the file and parses it.

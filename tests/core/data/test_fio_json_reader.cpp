@@ -173,6 +173,15 @@ private slots:
             std::int64_t {64} << 20);
     }
 
+    // fio takes a mix as its write share too.
+    void parse_writeShareIsTheRestOfTheReads()
+    {
+        const Measurement m = parseFioJson(
+            R"({"jobs":[{"job options":{"rw":"randrw","size":"1g","rwmixwrite":"30"},"read":{"total_ios":0},"write":{"total_ios":0}}]})",
+            "run.json");
+        QCOMPARE(m.config.readPct, 70.0);
+    }
+
     void parse_rejectsMalformedInput_data()
     {
         QTest::addColumn<QString>("json");
@@ -189,6 +198,12 @@ private slots:
         QTest::newRow("bad global bs")
             << R"({"global options":{"bs":"4q","size":"1g"},"jobs":[{"job options":{"rw":"read"}}]})"
             << "field 'global options.bs': '4q' is not a block size";
+        QTest::newRow("bssplit")
+            << R"({"jobs":[{"job options":{"rw":"read","size":"1g","bssplit":"4k/50:64k/50"}}]})"
+            << "field 'jobs[0].job options.bssplit': '4k/50:64k/50': a mix of request sizes";
+        QTest::newRow("bad rwmixwrite")
+            << R"({"jobs":[{"job options":{"rw":"randrw","size":"1g","rwmixwrite":"130"}}]})"
+            << "field 'jobs[0].job options.rwmixwrite': '130' is not a percentage";
         QTest::newRow("bad iodepth")
             << R"({"jobs":[{"job options":{"rw":"read","size":"1g","ioengine":"libaio","iodepth":"0"}}]})"
             << "field 'jobs[0].job options.iodepth': '0' is not a queue depth";
