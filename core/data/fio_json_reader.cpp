@@ -109,6 +109,31 @@ private:
     const json& m_job;
 };
 
+// The JSON document of fio's output. Redirected to a file, fio's stdout also carries its notes
+// ("note: both iodepth >= 1 and synchronous I/O engine are selected, ...") before the document
+// and its errors after it ("fio: file hash not empty on exit"): the document is the first line
+// that opens an object to the last closing brace. Text without one is returned whole, for the
+// JSON parser to name what is wrong.
+std::string_view fioJsonPart(std::string_view text)
+{
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t first = text.find_first_not_of(" \t\r", start);
+        if (first != std::string_view::npos && text[first] == '{') {
+            start = first;
+            break;
+        }
+        const std::size_t next = text.find('\n', start);
+        if (next == std::string_view::npos)
+            return text;
+        start = next + 1;
+    }
+    const std::size_t end = text.rfind('}');
+    if (end == std::string_view::npos || end < start)
+        return text;
+    return text.substr(start, end - start + 1);
+}
+
 // fio's engines that keep iodepth requests in flight per job; the synchronous ones (psync, the
 // default, sync, pvsync, mmap, ...) have one whatever iodepth says.
 bool queuesRequests(const std::string& ioengine)
@@ -230,7 +255,7 @@ std::optional<long long> parseFioSize(std::string_view text)
 Measurement parseFioJson(
     std::string_view text, const std::string& source, const FioImportOptions& options)
 {
-    const json root = parseJsonText(text, source);
+    const json root = parseJsonText(fioJsonPart(text), source);
     const json& jobs = require(root, "jobs", source, "");
     if (!jobs.is_array() || jobs.empty())
         fail(source, "jobs", "no jobs in the fio output");

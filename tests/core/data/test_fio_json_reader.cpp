@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
+#include "common/text_file.hpp"
 #include "data/fio_json_reader.hpp"
 #include "data/measurement_csv.hpp"
 #include "support/test_data.hpp"
@@ -171,6 +172,26 @@ private slots:
             readFioJson(iolens::test::sourcePath("tests/data/fio-json-engines/aio.json"), options)
                 .config.filesetBytes,
             std::int64_t {64} << 20);
+    }
+
+    // Redirected, fio's stdout has its notes before the JSON and may have errors after it; a
+    // synchronous engine's iodepth is no queue (fio caps it at 1, as its note says).
+    void read_skipsFiosNotesAroundTheJson()
+    {
+        const std::string path
+            = iolens::test::sourcePath("tests/data/fio-json-engines/sync-note.json");
+        const Measurement m = readFioJson(path);
+        QCOMPARE(m.config.threads, 1);
+        QCOMPARE(m.config.filesetBytes, std::int64_t {16} << 20);
+        QVERIFY(m.value(Metric::IopsRead).value_or(0.0) > 0.0);
+        const std::string text = readTextFile(path) + "fio: file hash not empty on exit\n";
+        QCOMPARE(parseFioJson(text, "run.json").metrics, m.metrics);
+        try {
+            parseFioJson("note: nothing else\n", "run.json");
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QVERIFY2(QString(e.what()).contains("not valid JSON"), e.what());
+        }
     }
 
     // fio takes a mix as its write share too.
