@@ -827,6 +827,10 @@
         <source>File set where fio&apos;s options do not give it:</source>
         <translation>Dateimenge, wo fios Optionen sie nicht angeben:</translation>
     </message>
+    <message>
+        <source>Not one experiment: %1</source>
+        <translation>Nicht ein Experiment: %1</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ImportDialog</name>

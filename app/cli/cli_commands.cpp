@@ -192,10 +192,15 @@ int runImport(const QCommandLineParser& parser)
     }
     std::vector<std::string> fioPaths;
     std::vector<std::optional<Measurement>> fioResults;
+    std::vector<std::optional<FioSettings>> fioSettings;
     for (const QString& file : fioFiles) {
         fioPaths.push_back(str(file));
-        fioResults.emplace_back(readFioJson(fioPaths.back(), fio));
+        FioResult result = readFioResult(fioPaths.back(), fio);
+        fioResults.emplace_back(std::move(result.run));
+        fioSettings.emplace_back(std::move(result.settings));
     }
+    if (const std::string differ = settingsDisagreement(fioPaths, fioSettings); !differ.empty())
+        throw DataError(differ);
     // A run spread over VMs left one file per VM: they are one measurement.
     const std::vector<FioResultRun> fioRuns = groupVmResults(fioPaths, fioResults);
     for (const FioResultRun& run : fioRuns)

@@ -142,6 +142,23 @@ bool queuesRequests(const std::string& ioengine)
         || ioengine == "windowsaio" || ioengine == "solarisaio";
 }
 
+// The settings of fioSettings, each as the run has it or at fio's default. buffered=0 is
+// direct=1, so the two are one setting.
+FioSettings settingsOf(const RunOptions& options)
+{
+    static const std::vector<std::pair<std::string, std::string>> kDefaults {{"ioengine", "psync"},
+        {"rate", "0"}, {"rate_iops", "0"}, {"rate_min", "0"}, {"rate_iops_min", "0"},
+        {"thinktime", "0"}, {"fsync", "0"}, {"fdatasync", "0"}, {"sync", "0"},
+        {"random_distribution", "random"}, {"percentage_random", "100"}, {"invalidate", "1"}};
+    const bool direct = options.value("direct") == "1" || options.value("buffered") == "0";
+    FioSettings settings {{"direct", direct ? "1" : "0"}};
+    for (const auto& [key, fallback] : kDefaults) {
+        const std::string value = options.value(key);
+        settings.emplace_back(key, value.empty() ? fallback : value);
+    }
+    return settings;
+}
+
 // Workload options shared by all jobs of one run are read from the first job.
 void readJobOptions(const RunOptions& options, const std::string& source,
     const FioImportOptions& import, Measurement& m, int jobCount)
@@ -252,15 +269,17 @@ std::optional<long long> parseFioSize(std::string_view text)
     return value;
 }
 
-Measurement parseFioJson(
+FioResult parseFioResult(
     std::string_view text, const std::string& source, const FioImportOptions& options)
 {
     const json root = parseJsonText(fioJsonPart(text), source);
     const json& jobs = require(root, "jobs", source, "");
     if (!jobs.is_array() || jobs.empty())
         fail(source, "jobs", "no jobs in the fio output");
-    Measurement m;
+    FioResult result;
+    Measurement& m = result.run;
     const RunOptions runOptions(root, jobs.front(), source);
+    result.settings = settingsOf(runOptions);
     readJobOptions(runOptions, source, options, m, static_cast<int>(jobs.size()));
     // An asynchronous engine's request waits to be submitted too (slat, 7 % of the time at
     // iodepth 8 with libaio here): the total latency is its time in the system, the one whose
@@ -291,7 +310,18 @@ Measurement parseFioJson(
     if (root.contains("timestamp") && root.at("timestamp").is_number_integer()) {
         m.measuredAt = isoTimestamp(root.at("timestamp").get<std::int64_t>());
     }
-    return m;
+    return result;
+}
+
+Measurement parseFioJson(
+    std::string_view text, const std::string& source, const FioImportOptions& options)
+{
+    return parseFioResult(text, source, options).run;
+}
+
+FioResult readFioResult(const std::string& path, const FioImportOptions& options)
+{
+    return parseFioResult(readTextFile(path), path, options);
 }
 
 Measurement readFioJson(const std::string& path, const FioImportOptions& options)

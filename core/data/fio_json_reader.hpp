@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace iolens::core {
 
@@ -33,6 +35,22 @@ Measurement parseFioJson(
     std::string_view text, const std::string& source, const FioImportOptions& options = {});
 /// Reads the file and parses it.
 Measurement readFioJson(const std::string& path, const FioImportOptions& options = {});
+
+/// The settings of a fio run that change what it measures but are no factor of a configuration:
+/// direct (or buffered=0), ioengine, rate, rate_iops, rate_min, rate_iops_min, thinktime, fsync,
+/// fdatasync, sync, random_distribution, percentage_random, invalidate; each as the run sets it,
+/// else at fio's default, in this order. Runs that differ in one are different experiments, which
+/// one dataset would take for repeats of a configuration or for a factor's effect.
+using FioSettings = std::vector<std::pair<std::string, std::string>>;
+
+/// A fio result: its measurement (as parseFioJson reads it) and its settings.
+struct FioResult {
+    Measurement run;
+    FioSettings settings;
+};
+FioResult parseFioResult(
+    std::string_view text, const std::string& source, const FioImportOptions& options = {});
+FioResult readFioResult(const std::string& path, const FioImportOptions& options = {});
 
 /// The scheduler a harness file name carries (the file name of `path` only): the shared
 /// datasets' pNNN_SPLIT_SCHED_fs… or `iolens-cli measure`'s raw SCHED_fs…M_bs…_ran|seq_r…;

@@ -159,4 +159,33 @@ std::vector<FioResultRun> groupVmResults(
     return runs;
 }
 
+std::string settingsDisagreement(
+    const std::vector<std::string>& paths, const std::vector<std::optional<FioSettings>>& settings)
+{
+    const FioSettings* first = nullptr;
+    std::size_t firstFile = 0;
+    for (std::size_t i = 0; i < settings.size(); ++i) {
+        if (!settings[i])
+            continue;
+        if (!first) {
+            first = &*settings[i];
+            firstFile = i;
+            continue;
+        }
+        for (std::size_t k = 0; k < first->size() && k < settings[i]->size(); ++k) {
+            const auto& [key, value] = (*settings[i])[k];
+            if (value == (*first)[k].second)
+                continue;
+            return paths[i] + ": fio's " + key + " is " + value + " here and " + (*first)[k].second
+                + " in " + paths[firstFile]
+                + "; iolens has no factor for it, so one dataset would take the two for the "
+                  "same experiment: import each "
+                + key
+                + " as a dataset of its own (iolens-cli import --dataset NAME, the import "
+                  "dialog's Dataset box)";
+        }
+    }
+    return {};
+}
+
 } // namespace iolens::core

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "data/fio_json_reader.hpp"
 #include "data/measurement.hpp"
 
 #include <cstddef>
@@ -42,5 +43,12 @@ struct FioResultRun {
 /// as read. Runs come in the order of their first file.
 std::vector<FioResultRun> groupVmResults(
     const std::vector<std::string>& paths, const std::vector<std::optional<Measurement>>& perFile);
+
+/// Why the fio results read from `paths` cannot go into one dataset: the first setting
+/// (fioSettings) in which a file differs from the first file read, naming both files and both
+/// values, and what to do instead; empty when every file agrees. `settings[i]` is empty where
+/// file i was refused.
+std::string settingsDisagreement(
+    const std::vector<std::string>& paths, const std::vector<std::optional<FioSettings>>& settings);
 
 } // namespace iolens::core

@@ -457,6 +457,22 @@ private slots:
         QCOMPARE(r.exitCode, 2);
     }
 
+    // Runs with another ioengine are another experiment: refused together, nothing stored.
+    void importFioJson_refusesRunsOfDifferentSettings()
+    {
+        const QString folder
+            = QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json-engines"));
+        const QString db = m_dir.filePath("engines.sqlite");
+        CliResult r = runCli(
+            {"import", "--db", db, "--fio-json", folder + "/aio.json", folder + "/sync-note.json"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("sync-note.json: fio's ioengine is psync here and libaio in"),
+            qPrintable(r.err));
+        QVERIFY(!QFile::exists(db));
+        r = runCli({"import", "--db", db, "--fio-json", folder + "/aio.json"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
     // A number a double cannot hold is bad input like any other: exit 2, naming file and field.
     void importFioJson_numberOverflowExitsTwoNamingFileAndField()
     {

@@ -135,16 +135,27 @@ void FioImportDialog::readFiles()
     options.filesetBytes = filesetBytes();
     m_files.clear();
     for (const QString& path : m_paths) {
-        FileRun file {path, core::schedulerInHarnessName(path.toStdString()), std::nullopt, {}, {}};
+        FileRun file {
+            path, core::schedulerInHarnessName(path.toStdString()), std::nullopt, {}, {}, {}};
         try {
             // Settled in runs(): the file's own scheduler, else the one chosen here.
             options.scheduler = file.harnessScheduler.value_or("none");
-            file.run = core::readFioJson(path.toStdString(), options);
+            core::FioResult result = core::readFioResult(path.toStdString(), options);
+            file.run = std::move(result.run);
+            file.settings = std::move(result.settings);
         } catch (const core::Error& e) {
             file.problem = QString::fromStdString(e.what());
         }
         m_files.push_back(std::move(file));
     }
+    std::vector<std::string> paths;
+    std::vector<std::optional<core::FioSettings>> settings;
+    for (const FileRun& file : m_files) {
+        paths.push_back(file.path.toStdString());
+        settings.push_back(file.settings);
+    }
+    // As the command line refuses them: one dataset would take two experiments for one.
+    m_settingsProblem = QString::fromStdString(core::settingsDisagreement(paths, settings));
     groupRuns();
 }
 
@@ -257,9 +268,11 @@ void FioImportDialog::refresh()
               .arg(refused);
     if (schedulerMissing)
         text += QLatin1Char(' ') + tr("Choose the scheduler for the files whose names lack it.");
+    if (!m_settingsProblem.isEmpty())
+        text += QLatin1Char(' ') + tr("Not one experiment: %1").arg(m_settingsProblem);
     m_summary->setText(text);
     m_import->setEnabled(good > 0 && !dataset().isEmpty() && !schedulerMissing
-        && (refused == 0 || m_skipRefused->isChecked()));
+        && m_settingsProblem.isEmpty() && (refused == 0 || m_skipRefused->isChecked()));
 }
 
 void FioImportDialog::setScheduler(const QString& scheduler)

@@ -42,6 +42,7 @@ public:
         std::optional<core::Measurement> run;        ///< scheduler still to be settled
         QString problem;                             ///< core's message when run is empty
         QString vmOfRun; ///< "2 of 3" for one VM's file of a run over VMs, else empty
+        std::optional<core::FioSettings> settings; ///< fio's settings that are no factor
     };
     const std::vector<FileRun>& files() const { return m_files; }
     /// The runs that would be imported now, each with its scheduler settled: one per file, but
@@ -78,6 +79,7 @@ private:
     QStringList m_paths;
     std::vector<FileRun> m_files;
     std::vector<core::FioResultRun> m_runs; ///< m_files grouped into runs
+    QString m_settingsProblem; ///< core's settingsDisagreement of the files, empty if none
     QTableWidget* m_table;
     QComboBox* m_scheduler;
     QLineEdit* m_fileset;

@@ -188,6 +188,33 @@ private slots:
         QVERIFY(missing != runs.end());
         QVERIFY2(missing->problem.find(paths[1]) != std::string::npos, missing->problem.c_str());
     }
+
+    // Runs that differ in a setting iolens has no factor for are no one experiment: libaio at
+    // iodepth 8 and psync (tests/data/fio-json-engines).
+    void settings_thatDifferAreNamed()
+    {
+        const std::string aio = iolens::test::sourcePath("tests/data/fio-json-engines/aio.json");
+        const std::string sync
+            = iolens::test::sourcePath("tests/data/fio-json-engines/sync-note.json");
+        const FioResult a = readFioResult(aio);
+        const FioResult b = readFioResult(sync);
+        QCOMPARE(a.settings.front(), (std::pair<std::string, std::string> {"direct", "1"}));
+        const std::string differ = settingsDisagreement({aio, sync}, {a.settings, b.settings});
+        QVERIFY2(differ.starts_with(sync + ": fio's ioengine is psync here and libaio in " + aio),
+            differ.c_str());
+        QVERIFY(settingsDisagreement({aio, sync}, {a.settings, std::nullopt}).empty());
+        // The multi-VM files agree with each other.
+        const std::vector<std::string> paths = samplePaths(samplesFolder());
+        std::vector<std::optional<FioSettings>> settings;
+        for (const std::string& path : paths)
+            settings.emplace_back(readFioResult(path).settings);
+        QVERIFY(settingsDisagreement(paths, settings).empty());
+        // buffered=0 is direct=1.
+        const FioResult buffered = parseFioResult(
+            R"({"jobs":[{"job options":{"rw":"read","size":"1g","buffered":"0"},"read":{"total_ios":0},"write":{"total_ios":0}}]})",
+            "run.json");
+        QCOMPARE(buffered.settings.front().second, std::string("1"));
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestFioResultFiles)

@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -126,6 +127,26 @@ private slots:
         auto* table = dialog.findChild<QTableWidget*>(QStringLiteral("files"));
         QCOMPARE(table->item(0, 5)->text(), QStringLiteral("64 MiB"));
         QVERIFY(dialog.importRuns());
+    }
+
+    // Files of two experiments (libaio and psync) are not imported together.
+    void differentSettings_blockTheImport()
+    {
+        const QString folder
+            = QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json-engines"));
+        FioImportDialog dialog(
+            {folder + "/aio.json", folder + "/sync-note.json"}, m_dir.filePath("two.sqlite"));
+        dialog.setScheduler(QStringLiteral("none"));
+        QCOMPARE(dialog.runs().size(), std::size_t {2});
+        QVERIFY(!dialog.findChild<QPushButton*>(QStringLiteral("import"))->isEnabled());
+        QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("summary"))
+                    ->text()
+                    .contains(QStringLiteral("ioengine is psync here and libaio in")));
+        QVERIFY(!dialog.importRuns());
+        QVERIFY(!QFile::exists(m_dir.filePath("two.sqlite")));
+        const QString shot = qEnvironmentVariable("IOLENS_FIO_SETTINGS_SCREENSHOT");
+        if (!shot.isEmpty())
+            QVERIFY(dialog.grab().save(shot));
     }
 
     // A file named by someone else: the scheduler is the one chosen in the dialog.
