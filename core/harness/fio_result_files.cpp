@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <regex>
 
@@ -17,12 +18,16 @@ std::string fileName(const std::string& path)
     return std::filesystem::path(path).filename().string();
 }
 
+constexpr int kMostVms = 4096;
+
 // A name's VM count and index as digits; nullopt where they do not make a VM of a run.
 std::optional<VmResultName> fromMatch(const std::smatch& match)
 {
     try {
         VmResultName name {match[1].str(), std::stoi(match[2].str()), std::stoi(match[3].str())};
-        if (name.vms < 1 || name.vm < 0)
+        // No harness spreads a run over thousands of VMs; a name that says so is no VM's share
+        // (and its count would size the check of the VMs' files).
+        if (name.vms < 1 || name.vms > kMostVms || name.vm < 0)
             return std::nullopt;
         return name;
     } catch (const std::out_of_range&) {
@@ -86,7 +91,7 @@ FioResultRun combinedRun(const std::vector<std::string>& paths,
     });
     std::vector<Measurement> perVm;
     Configuration config = perFile[group.files.front()]->config;
-    config.threads = 0;
+    long long threads = 0;
     config.filesetBytes = 0;
     for (std::size_t i : group.files) {
         const Measurement& vm = *perFile[i];
@@ -96,10 +101,16 @@ FioResultRun combinedRun(const std::vector<std::string>& paths,
                 + paths[group.files.front()] + "'s, in " + where;
             return group;
         }
-        config.threads += vm.config.threads;
+        threads += vm.config.threads;
         config.filesetBytes += vm.config.filesetBytes;
         perVm.push_back(vm);
     }
+    if (threads > std::numeric_limits<int>::max()) {
+        group.problem = paths[group.files.front()] + ": " + where + " has more than "
+            + std::to_string(std::numeric_limits<int>::max()) + " threads in all";
+        return group;
+    }
+    config.threads = static_cast<int>(threads);
     config.vms = name.vms;
     group.run = combineVmResults(perVm, config);
     group.run->rep = perVm.front().rep;

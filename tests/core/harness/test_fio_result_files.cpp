@@ -86,6 +86,7 @@ private slots:
         QVERIFY(!vmResultName("mq-deadline_fs48M_bs16384_ran_r50_t6_v1-rep0.json"));
         QVERIFY(!vmResultName("randread-4k.json"));
         QVERIFY(!vmResultName("run_v99999999999_rep0_vm0.json")); // no VM count an int holds
+        QVERIFY(!vmResultName("run_v2147483647_rep0_vm0.json"));  // nor one a harness would run
         // `measure`'s own names carry the scheduler, as the shared datasets' do.
         QCOMPARE(schedulerInHarnessName("/x/mq-deadline_fs48M_bs16384_ran_r50_t6_v3-rep0.vm2.json"),
             std::optional<std::string>("mq-deadline"));
