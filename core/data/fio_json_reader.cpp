@@ -90,21 +90,27 @@ public:
     }
     std::string value(const std::string& key) const
     {
-        if (m_job.is_object() && m_job.contains(key))
-            return text(m_job.at(key));
-        if (m_global && m_global->is_object() && m_global->contains(key))
-            return text(m_global->at(key));
-        return {};
+        const json* options = holder(key);
+        return options ? text(options->at(key)) : std::string();
     }
     /// Where a message about `key` points: the job's options, or the global ones it came from.
     std::string field(const std::string& key) const
     {
-        const bool global = !(m_job.is_object() && m_job.contains(key)) && m_global
-            && m_global->is_object() && m_global->contains(key);
-        return (global ? "global options." : "jobs[0].job options.") + key;
+        return (m_global && holder(key) == m_global ? "global options." : "jobs[0].job options.")
+            + key;
     }
 
 private:
+    // The options that set `key`, the job's first; nullptr where none does.
+    const json* holder(const std::string& key) const
+    {
+        if (m_job.is_object() && m_job.contains(key))
+            return &m_job;
+        if (m_global && m_global->is_object() && m_global->contains(key))
+            return m_global;
+        return nullptr;
+    }
+
     const json* m_global;
     const json& m_job;
 };

@@ -51,24 +51,30 @@ std::string disagreement(const Measurement& first, const Measurement& other)
     return {};
 }
 
+// One file of a run over VMs: its index in the list given and the VM its name says wrote it.
+struct VmFile {
+    std::size_t file = 0;
+    int vm = 0;
+};
+
 FioResultRun combinedRun(const std::vector<std::string>& paths,
     const std::vector<std::optional<Measurement>>& perFile, const VmResultName& name,
-    const std::vector<std::size_t>& files)
+    std::vector<VmFile> vmFiles)
 {
     FioResultRun group;
-    group.files = files;
+    for (const VmFile& f : vmFiles)
+        group.files.push_back(f.file);
     const std::string where = name.run + " (" + std::to_string(name.vms) + " VMs)";
     std::vector<int> seen(static_cast<std::size_t>(name.vms), 0);
-    for (std::size_t i : files) {
-        const VmResultName vm = *vmResultName(paths[i]);
-        if (vm.vm >= name.vms) {
-            group.problem = paths[i] + ": VM " + std::to_string(vm.vm) + " of a run over "
+    for (const auto& [i, vm] : vmFiles) {
+        if (vm >= name.vms) {
+            group.problem = paths[i] + ": VM " + std::to_string(vm) + " of a run over "
                 + std::to_string(name.vms) + " VMs (vm0 .. vm" + std::to_string(name.vms - 1) + ")";
             return group;
         }
-        if (++seen[static_cast<std::size_t>(vm.vm)] > 1) {
+        if (++seen[static_cast<std::size_t>(vm)] > 1) {
             group.problem
-                = paths[i] + ": VM " + std::to_string(vm.vm) + " of " + where + " is given twice";
+                = paths[i] + ": VM " + std::to_string(vm) + " of " + where + " is given twice";
             return group;
         }
         if (!perFile[i]) {
@@ -81,14 +87,15 @@ FioResultRun combinedRun(const std::vector<std::string>& paths,
         if (seen[static_cast<std::size_t>(vm)] == 0)
             missing += (missing.empty() ? "vm" : ", vm") + std::to_string(vm);
     if (!missing.empty()) {
-        group.problem = paths[files.front()] + ": " + where + " lacks the files of " + missing
+        group.problem = paths[group.files.front()] + ": " + where + " lacks the files of " + missing
             + "; give every VM's file of the run";
         return group;
     }
     // In VM order, so that the run lists its files as the harness numbered them.
-    std::sort(group.files.begin(), group.files.end(), [&](std::size_t x, std::size_t y) {
-        return vmResultName(paths[x])->vm < vmResultName(paths[y])->vm;
-    });
+    std::sort(vmFiles.begin(), vmFiles.end(),
+        [](const VmFile& a, const VmFile& b) { return a.vm < b.vm; });
+    for (std::size_t k = 0; k < vmFiles.size(); ++k)
+        group.files[k] = vmFiles[k].file;
     std::vector<Measurement> perVm;
     Configuration config = perFile[group.files.front()]->config;
     long long threads = 0;
@@ -137,12 +144,12 @@ std::vector<FioResultRun> groupVmResults(
 {
     // Runs keyed by folder and name, so that two folders' runs of one configuration stay apart.
     std::map<std::pair<std::string, std::string>, std::size_t> runOfName;
-    std::vector<std::vector<std::size_t>> members;
+    std::vector<std::vector<VmFile>> members;
     std::vector<std::optional<VmResultName>> names;
     for (std::size_t i = 0; i < paths.size(); ++i) {
         const auto name = vmResultName(paths[i]);
         if (!name || name->vms == 1) {
-            members.push_back({i});
+            members.push_back({{i, 0}});
             names.emplace_back(std::nullopt);
             continue;
         }
@@ -153,7 +160,7 @@ std::vector<FioResultRun> groupVmResults(
             members.emplace_back();
             names.push_back(name);
         }
-        members[it->second].push_back(i);
+        members[it->second].push_back({i, name->vm});
     }
     std::vector<FioResultRun> runs;
     for (std::size_t g = 0; g < members.size(); ++g) {
@@ -161,7 +168,7 @@ std::vector<FioResultRun> groupVmResults(
             runs.push_back(combinedRun(paths, perFile, *names[g], members[g]));
             continue;
         }
-        const std::size_t i = members[g].front();
+        const std::size_t i = members[g].front().file;
         FioResultRun single {{i}, perFile[i], {}};
         if (!single.run)
             single.problem = paths[i] + ": refused";

@@ -134,53 +134,28 @@ void FioImportDialog::readFiles()
     core::FioImportOptions options;
     options.filesetBytes = filesetBytes();
     m_files.clear();
+    std::vector<std::string> paths;
+    std::vector<std::optional<core::Measurement>> perFile;
+    std::vector<std::optional<core::FioSettings>> settings;
     for (const QString& path : m_paths) {
-        FileRun file {
-            path, core::schedulerInHarnessName(path.toStdString()), std::nullopt, {}, {}, {}};
+        paths.push_back(path.toStdString());
+        FileRun file {path, core::schedulerInHarnessName(paths.back()), std::nullopt, {}, {}};
+        std::optional<core::FioSettings> fileSettings;
         try {
             // Settled in runs(): the file's own scheduler, else the one chosen here.
             options.scheduler = file.harnessScheduler.value_or("none");
-            core::FioResult result = core::readFioResult(path.toStdString(), options);
+            core::FioResult result = core::readFioResult(paths.back(), options);
             file.run = std::move(result.run);
-            file.settings = std::move(result.settings);
+            fileSettings = std::move(result.settings);
         } catch (const core::Error& e) {
             file.problem = QString::fromStdString(e.what());
         }
+        perFile.push_back(file.run);
+        settings.push_back(std::move(fileSettings));
         m_files.push_back(std::move(file));
-    }
-    std::vector<std::string> paths;
-    std::vector<std::optional<core::FioSettings>> settings;
-    for (const FileRun& file : m_files) {
-        paths.push_back(file.path.toStdString());
-        settings.push_back(file.settings);
     }
     // As the command line refuses them: one dataset would take two experiments for one.
     m_settingsProblem = QString::fromStdString(core::settingsDisagreement(paths, settings));
-    groupRuns();
-}
-
-std::optional<long long> FioImportDialog::filesetBytes() const
-{
-    // A bare number in bytes, as fio and `iolens-cli import --fileset` read it.
-    const auto bytes = parseByteSize(m_fileset->text().trimmed(), 1);
-    if (!bytes || *bytes <= 0)
-        return std::nullopt;
-    return *bytes;
-}
-
-void FioImportDialog::setFileset(const QString& size)
-{
-    m_fileset->setText(size);
-}
-
-void FioImportDialog::groupRuns()
-{
-    std::vector<std::string> paths;
-    std::vector<std::optional<core::Measurement>> perFile;
-    for (const FileRun& file : m_files) {
-        paths.push_back(file.path.toStdString());
-        perFile.push_back(file.run);
-    }
     // The same grouping as `iolens-cli import --fio-json`: a run over VMs is one row.
     m_runs = core::groupVmResults(paths, perFile);
     for (const core::FioResultRun& run : m_runs) {
@@ -195,6 +170,20 @@ void FioImportDialog::groupRuns()
             }
         }
     }
+}
+
+std::optional<long long> FioImportDialog::filesetBytes() const
+{
+    // A bare number in bytes, as fio and `iolens-cli import --fileset` read it.
+    const auto bytes = parseByteSize(m_fileset->text().trimmed(), 1);
+    if (!bytes || *bytes <= 0)
+        return std::nullopt;
+    return *bytes;
+}
+
+void FioImportDialog::setFileset(const QString& size)
+{
+    m_fileset->setText(size);
 }
 
 std::vector<core::Measurement> FioImportDialog::runs() const

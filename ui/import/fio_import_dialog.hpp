@@ -42,7 +42,6 @@ public:
         std::optional<core::Measurement> run;        ///< scheduler still to be settled
         QString problem;                             ///< core's message when run is empty
         QString vmOfRun; ///< "2 of 3" for one VM's file of a run over VMs, else empty
-        std::optional<core::FioSettings> settings; ///< fio's settings that are no factor
     };
     const std::vector<FileRun>& files() const { return m_files; }
     /// The runs that would be imported now, each with its scheduler settled: one per file, but
@@ -69,9 +68,9 @@ signals:
     void imported(const QString& databasePath, const QString& dataset, int rows);
 
 private:
+    /// Reads every file, checks their settings agree and groups them into runs.
     void readFiles();
     std::optional<long long> filesetBytes() const;
-    void groupRuns();
     void fillTable();
     void refresh();
 
