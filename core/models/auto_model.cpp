@@ -117,7 +117,8 @@ CandidateScore scoreOf(const CandidateSpec& spec, const GroupedCvResult& cv)
 /// Grouped CV of every candidate (in parallel; each CV then runs its levels serially, as
 /// OpenMP does not nest teams by default). A candidate that fails scores NaN with the reason.
 std::vector<CandidateScore> scoreCandidates(const std::vector<CandidateSpec>& specs,
-    const Dataset& data, const GroupedCvOptions& options, std::vector<GroupedCvResult>& results)
+    const Dataset& data, const GroupedCvOptions& options, const GroupedCvPlan& plan,
+    std::vector<GroupedCvResult>& results)
 {
     std::vector<CandidateScore> scores(specs.size());
     const int count = static_cast<int>(specs.size());
@@ -125,7 +126,7 @@ std::vector<CandidateScore> scoreCandidates(const std::vector<CandidateSpec>& sp
     for (int c = 0; c < count; ++c) {
         const auto i = static_cast<std::size_t>(c);
         try {
-            results[i] = groupedCrossValidate(AutoCandidate(specs[i]), data, options);
+            results[i] = groupedCrossValidate(AutoCandidate(specs[i]), data, options, plan);
             scores[i] = scoreOf(specs[i], results[i]);
         } catch (const std::exception& e) {
             scores[i].spec = specs[i];
@@ -436,6 +437,16 @@ FitReport AutoModel::fitDirect(const Dataset& data)
         * static_cast<double>(heldOutGroupCount(rankData, options.factors));
     const bool screened = rowFits > m_budget.screeningRowFits
         && sets.size() > static_cast<std::size_t>(m_budget.screenedSets);
+    // Every candidate is scored on the same folds (their training sets built once). Folds that
+    // cannot be made fail every candidate alike, reported as such a failure was before.
+    const GroupedCvPlan plan = [&] {
+        try {
+            return planGroupedCv(rankData, options);
+        } catch (const std::exception& e) {
+            throw DataError(
+                std::string("AutoModel::fit: no candidate could be scored: ") + e.what());
+        }
+    }();
     std::vector<CandidateSpec> specs;
     std::vector<GroupedCvResult> results;
     std::vector<CandidateScore> scores;
@@ -444,7 +455,7 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     const auto scoreMore = [&](std::vector<CandidateSpec> more) {
         std::vector<GroupedCvResult> moreResults(more.size());
         std::vector<CandidateScore> moreScores
-            = scoreCandidates(more, rankData, options, moreResults);
+            = scoreCandidates(more, rankData, options, plan, moreResults);
         specs.insert(specs.end(), more.begin(), more.end());
         results.insert(results.end(), std::make_move_iterator(moreResults.begin()),
             std::make_move_iterator(moreResults.end()));

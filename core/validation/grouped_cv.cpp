@@ -171,11 +171,34 @@ double heldOutLogRatio(double measured, double predicted, bool logResponse)
     return logRatioError(measured, predicted, logResponse);
 }
 
+GroupedCvPlan planGroupedCv(const Dataset& data, const GroupedCvOptions& options)
+{
+    GroupedCvPlan plan;
+    plan.folds = heldOutFolds(data, options, plan.levels);
+    plan.training.resize(plan.folds.size());
+    const int count = static_cast<int>(plan.folds.size());
+#pragma omp parallel for schedule(dynamic)
+    for (int t = 0; t < count; ++t) {
+        const auto k = static_cast<std::size_t>(t);
+        // subset() keeps the full schema, whose ranges include the held-out level; no
+        // technique fits on the schema's ranges, so nothing of that level leaks.
+        plan.training[k] = subset(data, heldOutTrainRows(plan.folds[k], data.rows()));
+    }
+    return plan;
+}
+
 GroupedCvResult groupedCrossValidate(
     const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options)
 {
+    return groupedCrossValidate(prototype, data, options, planGroupedCv(data, options));
+}
+
+GroupedCvResult groupedCrossValidate(const Regressor& prototype, const Dataset& data,
+    const GroupedCvOptions& options, const GroupedCvPlan& plan)
+{
     GroupedCvResult result;
-    const std::vector<HeldOutFold> folds = heldOutFolds(data, options, result.levels);
+    result.levels = plan.levels;
+    const std::vector<HeldOutFold>& folds = plan.folds;
 
     std::vector<std::vector<HeldOutPoint>> taskPoints(folds.size());
     std::exception_ptr failure;
@@ -186,12 +209,9 @@ GroupedCvResult groupedCrossValidate(
             continue;
         try {
             const HeldOutFold& fold = folds[static_cast<std::size_t>(t)];
-            // subset() keeps the full schema, whose ranges include the held-out level; no
-            // technique fits on the schema's ranges, so nothing of that level leaks.
-            const std::vector<Eigen::Index> train = heldOutTrainRows(fold, data.rows());
             const std::vector<Eigen::Index>& test = fold.test;
             auto model = prototype.clone();
-            model->fit(subset(data, train));
+            model->fit(plan.training[static_cast<std::size_t>(t)]);
             // Only the held-out rows' features: subset() would also sort out the response times
             // of the other direction that go with them, which nothing here uses.
             const Eigen::MatrixXd x = data.x(test, Eigen::all);

@@ -137,6 +137,26 @@ double heldOutLogRatio(double measured, double predicted, bool logResponse);
 /// predictions were replaced, e.g. by a weighted combination of several models' points).
 void summarizeGroupedCv(GroupedCvResult& result, bool logResponse);
 
+/// The folds of a grouped cross-validation with the rows each trains on, built once where
+/// several models are scored on the same data and options: `auto` scores dozens of candidates
+/// on the same folds, and a training set also sorts out the other direction's response times
+/// that go with its rows (subset), which took a sixth of auto's fit on fio-local's write times
+/// when every candidate built its own (perf, session 56).
+struct GroupedCvPlan {
+    std::vector<HeldOutLevel> levels; ///< as heldOutFolds appends them
+    std::vector<HeldOutFold> folds;
+    std::vector<Dataset> training; ///< per fold: subset(data, heldOutTrainRows(fold, n))
+};
+
+/// The plan groupedCrossValidate follows for `data` and `options`. Throws as heldOutFolds.
+/// O(folds n p) time and memory.
+GroupedCvPlan planGroupedCv(const Dataset& data, const GroupedCvOptions& options);
+
+/// groupedCrossValidate on a plan made by planGroupedCv from the same `data` and `options`:
+/// the same result, without building the training sets again.
+GroupedCvResult groupedCrossValidate(const Regressor& prototype, const Dataset& data,
+    const GroupedCvOptions& options, const GroupedCvPlan& plan);
+
 /// Empirical coverage of split-conformal intervals at `level` (0 < level < 1) on the grouped CV
 /// itself: each held-out level's points are checked against quantiles calibrated on the points
 /// of the other levels of the same factor, so no point calibrates its own interval. Returns NaN

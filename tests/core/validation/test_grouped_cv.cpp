@@ -176,6 +176,46 @@ private slots:
         QCOMPARE(held, static_cast<std::size_t>(data.rows()));
     }
 
+    // auto scores every candidate on one plan: its training sets are the folds' own (with the
+    // other direction's times of their rows), and a CV on it gives what a CV of its own gives.
+    void plan_trainsEachFoldOnItsOwnRowsAndGivesTheSameResult()
+    {
+        Dataset data = iolens::test::gridDataset(powerLawGrid());
+        data.readTimes = std::make_shared<const Dataset>(data); // a stand-in for the other times
+        GroupedCvOptions options;
+        const GroupedCvPlan plan = planGroupedCv(data, options);
+        QCOMPARE(plan.training.size(), plan.folds.size());
+        QVERIFY(plan.folds.size() >= 3);
+        for (std::size_t k = 0; k < plan.folds.size(); ++k) {
+            const HeldOutFold& fold = plan.folds[k];
+            const Dataset& training = plan.training[k];
+            QCOMPARE(static_cast<std::size_t>(training.rows()) + fold.test.size(),
+                static_cast<std::size_t>(data.rows()));
+            const std::set<Configuration> held = [&] {
+                std::set<Configuration> configs;
+                for (Eigen::Index row : fold.test)
+                    configs.insert(data.configs[static_cast<std::size_t>(row)]);
+                return configs;
+            }();
+            for (const Configuration& c : training.configs)
+                QVERIFY(!held.count(c));
+            QVERIFY(training.readTimes);
+            QCOMPARE(training.readTimes->rows(), training.rows());
+            for (const Configuration& c : training.readTimes->configs)
+                QVERIFY(!held.count(c));
+        }
+        LinearModel lm;
+        lm.setParameters({{"degree", 1}});
+        const GroupedCvResult own = groupedCrossValidate(lm, data, options);
+        const GroupedCvResult planned = groupedCrossValidate(lm, data, options, plan);
+        QCOMPARE(planned.points.size(), own.points.size());
+        for (std::size_t i = 0; i < own.points.size(); ++i) {
+            QCOMPARE(planned.points[i].row, own.points[i].row);
+            QCOMPARE(planned.points[i].predicted, own.points[i].predicted);
+        }
+        QCOMPARE(planned.meanLogRatioError, own.meanLogRatioError);
+    }
+
     void continuousFactor_isHeldOutInContiguousRanges()
     {
         // 37 distinct file-set sizes: held out in kMaxGroupsPerFactor ranges of 3-4 levels.
