@@ -5,8 +5,6 @@
 
 #include <cmath>
 #include <limits>
-#include <memory>
-#include <optional>
 
 namespace iolens::core {
 
@@ -14,20 +12,9 @@ BatchCost groupedCrossValidationCost(const Regressor& prototype,
     const std::vector<SearchDimension>& space, const Dataset& data, const GroupedCvOptions& options,
     GroupedCvScore score)
 {
-    // Every point is scored on the same folds: their training sets are built on the first batch
-    // and kept. Folds that cannot be made fail every point alike.
-    auto plan = std::make_shared<std::optional<GroupedCvPlan>>();
-    return [&prototype, space, &data, options, score, plan](
+    return [&prototype, space, &data, options, score](
                const std::vector<std::vector<double>>& points, const std::atomic<bool>& cancelled) {
         std::vector<std::optional<double>> costs(points.size());
-        if (!*plan) {
-            try {
-                *plan = planGroupedCv(data, options);
-            } catch (const std::exception&) {
-                return std::vector<std::optional<double>>(
-                    points.size(), std::numeric_limits<double>::infinity());
-            }
-        }
         const int count = static_cast<int>(points.size());
 #pragma omp parallel for schedule(dynamic)
         for (int i = 0; i < count; ++i) {
@@ -37,7 +24,7 @@ BatchCost groupedCrossValidationCost(const Regressor& prototype,
             try {
                 auto model = prototype.clone();
                 model->setParameters(withSearchPoint(prototype, space, points[index]));
-                const GroupedCvResult cv = groupedCrossValidate(*model, data, options, **plan);
+                const GroupedCvResult cv = groupedCrossValidate(*model, data, options);
                 const double value = score == GroupedCvScore::MeanLogRatio ? cv.meanLogRatioError
                                                                            : cv.overallError;
                 // A NaN cost would stall the search's comparisons; treat it as a failure.

@@ -20,8 +20,6 @@ enum class GroupedCvScore {
 /// held out in turn) instead of the paper's random k-fold RMSE. Points run in parallel
 /// (OpenMP); a point whose fit fails scores +inf. `prototype` and `data` must outlive the
 /// returned function; `space` and `options` are copied. Cost per point: one fit per level.
-/// The folds' training sets are built on the first call and kept (planGroupedCv), so batches
-/// are evaluated one after the other, as HeuristicOptimizer does.
 BatchCost groupedCrossValidationCost(const Regressor& prototype,
     const std::vector<SearchDimension>& space, const Dataset& data,
     const GroupedCvOptions& options = {}, GroupedCvScore score = GroupedCvScore::MeanLogRatio);
