@@ -190,7 +190,11 @@ GroupedCvPlan planGroupedCv(const Dataset& data, const GroupedCvOptions& options
 GroupedCvResult groupedCrossValidate(
     const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options)
 {
-    return groupedCrossValidate(prototype, data, options, planGroupedCv(data, options));
+    // A plan without training sets: each fold builds its own and drops it, so a large
+    // database's CV holds two training sets at a time rather than one per fold.
+    GroupedCvPlan plan;
+    plan.folds = heldOutFolds(data, options, plan.levels);
+    return groupedCrossValidate(prototype, data, options, plan);
 }
 
 GroupedCvResult groupedCrossValidate(const Regressor& prototype, const Dataset& data,
@@ -211,7 +215,10 @@ GroupedCvResult groupedCrossValidate(const Regressor& prototype, const Dataset& 
             const HeldOutFold& fold = folds[static_cast<std::size_t>(t)];
             const std::vector<Eigen::Index>& test = fold.test;
             auto model = prototype.clone();
-            model->fit(plan.training[static_cast<std::size_t>(t)]);
+            if (plan.training.empty())
+                model->fit(subset(data, heldOutTrainRows(fold, data.rows())));
+            else
+                model->fit(plan.training[static_cast<std::size_t>(t)]);
             // Only the held-out rows' features: subset() would also sort out the response times
             // of the other direction that go with them, which nothing here uses.
             const Eigen::MatrixXd x = data.x(test, Eigen::all);

@@ -148,12 +148,14 @@ struct GroupedCvPlan {
     std::vector<Dataset> training; ///< per fold: subset(data, heldOutTrainRows(fold, n))
 };
 
-/// The plan groupedCrossValidate follows for `data` and `options`. Throws as heldOutFolds.
-/// O(folds n p) time and memory.
+/// The plan of a grouped CV of `data` with `options`, every fold's training set built. Throws
+/// as heldOutFolds. O(folds n p) time and memory: for the samples auto ranks on (at most
+/// AutoBudget::selectionRows rows), not for a whole large database.
 GroupedCvPlan planGroupedCv(const Dataset& data, const GroupedCvOptions& options);
 
 /// groupedCrossValidate on a plan made by planGroupedCv from the same `data` and `options`:
-/// the same result, without building the training sets again.
+/// the same result, without building the training sets again. A plan without training sets
+/// (only levels and folds, as heldOutFolds gives them) builds each fold's when it fits it.
 GroupedCvResult groupedCrossValidate(const Regressor& prototype, const Dataset& data,
     const GroupedCvOptions& options, const GroupedCvPlan& plan);
 
