@@ -191,7 +191,7 @@ GroupedCvResult groupedCrossValidate(
     const Regressor& prototype, const Dataset& data, const GroupedCvOptions& options)
 {
     // A plan without training sets: each fold builds its own and drops it, so a large
-    // database's CV holds two training sets at a time rather than one per fold.
+    // database's CV holds one training set per thread at a time rather than one per fold.
     GroupedCvPlan plan;
     plan.folds = heldOutFolds(data, options, plan.levels);
     return groupedCrossValidate(prototype, data, options, plan);
@@ -215,6 +215,7 @@ GroupedCvResult groupedCrossValidate(const Regressor& prototype, const Dataset& 
             const HeldOutFold& fold = folds[static_cast<std::size_t>(t)];
             const std::vector<Eigen::Index>& test = fold.test;
             auto model = prototype.clone();
+            // subset() keeps the full schema (see planGroupedCv).
             if (plan.training.empty())
                 model->fit(subset(data, heldOutTrainRows(fold, data.rows())));
             else
