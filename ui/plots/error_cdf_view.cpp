@@ -208,8 +208,9 @@ void ErrorCdfView::rebuild()
         cdfs.push_back(&curve.evaluation.cdf);
     const ErrorAxisRange range = errorAxisRange(cdfs);
     m_plot->xAxis->setRange(range.lowPct, range.highPct);
-    for (const CdfCurve& curve : curves)
-        addCurve(curve, range);
+    const std::vector<int> coinciding = coincidingCurves(cdfs);
+    for (std::size_t i = 0; i < curves.size(); ++i)
+        addCurve(curves[i], range, coinciding[i] >= 0);
     m_placeholder->setVisible(curves.empty());
     m_plot->legend->setVisible(!curves.empty());
     fillTable();
@@ -217,14 +218,19 @@ void ErrorCdfView::rebuild()
     m_plot->replot();
 }
 
-void ErrorCdfView::addCurve(const CdfCurve& curve, const ErrorAxisRange& range)
+void ErrorCdfView::addCurve(const CdfCurve& curve, const ErrorAxisRange& range, bool dashed)
 {
     const QColor color = colorOf(curve.label);
     const StepSeries steps = cdfSteps(curve.evaluation.cdf, range);
     QCPGraph* graph = m_plot->addGraph();
     graph->setName(curve.label);
     graph->setLineStyle(QCPGraph::lsStepLeft);
-    graph->setPen(QPen(color, kCurveWidth));
+    // A curve lying exactly on an earlier one is dashed, gaps as long as the dashes, so the one
+    // beneath shows as much as it does.
+    QPen pen(color, kCurveWidth);
+    if (dashed)
+        pen.setDashPattern({3.0, 3.0});
+    graph->setPen(pen);
     // Sorted already: skip QCustomPlot's sort, which would also reorder equal x values.
     graph->setData(steps.xPct, steps.yPct, true);
 

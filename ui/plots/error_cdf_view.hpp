@@ -89,7 +89,7 @@ protected:
 private:
     void buildPlot();
     void rebuild();
-    void addCurve(const CdfCurve& curve, const ErrorAxisRange& range);
+    void addCurve(const CdfCurve& curve, const ErrorAxisRange& range, bool dashed);
     void fillTable();
     void arrangeBody();
     void applyVisibility();

@@ -93,6 +93,17 @@ private slots:
         QVERIFY(view.curveGraph(0)->pen().color() != view.curveGraph(1)->pen().color());
     }
 
+    void aCurveOnAnEarlierOne_isDashed()
+    {
+        ErrorCdfView view;
+        view.setCurves(Metric::RtReadMs, fiveCurves()); // m5 = cart, mars = lm
+        QCOMPARE(view.curveCount(), 5);
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(view.curveGraph(i)->pen().style(), Qt::SolidLine);
+        QCOMPARE(view.curveGraph(3)->pen().style(), Qt::CustomDashLine);
+        QCOMPARE(view.curveGraph(4)->pen().style(), Qt::CustomDashLine);
+    }
+
     void percentiles_areMarkedOnTheCurvesAndListedInTheTable()
     {
         ErrorCdfView view;
