@@ -381,6 +381,8 @@ FitReport AutoModel::fit(const Dataset& data)
         used.readTimes.reset();
     if (!m_params.readerShare || data.metric != Metric::RtReadMs)
         used.writeTimes.reset();
+    if (!m_budget.rememberFits)
+        return fitDirect(used);
     const auto start = std::chrono::steady_clock::now();
     const AutoFitMemo::Fitted fitted = memo.fitted(settings, used, [&] {
         auto model = std::make_shared<AutoModel>(*this);

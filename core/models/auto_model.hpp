@@ -98,6 +98,10 @@ struct AutoBudget {
     int screenedSets = 4;
     /// Seed of the sample of configurations.
     unsigned seed = 1;
+    /// Whether a response time's fit is remembered by its data (AutoFitMemo) and the next fit of
+    /// the same data answered from it. Off only where the selection itself is to be timed
+    /// (bench_models): there every iteration after the first would be a lookup.
+    bool rememberFits = true;
 };
 
 /// The recommended model, technique "auto": it picks, for the data at hand, the candidate that
