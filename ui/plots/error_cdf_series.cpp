@@ -61,17 +61,6 @@ StepSeries cdfSteps(const core::EmpiricalCdf& cdf, const ErrorAxisRange& range)
     return series;
 }
 
-std::vector<int> coincidingCurves(const std::vector<const core::EmpiricalCdf*>& cdfs)
-{
-    std::vector<int> earlier(cdfs.size(), -1);
-    for (std::size_t i = 0; i < cdfs.size(); ++i)
-        for (std::size_t j = 0; j < i && earlier[i] < 0; ++j)
-            if (cdfs[i] && cdfs[j] && !cdfs[i]->values.empty()
-                && cdfs[i]->values == cdfs[j]->values)
-                earlier[i] = static_cast<int>(j);
-    return earlier;
-}
-
 StepSeries percentileMarks(const core::ModelEvaluation& evaluation)
 {
     StepSeries marks;

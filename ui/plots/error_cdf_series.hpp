@@ -37,11 +37,6 @@ struct StepSeries {
 };
 StepSeries cdfSteps(const core::EmpiricalCdf& cdf, const ErrorAxisRange& range);
 
-/// Per curve, the index of the first earlier curve with exactly the same errors, or -1. Two
-/// models can answer alike (M5 is Cubist with one member and no neighbours, so at their defaults
-/// their curves are one); the view draws the later one dashed, so neither hides the other.
-std::vector<int> coincidingCurves(const std::vector<const core::EmpiricalCdf*>& cdfs);
-
 /// The 50th, 90th and 99th percentiles as points on the curve: (100 x p, 50), (.., 90), (.., 99).
 StepSeries percentileMarks(const core::ModelEvaluation& evaluation);
 

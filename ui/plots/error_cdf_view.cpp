@@ -2,6 +2,7 @@
 #include "plots/error_cdf_view.hpp"
 
 #include "common/metric_text.hpp"
+#include "plots/coinciding_curves.hpp"
 #include "plots/decade_ticker.hpp"
 #include "plots/error_cdf_series.hpp"
 #include "plots/error_cdf_table.hpp"
@@ -208,7 +209,10 @@ void ErrorCdfView::rebuild()
         cdfs.push_back(&curve.evaluation.cdf);
     const ErrorAxisRange range = errorAxisRange(cdfs);
     m_plot->xAxis->setRange(range.lowPct, range.highPct);
-    const std::vector<int> coinciding = coincidingCurves(cdfs);
+    std::vector<const std::vector<double>*> errors;
+    for (const core::EmpiricalCdf* cdf : cdfs)
+        errors.push_back(&cdf->values);
+    const std::vector<int> coinciding = coincidingCurves(errors);
     for (std::size_t i = 0; i < curves.size(); ++i)
         addCurve(curves[i], range, coinciding[i] >= 0);
     m_placeholder->setVisible(curves.empty());

@@ -3,6 +3,7 @@
 
 #include "common/metric_text.hpp"
 #include "plots/axis_scales.hpp"
+#include "plots/coinciding_curves.hpp"
 #include "plots/plot_style.hpp"
 #include "profiler/byte_size_ticker.hpp"
 
@@ -17,6 +18,7 @@ namespace iolens::ui {
 namespace {
 
 constexpr int kCurveWidth = 2;
+constexpr int kCasedCurveWidth = 6; // kCurveWidth and 2 px either side
 
 /// A count sweep over four doublings or more (1 to 16 threads, say): drawn on a log axis.
 bool wideCountRange(const core::SweepGrid& grid)
@@ -171,17 +173,28 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
         m_outsideCurves.push_back(addGraph());
     }
     copyInto(profile.grid.x, m_x);
+    // A curve that a later model's lies on exactly (M5 under Cubist at their defaults) is drawn
+    // wider, so it shows as a casing around the later one; dashes mean "far from the data" here.
+    std::vector<const std::vector<double>*> values;
+    for (const std::vector<double>& y : profile.y)
+        values.push_back(&y);
+    std::vector<bool> cased(m_curves.size(), false);
+    for (const int earlier : coincidingCurves(values))
+        if (earlier >= 0)
+            cased[static_cast<std::size_t>(earlier)] = true;
     for (std::size_t m = 0; m < m_curves.size(); ++m) {
         QCPGraph* graph = m_curves[m];
         const QColor color = drawing.colors[m];
+        const int width = cased[m] ? kCasedCurveWidth : kCurveWidth;
         graph->setName(drawing.labels[m]);
-        graph->setPen(QPen(color, kCurveWidth));
+        graph->setPen(QPen(color, width));
         // Levels have no order between them: a dot per level, no line across.
         graph->setLineStyle(levels ? QCPGraph::lsNone : QCPGraph::lsLine);
-        graph->setScatterStyle(
-            levels ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, 9) : QCPScatterStyle());
+        graph->setScatterStyle(levels
+                ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, cased[m] ? 14 : 9)
+                : QCPScatterStyle());
         copyInto(profile.y[m], m_y);
-        showOutside(m, drawing, levels);
+        showOutside(m, drawing, levels, width);
         graph->setData(m_x, m_y, true);
     }
 }
@@ -189,14 +202,14 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
 // Splits curve `m` (its values in m_y) where its model leaves its own training domain: those
 // points move to the dashed graph (with their inside neighbours, so the two parts meet), NaN
 // gaps in the solid one; with levels, a hollow dot instead of a full one.
-void ProfilePlot::showOutside(std::size_t m, const ProfileDrawing& drawing, bool levels)
+void ProfilePlot::showOutside(std::size_t m, const ProfileDrawing& drawing, bool levels, int width)
 {
     QCPGraph* dashed = m_outsideCurves[m];
     const QColor color = drawing.colors[m];
-    dashed->setPen(QPen(color, kCurveWidth, Qt::DashLine));
+    dashed->setPen(QPen(color, width, Qt::DashLine));
     dashed->setLineStyle(levels ? QCPGraph::lsNone : QCPGraph::lsLine);
-    dashed->setScatterStyle(levels ? QCPScatterStyle(QCPScatterStyle::ssCircle,
-                                QPen(color, kCurveWidth), QBrush(Qt::white), 9)
+    dashed->setScatterStyle(levels ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, width),
+                                QBrush(Qt::white), width > kCurveWidth ? 14 : 9)
                                    : QCPScatterStyle());
     const std::vector<bool>* outside
         = m < drawing.outsideOwnDomain.size() ? &drawing.outsideOwnDomain[m] : nullptr;

@@ -89,7 +89,8 @@ protected:
 private:
     void setUpXAxis(const core::SweepGrid& grid);
     void showCurves(const ProfileDrawing& drawing);
-    void showOutside(std::size_t curve, const ProfileDrawing& drawing, bool levels);
+    /// `width`: the pen width of the curve's solid part.
+    void showOutside(std::size_t curve, const ProfileDrawing& drawing, bool levels, int width);
     void showBand(const ProfileDrawing& drawing);
     void showFar(const std::vector<core::FarStretch>& far);
     void showLimits(const core::LimitRegions* regions);

@@ -48,17 +48,6 @@ private slots:
         QVERIFY(qFuzzyCompare(steps.yPct[2], 200.0 / 3.0));
     }
 
-    void coincidingCurves_namesTheFirstEarlierCurveWithTheSameErrors()
-    {
-        const auto a = cdfOf({0.1, 0.2});
-        const auto b = cdfOf({0.2, 0.1}); // the same errors in another order
-        const auto c = cdfOf({0.1, 0.3});
-        const auto d = cdfOf({0.1, 0.2});
-        const core::EmpiricalCdf empty;
-        const std::vector<int> earlier = coincidingCurves({&a, &b, &c, &d, &empty, &empty});
-        QCOMPARE(earlier, (std::vector<int> {-1, 0, -1, 0, -1, -1}));
-    }
-
     void errorAxisRange_coversWholeDecadesOfAllCurves()
     {
         const auto small = cdfOf({0.0023, 0.4});

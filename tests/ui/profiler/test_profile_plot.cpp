@@ -51,6 +51,31 @@ private slots:
         // The VM count 1..8: every whole number, on a linear axis.
         QCOMPARE(xScaleFor({1, 2, 3, 4, 5, 6, 7, 8}), QCPAxis::stLinear);
     }
+
+    // M5 and Cubist answer alike at their defaults: the earlier curve is drawn wider, as a
+    // casing, so the later one does not hide it; after a change that parts them, it is not.
+    void aCurveALaterOneLiesOn_isCased()
+    {
+        iolens::core::Profile profile = countProfile({1, 2, 4, 8});
+        const std::vector<double> same {1.0, 2.0, 3.0, 4.0};
+        profile.y = {{0.5, 0.5, 0.5, 0.5}, same, same};
+        const iolens::core::SpreadBand band;
+        const std::vector<iolens::core::FarStretch> far;
+        ProfileDrawing drawing;
+        drawing.profile = &profile;
+        drawing.band = &band;
+        drawing.far = &far;
+        drawing.colors = {Qt::blue, Qt::red, Qt::green};
+        drawing.labels = {QStringLiteral("lm"), QStringLiteral("m5"), QStringLiteral("cubist")};
+        ProfilePlot plot(Factor::Threads);
+        plot.show(drawing, QStringLiteral("Read response time (ms)"));
+        QCOMPARE(plot.curve(0)->pen().width(), 2);
+        QVERIFY(plot.curve(1)->pen().width() > plot.curve(2)->pen().width());
+        QCOMPARE(plot.curve(2)->pen().width(), 2);
+        profile.y[2][3] = 4.5;
+        plot.show(drawing, QStringLiteral("Read response time (ms)"));
+        QCOMPARE(plot.curve(1)->pen().width(), 2);
+    }
 };
 
 IOLENS_TEST_MAIN(TestProfilePlot)
