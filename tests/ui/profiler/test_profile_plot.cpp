@@ -22,19 +22,26 @@ iolens::core::Profile countProfile(const std::vector<double>& counts)
     return profile;
 }
 
-QCPAxis::ScaleType xScaleFor(const std::vector<double>& counts)
+/// Draws `profile` on `plot` with no band, stretch far from the data or limit; one colour and
+/// label per curve.
+void drawPlain(ProfilePlot& plot, const iolens::core::Profile& profile, std::vector<QColor> colors,
+    std::vector<QString> labels)
 {
-    const iolens::core::Profile profile = countProfile(counts);
     const iolens::core::SpreadBand band;
     const std::vector<iolens::core::FarStretch> far;
     ProfileDrawing drawing;
     drawing.profile = &profile;
     drawing.band = &band;
     drawing.far = &far;
-    drawing.colors = {Qt::blue};
-    drawing.labels = {QStringLiteral("auto")};
-    ProfilePlot plot(Factor::Threads);
+    drawing.colors = std::move(colors);
+    drawing.labels = std::move(labels);
     plot.show(drawing, QStringLiteral("Read response time (ms)"));
+}
+
+QCPAxis::ScaleType xScaleFor(const std::vector<double>& counts)
+{
+    ProfilePlot plot(Factor::Threads);
+    drawPlain(plot, countProfile(counts), {Qt::blue}, {QStringLiteral("auto")});
     return plot.xAxis->scaleType();
 }
 
@@ -59,21 +66,16 @@ private slots:
         iolens::core::Profile profile = countProfile({1, 2, 4, 8});
         const std::vector<double> same {1.0, 2.0, 3.0, 4.0};
         profile.y = {{0.5, 0.5, 0.5, 0.5}, same, same};
-        const iolens::core::SpreadBand band;
-        const std::vector<iolens::core::FarStretch> far;
-        ProfileDrawing drawing;
-        drawing.profile = &profile;
-        drawing.band = &band;
-        drawing.far = &far;
-        drawing.colors = {Qt::blue, Qt::red, Qt::green};
-        drawing.labels = {QStringLiteral("lm"), QStringLiteral("m5"), QStringLiteral("cubist")};
+        const std::vector<QColor> colors {Qt::blue, Qt::red, Qt::green};
+        const std::vector<QString> labels {
+            QStringLiteral("lm"), QStringLiteral("m5"), QStringLiteral("cubist")};
         ProfilePlot plot(Factor::Threads);
-        plot.show(drawing, QStringLiteral("Read response time (ms)"));
+        drawPlain(plot, profile, colors, labels);
         QCOMPARE(plot.curve(0)->pen().width(), 2);
         QVERIFY(plot.curve(1)->pen().width() > plot.curve(2)->pen().width());
         QCOMPARE(plot.curve(2)->pen().width(), 2);
         profile.y[2][3] = 4.5;
-        plot.show(drawing, QStringLiteral("Read response time (ms)"));
+        drawPlain(plot, profile, colors, labels);
         QCOMPARE(plot.curve(1)->pen().width(), 2);
     }
 };
