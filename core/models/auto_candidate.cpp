@@ -174,6 +174,8 @@ FitReport AutoCandidate::fit(const Dataset& data)
         m_ranges = measuredRanges(data);
     }
     FitReport report = m_inner->fit(inner);
+    m_floorAtTraining = m_spec.scale == ResponseScale::Raw
+        && (m_inner->predict(inner.x).array() <= m_floor).any();
     // The clamp is learned from the training rows only, so in grouped CV a held-out level cannot
     // widen it.
     const double lo = data.y.minCoeff(), hi = data.y.maxCoeff();
@@ -434,6 +436,7 @@ AutoCandidate::AutoCandidate(const AutoCandidate& other)
     , m_base(other.m_base)
     , m_metric(other.m_metric)
     , m_floor(other.m_floor)
+    , m_floorAtTraining(other.m_floorAtTraining)
     , m_low(other.m_low)
     , m_high(other.m_high)
     , m_smallest(other.m_smallest)

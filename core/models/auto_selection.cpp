@@ -206,6 +206,28 @@ Selection selectCandidates(const std::vector<CandidateScore>& scores,
     return {std::move(chosen), std::move(cv)};
 }
 
+Selection selectKept(std::vector<CandidateScore>& scores, std::vector<GroupedCvResult>& results,
+    int maxCombined, bool averageTies,
+    const std::function<std::optional<std::string>(std::size_t position, std::size_t candidate)>&
+        keep)
+{
+    for (;;) {
+        Selection selection = selectCandidates(scores, results, maxCombined, averageTies);
+        std::optional<std::string> refused;
+        std::size_t m = 0;
+        for (; m < selection.chosen.members.size() && !refused; ++m)
+            refused = keep(m, selection.chosen.members[m]);
+        if (!refused)
+            return selection;
+        const std::size_t failed = selection.chosen.members[m - 1];
+        CandidateScore score;
+        score.spec = scores[failed].spec;
+        score.failure = *refused;
+        scores[failed] = std::move(score);
+        results[failed] = GroupedCvResult {};
+    }
+}
+
 GroupedCvResult selectionAwarePoints(const std::vector<CandidateScore>& scores,
     const std::vector<GroupedCvResult>& results, int maxCombined, bool averageTies,
     const GroupedCvResult& selected)

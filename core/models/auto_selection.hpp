@@ -4,7 +4,9 @@
 #include "models/auto_candidate.hpp"
 #include "validation/grouped_cv.hpp"
 
+#include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +67,16 @@ struct Selection {
 /// O(candidates^2 x points worst case, for the ties + maxCombined^2 x points).
 Selection selectCandidates(const std::vector<CandidateScore>& scores,
     const std::vector<GroupedCvResult>& results, int maxCombined, bool averageTies = true);
+
+/// selectCandidates, with each member of the choice in turn offered to `keep` (position in the
+/// choice, candidate index), which auto's fit uses to refit it on every row. A member `keep`
+/// refuses (it returns why) fails like a candidate that could not be scored, in `scores` and
+/// `results`, and the choice is made again without it; `keep` then sees the new choice from its
+/// first member. Throws DataError when no candidate is left.
+Selection selectKept(std::vector<CandidateScore>& scores, std::vector<GroupedCvResult>& results,
+    int maxCombined, bool averageTies,
+    const std::function<std::optional<std::string>(std::size_t position, std::size_t candidate)>&
+        keep);
 
 /// The held-out points of `selected` (selectCandidates' cv), each level's predictions replaced
 /// by those of the combination the same rule picks when that level's rows are left out of the

@@ -125,6 +125,23 @@ private slots:
         QVERIFY2(std::abs(at512 - 9.0) < 1e-6, std::to_string(at512).c_str());
     }
 
+    // A raw line that crosses zero inside the data says so (AutoModel then does not keep it):
+    // 0.01 ms at 1-3 GiB and 100 ms at 4 GiB, the line through them -20 ms at 1 GiB. On the
+    // log scale, or where the line stays positive over the rows, it does not.
+    void rawLineBelowZeroAtATrainingRow_isFlagged()
+    {
+        iolens::test::GridSpec spec = fallingGrid();
+        spec.metric = [](const Configuration& c) {
+            return numericValue(c, Factor::FilesetBytes) > 3072.0 ? 100.0 : 0.01;
+        };
+        const Dataset cliff = iolens::test::gridDataset(spec);
+        QVERIFY(rawLm(cliff).floorAtTraining());
+        AutoCandidate logLm({"lm", ResponseScale::Log, FeatureSet {}, false, {}});
+        logLm.fit(cliff);
+        QVERIFY(!logLm.floorAtTraining());
+        QVERIFY(!rawLm(iolens::test::gridDataset(fallingGrid())).floorAtTraining());
+    }
+
     // The guard is part of the state; a state written before it (no "ranges") answers as it
     // did: the line's negative value floored, then clamped to the training range widened by a
     // factor 2, here half the smallest measurement (2 ms).

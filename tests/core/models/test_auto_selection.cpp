@@ -8,6 +8,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace iolens::core;
 
 namespace {
@@ -123,6 +126,56 @@ private slots:
         QCOMPARE(averaged.chosen.weights, (std::vector<double> {0.5, 0.5}));
         QCOMPARE(averaged.chosen.tied, (std::vector<std::size_t> {1, 1})); // not tied
         QCOMPARE(averaged.cv.meanLogRatioError, 0.0);
+    }
+
+    // auto refits the chosen candidates on every row and refuses one whose fit answers zero or
+    // less there: the refused one fails like an unscored candidate and the choice is made again.
+    void selectKept_choosesAgainWithoutARefusedMember()
+    {
+        const Layout l = layout(false);
+        std::vector<GroupedCvResult> results {result(l, std::vector<double>(6, 0.1)),
+            result(l, std::vector<double>(6, 0.2)), result(l, std::vector<double>(6, -0.3))};
+        std::vector<CandidateScore> scores {
+            score(results[0]), score(results[1]), score(results[2])};
+        std::vector<std::pair<std::size_t, std::size_t>> offered;
+        const Selection kept = selectKept(scores, results, 1, true,
+            [&](std::size_t position, std::size_t candidate) -> std::optional<std::string> {
+                offered.emplace_back(position, candidate);
+                if (candidate == 0)
+                    return std::string("crosses zero");
+                return std::nullopt;
+            });
+        QCOMPARE(kept.chosen.members, std::vector<std::size_t> {1});
+        QCOMPARE(predictionsOf(kept.cv), predictionsOf(results[1]));
+        QCOMPARE(offered, (std::vector<std::pair<std::size_t, std::size_t>> {{0, 0}, {0, 1}}));
+        QCOMPARE(scores[0].failure, std::string("crosses zero"));
+        QVERIFY(std::isnan(scores[0].logRatio));
+        QVERIFY(results[0].points.empty());
+
+        // Averaged, the second member refused: the choice starts again from its first.
+        std::vector<GroupedCvResult> pair {result(l, std::vector<double>(6, 0.2)),
+            result(l, std::vector<double>(6, -0.2)), result(l, std::vector<double>(6, 0.25))};
+        std::vector<CandidateScore> pairScores {score(pair[0]), score(pair[1]), score(pair[2])};
+        offered.clear();
+        const Selection again = selectKept(pairScores, pair, 2, true,
+            [&](std::size_t position, std::size_t candidate) -> std::optional<std::string> {
+                offered.emplace_back(position, candidate);
+                if (candidate == 1)
+                    return std::string("crosses zero");
+                return std::nullopt;
+            });
+        QCOMPARE(offered.front(), (std::pair<std::size_t, std::size_t> {0, 0}));
+        QCOMPARE(offered[1], (std::pair<std::size_t, std::size_t> {1, 1}));
+        QCOMPARE(offered[2], (std::pair<std::size_t, std::size_t> {0, 0}));
+        QVERIFY(std::find(again.chosen.members.begin(), again.chosen.members.end(), 1)
+            == again.chosen.members.end());
+
+        // Nothing left to choose: a DataError, as for nothing scored.
+        QVERIFY_THROWS_EXCEPTION(DataError,
+            selectKept(scores, results, 1, true,
+                [](std::size_t, std::size_t) -> std::optional<std::string> {
+                    return std::string("refused");
+                }));
     }
 
     // A and B predict every held-out point the same: the grouped CV cannot tell them apart, so
