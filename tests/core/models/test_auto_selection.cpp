@@ -53,6 +53,19 @@ Layout layout(bool secondFactor)
     return l;
 }
 
+/// A `keep` for selectKept that refuses candidate `refused` ("crosses zero") and records every
+/// (position, candidate) it is offered in `offered`.
+auto refusing(std::size_t refused, std::vector<std::pair<std::size_t, std::size_t>>& offered)
+{
+    return [refused, &offered](
+               std::size_t position, std::size_t candidate) -> std::optional<std::string> {
+        offered.emplace_back(position, candidate);
+        if (candidate == refused)
+            return std::string("crosses zero");
+        return std::nullopt;
+    };
+}
+
 GroupedCvResult result(const Layout& l, const std::vector<double>& predictions)
 {
     GroupedCvResult cv;
@@ -138,13 +151,7 @@ private slots:
         std::vector<CandidateScore> scores {
             score(results[0]), score(results[1]), score(results[2])};
         std::vector<std::pair<std::size_t, std::size_t>> offered;
-        const Selection kept = selectKept(scores, results, 1, true,
-            [&](std::size_t position, std::size_t candidate) -> std::optional<std::string> {
-                offered.emplace_back(position, candidate);
-                if (candidate == 0)
-                    return std::string("crosses zero");
-                return std::nullopt;
-            });
+        const Selection kept = selectKept(scores, results, 1, true, refusing(0, offered));
         QCOMPARE(kept.chosen.members, std::vector<std::size_t> {1});
         QCOMPARE(predictionsOf(kept.cv), predictionsOf(results[1]));
         QCOMPARE(offered, (std::vector<std::pair<std::size_t, std::size_t>> {{0, 0}, {0, 1}}));
@@ -157,13 +164,7 @@ private slots:
             result(l, std::vector<double>(6, -0.2)), result(l, std::vector<double>(6, 0.25))};
         std::vector<CandidateScore> pairScores {score(pair[0]), score(pair[1]), score(pair[2])};
         offered.clear();
-        const Selection again = selectKept(pairScores, pair, 2, true,
-            [&](std::size_t position, std::size_t candidate) -> std::optional<std::string> {
-                offered.emplace_back(position, candidate);
-                if (candidate == 1)
-                    return std::string("crosses zero");
-                return std::nullopt;
-            });
+        const Selection again = selectKept(pairScores, pair, 2, true, refusing(1, offered));
         QCOMPARE(offered.front(), (std::pair<std::size_t, std::size_t> {0, 0}));
         QCOMPARE(offered[1], (std::pair<std::size_t, std::size_t> {1, 1}));
         QCOMPARE(offered[2], (std::pair<std::size_t, std::size_t> {0, 0}));
