@@ -491,22 +491,22 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // whole data does not (dropping such candidates from the ranking altogether made the
     // held-out tables worse on three of the measured systems, README).
     std::vector<CandidateSpec> memberSpecs;
-    const Selection selection
-        = selectKept(scores, results, m_params.maxCombined, m_params.tieAverage,
-            [&](std::size_t position, std::size_t candidate) -> std::optional<std::string> {
-                if (position == 0) {
-                    m_chosen.clear();
-                    memberSpecs.clear();
-                }
-                auto model = std::make_shared<AutoCandidate>(specs[candidate]);
-                model->fit(data);
-                if (model->floorAtTraining())
-                    return "'" + specs[candidate].label()
-                        + "' answers zero or less for a configuration it was trained on";
-                memberSpecs.push_back(specs[candidate]);
-                m_chosen.push_back({std::move(model), 0.0, 1});
-                return std::nullopt;
-            });
+    const Selection selection = selectKept(scores, results, m_params.maxCombined,
+        m_params.tieAverage,
+        [&](std::size_t position, std::size_t candidate) -> std::optional<std::string> {
+            if (position == 0) {
+                m_chosen.clear();
+                memberSpecs.clear();
+            }
+            auto model = std::make_shared<AutoCandidate>(specs[candidate]);
+            model->fit(data);
+            if (model->floorAtTraining())
+                return std::string(kNotKeptPrefix)
+                    + " refitted on all rows, it answers zero or less at a measured configuration";
+            memberSpecs.push_back(specs[candidate]);
+            m_chosen.push_back({std::move(model), 0.0, 1});
+            return std::nullopt;
+        });
     for (std::size_t m = 0; m < m_chosen.size(); ++m) {
         m_chosen[m].weight = selection.chosen.weights[m];
         m_chosen[m].tied = selection.chosen.tied[m];

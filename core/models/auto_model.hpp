@@ -104,6 +104,10 @@ struct AutoBudget {
     bool rememberFits = true;
 };
 
+/// How a candidate's failure text starts when the choice did not keep it after refitting it on
+/// every row (describe() prints such reasons; other failures show as "failed").
+inline constexpr const char* kNotKeptPrefix = "not kept:";
+
 /// The recommended model, technique "auto": it picks, for the data at hand, the candidate that
 /// best predicts configurations nobody measured. Candidates are the fast techniques (lm, mars,
 /// cart, cubist at their defaults; m5 equals cubist there) x response scale (log, raw) x feature

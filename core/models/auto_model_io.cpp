@@ -319,10 +319,15 @@ std::string AutoModel::describe() const
         return !std::isnan(a->logRatio) && (std::isnan(b->logRatio) || a->logRatio < b->logRatio);
     });
     for (const CandidateScore* s : ranked) {
+        // Why the choice refused a candidate is worth saying; other failures (a feature set the
+        // data has no column for, say) are only marked.
+        const std::string note = s->failure.empty()    ? ""
+            : s->failure.rfind(kNotKeptPrefix, 0) == 0 ? "  (" + s->failure + ")"
+                                                       : "  (failed)";
         std::snprintf(line, sizeof line, "  %-*s %13s %13s %9s %9.3f%s\n", labelWidth,
             s->spec.label().c_str(), percent(s->interpolation).c_str(),
             percent(s->extrapolation).c_str(), percent(s->overall).c_str(), s->logRatio,
-            s->failure.empty() ? "" : "  (failed)");
+            note.c_str());
         text += line;
     }
     return text + "Chosen model (first):\n" + m_chosen.front().model->describe();
