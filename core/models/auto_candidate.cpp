@@ -174,8 +174,6 @@ FitReport AutoCandidate::fit(const Dataset& data)
         m_ranges = measuredRanges(data);
     }
     FitReport report = m_inner->fit(inner);
-    m_floorAtTraining = m_spec.scale == ResponseScale::Raw
-        && (m_inner->predict(inner.x).array() <= m_floor).any();
     // The clamp is learned from the training rows only, so in grouped CV a held-out level cannot
     // widen it.
     const double lo = data.y.minCoeff(), hi = data.y.maxCoeff();
@@ -200,6 +198,14 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
     // The whole answer is remembered, extrapolation included: remembering the solver's answer
     // alone, the rows asked at the largest thread count for it would replace x's.
     return m_spec.threadShare() ? m_lastShared.get(x, answer) : answer();
+}
+
+bool AutoCandidate::answersFloorAt(const Eigen::MatrixXd& x) const
+{
+    if (!isFitted())
+        throw StateError("AutoCandidate::answersFloorAt: the model is not fitted");
+    return m_spec.scale == ResponseScale::Raw
+        && (m_inner->predict(innerFeatures(x)).array() <= m_floor).any();
 }
 
 Eigen::VectorXd AutoCandidate::predictWithin(const Eigen::MatrixXd& x) const
@@ -436,7 +442,6 @@ AutoCandidate::AutoCandidate(const AutoCandidate& other)
     , m_base(other.m_base)
     , m_metric(other.m_metric)
     , m_floor(other.m_floor)
-    , m_floorAtTraining(other.m_floorAtTraining)
     , m_low(other.m_low)
     , m_high(other.m_high)
     , m_smallest(other.m_smallest)

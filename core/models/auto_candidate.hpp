@@ -95,9 +95,11 @@ public:
     const CandidateSpec& spec() const { return m_spec; }
     /// How its answers beyond the trained thread counts are extrapolated (off: as fitted).
     const ThreadSaturation& saturation() const { return m_saturation; }
-    /// Whether the last fit (Raw scale) answers zero or less, so its floor, for a configuration
-    /// it was trained on: its line crosses zero inside the data, where no time or rate does.
-    bool floorAtTraining() const { return m_floorAtTraining; }
+    /// Whether the fitted model (Raw scale) answers zero or less, so its floor, for a row of x
+    /// (encoded by the schema it was fitted on), before the guard above a range: asked of the
+    /// rows it was trained on, whether its line crosses zero inside the data, where no time or
+    /// rate does. Always false on the log scale. Throws StateError before fit.
+    bool answersFloorAt(const Eigen::MatrixXd& x) const;
 
     std::string technique() const override { return "auto-candidate"; }
     std::vector<ParamSpec> paramSpecs() const override { return {}; }
@@ -123,7 +125,6 @@ private:
     FeatureSchema m_base; ///< the schema of the data fitted on, before derived columns
     Metric m_metric = Metric::TpReadMbs; ///< the Little view's metric (littleView only)
     double m_floor = 0.0;                ///< smallest raw prediction taken as is (Raw scale)
-    bool m_floorAtTraining = false;      ///< floorAtTraining()
     double m_low = 0.0;                  ///< answers are clamped to [m_low, m_high] (log scale)
     double m_high = 0.0;
     /// Raw scale: the smallest training value, and the measured span of each factor of m_base;

@@ -500,7 +500,7 @@ FitReport AutoModel::fitDirect(const Dataset& data)
             }
             auto model = std::make_shared<AutoCandidate>(specs[candidate]);
             model->fit(data);
-            if (model->floorAtTraining())
+            if (model->answersFloorAt(data.x))
                 return std::string(kNotKeptPrefix)
                     + " refitted on all rows, it answers zero or less at a measured configuration";
             memberSpecs.push_back(specs[candidate]);

@@ -135,11 +135,15 @@ private slots:
             return numericValue(c, Factor::FilesetBytes) > 3072.0 ? 100.0 : 0.01;
         };
         const Dataset cliff = iolens::test::gridDataset(spec);
-        QVERIFY(rawLm(cliff).floorAtTraining());
+        QVERIFY(rawLm(cliff).answersFloorAt(cliff.x));
         AutoCandidate logLm({"lm", ResponseScale::Log, FeatureSet {}, false, {}});
         logLm.fit(cliff);
-        QVERIFY(!logLm.floorAtTraining());
-        QVERIFY(!rawLm(iolens::test::gridDataset(fallingGrid())).floorAtTraining());
+        QVERIFY(!logLm.answersFloorAt(cliff.x));
+        const Dataset falling = iolens::test::gridDataset(fallingGrid());
+        QVERIFY(!rawLm(falling).answersFloorAt(falling.x));
+        // Beyond the data the same line does cross zero (at 5 GiB), which the question asks
+        // before the guard above a range.
+        QVERIFY(rawLm(falling).answersFloorAt(withFileset(falling, 0, 6144)));
     }
 
     // The guard is part of the state; a state written before it (no "ranges") answers as it
