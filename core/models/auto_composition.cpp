@@ -57,16 +57,17 @@ LevelKey keyOf(const HeldOutLevel& level)
     return {level.factor, level.level, level.levelHigh};
 }
 
-/// Log time predicted for (configuration, level) with that level left out.
-std::map<std::pair<Configuration, LevelKey>, double> heldOutTimes(
+/// Log time predicted for (configuration, level) with that level left out, and the point's
+/// interval scale.
+std::map<std::pair<Configuration, LevelKey>, std::pair<double, double>> heldOutTimes(
     const GroupedCvResult& cv, const std::vector<Configuration>& configs)
 {
-    std::map<std::pair<Configuration, LevelKey>, double> times;
+    std::map<std::pair<Configuration, LevelKey>, std::pair<double, double>> times;
     for (const HeldOutPoint& p : cv.points)
         if (static_cast<std::size_t>(p.row) < configs.size())
             times[{configs[static_cast<std::size_t>(p.row)],
                 keyOf(cv.levels[static_cast<std::size_t>(p.level)])}]
-                = p.predicted;
+                = {p.predicted, p.scale};
     return times;
 }
 
@@ -97,15 +98,24 @@ GroupedCvResult composedHeldOut(const Dataset& rate, Metric metric,
                 || (share(i) < 1.0 && write == writes.end()))
                 continue;
             const Eigen::VectorXd readTime
-                = Eigen::VectorXd::Constant(1, read == reads.end() ? 0.0 : read->second);
+                = Eigen::VectorXd::Constant(1, read == reads.end() ? 0.0 : read->second.first);
             const Eigen::VectorXd writeTime
-                = Eigen::VectorXd::Constant(1, write == writes.end() ? 0.0 : write->second);
+                = Eigen::VectorXd::Constant(1, write == writes.end() ? 0.0 : write->second.first);
             HeldOutPoint point;
             point.row = i;
             point.level = index;
             point.measured = rate.y(i);
             point.predicted
                 = composeRate(rate.x.row(i), rate.schema, metric, readTime, writeTime)(0);
+            // Each time's scale weighted by its share of the mean time per request, as
+            // AutoModel::intervalScaleAt weighs them for a configuration asked.
+            const double readPart = share(i) > 0.0 ? share(i) * std::exp(readTime(0)) : 0.0;
+            const double writePart
+                = share(i) < 1.0 ? (1.0 - share(i)) * std::exp(writeTime(0)) : 0.0;
+            const double total = readPart + writePart;
+            if (total > 0.0)
+                point.scale = (readPart > 0.0 ? readPart / total * read->second.second : 0.0)
+                    + (writePart > 0.0 ? writePart / total * write->second.second : 0.0);
             result.points.push_back(point);
         }
     }

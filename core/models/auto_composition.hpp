@@ -41,7 +41,8 @@ Eigen::VectorXd composeRate(const Eigen::MatrixXd& x, const FeatureSchema& base,
 /// points of `readTimes` / `writeTimes`, whose rows are the configurations `readConfigs` /
 /// `writeConfigs`; either may be empty when no row needs it). A row is scored where every time
 /// it needs was held out; levels are those of the time models, merged by factor and range, so
-/// a level counts as extrapolation as they held it out. Errors summarised on the log scale.
+/// a level counts as extrapolation as they held it out. Each point's scale is its times' scales
+/// weighted by their shares of the mean time per request. Errors summarised on the log scale.
 /// O((n + m) log m) for n rows and m time points.
 GroupedCvResult composedHeldOut(const Dataset& rate, Metric metric,
     const GroupedCvResult& readTimes, const std::vector<Configuration>& readConfigs,

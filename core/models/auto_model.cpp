@@ -185,6 +185,10 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
         {"measured_span",
             "1: a model that knows little answers within the measured values inside their "
             "ranges, and a value never trained on gets an interval spanning them",
+            "", true, 0, 1, 1, false},
+        {"interval_scale",
+            "1: each prediction interval is scaled by how far the best-ranked candidates disagree "
+            "at the configuration",
             "", true, 0, 1, 1, false}};
 }
 
@@ -197,7 +201,8 @@ ParamValues AutoModel::parameters() const
         {"tie_average", m_params.tieAverage ? 1 : 0},
         {"thread_saturation", m_params.threadSaturation ? 1 : 0},
         {"request_bound", m_params.requestBound ? 1 : 0},
-        {"measured_span", m_params.measuredSpan ? 1 : 0}};
+        {"measured_span", m_params.measuredSpan ? 1 : 0},
+        {"interval_scale", m_params.intervalScale ? 1 : 0}};
 }
 
 void AutoModel::setParameters(const ParamValues& values)
@@ -212,6 +217,7 @@ void AutoModel::setParameters(const ParamValues& values)
     m_params.threadSaturation = resolved.at("thread_saturation") != 0.0;
     m_params.requestBound = resolved.at("request_bound") != 0.0;
     m_params.measuredSpan = resolved.at("measured_span") != 0.0;
+    m_params.intervalScale = resolved.at("interval_scale") != 0.0;
     m_chosen.clear();
 }
 
@@ -299,14 +305,12 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     const GroupedCvResult held = composedHeldOut(data, *data.metric, reads ? reads->m_aware : kNone,
         reads ? reads->m_awareConfigs : kNoConfigs, writes ? writes->m_aware : kNone,
         writes ? writes->m_awareConfigs : kNoConfigs);
+    LevelCalibration unscaledInside;
     if (held.points.size() >= kMinKindPoints) {
-        const auto calibrationOf = [&](bool extrapolation) {
-            const GroupedCvResult part = pointsOfKind(held, extrapolation);
-            return LevelCalibration::fromGroupedCv(
-                part.points.size() < kMinKindPoints ? held : part);
-        };
-        m_inside = calibrationOf(false);
-        m_beyond = calibrationOf(true);
+        Calibrations calibrations = calibrationsOf(held);
+        m_inside = std::move(calibrations.inside);
+        m_beyond = std::move(calibrations.beyond);
+        unscaledInside = std::move(calibrations.unscaledInside);
         m_selectionScore = {CandidateSpec {}, held.interpolationError, held.extrapolationError,
             held.overallError, held.meanLogRatioError, {}};
     }
@@ -316,7 +320,8 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     // grid, the read time of 64 KiB sequential reads was held at the fastest read measured (a
     // 4 KiB one, 0.0066 ms), and the read throughput composed from it was 148 GiB/s, 24 times
     // the 6.1 GiB/s measured.
-    m_span = spanOfTrained(data.y);
+    m_span = spanOfTrained(data.y, unscaledInside);
+    m_typicalScale = medianScaleAt(data.x);
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
@@ -332,6 +337,8 @@ void AutoModel::becomeComposed(Metric metric, const FeatureSchema& schema,
     m_scores.clear();
     m_chosenScore = m_selectionScore = CandidateScore {};
     m_inside = m_beyond = LevelCalibration {};
+    m_scale = IntervalScale {};
+    m_typicalScale = 1.0;
     m_requestBound = RequestBound {};
     m_span = MeasuredSpan {};
     m_factors.clear();
@@ -370,6 +377,7 @@ FitReport AutoModel::fit(const Dataset& data)
         + std::to_string(static_cast<int>(m_params.threadSaturation)) + " "
         + std::to_string(static_cast<int>(m_params.requestBound)) + " "
         + std::to_string(static_cast<int>(m_params.measuredSpan)) + " "
+        + std::to_string(static_cast<int>(m_params.intervalScale)) + " "
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
         + std::string(metricName(*data.metric));
@@ -550,16 +558,36 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     }
     m_chosenScore = scoreOf(memberSpecs.front(), chosenCv);
     m_selectionScore = scoreOf(memberSpecs.front(), aware);
+    // The panel's disagreement at each held-out point scales its residual; the panel refitted on
+    // every row scales the intervals asked for.
+    m_scale = IntervalScale {};
+    if (m_params.intervalScale) {
+        const std::vector<std::size_t> panel = IntervalScale::panelOf(m_scores, results);
+        auto [scales, scaleFloor] = heldOutScales(results, panel, aware);
+        if (panel.size() >= 2 && scales.size() == aware.points.size()) {
+            for (std::size_t i = 0; i < scales.size(); ++i)
+                aware.points[i].scale = scales[i];
+            std::vector<std::shared_ptr<const AutoCandidate>> members;
+            for (std::size_t c : panel) {
+                // A chosen member is shared, not fitted twice.
+                const auto same = std::find_if(m_chosen.begin(), m_chosen.end(),
+                    [&](const Member& m) { return m.model->spec().label() == specs[c].label(); });
+                if (same != m_chosen.end()) {
+                    members.push_back(same->model);
+                    continue;
+                }
+                auto model = std::make_shared<AutoCandidate>(specs[c]);
+                model->fit(data);
+                members.push_back(std::move(model));
+            }
+            m_scale = IntervalScale(std::move(members), scaleFloor);
+        }
+    }
     m_aware = aware;
     m_awareConfigs = sampled ? std::vector<Configuration> {} : data.configs;
-    // Interpolated and extrapolated levels calibrate apart; a kind with too few points to
-    // calibrate on (no inner level: a first measurement of two levels per factor) takes all.
-    const auto calibrationOf = [&](bool extrapolation) {
-        const GroupedCvResult part = pointsOfKind(aware, extrapolation);
-        return LevelCalibration::fromGroupedCv(part.points.size() < kMinKindPoints ? aware : part);
-    };
-    m_inside = calibrationOf(false);
-    m_beyond = calibrationOf(true);
+    Calibrations calibrations = calibrationsOf(aware);
+    m_inside = std::move(calibrations.inside);
+    m_beyond = std::move(calibrations.beyond);
     m_factors.clear();
     for (Factor f : options.factors)
         m_factors.emplace_back(featureName(f));
@@ -568,21 +596,80 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // the candidates it changed the choices, and with them figures it cannot reach (fio-tiered's
     // nested read-time extrapolation 160 -> 779 %, README "The request size").
     m_requestBound = m_params.requestBound ? RequestBound::of(data) : RequestBound {};
-    m_span = spanOfTrained(data.y);
+    m_span = spanOfTrained(data.y, calibrations.unscaledInside);
+    m_typicalScale = medianScaleAt(data.x);
 
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
-MeasuredSpan AutoModel::spanOfTrained(const Eigen::VectorXd& y) const
+AutoModel::Calibrations AutoModel::calibrationsOf(const GroupedCvResult& cv)
+{
+    // Interpolated and extrapolated levels calibrate apart; a kind with too few points to
+    // calibrate on (no inner level: a first measurement of two levels per factor) takes all.
+    const auto partOf = [&](bool extrapolation) {
+        GroupedCvResult part = pointsOfKind(cv, extrapolation);
+        return part.points.size() < kMinKindPoints ? cv : part;
+    };
+    const GroupedCvResult inside = partOf(false);
+    return {LevelCalibration::fromGroupedCv(scaledResiduals(inside)),
+        LevelCalibration::fromGroupedCv(scaledResiduals(partOf(true))),
+        LevelCalibration::fromGroupedCv(inside)};
+}
+
+MeasuredSpan AutoModel::spanOfTrained(
+    const Eigen::VectorXd& y, const LevelCalibration& inside) const
 {
     if (!m_params.measuredSpan)
         return {};
     // Without a calibrated interval the width is 0: held only where every value trained on is
-    // the same.
-    const ConformalBounds inside
-        = m_inside.size() > 0 ? m_inside.bounds(kDefaultLevel) : ConformalBounds {0.0, 0.0};
-    return MeasuredSpan::of(y, inside.upper - inside.lower);
+    // the same. The unscaled band: the span rule asks whether the model knows less than the
+    // values' own spread, the same question at every configuration.
+    const ConformalBounds bounds
+        = inside.size() > 0 ? inside.bounds(kDefaultLevel) : ConformalBounds {0.0, 0.0};
+    return MeasuredSpan::of(y, bounds.upper - bounds.lower);
+}
+
+double AutoModel::medianScaleAt(const Eigen::MatrixXd& x) const
+{
+    const Eigen::VectorXd scale = intervalScaleAt(x);
+    if (scale.size() == 0)
+        return 1.0;
+    std::vector<double> values(scale.data(), scale.data() + scale.size());
+    const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), mid, values.end());
+    return *mid;
+}
+
+Eigen::VectorXd AutoModel::intervalScaleAt(const Eigen::MatrixXd& x) const
+{
+    if (!composed())
+        return m_scale.at(x);
+    // d log rate / d log time of a direction is its share of the mean time per request,
+    // r T_read / (r T_read + (1 - r) T_write), so the rate's scale weighs the times' so.
+    const Eigen::ArrayXd r = readShares(x, m_rateSchema);
+    Eigen::VectorXd scale = Eigen::VectorXd::Zero(x.rows());
+    const Eigen::VectorXd readTime
+        = m_readTimes ? Eigen::VectorXd(m_readTimes->predict(x)) : Eigen::VectorXd {};
+    const Eigen::VectorXd writeTime
+        = m_writeTimes ? Eigen::VectorXd(m_writeTimes->predict(x)) : Eigen::VectorXd {};
+    const Eigen::VectorXd readScale
+        = m_readTimes ? m_readTimes->intervalScaleAt(x) : Eigen::VectorXd {};
+    const Eigen::VectorXd writeScale
+        = m_writeTimes ? m_writeTimes->intervalScaleAt(x) : Eigen::VectorXd {};
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const double reads = m_readTimes && r(i) > 0.0 ? r(i) * std::exp(readTime(i)) : 0.0;
+        const double writes
+            = m_writeTimes && r(i) < 1.0 ? (1.0 - r(i)) * std::exp(writeTime(i)) : 0.0;
+        const double total = reads + writes;
+        if (!(total > 0.0)) {
+            scale(i) = 1.0;
+            continue;
+        }
+        scale(i) = (reads > 0.0 ? reads / total * readScale(i) : 0.0)
+            + (writes > 0.0 ? writes / total * writeScale(i) : 0.0);
+    }
+    return scale;
 }
 
 Eigen::VectorXd AutoModel::predict(const Eigen::MatrixXd& x) const
@@ -636,19 +723,20 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
     for (std::size_t i = 0; i < unlearned.size() && i < steps.size(); ++i)
         if (unlearned[i] != 0)
             steps[i] = std::max(steps[i], 1.0);
+    const Eigen::VectorXd scale = intervalScaleAt(x);
     Eigen::VectorXd lower(y.size()), upper(y.size());
     for (Eigen::Index i = 0; i < y.size(); ++i) {
         const double t = std::min(1.0, steps[static_cast<std::size_t>(i)]);
-        lower(i) = y(i) + inside.lower + t * (beyond.lower - inside.lower);
-        upper(i) = y(i) + inside.upper + t * (beyond.upper - inside.upper);
+        lower(i) = y(i) + scale(i) * (inside.lower + t * (beyond.lower - inside.lower));
+        upper(i) = y(i) + scale(i) * (inside.upper + t * (beyond.upper - inside.upper));
     }
     // Beyond the largest request size the residuals of held-out levels say little: a device's
     // bandwidth can run out one size past the data or ten, and nothing measured tells which. So
     // there the band spans at least what the request bound's laws allow (fio-local's stack
     // measured to 1 MiB: the calibrated band alone covered none of its 256 KiB-1 MiB runs).
     for (const Eigen::Index i : range.beyond) {
-        lower(i) = std::min(lower(i), range.low(i) + beyond.lower);
-        upper(i) = std::max(upper(i), range.high(i) + beyond.upper);
+        lower(i) = std::min(lower(i), range.low(i) + scale(i) * beyond.lower);
+        upper(i) = std::max(upper(i), range.high(i) + scale(i) * beyond.upper);
     }
     m_span.widenUnlearned(lower, upper, unlearned);
     return std::make_pair(std::move(lower), std::move(upper));

@@ -4,6 +4,7 @@
 #include "models/auto_candidate.hpp"
 #include "models/auto_interval.hpp"
 #include "models/auto_selection.hpp"
+#include "models/interval_scale.hpp"
 #include "models/measured_span.hpp"
 #include "models/regressor.hpp"
 #include "models/request_bound.hpp"
@@ -79,6 +80,12 @@ struct AutoParams {
     /// covered as much or more (fio-local's sequential runs from its random ones 53-78 ->
     /// 90-100 %) (README).
     bool measuredSpan = true;
+    /// Each prediction interval scaled by how far the best-ranked candidates disagree at the
+    /// configuration asked (interval_scale.hpp), its calibration on the held-out residuals
+    /// divided by the same disagreement at their points. Off: one band for every configuration
+    /// inside the measured ranges and one beyond them, as wide as the hardest held-out level
+    /// makes it (README, "Intervals").
+    bool intervalScale = true;
 };
 
 /// How much work auto may spend ranking its candidates. On the grids the papers measure (a few
@@ -150,8 +157,9 @@ public:
     /// below]); a version 6 file's [column, top] loads without it and answers as it did. 8:
     /// answers inside the measured ranges may be held within the values trained on, which span
     /// the interval of a value never trained on (key "measured_span"); a file before it loads
-    /// with measured_span 0.
-    static constexpr int kStateVersion = 8;
+    /// with measured_span 0. 9: the intervals may be scaled per configuration (key
+    /// "interval_scale"); a file before it loads with interval_scale 0 and answers as it did.
+    static constexpr int kStateVersion = 9;
     /// Interval level describe() and the stored coverage refer to.
     static constexpr double kDefaultLevel = LevelCalibration::kReferenceLevel;
 
@@ -214,6 +222,16 @@ public:
     /// The bounds (log scale, added to a prediction) beyond a measured range at `level`: those of
     /// beyondInterval widened to cover insideInterval's. Throws ConfigError outside (0, 1).
     ConformalBounds boundsBeyond(double level) const;
+    /// Per row of x, the scale of its interval: the calibrations' bounds times it are added to the
+    /// prediction (IntervalScale; 1 where off). A composed rate's comes from its times' scales,
+    /// each weighted by its share of the mean time per request. O(the panels' predictions; a
+    /// composed rate's also its times').
+    Eigen::VectorXd intervalScaleAt(const Eigen::MatrixXd& x) const;
+    /// The panel whose disagreement scales the intervals (off for a composed rate).
+    const IntervalScale& intervalScale() const { return m_scale; }
+    /// The median of intervalScaleAt over the rows trained on: describe() gives the bands at it.
+    /// 1 where the intervals are not scaled.
+    double typicalScale() const { return m_typicalScale; }
     /// The residual smoothing added to the chosen candidates' answers (off when none won).
     SmoothingSpec smoothing() const { return m_smoother ? m_smoother->spec() : SmoothingSpec {}; }
     /// Mean |log(predicted / measured)| of the chosen model's held-out levels without and with
@@ -282,7 +300,17 @@ private:
         const Eigen::VectorXd& logWriteMs) const;
     /// The span of the fitted values `y` (log scale) under AutoParams::measuredSpan, holding
     /// where the interval calibrated inside the ranges (m_inside, set first) is wider. O(n).
-    MeasuredSpan spanOfTrained(const Eigen::VectorXd& y) const;
+    MeasuredSpan spanOfTrained(const Eigen::VectorXd& y, const LevelCalibration& inside) const;
+    /// Calibrations inside (extrapolation false) and beyond the ranges from held-out points
+    /// `cv`, residuals divided by their points' scales; all of cv for a kind with fewer than
+    /// kMinKindPoints. Also the unscaled inside calibration, which MeasuredSpan compares with
+    /// the span of the values.
+    struct Calibrations {
+        LevelCalibration inside, beyond, unscaledInside;
+    };
+    static Calibrations calibrationsOf(const GroupedCvResult& cv);
+    /// The median of intervalScaleAt(x) (1 for no rows).
+    double medianScaleAt(const Eigen::MatrixXd& x) const;
 
     /// A chosen candidate. Shared by copies, as it never changes once fitted: auto's fit memo
     /// hands out copies, so a rate's composition and the response-time model itself would each
@@ -319,6 +347,10 @@ private:
     // grouped CV: 87-100 % coverage at 80 %) and beyond them too narrow (67-82 %).
     LevelCalibration m_inside;
     LevelCalibration m_beyond;
+    /// Off where AutoParams::intervalScale is, for a composed rate (its times' scales serve)
+    /// and where fewer than two candidates differ.
+    IntervalScale m_scale;
+    double m_typicalScale = 1.0;
     std::vector<MeasuredRange> m_ranges;
     /// Off for rates, composed or not (their times' models carry it).
     RequestBound m_requestBound;

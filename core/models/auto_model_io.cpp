@@ -16,6 +16,16 @@ namespace iolens::core {
 
 namespace {
 
+/// The typical interval scale a state keeps (absent before version 9, and where the intervals
+/// are not scaled: 1). Throws DataError for one that is not positive.
+double typicalScaleOf(const nlohmann::json& state)
+{
+    const double scale = state.value("typical_scale", 1.0);
+    if (!(scale > 0.0))
+        throw DataError("model file: an auto model's typical interval scale is not positive");
+    return scale;
+}
+
 /// What describe() says of a model's measured span (measured_span.hpp): where it holds the
 /// answers, or only bounds the intervals of values never trained on; empty when it is off.
 std::string spanParagraph(const MeasuredSpan& span)
@@ -116,11 +126,17 @@ std::string AutoModel::describe() const
                 percent(m_selectionScore.interpolation).c_str(),
                 percent(m_selectionScore.extrapolation).c_str(),
                 percent(m_selectionScore.overall).c_str(), m_selectionScore.logRatio,
-                kDefaultLevel * 100.0, std::exp(m_inside.bounds(kDefaultLevel).lower),
-                std::exp(m_inside.bounds(kDefaultLevel).upper),
-                std::exp(boundsBeyond(kDefaultLevel).lower),
-                std::exp(boundsBeyond(kDefaultLevel).upper), m_inside.size(), m_beyond.size());
+                kDefaultLevel * 100.0,
+                std::exp(m_typicalScale * m_inside.bounds(kDefaultLevel).lower),
+                std::exp(m_typicalScale * m_inside.bounds(kDefaultLevel).upper),
+                std::exp(m_typicalScale * boundsBeyond(kDefaultLevel).lower),
+                std::exp(m_typicalScale * boundsBeyond(kDefaultLevel).upper), m_inside.size(),
+                m_beyond.size());
             text += line;
+            if (m_typicalScale != 1.0)
+                text += "    Those bands are at the median scale of the configurations trained on; "
+                        "each\n    configuration's is its times' scales, weighted by their "
+                        "shares of the time\n    per request.\n";
         } else {
             text += "  Its interval is composed from theirs (too few held-out points to "
                     "calibrate it on).\n";
@@ -283,8 +299,9 @@ std::string AutoModel::describe() const
         std::snprintf(line, sizeof line,
             "  %.0f %% prediction interval%s:\n    x%.3g .. x%.3g of the prediction, the %.3f "
             "conformal quantiles of %zu held-out residuals\n",
-            kDefaultLevel * 100.0, where.c_str(), std::exp(b.lower), std::exp(b.upper),
-            interval.calibratedLevel(kDefaultLevel), interval.size());
+            kDefaultLevel * 100.0, where.c_str(), std::exp(m_typicalScale * b.lower),
+            std::exp(m_typicalScale * b.upper), interval.calibratedLevel(kDefaultLevel),
+            interval.size());
         text += line;
         if (std::isnan(interval.coverage())) {
             text += "    (their coverage could not be judged: no two such levels of one factor)\n";
@@ -295,6 +312,20 @@ std::string AutoModel::describe() const
             text += line;
         }
     };
+    if (m_scale.on()) {
+        std::snprintf(line, sizeof line,
+            "  Interval widths follow how far %zu of the best-ranked candidates of different\n"
+            "    techniques and scales disagree at the configuration (their mean deviation from "
+            "their\n    median, log scale) plus %.3g, the held-out levels' typical error; ",
+            m_scale.panelSize(), m_scale.floor());
+        text += line;
+        std::snprintf(line, sizeof line,
+            "each held-out\n    residual was divided by the same at its own point. The bands "
+            "below are at the\n    median of the configurations trained on (%.3g); where the "
+            "candidates part ways,\n    wider.\n",
+            m_typicalScale);
+        text += line;
+    }
     if (m_ranges.empty()) {
         intervalLine("", m_inside, m_inside.bounds(kDefaultLevel));
     } else {
@@ -353,6 +384,8 @@ nlohmann::json AutoModel::saveState() const
             {"training_rows", m_trainingRows}};
         if (m_span.on())
             state["measured_span"] = m_span.toJson();
+        if (m_typicalScale != 1.0)
+            state["typical_scale"] = m_typicalScale;
         if (m_inside.size() > 0) {
             state["interval_inside"] = m_inside.toJson();
             state["interval_beyond"] = m_beyond.toJson();
@@ -382,6 +415,10 @@ nlohmann::json AutoModel::saveState() const
             = {jsonNumber(m_smoothingLogRatios.first), jsonNumber(m_smoothingLogRatios.second)};
     if (m_smoother)
         state["smoothing"] = m_smoother->toJson();
+    if (m_scale.on())
+        state["interval_scale"] = m_scale.toJson();
+    if (m_typicalScale != 1.0)
+        state["typical_scale"] = m_typicalScale;
     return state;
 }
 
@@ -423,6 +460,7 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         const double littleRatio = numberOfJson(state.at("little_ratio"));
         const MeasuredSpan span
             = MeasuredSpan::fromJson(state.value("measured_span", nlohmann::json()));
+        const double typicalScale = typicalScaleOf(state);
         becomeComposed(*metric, schema, std::move(reads), std::move(writes),
             state.value("training_rows", Eigen::Index {0}), littleRatio);
         m_inside = std::move(inside);
@@ -430,9 +468,11 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         m_selectionScore = selection;
         m_ranges = std::move(ranges);
         m_span = span;
+        m_typicalScale = typicalScale;
         m_params.threadSaturation = m_params.threadSaturation && version >= 5;
         m_params.requestBound = m_params.requestBound && version >= 6;
         m_params.measuredSpan = m_params.measuredSpan && version >= 8;
+        m_params.intervalScale = m_params.intervalScale && version >= 9;
         return;
     }
     std::vector<CandidateScore> scores;
@@ -491,6 +531,10 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         throw DataError("model file: the auto model's residual smoothing has "
             + std::to_string(smoother->columns()) + " feature columns, its schema "
             + std::to_string(schema.size()));
+    // Absent in files before version 9, and where it is off.
+    IntervalScale scale
+        = IntervalScale::fromJson(state.value("interval_scale", nlohmann::json()), schema);
+    const double typicalScale = typicalScaleOf(state);
     std::pair<double, double> smoothingRatios {
         std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
     if (state.contains("smoothing_log_ratios"))
@@ -506,6 +550,8 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_scores = std::move(scores);
     m_chosen = std::move(chosen);
     m_smoother = std::move(smoother);
+    m_scale = std::move(scale);
+    m_typicalScale = typicalScale;
     m_smoothingLogRatios = smoothingRatios;
     m_chosenScore = chosenScore;
     m_selectionScore = selection;
@@ -522,6 +568,7 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_params.threadSaturation = m_params.threadSaturation && version >= 5;
     m_params.requestBound = m_params.requestBound && version >= 6;
     m_params.measuredSpan = m_params.measuredSpan && version >= 8;
+    m_params.intervalScale = m_params.intervalScale && version >= 9;
 }
 
 } // namespace iolens::core

@@ -78,6 +78,9 @@ struct HeldOutPoint {
     /// or the technique has none.
     double lower = std::numeric_limits<double>::quiet_NaN();
     double upper = std::numeric_limits<double>::quiet_NaN();
+    /// How wide the point's interval is to be relative to others (auto's IntervalScale): its
+    /// residual is divided by it before it calibrates an interval. 1 where nothing sets it.
+    double scale = 1.0;
 };
 
 /// Everything a grouped cross-validation measured. Errors are means over scored points, so a

@@ -133,6 +133,23 @@ private slots:
         QVERIFY(interval);
         QVERIFY((interval->first.array() <= model.predict(x).array() + 1e-12).all());
         QVERIFY((interval->second.array() >= model.predict(x).array() - 1e-12).all());
+        // Its interval's scale is its times' scales, each weighted by its share of the time per
+        // request (AutoModel::intervalScaleAt).
+        QVERIFY(model.readTimesModel()->intervalScale().on());
+        QVERIFY(model.writeTimesModel()->intervalScale().on());
+        const Eigen::VectorXd scale = model.intervalScaleAt(x);
+        const Eigen::VectorXd readScale = model.readTimesModel()->intervalScaleAt(x);
+        const Eigen::VectorXd writeScale = model.writeTimesModel()->intervalScaleAt(x);
+        const Eigen::VectorXd readMs = model.readTimesModel()->predict(x).array().exp();
+        const Eigen::VectorXd writeMs = model.writeTimesModel()->predict(x).array().exp();
+        for (std::size_t i = 0; i < asked.size(); ++i) {
+            const auto k = static_cast<Eigen::Index>(i);
+            const double r = asked[i].readPct / 100.0;
+            const double reads = r * readMs(k), writes = (1.0 - r) * writeMs(k);
+            const double expected
+                = (reads * readScale(k) + writes * writeScale(k)) / (reads + writes);
+            QVERIFY(std::abs(scale(k) - expected) < 1e-12);
+        }
 
         // Stored and loaded, it predicts the same.
         const std::string text = model.saveState().dump();
@@ -141,6 +158,7 @@ private slots:
         loaded.loadState(nlohmann::json::parse(text), data.schema);
         QVERIFY(loaded.composed());
         QVERIFY(loaded.predict(x) == model.predict(x));
+        QVERIFY(loaded.predictInterval(x, 0.8)->second == interval->second);
         QCOMPARE(loaded.describe(), model.describe());
         QCOMPARE(loaded.saveState().dump(), text);
     }

@@ -501,7 +501,7 @@ private slots:
 
     // Between measured levels the interval comes from the residuals of interpolated levels,
     // beyond them from those of extrapolated ones (widened to cover the inside interval), and
-    // the grid's outermost measured level is still inside.
+    // the grid's outermost measured level is still inside; each times the configuration's scale.
     void interval_takesItsCalibrationFromWhereTheConfigurationLies()
     {
         const Dataset train = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 21));
@@ -523,6 +523,7 @@ private slots:
         QCOMPARE(beyond.lower, std::min(inside.lower, outer.lower));
         QCOMPARE(beyond.upper, std::max(inside.upper, outer.upper));
         const Eigen::VectorXd y = model.predict(probe.x);
+        const Eigen::VectorXd scale = model.intervalScaleAt(probe.x);
         const Eigen::Index column = probe.schema.numericColumn(Factor::RequestBytes);
         // Beyond the edge the bounds move from the inside ones to the beyond ones in proportion to
         // the distance, up to one step, and stay there farther out.
@@ -532,10 +533,10 @@ private slots:
             const double t = kib > 64.0 ? std::min(1.0, std::log2(kib / 64.0)) : 0.0;
             blended += t > 0.0 && t < 1.0 ? 1 : 0;
             QVERIFY(std::abs(interval->first(i)
-                        - (y(i) + inside.lower + t * (beyond.lower - inside.lower)))
+                        - (y(i) + scale(i) * (inside.lower + t * (beyond.lower - inside.lower))))
                 < 1e-12);
             QVERIFY(std::abs(interval->second(i)
-                        - (y(i) + inside.upper + t * (beyond.upper - inside.upper)))
+                        - (y(i) + scale(i) * (inside.upper + t * (beyond.upper - inside.upper))))
                 < 1e-12);
         }
         QVERIFY(blended > 0);
@@ -586,14 +587,18 @@ private slots:
         const ConformalBounds beyond = fittedAuto.boundsBeyond(0.8);
         const MeasuredSpan& span = fittedAuto.measuredSpan();
         QVERIFY(span.on());
-        QVERIFY(
-            std::abs(std::log(outside->first(0)) - std::min(y + beyond.lower, span.low)) < 1e-9);
-        QVERIFY(
-            std::abs(std::log(outside->second(0)) - std::max(y + beyond.upper, span.high)) < 1e-9);
+        const double scaleAsked = fittedAuto.intervalScaleAt(model.schema().encode({asked}))(0);
+        const double scaleOther = fittedAuto.intervalScaleAt(model.schema().encode({other}))(0);
+        QVERIFY(std::abs(
+                    std::log(outside->first(0)) - std::min(y + scaleOther * beyond.lower, span.low))
+            < 1e-9);
+        QVERIFY(std::abs(std::log(outside->second(0))
+                    - std::max(y + scaleOther * beyond.upper, span.high))
+            < 1e-9);
         const ConformalBounds within = fittedAuto.insideInterval().bounds(0.8);
         QVERIFY(beyond.upper - beyond.lower > within.upper - within.lower + 1e-6);
-        QVERIFY(std::abs(std::log(inside->first(0)) - (y + within.lower)) < 1e-9);
-        QVERIFY(std::abs(std::log(inside->second(0)) - (y + within.upper)) < 1e-9);
+        QVERIFY(std::abs(std::log(inside->first(0)) - (y + scaleAsked * within.lower)) < 1e-9);
+        QVERIFY(std::abs(std::log(inside->second(0)) - (y + scaleAsked * within.upper)) < 1e-9);
         // Both asked at once, each row keeps its own band.
         const auto both = model.predictInterval({asked, other}, 0.8);
         QCOMPARE(both->first(0), inside->first(0));
