@@ -299,7 +299,7 @@ private:
     Eigen::VectorXd composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,
         const Eigen::VectorXd& logWriteMs) const;
     /// The span of the fitted values `y` (log scale) under AutoParams::measuredSpan, holding
-    /// where the interval calibrated inside the ranges (m_inside, set first) is wider. O(n).
+    /// where the unscaled interval calibrated inside the ranges, `inside`, is wider. O(n).
     MeasuredSpan spanOfTrained(const Eigen::VectorXd& y, const LevelCalibration& inside) const;
     /// Calibrations inside (extrapolation false) and beyond the ranges from held-out points
     /// `cv`, residuals divided by their points' scales; all of cv for a kind with fewer than

@@ -91,9 +91,9 @@ private slots:
         const std::vector<CandidateScore> scores {scored(0.5, "cart"), scored(0.2, "lm"),
             scored(std::nan(""), "mars"), scored(0.3, "cubist"), scored(0.4, "mars"),
             scored(0.1, "mars", ResponseScale::Raw), scored(0.15, "lm")};
-        const std::vector<GroupedCvResult> results {panelHeldOut({1, 2, 3}), panelHeldOut({0, 0, 1}),
-            panelHeldOut({5, 5, 5}), panelHeldOut({7, 7, 7.005}), panelHeldOut({2, 2, 2}), panelHeldOut({0, 1, 0}),
-            panelHeldOut({7, 7, 7})};
+        const std::vector<GroupedCvResult> results {panelHeldOut({1, 2, 3}),
+            panelHeldOut({0, 0, 1}), panelHeldOut({5, 5, 5}), panelHeldOut({7, 7, 7.005}),
+            panelHeldOut({2, 2, 2}), panelHeldOut({0, 1, 0}), panelHeldOut({7, 7, 7})};
         const std::vector<std::size_t> expected {5, 6, 4, 0};
         QCOMPARE(IntervalScale::panelOf(scores, results, 5), expected);
         QCOMPARE(IntervalScale::panelOf(scores, results, 2), (std::vector<std::size_t> {5, 6}));
@@ -104,8 +104,8 @@ private slots:
     // divide residuals by almost nothing.
     void heldOutScales_addTheFloorToTheSpread()
     {
-        const std::vector<GroupedCvResult> results {
-            panelHeldOut({0.0, 0.0, 0.0}), panelHeldOut({0.0, 0.0, 3.0}), panelHeldOut({0.0, 0.0, 6.0})};
+        const std::vector<GroupedCvResult> results {panelHeldOut({0.0, 0.0, 0.0}),
+            panelHeldOut({0.0, 0.0, 3.0}), panelHeldOut({0.0, 0.0, 6.0})};
         GroupedCvResult residuals = panelHeldOut({0.0, 0.0, 0.0});
         for (std::size_t i = 0; i < 3; ++i)
             residuals.points[i].measured = 0.5 * static_cast<double>(i + 1); // |r| 0.5, 1, 1.5
@@ -115,8 +115,8 @@ private slots:
         QCOMPARE(scales[0], 1.0);
         QCOMPARE(scales[1], 1.0);
         QVERIFY(std::abs(scales[2] - (1.0 + 2.0)) < 1e-12); // median 3: |0-3| + 0 + |6-3|, / 3
-        QVERIFY_THROWS_EXCEPTION(
-            StateError, heldOutScales({panelHeldOut({0.0, 1.0}), panelHeldOut({0.0})}, {0, 1}, residuals));
+        QVERIFY_THROWS_EXCEPTION(StateError,
+            heldOutScales({panelHeldOut({0.0, 1.0}), panelHeldOut({0.0})}, {0, 1}, residuals));
     }
 
     void scaledResiduals_divideEachResidualByItsScale()
