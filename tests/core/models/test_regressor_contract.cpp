@@ -129,7 +129,8 @@ private slots:
     }
 
     // Model files written by format version 1 (tests/data/models/v1, by tests/tools/
-    // freeze_model_files) still load and predict exactly what they predicted then.
+    // freeze_model_files) still load and predict exactly what they predicted then; auto_state9
+    // is an auto model of state version 9 (its intervals scaled per configuration).
     void frozenModelFile_stillLoads_data()
     {
         QTest::addColumn<QString>("path");
