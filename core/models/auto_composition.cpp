@@ -47,6 +47,28 @@ Eigen::VectorXd composeRate(const Eigen::MatrixXd& x, const FeatureSchema& base,
     return rate;
 }
 
+Eigen::VectorXd composeScale(const Eigen::MatrixXd& x, const FeatureSchema& base,
+    const Eigen::VectorXd& logReadMs, const Eigen::VectorXd& logWriteMs,
+    const Eigen::VectorXd& readScale, const Eigen::VectorXd& writeScale)
+{
+    const Eigen::ArrayXd r = readShares(x, base);
+    Eigen::VectorXd scale = Eigen::VectorXd::Ones(x.rows());
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const bool reads = r(i) > 0.0, writes = r(i) < 1.0;
+        if ((reads && (i >= logReadMs.size() || i >= readScale.size()))
+            || (writes && (i >= logWriteMs.size() || i >= writeScale.size())))
+            throw StateError(
+                "composeScale: no time or scale for a direction a row has requests in");
+        const double readPart = reads ? r(i) * std::exp(logReadMs(i)) : 0.0;
+        const double writePart = writes ? (1.0 - r(i)) * std::exp(logWriteMs(i)) : 0.0;
+        const double total = readPart + writePart;
+        if (total > 0.0)
+            scale(i) = (reads ? readPart / total * readScale(i) : 0.0)
+                + (writes ? writePart / total * writeScale(i) : 0.0);
+    }
+    return scale;
+}
+
 namespace {
 
 /// A held-out level by factor and range (one level: low == high).
@@ -107,15 +129,10 @@ GroupedCvResult composedHeldOut(const Dataset& rate, Metric metric,
             point.measured = rate.y(i);
             point.predicted
                 = composeRate(rate.x.row(i), rate.schema, metric, readTime, writeTime)(0);
-            // Each time's scale weighted by its share of the mean time per request, as
-            // AutoModel::intervalScaleAt weighs them for a configuration asked.
-            const double readPart = share(i) > 0.0 ? share(i) * std::exp(readTime(0)) : 0.0;
-            const double writePart
-                = share(i) < 1.0 ? (1.0 - share(i)) * std::exp(writeTime(0)) : 0.0;
-            const double total = readPart + writePart;
-            if (total > 0.0)
-                point.scale = (readPart > 0.0 ? readPart / total * read->second.second : 0.0)
-                    + (writePart > 0.0 ? writePart / total * write->second.second : 0.0);
+            point.scale = composeScale(rate.x.row(i), rate.schema, readTime, writeTime,
+                Eigen::VectorXd::Constant(1, read == reads.end() ? 1.0 : read->second.second),
+                Eigen::VectorXd::Constant(1, write == writes.end() ? 1.0 : write->second.second))(
+                0);
             result.points.push_back(point);
         }
     }

@@ -35,6 +35,15 @@ std::pair<double, double> readShareRange(const FeatureSchema& base);
 Eigen::VectorXd composeRate(const Eigen::MatrixXd& x, const FeatureSchema& base, Metric metric,
     const Eigen::VectorXd& logReadMs, const Eigen::VectorXd& logWriteMs);
 
+/// The interval scale of a composed rate at each row of x (encoded by `base`) from its times' log
+/// predictions and their scales (AutoModel::intervalScaleAt): each time's scale weighted by its
+/// share of the mean time per request, r T_read / (r T_read + (1 - r) T_write), which is
+/// d log rate / d log T_read. A row needs only the times it has requests for (as composeRate);
+/// 1 for a row with neither. Throws StateError for a time a row needs but lacks.
+Eigen::VectorXd composeScale(const Eigen::MatrixXd& x, const FeatureSchema& base,
+    const Eigen::VectorXd& logReadMs, const Eigen::VectorXd& logWriteMs,
+    const Eigen::VectorXd& readScale, const Eigen::VectorXd& writeScale);
+
 /// The composition's own held-out points, to calibrate its interval on: for each row of `rate`
 /// (its y on the log scale) and each level its response-time models held out with that row's
 /// configuration in it, the rate composed from the times predicted without that level (held-out

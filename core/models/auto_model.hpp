@@ -293,8 +293,10 @@ private:
     /// predict(x) with, per row, the least and the most the request bound's laws allow beyond
     /// the largest request size trained on (RequestBound::Answers; a composed rate's from its
     /// times' laws), log scale; the answer itself elsewhere; `beyond` lists the rows beyond
-    /// (either time's, for a rate). O(one prediction).
-    RequestBound::Answers requestRange(const Eigen::MatrixXd& x) const;
+    /// (either time's, for a rate). With `scale`, also intervalScaleAt(x) there, a composed
+    /// rate's from the times' answers already made. O(one prediction).
+    RequestBound::Answers requestRange(
+        const Eigen::MatrixXd& x, Eigen::VectorXd* scale = nullptr) const;
     /// The log-scale rate of a composed model from its response-time models' log predictions.
     Eigen::VectorXd composedRate(const Eigen::MatrixXd& x, const Eigen::VectorXd& logReadMs,
         const Eigen::VectorXd& logWriteMs) const;
