@@ -181,7 +181,7 @@ FitReport AutoCandidate::fit(const Dataset& data)
     m_low = lo - margin;
     m_high = hi + margin;
     m_saturation = m_spec.saturation ? ThreadSaturation::of(data) : ThreadSaturation {};
-    m_lastShared.clear();
+    m_lastAnswer.clear();
     report.seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
@@ -196,8 +196,14 @@ Eigen::VectorXd AutoCandidate::predict(const Eigen::MatrixXd& x) const
             x, predictWithin(x), [this](const Eigen::MatrixXd& at) { return predictWithin(at); });
     };
     // The whole answer is remembered, extrapolation included: remembering the solver's answer
-    // alone, the rows asked at the largest thread count for it would replace x's.
-    return m_spec.threadShare() ? m_lastShared.get(x, answer) : answer();
+    // alone, the rows asked at the largest thread count for it would replace x's. A slider step
+    // asks every candidate of a sweep for the same rows three times or more (the curve, its
+    // interval, the interval's panel, the rates composed from a time): a Cubist candidate's
+    // repeats were a fifth of the step (perf, session 59). A batch above a few thousand rows (the
+    // training data of a large database) is not copied to be kept.
+    constexpr Eigen::Index kRememberedRows = 4096;
+    return m_spec.threadShare() || x.rows() <= kRememberedRows ? m_lastAnswer.get(x, answer)
+                                                               : answer();
 }
 
 bool AutoCandidate::answersFloorAt(const Eigen::MatrixXd& x) const
@@ -433,7 +439,7 @@ void AutoCandidate::loadState(const nlohmann::json& state, const FeatureSchema& 
     m_shareLow = loaded.m_shareLow;
     m_shareHigh = loaded.m_shareHigh;
     m_saturation = saturation;
-    m_lastShared.clear();
+    m_lastAnswer.clear();
 }
 
 AutoCandidate::AutoCandidate(const AutoCandidate& other)

@@ -136,8 +136,9 @@ private:
     std::shared_ptr<const AutoCandidate> m_otherTimes;
     double m_shareLow = 0.0;
     double m_shareHigh = 0.0;
-    /// threadShare: the last answer, asked again for the interval and by composed rates.
-    LastPrediction m_lastShared;
+    /// The last answer (to a threadShare candidate's, or to a sweep's few rows), asked again for
+    /// the interval, by the interval's panel and by the rates composed from it.
+    LastPrediction m_lastAnswer;
     /// spec().saturation: the trained thread range's top (off where the data does not allow).
     ThreadSaturation m_saturation;
 

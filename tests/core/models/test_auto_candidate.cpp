@@ -253,23 +253,42 @@ private slots:
         QVERIFY(!CandidateSpec::fromJson(json).otherTimes);
     }
 
-    // Its answers are remembered for the same configurations, and forgotten on a refit: refitted
-    // on other data it answers as a candidate fitted on that data alone.
-    void writerShare_refitForgetsTheLastAnswer()
+    // Its answers are remembered for the same configurations (a thread-share candidate's always,
+    // a plain one's for a sweep's few rows), and forgotten on a refit: refitted on other data it
+    // answers as a candidate fitted on that data alone. Other rows asked in between get their
+    // own answers.
+    void refitForgetsTheLastAnswer_data()
     {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("writers' share, lm") << "writers";
+        QTest::newRow("plain lm") << "lm";
+        QTest::newRow("cubist raw") << "cubist";
+    }
+
+    void refitForgetsTheLastAnswer()
+    {
+        QFETCH(QString, kind);
+        const CandidateSpec spec = kind == "writers" ? kWritersLm
+            : kind == "lm"                           ? kPlainLm
+                           : CandidateSpec {"cubist", ResponseScale::Raw, FeatureSet {}, false, {}};
         Dataset first = buildDataset(closedMix({0, 25, 50, 100}), Metric::RtWriteMs);
         first.y = first.y.array().log();
+        if (spec.scale == ResponseScale::Raw)
+            first.y = first.y.array().exp();
         Dataset second = first;
-        second.y.array() += 0.5;
-        AutoCandidate writers(kWritersLm), fresh(kWritersLm);
-        writers.fit(first);
+        second.y.array() *= 1.5;
+        AutoCandidate candidate(spec), fresh(spec);
+        candidate.fit(first);
         const Eigen::MatrixXd asked = first.x;
-        const Eigen::VectorXd before = writers.predict(asked);
-        QVERIFY(writers.predict(asked) == before);
-        writers.fit(second);
+        const Eigen::VectorXd before = candidate.predict(asked);
+        QVERIFY(candidate.predict(asked) == before);
+        const Eigen::MatrixXd fewer = asked.topRows(3);
+        QVERIFY(candidate.predict(fewer) == before.head(3));
+        QVERIFY(candidate.predict(asked) == before);
+        candidate.fit(second);
         fresh.fit(second);
-        QVERIFY(writers.predict(asked).isApprox(fresh.predict(asked), 1e-12));
-        QVERIFY(!writers.predict(asked).isApprox(before, 1e-3));
+        QVERIFY(candidate.predict(asked).isApprox(fresh.predict(asked), 1e-12));
+        QVERIFY(!candidate.predict(asked).isApprox(before, 1e-3));
     }
 
     // The readers' share, the mirror: trained on 25, 50 and 100 % reads, asked for 75 %, it
