@@ -128,15 +128,24 @@ Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs)
         if (column.derived())
             throw StateError("FeatureSchema::encode: column '" + column.name()
                 + "' is derived from other features, not read from a configuration");
+        // The rows of a sweep share their labels but in the swept factor: the last label found
+        // is compared first (a profiler encodes 7 sweeps for every model on each slider step).
+        std::string_view lastLabel;
+        double lastIndex = -1.0;
         for (std::size_t i = 0; i < configs.size(); ++i) {
             double value = 0.0;
             if (column.categorical()) {
                 const std::string_view label = categoricalValue(configs[i], column.factor);
-                const auto it = std::find(column.levels.begin(), column.levels.end(), label);
-                if (it == column.levels.end())
-                    throw DataError("configuration " + std::to_string(i + 1) + ", " + column.name()
-                        + " '" + std::string(label) + "': the model was not trained on this value");
-                value = static_cast<double>(it - column.levels.begin());
+                if (lastIndex < 0.0 || label != lastLabel) {
+                    const auto it = std::find(column.levels.begin(), column.levels.end(), label);
+                    if (it == column.levels.end())
+                        throw DataError("configuration " + std::to_string(i + 1) + ", "
+                            + column.name() + " '" + std::string(label)
+                            + "': the model was not trained on this value");
+                    lastLabel = label;
+                    lastIndex = static_cast<double>(it - column.levels.begin());
+                }
+                value = lastIndex;
             } else {
                 value = numericValue(configs[i], column.factor);
             }
