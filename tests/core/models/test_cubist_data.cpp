@@ -58,7 +58,7 @@ private slots:
     void makeCases_replacesUnknownsByMeanOrMode()
     {
         Eigen::MatrixXd x(2, 3);
-        x << kMissingValue, kMissingValue, kMissingValue,                                 //
+        x << kMissingValue, kMissingValue, kMissingValue,      //
             1e300, 1, std::numeric_limits<double>::infinity(); // beyond a float: unknown
         const cubist::CaseTable cases = cubist::makeCases(x, threeAttributes());
         QCOMPARE(cases.at(0, 0), 2.5f);
