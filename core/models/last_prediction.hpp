@@ -8,9 +8,10 @@
 
 namespace iolens::core {
 
-/// The answer to the last feature matrix a costly prediction was asked for. A writer-share
-/// candidate solves a fixed point per row; one slider step asks it for the same sweep twice, for
-/// the curve and then for the interval around it, and so do the throughputs composed from it.
+/// The answer to the last feature matrix a costly prediction was asked for. One slider step asks
+/// an auto candidate for the same sweep several times: for the curve, for the interval around
+/// it, for the interval's panel and for the throughputs composed from it (a thread-share
+/// candidate solves a fixed point per row each time).
 /// Thread-safe; the answer is computed outside the lock, so concurrent callers of one object are
 /// not serialised. A copy or move starts empty, and whoever refits or reloads the model clears
 /// it.
