@@ -4,6 +4,7 @@
 #include "models/auto_model.hpp"
 
 #include "common/error.hpp"
+#include "common/median.hpp"
 #include "models/auto_composition.hpp"
 
 #include <algorithm>
@@ -43,10 +44,7 @@ double AutoModel::medianScaleAt(const Eigen::MatrixXd& x) const
     const Eigen::VectorXd scale = intervalScaleAt(x);
     if (scale.size() == 0)
         return 1.0;
-    std::vector<double> values(scale.data(), scale.data() + scale.size());
-    const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), mid, values.end());
-    return *mid;
+    return median(std::vector<double>(scale.data(), scale.data() + scale.size()));
 }
 
 Eigen::VectorXd AutoModel::intervalScaleAt(const Eigen::MatrixXd& x) const

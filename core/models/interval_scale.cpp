@@ -2,6 +2,7 @@
 #include "models/interval_scale.hpp"
 
 #include "common/error.hpp"
+#include "common/median.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -26,15 +27,6 @@ bool samePredictions(const GroupedCvResult& a, const GroupedCvResult& b)
         if (std::abs(a.points[i].predicted - b.points[i].predicted) > kSameAnswers)
             return false;
     return true;
-}
-
-double median(std::vector<double> values)
-{
-    const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), mid, values.end());
-    if (values.size() % 2 == 1)
-        return *mid;
-    return 0.5 * (*mid + *std::max_element(values.begin(), mid));
 }
 
 } // namespace

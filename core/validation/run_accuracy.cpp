@@ -2,6 +2,7 @@
 #include "validation/run_accuracy.hpp"
 
 #include "common/error.hpp"
+#include "common/median.hpp"
 #include "models/inside_out.hpp"
 
 #include <algorithm>
@@ -19,13 +20,6 @@ bool endsWith(const std::string& text, std::string_view suffix)
 {
     return text.size() > suffix.size()
         && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 } // namespace

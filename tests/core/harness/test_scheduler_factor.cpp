@@ -22,7 +22,7 @@ fs::path fakeSysfs(const QTemporaryDir& dir, const std::string& line)
     return root;
 }
 
-Configuration config(const std::string& scheduler, std::int64_t requestBytes)
+Configuration schedulerConfig(const std::string& scheduler, std::int64_t requestBytes)
 {
     Configuration c;
     c.scheduler = scheduler;
@@ -39,7 +39,7 @@ MeasurementPlan plan(const std::vector<std::string>& schedulers, const fs::path&
     p.target.directory = directory;
     for (const std::string& s : schedulers)
         for (std::int64_t request : {4096, 65536})
-            p.configurations.push_back(config(s, request));
+            p.configurations.push_back(schedulerConfig(s, request));
     return p;
 }
 

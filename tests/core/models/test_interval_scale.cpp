@@ -49,7 +49,7 @@ CandidateScore scored(
 
 /// A fixed cost plus a transfer time with 5 % noise, 4-64 KiB: log-linear candidates and raw
 /// ones fit it alike there and part ways far beyond.
-iolens::test::GridSpec noisyGrid()
+iolens::test::GridSpec linearNoisyGrid()
 {
     iolens::test::GridSpec spec;
     spec.metric
@@ -144,7 +144,7 @@ private slots:
     // the ratio of the scales; the panel and its floor survive the model's state.
     void autoModel_widensItsIntervalWhereItsCandidatesDisagree()
     {
-        const Dataset data = iolens::test::gridDataset(noisyGrid());
+        const Dataset data = iolens::test::gridDataset(linearNoisyGrid());
         const AutoModel model = iolens::test::fitted(data);
         QVERIFY(model.intervalScale().on());
         QVERIFY(model.intervalScale().panelSize() >= 2);
