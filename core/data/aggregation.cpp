@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/aggregation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -12,6 +13,10 @@ struct Accumulator {
     int count = 0;
     double sum = 0.0;
     double sumSquares = 0.0;
+    /// The logs of the values, while every value is positive.
+    bool positive = true;
+    double logSum = 0.0;
+    double logSquares = 0.0;
 };
 
 } // namespace
@@ -36,6 +41,12 @@ std::vector<AggregatedMeasurement> aggregateRepetitions(const std::vector<Measur
             ++acc.count;
             acc.sum += *run.metrics[i];
             acc.sumSquares += *run.metrics[i] * *run.metrics[i];
+            acc.positive = acc.positive && *run.metrics[i] > 0.0;
+            if (acc.positive) {
+                const double logValue = std::log(*run.metrics[i]);
+                acc.logSum += logValue;
+                acc.logSquares += logValue * logValue;
+            }
         }
     }
     for (std::size_t slot = 0; slot < result.size(); ++slot) {
@@ -45,6 +56,12 @@ std::vector<AggregatedMeasurement> aggregateRepetitions(const std::vector<Measur
                 continue;
             const double mean = acc.sum / acc.count;
             result[slot].mean[i] = mean;
+            result[slot].runs[i] = acc.count;
+            if (acc.count >= 2 && acc.positive) {
+                const double logMean = acc.logSum / acc.count;
+                result[slot].logVariance[i] = std::max(
+                    0.0, (acc.logSquares - acc.count * logMean * logMean) / (acc.count - 1));
+            }
             if (acc.count < 2 || mean == 0.0)
                 continue;
             const double variance

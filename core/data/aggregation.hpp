@@ -3,6 +3,7 @@
 
 #include "data/measurement.hpp"
 
+#include <array>
 #include <vector>
 
 namespace iolens::core {
@@ -15,6 +16,11 @@ struct AggregatedMeasurement {
     MetricValues mean {};             ///< mean over the repetitions that have the metric
     MetricValues relativeStdError {}; ///< std::nullopt with fewer than two repetitions
     std::string split;                ///< split label of the first repetition
+    /// Per metric, the runs that have it and the sample variance of their natural logs (unset
+    /// with fewer than two, or a value of 0 or less): how far one run strays from its
+    /// configuration, on the log scale the models' intervals are on (repeat_noise.hpp).
+    std::array<int, kMetricCount> runs {};
+    MetricValues logVariance {};
 
     std::optional<double> value(Metric metric) const { return mean[metricIndex(metric)]; }
     std::optional<double> rse(Metric metric) const { return relativeStdError[metricIndex(metric)]; }

@@ -11,6 +11,13 @@ namespace iolens::core {
 
 namespace {
 
+/// The runs behind m's value of `metric`.
+RunSpread runSpreadOf(const AggregatedMeasurement& m, Metric metric)
+{
+    const auto i = metricIndex(metric);
+    return {std::max(1, m.runs[i]), m.logVariance[i].value_or(0.0)};
+}
+
 /// IOPS of one direction: measured, or throughput (MiB/s) / request size.
 std::optional<double> directionIops(const AggregatedMeasurement& m, Metric iops, Metric throughput)
 {
@@ -36,6 +43,7 @@ std::shared_ptr<const Dataset> timesDataset(const std::vector<AggregatedMeasurem
         if (const auto value = m.value(times); value && *value > 0.0
             && metricHasValue(times, m.config.readPct) && schema.represents(m.config)) {
             dataset->configs.push_back(m.config);
+            dataset->runSpread.push_back(runSpreadOf(m, times));
             values.push_back(*value);
         }
     if (values.size() < 2)
@@ -113,6 +121,8 @@ Dataset subset(const Dataset& data, const std::vector<Eigen::Index>& rows)
         part.y(static_cast<Eigen::Index>(i)) = data.y(rows[i]);
         if (!data.configs.empty())
             part.configs.push_back(data.configs[static_cast<std::size_t>(rows[i])]);
+        if (!data.runSpread.empty())
+            part.runSpread.push_back(data.runSpread[static_cast<std::size_t>(rows[i])]);
     }
     if ((data.readTimes || data.writeTimes) && data.configs.size() == std::size_t(data.rows())) {
         std::vector<char> kept(data.configs.size(), 0);
@@ -174,6 +184,7 @@ Dataset buildDataset(
             continue;
         if (const auto value = m.value(metric)) {
             dataset.configs.push_back(m.config);
+            dataset.runSpread.push_back(runSpreadOf(m, metric));
             values.push_back(*value);
         }
     }

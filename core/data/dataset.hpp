@@ -12,6 +12,13 @@
 
 namespace iolens::core {
 
+/// How many runs a row's value is the mean of, and the sample variance of their natural logs
+/// (0 for a single run): the noise one run carries (RepeatNoise).
+struct RunSpread {
+    int runs = 1;
+    double logVariance = 0.0;
+};
+
 /// A regression problem: rows are measured configurations, columns are features.
 ///   x: n x p (p = schema.size()), categorical columns hold level indices
 ///   y: n, the target metric (on the model's response scale)
@@ -39,6 +46,8 @@ struct Dataset {
     /// writeTimes alone, likewise.
     std::shared_ptr<const Dataset> readTimes;
     std::shared_ptr<const Dataset> writeTimes;
+    /// The runs behind each row (buildDataset), or empty where unknown.
+    std::vector<RunSpread> runSpread;
 
     /// Whether the data shows a closed workload: littleRatio within kClosedWorkloadTolerance
     /// of 1.

@@ -189,6 +189,10 @@ std::vector<ParamSpec> AutoModel::paramSpecs() const
         {"interval_scale",
             "1: each prediction interval is scaled by how far the best-ranked candidates disagree "
             "at the configuration",
+            "", true, 0, 1, 1, false},
+        {"repeat_noise",
+            "1: no prediction interval is narrower than the spread of repeated runs of one "
+            "configuration in the training data",
             "", true, 0, 1, 1, false}};
 }
 
@@ -202,7 +206,8 @@ ParamValues AutoModel::parameters() const
         {"thread_saturation", m_params.threadSaturation ? 1 : 0},
         {"request_bound", m_params.requestBound ? 1 : 0},
         {"measured_span", m_params.measuredSpan ? 1 : 0},
-        {"interval_scale", m_params.intervalScale ? 1 : 0}};
+        {"interval_scale", m_params.intervalScale ? 1 : 0},
+        {"repeat_noise", m_params.repeatNoise ? 1 : 0}};
 }
 
 void AutoModel::setParameters(const ParamValues& values)
@@ -218,6 +223,7 @@ void AutoModel::setParameters(const ParamValues& values)
     m_params.requestBound = resolved.at("request_bound") != 0.0;
     m_params.measuredSpan = resolved.at("measured_span") != 0.0;
     m_params.intervalScale = resolved.at("interval_scale") != 0.0;
+    m_params.repeatNoise = resolved.at("repeat_noise") != 0.0;
     m_chosen.clear();
 }
 
@@ -321,6 +327,7 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     // 4 KiB one, 0.0066 ms), and the read throughput composed from it was 148 GiB/s, 24 times
     // the 6.1 GiB/s measured.
     m_span = spanOfTrained(data.y, unscaledInside);
+    m_repeatNoise = m_params.repeatNoise ? RepeatNoise::of(data.runSpread) : RepeatNoise {};
     m_typicalScale = medianScaleAt(data.x);
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -341,6 +348,7 @@ void AutoModel::becomeComposed(Metric metric, const FeatureSchema& schema,
     m_typicalScale = 1.0;
     m_requestBound = RequestBound {};
     m_span = MeasuredSpan {};
+    m_repeatNoise = RepeatNoise {};
     m_factors.clear();
     m_rankedRows = m_trainingRows = rows;
     m_screened = false;
@@ -378,6 +386,10 @@ FitReport AutoModel::fit(const Dataset& data)
         + std::to_string(static_cast<int>(m_params.requestBound)) + " "
         + std::to_string(static_cast<int>(m_params.measuredSpan)) + " "
         + std::to_string(static_cast<int>(m_params.intervalScale)) + " "
+        + std::to_string(static_cast<int>(m_params.repeatNoise))
+        + " "
+        // The repeated runs' spread is no part of x and y, but of the model (its intervals).
+        + (m_params.repeatNoise ? RepeatNoise::of(data.runSpread).toJson().dump() : "") + " "
         + std::to_string(m_budget.selectionRows) + " " + std::to_string(m_budget.screeningRowFits)
         + " " + std::to_string(m_budget.screenedSets) + " " + std::to_string(m_budget.seed) + " "
         + std::string(metricName(*data.metric));
@@ -597,6 +609,7 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // nested read-time extrapolation 160 -> 779 %, README "The request size").
     m_requestBound = m_params.requestBound ? RequestBound::of(data) : RequestBound {};
     m_span = spanOfTrained(data.y, calibrations.unscaledInside);
+    m_repeatNoise = m_params.repeatNoise ? RepeatNoise::of(data.runSpread) : RepeatNoise {};
     m_typicalScale = medianScaleAt(data.x);
 
     return reportOf(predict(data.x), data,

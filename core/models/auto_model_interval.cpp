@@ -59,19 +59,38 @@ Eigen::VectorXd AutoModel::intervalScaleAt(const Eigen::MatrixXd& x) const
 std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInterval(
     const Eigen::MatrixXd& x, double level, const std::vector<char>& unlearned) const
 {
+    Eigen::VectorXd y;
+    std::pair<Eigen::VectorXd, Eigen::VectorXd> bounds = modelInterval(x, level, unlearned, y);
+    // A run of any configuration strays from its mean as the repeated runs did: narrower than
+    // that, a band misses the runs it was trained on (repeat_noise.hpp).
+    m_repeatNoise.widen(y, level, bounds.first, bounds.second);
+    // Residuals of one sign (a model biased on every held-out level) put both bounds on one
+    // side of the answer; an interval is read as "the answer, give or take", so it holds it.
+    bounds.first = bounds.first.cwiseMin(y);
+    bounds.second = bounds.second.cwiseMax(y);
+    return bounds;
+}
+
+std::pair<Eigen::VectorXd, Eigen::VectorXd> AutoModel::modelInterval(const Eigen::MatrixXd& x,
+    double level, const std::vector<char>& unlearned, Eigen::VectorXd& answer) const
+{
     if (composed() && m_inside.size() == 0) {
         // Too few held-out points to calibrate on: a longer time means a lower rate: the rate's
         // lower bound takes both times' upper ones. Taking the two directions' bounds together is
-        // conservative for a mix.
+        // conservative for a mix. The times' own bands, not their repeated runs' spread: a
+        // closed mix's threads may split between the directions at random, each run's times
+        // far apart and its rates within 3 % (the 4,000-IOPS volume), and the rate has its own.
         using Bounds = std::pair<Eigen::VectorXd, Eigen::VectorXd>;
         const auto boundsOf = [&](const AutoModel* model) {
-            return model ? *model->predictInterval(x, level, unlearned) : Bounds {};
+            Eigen::VectorXd unused;
+            return model ? model->modelInterval(x, level, unlearned, unused) : Bounds {};
         };
         const Bounds reads = boundsOf(m_readTimes.get()), writes = boundsOf(m_writeTimes.get());
         Eigen::VectorXd lower = composedRate(x, reads.second, writes.second),
                         upper = composedRate(x, reads.first, writes.first);
         m_span.widenUnlearned(lower, upper, unlearned);
-        return std::make_pair(std::move(lower), std::move(upper));
+        answer = predict(x);
+        return {std::move(lower), std::move(upper)};
     }
     // The answers, the request bound's laws and the scales from one prediction (predict(x) is
     // range.answer).
@@ -101,7 +120,8 @@ std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> AutoModel::predictInt
         upper(i) = std::max(upper(i), range.high(i) + scale(i) * beyond.upper);
     }
     m_span.widenUnlearned(lower, upper, unlearned);
-    return std::make_pair(std::move(lower), std::move(upper));
+    answer = y;
+    return {std::move(lower), std::move(upper)};
 }
 
 RequestBound::Answers AutoModel::requestRange(

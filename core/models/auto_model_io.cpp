@@ -43,6 +43,23 @@ std::string spanParagraph(const MeasuredSpan& span)
     return paragraph;
 }
 
+/// What describe() says of the least interval the repeated runs allow (repeat_noise.hpp);
+/// empty without repeats.
+std::string repeatNoiseParagraph(const RepeatNoise& noise, double level)
+{
+    if (noise.empty())
+        return {};
+    const ConformalBounds b = noise.bounds(level);
+    char paragraph[400];
+    std::snprintf(paragraph, sizeof paragraph,
+        "  No %.0f %% interval is narrower than x%.3g .. x%.3g of the prediction: one run's\n"
+        "    spread about its configuration's mean (log sd %.3g pooled over %d configurations\n"
+        "    measured more than once, Student's t with %d degrees of freedom).\n",
+        level * 100.0, std::exp(b.lower), std::exp(b.upper), noise.logSd(), noise.configurations(),
+        noise.degreesOfFreedom());
+    return paragraph;
+}
+
 std::string percent(double value)
 {
     if (std::isnan(value))
@@ -142,6 +159,7 @@ std::string AutoModel::describe() const
                     "calibrate it on).\n";
         }
         text += spanParagraph(m_span);
+        text += repeatNoiseParagraph(m_repeatNoise, kDefaultLevel);
         if (m_readTimes)
             text += "\nRead response time model:\n" + m_readTimes->describe() + "\n";
         if (m_writeTimes)
@@ -334,6 +352,7 @@ std::string AutoModel::describe() const
                      "narrower than inside; nearer, in proportion to the distance)",
             m_beyond, boundsBeyond(kDefaultLevel));
     }
+    text += repeatNoiseParagraph(m_repeatNoise, kDefaultLevel);
 
     text += "Candidates, best first by the mean |log(predicted / measured)| of held-out levels "
             "(the\nchoice's criterion), with their mean relative errors:\n";
@@ -386,6 +405,8 @@ nlohmann::json AutoModel::saveState() const
             state["measured_span"] = m_span.toJson();
         if (m_typicalScale != 1.0)
             state["typical_scale"] = m_typicalScale;
+        if (!m_repeatNoise.empty())
+            state["repeat_noise"] = m_repeatNoise.toJson();
         if (m_inside.size() > 0) {
             state["interval_inside"] = m_inside.toJson();
             state["interval_beyond"] = m_beyond.toJson();
@@ -419,6 +440,8 @@ nlohmann::json AutoModel::saveState() const
         state["interval_scale"] = m_scale.toJson();
     if (m_typicalScale != 1.0)
         state["typical_scale"] = m_typicalScale;
+    if (!m_repeatNoise.empty())
+        state["repeat_noise"] = m_repeatNoise.toJson();
     return state;
 }
 
@@ -461,6 +484,9 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         const MeasuredSpan span
             = MeasuredSpan::fromJson(state.value("measured_span", nlohmann::json()));
         const double typicalScale = typicalScaleOf(state);
+        // Absent in files before version 10, and where no configuration was run twice.
+        const RepeatNoise repeatNoise
+            = RepeatNoise::fromJson(state.value("repeat_noise", nlohmann::json()));
         becomeComposed(*metric, schema, std::move(reads), std::move(writes),
             state.value("training_rows", Eigen::Index {0}), littleRatio);
         m_inside = std::move(inside);
@@ -468,11 +494,13 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
         m_selectionScore = selection;
         m_ranges = std::move(ranges);
         m_span = span;
+        m_repeatNoise = repeatNoise;
         m_typicalScale = typicalScale;
         m_params.threadSaturation = m_params.threadSaturation && version >= 5;
         m_params.requestBound = m_params.requestBound && version >= 6;
         m_params.measuredSpan = m_params.measuredSpan && version >= 8;
         m_params.intervalScale = m_params.intervalScale && version >= 9;
+        m_params.repeatNoise = m_params.repeatNoise && version >= 10;
         return;
     }
     std::vector<CandidateScore> scores;
@@ -535,6 +563,9 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     IntervalScale scale
         = IntervalScale::fromJson(state.value("interval_scale", nlohmann::json()), schema);
     const double typicalScale = typicalScaleOf(state);
+    // Absent in files before version 10, and where no configuration was run twice.
+    const RepeatNoise repeatNoise
+        = RepeatNoise::fromJson(state.value("repeat_noise", nlohmann::json()));
     std::pair<double, double> smoothingRatios {
         std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
     if (state.contains("smoothing_log_ratios"))
@@ -562,6 +593,7 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_screened = screened;
     m_requestBound = requestBound;
     m_span = span;
+    m_repeatNoise = repeatNoise;
     // Its parameters say what the file's candidates do: before version 5 none bounded the
     // threads, before version 6 no answer was bounded beyond the request sizes, before version
     // 8 none held within the measured values.
@@ -569,6 +601,7 @@ void AutoModel::loadState(const nlohmann::json& state, const FeatureSchema& sche
     m_params.requestBound = m_params.requestBound && version >= 6;
     m_params.measuredSpan = m_params.measuredSpan && version >= 8;
     m_params.intervalScale = m_params.intervalScale && version >= 9;
+    m_params.repeatNoise = m_params.repeatNoise && version >= 10;
 }
 
 } // namespace iolens::core

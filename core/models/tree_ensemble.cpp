@@ -94,7 +94,7 @@ std::vector<Cart> fitCartSamples(const Dataset& data, const CartParams& params,
         try {
             const auto& rows = samples[static_cast<std::size_t>(b)];
             Dataset sample {data.schema, data.x(rows, Eigen::all), data.y(rows), {}, data.metric,
-                data.littleRatio, nullptr, nullptr};
+                data.littleRatio, nullptr, nullptr, {}};
             treeWarnings[static_cast<std::size_t>(b)]
                 = trees[static_cast<std::size_t>(b)].fit(sample).warnings;
         } catch (...) {

@@ -53,7 +53,7 @@ Dataset noisyDataset(unsigned seed, int rows, double noise)
 Dataset rowsOf(const Dataset& data, const std::vector<Eigen::Index>& rows)
 {
     Dataset part {data.schema, data.x(rows, Eigen::all), data.y(rows), {}, data.metric,
-        data.littleRatio, nullptr, nullptr};
+        data.littleRatio, nullptr, nullptr, {}};
     for (const Eigen::Index row : rows)
         if (!data.configs.empty())
             part.configs.push_back(data.configs[static_cast<std::size_t>(row)]);

@@ -30,6 +30,25 @@ private slots:
         QVERIFY(!result[0].value(Metric::RtWriteMs));
     }
 
+    // Runs of 1, 2 and 4 ms: logs 0, ln 2, 2 ln 2, sample variance (ln 2)^2; a run of 0 has no
+    // log, so that metric has none.
+    void aggregate_logVarianceOfTheRuns()
+    {
+        Measurement a, b, c;
+        a.setValue(Metric::RtReadMs, 1.0);
+        b.setValue(Metric::RtReadMs, 2.0);
+        c.setValue(Metric::RtReadMs, 4.0);
+        a.setValue(Metric::TpReadMbs, 3.0);
+        b.setValue(Metric::TpReadMbs, 0.0);
+        const auto result = aggregateRepetitions({a, b, c});
+        const auto rt = metricIndex(Metric::RtReadMs), tp = metricIndex(Metric::TpReadMbs);
+        QCOMPARE(result[0].runs[rt], 3);
+        QVERIFY(std::abs(*result[0].logVariance[rt] - std::log(2.0) * std::log(2.0)) < 1e-12);
+        QCOMPARE(result[0].runs[tp], 2);
+        QVERIFY(!result[0].logVariance[tp]);
+        QVERIFY(!aggregateRepetitions({a})[0].logVariance[rt]);
+    }
+
     void aggregate_singleRunHasNoError()
     {
         Measurement a;

@@ -499,6 +499,46 @@ private slots:
         QVERIFY2(covered > 0.65 && covered < 0.95, std::to_string(covered).c_str());
     }
 
+    // Five configurations run three times, their runs' logs spread by 0.5: no band is narrower
+    // than one run's 80 % interval, t(0.9, 10) x 0.5 either side (t = 1.372), where the
+    // calibrated band alone is (15 % noise); the answer lies inside its band; a file keeps it.
+    void interval_neverNarrowerThanTheRepeatedRuns()
+    {
+        Dataset train = iolens::test::gridDataset(noisyGrid({4, 8, 16, 32, 64}, 21));
+        train.runSpread.assign(static_cast<std::size_t>(train.rows()), RunSpread {});
+        for (std::size_t i = 0; i < 5; ++i)
+            train.runSpread[i] = {3, 0.25};
+        const double half = 1.372 * 0.5;
+        AutoModel plain;
+        plain.setParameters({{"repeat_noise", 0}});
+        plain.fit(train);
+        const AutoModel floored = fitted(train);
+        QCOMPARE(floored.repeatNoise().degreesOfFreedom(), 10);
+        const Dataset asked = iolens::test::gridDataset(noisyGrid({6, 12, 24, 48, 128}, 22));
+        const auto narrow = plain.predictInterval(asked.x, 0.8);
+        const auto wide = floored.predictInterval(asked.x, 0.8);
+        const Eigen::VectorXd y = floored.predict(asked.x);
+        QVERIFY(((narrow->second - narrow->first).array() < 2.0 * half - 1e-3).any());
+        QVERIFY(((wide->first - y).array() <= -half + 1e-3).all());
+        QVERIFY(((wide->second - y).array() >= half - 1e-3).all());
+        QVERIFY(((wide->first.array() <= narrow->first.array())
+            && (wide->second.array() >= narrow->second.array()))
+                    .all());
+        QVERIFY(floored.describe().find("No 80 % interval is narrower than") != std::string::npos);
+        QVERIFY(plain.describe().find("No 80 % interval is narrower than") == std::string::npos);
+
+        AutoModel loaded;
+        loaded.loadState(floored.saveState(), train.schema);
+        QVERIFY(loaded.predictInterval(asked.x, 0.8)->first == wide->first);
+        // A file from before the floor answers as it did.
+        nlohmann::json old = floored.saveState();
+        old.erase("repeat_noise");
+        old["version"] = 9;
+        loaded.loadState(old, train.schema);
+        QCOMPARE(loaded.parameters().at("repeat_noise"), 0.0);
+        QVERIFY(loaded.repeatNoise().empty());
+    }
+
     // Between measured levels the interval comes from the residuals of interpolated levels,
     // beyond them from those of extrapolated ones (widened to cover the inside interval), and
     // the grid's outermost measured level is still inside; each times the configuration's scale.
