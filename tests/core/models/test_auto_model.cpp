@@ -539,6 +539,33 @@ private slots:
         QVERIFY(loaded.repeatNoise().empty());
     }
 
+    // Three request sizes measured once (a first look at a new volume: 4, 16 and 64 KiB, 50 %
+    // reads, write times in ms). Every held-out residual has one sign, so the calibrated band
+    // lay wholly below the answer (upper 0.487 for 0.497 ms at 16 KiB); the band holds it.
+    void interval_holdsItsOwnAnswer()
+    {
+        std::vector<AggregatedMeasurement> rows;
+        for (const auto& [kib, ms] : {std::pair {16, 0.499919441691}, std::pair {4, 0.418917300665},
+                 std::pair {64, 0.594422129648}}) {
+            AggregatedMeasurement m;
+            m.config.filesetBytes = std::int64_t {1} << 30;
+            m.config.requestBytes = kib * 1024;
+            m.config.readPct = 50.0;
+            m.config.threads = 16;
+            m.repetitions = 1;
+            m.mean[metricIndex(Metric::RtWriteMs)] = ms;
+            rows.push_back(m);
+        }
+        const Dataset data = logged(buildDataset(rows, Metric::RtWriteMs));
+        const AutoModel model = fitted(data);
+        const Eigen::VectorXd y = model.predict(data.x);
+        const auto interval = model.predictInterval(data.x, 0.8);
+        QVERIFY(interval);
+        QVERIFY((interval->first.array() <= y.array()).all());
+        QVERIFY((interval->second.array() >= y.array()).all());
+        QVERIFY((interval->second - interval->first).maxCoeff() > 0.0);
+    }
+
     // Between measured levels the interval comes from the residuals of interpolated levels,
     // beyond them from those of extrapolated ones (widened to cover the inside interval), and
     // the grid's outermost measured level is still inside; each times the configuration's scale.
