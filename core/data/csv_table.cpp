@@ -74,6 +74,9 @@ struct CsvScanner {
                 ++line;
                 fields.push_back(wasQuoted ? field : std::string(trimmed(field)));
                 return true;
+            } else if (wasQuoted && (c == '\r' || c == ' ' || c == '\t')) {
+                // Space after a closing quote, and the \r of a CRLF line end (R, pandas and
+                // spreadsheets quote every field and end lines so): not part of the field.
             } else {
                 field += c;
             }

@@ -79,6 +79,19 @@ private slots:
         QCOMPARE(table.rows[1].line, 4);
     }
 
+    // Every field quoted and CRLF line ends, as R's write.csv and spreadsheets write them: the
+    // \r after a closing quote (and space there) is no part of the field; inside quotes it is.
+    void parse_quotedFieldsWithCrlf()
+    {
+        const CsvTable table
+            = parseCsv("\"a\",\"split\"\r\n\"1\" ,\"grid\"\r\n\"x\r\ny\",\"2\"\r\n", "t.csv");
+        QCOMPARE(table.header, (std::vector<std::string> {"a", "split"}));
+        QCOMPARE(table.rows.size(), std::size_t {2});
+        QCOMPARE(table.rows[0].fields, (std::vector<std::string> {"1", "grid"}));
+        QCOMPARE(table.rows[1].fields[0], std::string("x\r\ny"));
+        QCOMPARE(table.rows[1].line, 3);
+    }
+
     void parse_rejectsRaggedRowNamingTheLine()
     {
         try {
@@ -99,6 +112,7 @@ private slots:
                                                                          "a,b\n1,2");
         QTest::newRow("blank lines before the header") << QByteArray("\n\na,b\n1,2\n");
         QTest::newRow("quoted newline") << QByteArray("a,b\n\"1\n2\",3\n4,5\n");
+        QTest::newRow("quoted, CRLF") << QByteArray("\"a\",\"b\"\r\n\"1\",\"2\"\r\n");
         QTest::newRow("ragged row") << QByteArray("a,b\n1,2\n3\n");
         QTest::newRow("unterminated quote") << QByteArray("a,b\n1,\"2\n3,4\n");
         QTest::newRow("empty file") << QByteArray("");
