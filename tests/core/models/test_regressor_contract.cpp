@@ -155,8 +155,14 @@ private slots:
         const Eigen::VectorXd predicted = loaded.predict(configs);
         const auto& expected = frozen.at("predictions");
         QCOMPARE(expected.size(), configs.size());
+        // But a rate of a direction without requests (a read throughput at 0 % reads), which
+        // is 0 since session 60, where the model answered as at the shares it was trained on.
         for (std::size_t i = 0; i < configs.size(); ++i)
-            QCOMPARE(predicted(static_cast<Eigen::Index>(i)), expected[i].get<double>());
+            QCOMPARE(predicted(static_cast<Eigen::Index>(i)),
+                isRateMetric(loaded.metric())
+                        && !metricHasValue(loaded.metric(), configs[i].readPct)
+                    ? 0.0
+                    : expected[i].get<double>());
     }
 
     void clone_isIndependentOfTheOriginal_data() { addTechniqueRows(); }

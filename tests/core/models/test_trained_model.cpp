@@ -47,6 +47,29 @@ private slots:
         QCOMPARE(loaded.logResponse(), false);
     }
 
+    // Trained on pure reads only, a read throughput still has no value where nothing is read:
+    // 0 at 0 % reads, not the answer at 100 % (the read share was never varied), and a response
+    // time is answered as it was.
+    void predict_rateOfADirectionWithoutRequestsIsZero()
+    {
+        std::vector<AggregatedMeasurement> reads;
+        for (const auto& row :
+            aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath())))
+            if (row.config.readPct == 100.0)
+                reads.push_back(row);
+        const TrainedModel rate = TrainedModel::train(
+            std::make_unique<LinearModel>(), reads, {Metric::TpReadMbs, true});
+        const TrainedModel time
+            = TrainedModel::train(std::make_unique<LinearModel>(), reads, {Metric::RtReadMs, true});
+        Configuration none = reads.front().config;
+        none.readPct = 0.0;
+        const std::vector<Configuration> asked {reads.front().config, none};
+        const Eigen::VectorXd y = rate.predict(asked);
+        QVERIFY(y(0) > 0.0);
+        QCOMPARE(y(1), 0.0);
+        QCOMPARE(time.predict(none), time.predict(reads.front().config));
+    }
+
     void predict_unknownSchedulerIsAnInputError()
     {
         const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath()));
