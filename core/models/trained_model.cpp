@@ -135,8 +135,9 @@ std::string TrainedModel::describe() const
         text += "Constant in training (not modelled):";
         const Configuration& c = m_schema.fixedValues();
         for (Factor f : fixed) {
+            // In the modelling unit its name says (fileset_mib=1024), as numericValue gives it.
             // Appended piece by piece: gcc 12 warns falsely (-Wrestrict) on chained operator+.
-            text.append(" ").append(factorColumnName(f)).append("=");
+            text.append(" ").append(featureName(f)).append("=");
             text += isCategorical(f) ? std::string(categoricalValue(c, f))
                                      : formatNumber(numericValue(c, f));
         }

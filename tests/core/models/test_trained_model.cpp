@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
+#include "data/csv_table.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/linear_model.hpp"
 #include "models/trained_model.hpp"
@@ -68,6 +69,22 @@ private slots:
         QVERIFY(y(0) > 0.0);
         QCOMPARE(y(1), 0.0);
         QCOMPARE(time.predict(none), time.predict(reads.front().config));
+    }
+
+    // A factor constant in training is named with the unit its value is in.
+    void describe_namesConstantFactorsInTheirUnit()
+    {
+        std::vector<AggregatedMeasurement> oneSize;
+        const auto data = aggregateRepetitions(readMeasurementsCsv(iolens::test::localCsvPath()));
+        for (const auto& row : data)
+            if (row.config.requestBytes == data.front().config.requestBytes)
+                oneSize.push_back(row);
+        const TrainedModel model = TrainedModel::train(
+            std::make_unique<LinearModel>(), oneSize, {Metric::RtReadMs, true});
+        const std::string expected = " request_kib="
+            + formatNumber(static_cast<double>(data.front().config.requestBytes) / 1024.0);
+        QVERIFY2(model.describe().find(expected) != std::string::npos, model.describe().c_str());
+        QVERIFY(model.describe().find("request_bytes") == std::string::npos);
     }
 
     void predict_unknownSchedulerIsAnInputError()
