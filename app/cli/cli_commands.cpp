@@ -41,6 +41,7 @@
 #include <QFileInfo>
 #include <QTextStream>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <csignal>
@@ -525,6 +526,29 @@ void noteOutsideTraining(const TrainedModel& model, const std::vector<Configurat
     }
 }
 
+/// A scheduler or pattern the model has no level for is bad input: refused naming the file,
+/// its row and the column, with the labels trained on (the model itself can only say which
+/// configuration of the batch).
+void refuseUntrainedLabels(
+    const FeatureSchema& schema, const CsvTable& table, const std::vector<Configuration>& configs)
+{
+    for (const FeatureColumn& column : schema.columns()) {
+        if (!column.categorical() || column.derived())
+            continue;
+        for (std::size_t i = 0; i < configs.size() && i < table.rows.size(); ++i) {
+            const std::string_view label = categoricalValue(configs[i], column.factor);
+            if (std::find(column.levels.begin(), column.levels.end(), label) != column.levels.end())
+                continue;
+            std::string trained;
+            for (const std::string& level : column.levels)
+                trained += (trained.empty() ? "" : ", ") + level;
+            throw DataError(table.source + ": row " + std::to_string(table.rows[i].line) + ": "
+                + std::string(factorColumnName(column.factor)) + " '" + std::string(label)
+                + "': the model was not trained on this value (trained on " + trained + ")");
+        }
+    }
+}
+
 int runPredict(const QCommandLineParser& parser)
 {
     MeasurementDatabase db
@@ -534,9 +558,10 @@ int runPredict(const QCommandLineParser& parser)
     const std::string out = required(parser, QStringLiteral("out"));
     const std::optional<double> level = intervalLevel(parser);
     // A factor the model holds fixed (every training run had it) may be left out of the file.
+    const CsvTable table = readCsvFile(required(parser, QStringLiteral("configs")));
     const auto configs
-        = configurationsFromCsv(readCsvFile(required(parser, QStringLiteral("configs"))),
-            model.schema().fixedValues(), model.schema().fixedFactors());
+        = configurationsFromCsv(table, model.schema().fixedValues(), model.schema().fixedFactors());
+    refuseUntrainedLabels(model.schema(), table, configs);
     // As the window answers: a one-VM model predicts N VMs on their shared storage (ICPE'13 6.3).
     const Eigen::VectorXd predicted = predictSpreadOverVms(model, configs);
     std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> interval;

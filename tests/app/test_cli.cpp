@@ -246,6 +246,17 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("fewer.csv: row 1: missing required column 'threads'"),
             qPrintable(r.err));
+
+        // A scheduler the tiered model has no level for: bad input, named by file and row.
+        const std::string unknown = iolens::test::writeFile(m_dir.path(), "kyber.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct\n"
+            "bfq,1073741824,16384,random,50\nkyber,1073741824,16384,random,50\n");
+        r = runCli({"predict", "--db", db, "--model", "tiered", "--configs",
+            QString::fromStdString(unknown), "--out", fewerOut});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("kyber.csv: row 3: scheduler 'kyber': the model was not trained "
+                                "on this value (trained on bfq, "),
+            qPrintable(r.err));
     }
 
     // The window's "(1 VM, projected)" column, headless: train on the one-VM rows of a multi-VM
