@@ -20,9 +20,9 @@ namespace iolens::core {
 ///
 /// A model that learned no thread count (every training run had the same, as in both shared
 /// datasets and the paper's 100) answers for that count whatever it is asked, so its throughput
-/// is scaled to all the VMs' threads by Little's law at the predicted response time
-/// (throughputScaleOverVms): three VMs of 16 / 3 threads run 15, 15 / 16 of the 16-thread
-/// throughput.
+/// is scaled by the share of the asked threads the VMs run by Little's law at the predicted
+/// response time (throughputScaleOverVms): three VMs of 16 / 3 threads run 15, 15 / 16 of the
+/// 16-thread throughput.
 
 /// The configuration one of the `config.vms` VMs runs (vms = 1, threads and file set divided).
 Configuration perVmConfiguration(const Configuration& config);
@@ -43,7 +43,7 @@ bool modelsVmCount(const TrainedModel& model);
 
 /// What the throughput-like prediction of askedConfiguration is multiplied by for `config`: 1 when
 /// the model has the thread count as a factor (it predicts the whole); otherwise all the VMs'
-/// threads / trained threads (Little's law at the predicted response time; 1 when the threads
+/// threads / the threads asked (Little's law at the predicted response time; 1 when the threads
 /// divide evenly over the VMs).
 double throughputScaleOverVms(const TrainedModel& model, const Configuration& config);
 

@@ -60,6 +60,15 @@ private slots:
             predictSpreadOverVms(tp, c), tp.predict(sharedStorageConfiguration(c)) * 15.0 / 16.0);
         QVERIFY(!modelsVmCount(tp));
         QVERIFY(!modelsThreadCount(tp));
+        // A thread count the model never varied is answered as at 16 on N VMs as on one: 1,024
+        // threads over 64 VMs (16 each) are not 64 times the 16-thread throughput, and 100 over
+        // 3 VMs run 99 of the 100.
+        c.threads = 1024;
+        c.vms = 64;
+        QCOMPARE(throughputScaleOverVms(tp, c), 1.0);
+        c.threads = 100;
+        c.vms = 3;
+        QCOMPARE(throughputScaleOverVms(tp, c), 99.0 / 100.0);
     }
 
     // A model that learned the thread count is asked about all the VMs' threads at once, on
