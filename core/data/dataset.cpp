@@ -176,21 +176,34 @@ Dataset buildDataset(
     Dataset dataset;
     dataset.metric = metric;
     std::vector<double> values;
+    std::size_t withoutRequests = 0; // configurations whose direction has no requests
     for (const AggregatedMeasurement& m : data) {
         // A direction without requests has no response time or throughput to model: a CSV may
         // hold 0 there (the shared ones leave it empty), and 0 is not a value a log scale or a
         // relative error can take.
-        if (!metricHasValue(metric, m.config.readPct))
+        if (!metricHasValue(metric, m.config.readPct)) {
+            ++withoutRequests;
             continue;
+        }
         if (const auto value = m.value(metric)) {
             dataset.configs.push_back(m.config);
             dataset.runSpread.push_back(runSpreadOf(m, metric));
             values.push_back(*value);
         }
     }
-    if (values.size() < 2)
+    if (values.size() < 2) {
+        // Say why: a direction never asked for (every run at 100 % reads, for a write metric),
+        // or a column left empty.
+        const std::string direction = isReadMetric(metric) ? "read" : "write";
+        std::string why = " (of " + std::to_string(data.size()) + " configurations";
+        if (withoutRequests > 0)
+            why += ", " + std::to_string(withoutRequests) + " at a read_pct with no " + direction
+                + "s";
+        why += data.size() > withoutRequests + values.size() ? ", the others with the column empty)"
+                                                             : ")";
         throw DataError("training data: only " + std::to_string(values.size())
-            + " measured configuration(s) have " + std::string(metricName(metric)));
+            + " measured configuration(s) have " + std::string(metricName(metric)) + why);
+    }
     dataset.littleRatio = medianLittleRatio(data);
     const double pureShare = isReadMetric(metric) ? 100.0 : 0.0;
     const bool measuredAlone = std::all_of(dataset.configs.begin(), dataset.configs.end(),

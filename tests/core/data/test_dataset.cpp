@@ -98,6 +98,33 @@ private slots:
             DataError, buildDataset({closedLoop(100, 0.5, 0, 1.0)}, Metric::RtReadMs));
     }
 
+    // Too few rows of a metric: the message says why (runs that never wrote, an empty column).
+    void buildDataset_saysWhyAMetricHasTooFewRows()
+    {
+        const std::vector<AggregatedMeasurement> reads {closedLoop(100, 1.0, 0, 1.0),
+            closedLoop(100, 2.0, 0, 1.0), closedLoop(50, 1.0, 2.0, 1.0)};
+        try {
+            buildDataset({reads[0], reads[1]}, Metric::RtWriteMs);
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QVERIFY2(QString(e.what()).contains("only 0 measured configuration(s) have "
+                                                "rt_write_ms (of 2 configurations, 2 at a "
+                                                "read_pct with no writes)"),
+                e.what());
+        }
+        std::vector<AggregatedMeasurement> empty = reads;
+        for (AggregatedMeasurement& m : empty)
+            m.mean[metricIndex(Metric::TpReadMbs)].reset();
+        try {
+            buildDataset(empty, Metric::TpReadMbs);
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QVERIFY2(QString(e.what()).contains("(of 3 configurations, the others with the column "
+                                                "empty)"),
+                e.what());
+        }
+    }
+
     // A CSV may hold 0 where a direction has no requests (write response time at 100 % reads);
     // it is no measurement of that direction and stays out of the training rows, as an empty
     // cell does.
