@@ -11,11 +11,14 @@ namespace iolens::core {
 
 namespace {
 
-/// The runs behind m's value of `metric`.
+/// The runs behind m's value of `metric`: one where their spread is unknown (a single run, or
+/// a run of 0 that has no log), so it counts as no repeat rather than as runs that agree.
 RunSpread runSpreadOf(const AggregatedMeasurement& m, Metric metric)
 {
     const auto i = metricIndex(metric);
-    return {std::max(1, m.runs[i]), m.logVariance[i].value_or(0.0)};
+    if (!m.logVariance[i])
+        return {};
+    return {m.runs[i], *m.logVariance[i]};
 }
 
 /// IOPS of one direction: measured, or throughput (MiB/s) / request size.

@@ -98,6 +98,29 @@ private slots:
             DataError, buildDataset({closedLoop(100, 0.5, 0, 1.0)}, Metric::RtReadMs));
     }
 
+    // Each row carries the runs behind it and their log variance, through a subset too; runs
+    // whose spread is unknown (one of them 0, no log) count as one run, not as runs that agree.
+    void buildDataset_carriesTheRunsBehindEachRow()
+    {
+        std::vector<AggregatedMeasurement> rows {closedLoop(100, 1.0, 0, 1.0),
+            closedLoop(100, 2.0, 0, 1.0), closedLoop(100, 4.0, 0, 1.0)};
+        rows[1].config.requestBytes = 4096;
+        rows[2].config.requestBytes = 65536;
+        const auto rt = metricIndex(Metric::RtReadMs);
+        rows[0].runs[rt] = 3;
+        rows[0].logVariance[rt] = 0.04;
+        rows[1].runs[rt] = 2; // without a variance: a run of 0 among them
+        const Dataset data = buildDataset(rows, Metric::RtReadMs);
+        QCOMPARE(data.runSpread.size(), std::size_t {3});
+        QCOMPARE(data.runSpread[0].runs, 3);
+        QCOMPARE(data.runSpread[0].logVariance, 0.04);
+        QCOMPARE(data.runSpread[1].runs, 1);
+        QCOMPARE(data.runSpread[2].runs, 1);
+        const Dataset part = subset(data, {2, 0});
+        QCOMPARE(part.runSpread.size(), std::size_t {2});
+        QCOMPARE(part.runSpread[1].runs, 3);
+    }
+
     // Too few rows of a metric: the message says why (runs that never wrote, an empty column).
     void buildDataset_saysWhyAMetricHasTooFewRows()
     {
