@@ -78,6 +78,12 @@ public:
             fail("read_pct", "'" + text("read_pct") + "' is outside 0..100");
         config.threads = smallCount("threads");
         config.vms = smallCount("vms");
+        // The threads are the workload's in all, spread over its VMs: a VM without one runs
+        // nothing (and a one-VM model would be asked about 0 threads).
+        if (config.vms > config.threads)
+            fail("vms",
+                "'" + text("vms") + "' VMs but " + std::to_string(config.threads)
+                    + " threads in all: each VM runs at least one");
         return config;
     }
 

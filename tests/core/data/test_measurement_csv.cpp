@@ -64,6 +64,9 @@ private slots:
         QTest::newRow("unknown pattern")
             << header + "bfq,268435456,4096,zigzag,50,16,1,0.5,0.7,10,12\n"
             << "row 2, column 'pattern': 'zigzag' is not 'random' or 'sequential'";
+        QTest::newRow("more VMs than threads")
+            << header + "bfq,268435456,4096,random,50,2,4,0.5,0.7,10,12\n"
+            << "row 2, column 'vms': '4' VMs but 2 threads in all: each VM runs at least one";
         QTest::newRow("missing column")
             << "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms\n"
             << "missing required column 'rt_write_ms'";
