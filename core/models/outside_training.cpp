@@ -18,6 +18,10 @@ std::vector<UnlearnedFactor> unlearnedFactors(
     const std::vector<std::string> trained = configurationFields(schema.fixedValues());
     std::vector<UnlearnedFactor> found;
     for (std::size_t i = 0; i < configs.size(); ++i) {
+        // A rate of a direction without requests is 0 whatever the model knows
+        // (TrainedModel::predict): not answered as at the trained read share.
+        if (isRateMetric(model.metric()) && !metricHasValue(model.metric(), configs[i].readPct))
+            continue;
         Configuration asked = configs[i];
         // The projection over VMs answers a one-VM model's other counts. It does not teach a
         // model trained at one other count (two VMs, say) anything: that is answered as trained

@@ -44,6 +44,27 @@ private slots:
         QCOMPARE(model.predict(threads64), model.predict(measured));
     }
 
+    // Trained on pure reads, a read throughput at 0 % reads is 0, not answered as at 100 %: no
+    // note for it; at 50 % reads, answered as at 100, it is reported.
+    void rateWithoutRequests_isNoUnlearnedRow()
+    {
+        std::vector<AggregatedMeasurement> reads;
+        for (const auto& row : iolens::test::tieredRows())
+            if (row.config.readPct == 100.0)
+                reads.push_back(row);
+        const TrainedModel model = TrainedModel::train(
+            std::make_unique<LinearModel>(), reads, {Metric::TpReadMbs, true});
+        Configuration none = reads.front().config, half = reads.front().config;
+        none.readPct = 0.0;
+        half.readPct = 50.0;
+        QVERIFY(unlearnedFactors(model, {none}).empty());
+        const auto found = unlearnedFactors(model, {none, half});
+        QCOMPARE(found.size(), std::size_t {1});
+        QVERIFY(found[0].factor == Factor::ReadPct);
+        QCOMPARE(found[0].configurations, std::size_t {1});
+        QCOMPARE(found[0].first, std::size_t {1});
+    }
+
     // The VM count of a one-VM model is answered by the projection over VMs, so it is not
     // reported; a scheduler the data never had varies with the others, in column order.
     void vmsAreProjected_andFactorsComeInColumnOrder()
