@@ -9,19 +9,40 @@
 
 namespace iolens::core {
 
+namespace {
+
+/// Student's t quantile for a two-sided `level` with `degreesOfFreedom` (> 0), times `sd`.
+double halfWidth(double sd, int degreesOfFreedom, double level)
+{
+    const boost::math::students_t t(static_cast<double>(degreesOfFreedom));
+    return boost::math::quantile(t, 0.5 + 0.5 * level) * sd;
+}
+
+} // namespace
+
+void RepeatNoise::set(double logSd, int degreesOfFreedom, int configurations)
+{
+    m_logSd = logSd;
+    m_degreesOfFreedom = degreesOfFreedom;
+    m_configurations = configurations;
+    m_referenceHalfWidth
+        = degreesOfFreedom > 0 ? halfWidth(logSd, degreesOfFreedom, kReferenceLevel) : 0.0;
+}
+
 RepeatNoise RepeatNoise::of(const std::vector<RunSpread>& rows)
 {
-    RepeatNoise noise;
     double squares = 0.0;
+    int degreesOfFreedom = 0, configurations = 0;
     for (const RunSpread& row : rows) {
         if (row.runs < 2)
             continue;
         squares += (row.runs - 1) * row.logVariance;
-        noise.m_degreesOfFreedom += row.runs - 1;
-        ++noise.m_configurations;
+        degreesOfFreedom += row.runs - 1;
+        ++configurations;
     }
-    if (noise.m_degreesOfFreedom > 0)
-        noise.m_logSd = std::sqrt(squares / noise.m_degreesOfFreedom);
+    RepeatNoise noise;
+    if (degreesOfFreedom > 0)
+        noise.set(std::sqrt(squares / degreesOfFreedom), degreesOfFreedom, configurations);
     return noise;
 }
 
@@ -31,8 +52,8 @@ ConformalBounds RepeatNoise::bounds(double level) const
         throw ConfigError("RepeatNoise::bounds: the level must lie in (0, 1)");
     if (empty())
         return {};
-    const boost::math::students_t t(static_cast<double>(m_degreesOfFreedom));
-    const double half = boost::math::quantile(t, 0.5 + 0.5 * level) * m_logSd;
+    const double half = level == kReferenceLevel ? m_referenceHalfWidth
+                                                 : halfWidth(m_logSd, m_degreesOfFreedom, level);
     return {-half, half};
 }
 
@@ -69,9 +90,8 @@ RepeatNoise RepeatNoise::fromJson(const nlohmann::json& json)
         throw DataError("model file: auto repeat_noise is not {log_sd >= 0, degrees_of_freedom > "
                         "0, configurations > 0}");
     RepeatNoise noise;
-    noise.m_logSd = json.at("log_sd").get<double>();
-    noise.m_degreesOfFreedom = json.at("degrees_of_freedom").get<int>();
-    noise.m_configurations = json.at("configurations").get<int>();
+    noise.set(json.at("log_sd").get<double>(), json.at("degrees_of_freedom").get<int>(),
+        json.at("configurations").get<int>());
     return noise;
 }
 

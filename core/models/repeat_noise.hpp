@@ -56,9 +56,17 @@ public:
     static RepeatNoise fromJson(const nlohmann::json& json);
 
 private:
+    /// Sets the pooled sd and its degrees of freedom, and the half-width at kReferenceLevel.
+    void set(double logSd, int degreesOfFreedom, int configurations);
+
+    /// The level every slider step asks for; Student's quantile there is computed once (a
+    /// quantile per interval call was 1 % of a step's instructions).
+    static constexpr double kReferenceLevel = 0.8;
+
     double m_logSd = 0.0;
     int m_degreesOfFreedom = 0;
     int m_configurations = 0;
+    double m_referenceHalfWidth = 0.0; ///< t quantile x s at kReferenceLevel
 };
 
 } // namespace iolens::core
