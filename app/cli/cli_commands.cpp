@@ -7,6 +7,7 @@
 #include "cli/insideout_command.hpp"
 #include "cli/measure_command.hpp"
 #include "cli/model_command.hpp"
+#include "cli/predict_command.hpp"
 #ifdef IOLENS_CLI_RENDER
 #include "cli/evidence_command.hpp"
 #include "cli/render_command.hpp"
@@ -26,8 +27,6 @@
 #include "data/measurement_csv.hpp"
 #include "harness/fio_result_files.hpp"
 #include "models/auto_model.hpp"
-#include "models/outside_training.hpp"
-#include "models/vm_projection.hpp"
 #include "store/app_runs.hpp"
 #include "store/host_measurements_csv.hpp"
 #include "store/measurement_database.hpp"
@@ -476,124 +475,6 @@ int runEvaluate(const QCommandLineParser& parser)
         }
     }
     std::cout << "rule: " << request.rule.describe() << "\n";
-    return kOk;
-}
-
-// --interval LEVEL of predict: in (0, 1), else exit 2 naming the value.
-std::optional<double> intervalLevel(const QCommandLineParser& parser)
-{
-    if (!parser.isSet(QStringLiteral("interval")))
-        return std::nullopt;
-    const double level = numberOption(parser, "interval", 0.0);
-    if (!(level > 0.0 && level < 1.0))
-        throw UsageError("--interval expects a level in (0, 1) such as 0.8, got '"
-            + str(parser.value(QStringLiteral("interval"))) + "'");
-    return level;
-}
-
-// A model answers a factor it never saw vary at its training value, whatever a configuration
-// asks, and extrapolates beyond the ranges it was trained over; a script reading only the CSV
-// would take every answer for one the data supports.
-void noteOutsideTraining(const TrainedModel& model, const std::vector<Configuration>& configs)
-{
-    for (const UnlearnedFactor& u : unlearnedFactors(model, configs)) {
-        const std::string_view column = factorColumnName(u.factor);
-        std::cerr << "iolens-cli predict: note: the model learned nothing about " << column << " ("
-                  << u.trainedValue << " in every training run); " << u.configurations << " of "
-                  << configs.size()
-                  << " configurations ask for another value (the first: configuration "
-                  << u.first + 1 << ", " << column << " " << u.firstValue
-                  << ") and are answered as at " << u.trainedValue << "\n";
-    }
-    for (const FactorBeyondRange& b : factorsBeyondRange(model, configs)) {
-        const std::string_view name = featureName(b.factor);
-        std::string_view requestLaws;
-        if (b.requestBound)
-            requestLaws = b.transferTime
-                ? ", above it between a fixed cost plus a transfer time and a time in proportion "
-                  "to the request size (see describe)"
-                : ", above it at most in proportion to the request size (see describe)";
-        std::cerr << "iolens-cli predict: note: " << b.configurations << " of " << configs.size()
-                  << " configurations lie beyond the trained range of " << name << " ("
-                  << formatNumber(b.low) << " to " << formatNumber(b.high)
-                  << "; the first: configuration " << b.first + 1 << ", " << name << " "
-                  << formatNumber(b.firstValue) << "): the model extrapolates there"
-                  << (b.operationalBounds
-                             ? ", above it by the operational bounds of a closed workload "
-                               "(see describe)"
-                             : "")
-                  << requestLaws << "\n";
-    }
-}
-
-/// A scheduler or pattern the model has no level for is bad input: refused naming the file,
-/// its row and the column, with the labels trained on (the model itself can only say which
-/// configuration of the batch).
-void refuseUntrainedLabels(
-    const FeatureSchema& schema, const CsvTable& table, const std::vector<Configuration>& configs)
-{
-    for (const FeatureColumn& column : schema.columns()) {
-        if (!column.categorical() || column.derived())
-            continue;
-        for (std::size_t i = 0; i < configs.size() && i < table.rows.size(); ++i) {
-            const std::string_view label = categoricalValue(configs[i], column.factor);
-            if (std::find(column.levels.begin(), column.levels.end(), label) != column.levels.end())
-                continue;
-            std::string trained;
-            for (const std::string& level : column.levels)
-                trained += (trained.empty() ? "" : ", ") + level;
-            throw DataError(table.source + ": row " + std::to_string(table.rows[i].line) + ": "
-                + std::string(factorColumnName(column.factor)) + " '" + std::string(label)
-                + "': the model was not trained on this value (trained on " + trained + ")");
-        }
-    }
-}
-
-int runPredict(const QCommandLineParser& parser)
-{
-    MeasurementDatabase db
-        = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
-    const std::string modelName = required(parser, QStringLiteral("model"));
-    const TrainedModel model = loadModel(db, modelName);
-    const std::string out = required(parser, QStringLiteral("out"));
-    const std::optional<double> level = intervalLevel(parser);
-    // A factor the model holds fixed (every training run had it) may be left out of the file.
-    const CsvTable table = readCsvFile(required(parser, QStringLiteral("configs")));
-    const auto configs
-        = configurationsFromCsv(table, model.schema().fixedValues(), model.schema().fixedFactors());
-    refuseUntrainedLabels(model.schema(), table, configs);
-    // As the window answers: a one-VM model predicts N VMs on their shared storage (ICPE'13 6.3).
-    const Eigen::VectorXd predicted = predictSpreadOverVms(model, configs);
-    std::optional<std::pair<Eigen::VectorXd, Eigen::VectorXd>> interval;
-    if (level) {
-        interval = predictIntervalSpreadOverVms(model, configs, *level);
-        if (!interval)
-            throw UsageError("predict --interval: model '" + modelName + "' (technique "
-                + model.regressor().technique()
-                + ") has no calibrated prediction intervals; only technique auto has them "
-                  "(iolens-cli train --technique auto)");
-    }
-    std::vector<std::string> header = configurationColumns();
-    header.emplace_back("predicted");
-    if (interval) {
-        header.emplace_back("lower");
-        header.emplace_back("upper");
-    }
-    std::string text = formatCsvLine(header);
-    for (std::size_t i = 0; i < configs.size(); ++i) {
-        const auto row = static_cast<Eigen::Index>(i);
-        auto fields = configurationFields(configs[i]);
-        fields.push_back(formatNumber(predicted(row)));
-        if (interval) {
-            fields.push_back(formatNumber(interval->first(row)));
-            fields.push_back(formatNumber(interval->second(row)));
-        }
-        text += formatCsvLine(fields);
-    }
-    writeTextFileAtomically(out, text);
-    std::cerr << "predicted " << configs.size() << " configurations with "
-              << metricName(model.metric()) << " to " << out << "\n";
-    noteOutsideTraining(model, configs);
     return kOk;
 }
 

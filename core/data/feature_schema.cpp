@@ -119,6 +119,34 @@ bool FeatureSchema::represents(const Configuration& config) const
     });
 }
 
+namespace {
+
+/// What is wrong with `label` of `column`, naming the labels the model was trained on.
+std::string untrainedLabelText(const FeatureColumn& column, std::string_view label)
+{
+    std::string trained;
+    for (const std::string& level : column.levels)
+        trained += (trained.empty() ? "" : ", ") + level;
+    return column.name() + " '" + std::string(label)
+        + "': the model was not trained on this value (trained on " + trained + ")";
+}
+
+} // namespace
+
+std::optional<std::pair<std::size_t, std::string>> FeatureSchema::firstUntrainedLabel(
+    const std::vector<Configuration>& configs) const
+{
+    for (std::size_t i = 0; i < configs.size(); ++i)
+        for (const FeatureColumn& column : m_columns) {
+            if (!column.categorical() || column.derived())
+                continue;
+            const std::string_view label = categoricalValue(configs[i], column.factor);
+            if (std::find(column.levels.begin(), column.levels.end(), label) == column.levels.end())
+                return std::make_pair(i, untrainedLabelText(column, label));
+        }
+    return std::nullopt;
+}
+
 Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs) const
 {
     Eigen::MatrixXd x(
@@ -140,8 +168,7 @@ Eigen::MatrixXd FeatureSchema::encode(const std::vector<Configuration>& configs)
                     const auto it = std::find(column.levels.begin(), column.levels.end(), label);
                     if (it == column.levels.end())
                         throw DataError("configuration " + std::to_string(i + 1) + ", "
-                            + column.name() + " '" + std::string(label)
-                            + "': the model was not trained on this value");
+                            + untrainedLabelText(column, label));
                     lastLabel = label;
                     lastIndex = static_cast<double>(it - column.levels.begin());
                 }

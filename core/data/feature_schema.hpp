@@ -6,7 +6,9 @@
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace iolens::core {
@@ -67,8 +69,16 @@ public:
     /// its training value there, and every categorical level is one the training data had.
     bool represents(const Configuration& config) const;
 
+    /// The first of `configs` with a scheduler or pattern the training data did not have: its
+    /// index and what is wrong ("scheduler 'kyber': the model was not trained on this value
+    /// (trained on bfq, none)"), which encode() throws too; nullopt where encode() takes every
+    /// label. O(configs x categorical columns).
+    std::optional<std::pair<std::size_t, std::string>> firstUntrainedLabel(
+        const std::vector<Configuration>& configs) const;
+
     /// Feature matrix, shape configs.size() x size(). Throws DataError for a categorical level
-    /// that the training data did not have, StateError if the schema has a derived column.
+    /// that the training data did not have (firstUntrainedLabel), StateError if the schema has
+    /// a derived column.
     Eigen::MatrixXd encode(const std::vector<Configuration>& configs) const;
 
     /// This schema with a numeric derived column appended (training range [minValue, maxValue]).

@@ -35,6 +35,8 @@ private slots:
             << QStringList {"headroom"} << "headroom: missing required option --db";
         QTest::newRow("required, measure")
             << QStringList {"measure"} << "measure: missing required option --plan";
+        QTest::newRow("required, predict")
+            << QStringList {"predict"} << "predict: missing required option --db";
         QTest::newRow("required, insideout") << QStringList {"insideout", "--target", "t.csv",
             "--out", "o.json"} << "insideout: missing required option --nodes";
         QTest::newRow("required, empty value") << QStringList {"stability", "--db", "{db}",

@@ -85,7 +85,18 @@ private slots:
             const std::string where = "configuration " + std::to_string(at + 1) + ", scheduler";
             QVERIFY2(message.find(where) != std::string::npos, e.what());
             QVERIFY2(message.find("'kyber'") != std::string::npos, e.what());
+            QVERIFY2(
+                message.find("(trained on bfq, mq-deadline, none)") != std::string::npos, e.what());
         }
+        // The same found without encoding, for a caller that knows where each row came from.
+        const auto untrained = schedulersSchema().firstUntrainedLabel(asked);
+        QVERIFY(untrained);
+        QCOMPARE(untrained->first, static_cast<std::size_t>(at));
+        QCOMPARE(untrained->second,
+            std::string("scheduler 'kyber': the model was not trained on this value (trained on "
+                        "bfq, mq-deadline, none)"));
+        asked[static_cast<std::size_t>(at)].scheduler = "bfq";
+        QVERIFY(!schedulersSchema().firstUntrainedLabel(asked));
     }
 };
 
