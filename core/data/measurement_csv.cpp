@@ -150,8 +150,19 @@ Measurement measurementFromCsvRow(
     const RowReader reader(table, row, &labels);
     Measurement m;
     m.config = reader.configuration();
-    for (Metric metric : kAllMetrics)
-        m.setValue(metric, reader.metric(std::string(metricName(metric))));
+    for (Metric metric : kAllMetrics) {
+        const std::string column(metricName(metric));
+        const std::optional<double> value = reader.metric(column);
+        // A run without requests in one direction has no figures of it (fio leaves them empty
+        // or 0). A positive one means the row's read share is wrong, most often a tool's write
+        // share mapped to read_pct, and every model of that row would learn the reverse mix.
+        if (value && *value > 0.0 && !metricHasValue(metric, m.config.readPct))
+            reader.fail(column,
+                "'" + reader.text(column) + "' at read_pct " + formatNumber(m.config.readPct)
+                    + ", where the run issues no " + (isReadMetric(metric) ? "reads" : "writes")
+                    + " (is read_pct the share of writes?)");
+        m.setValue(metric, value);
+    }
     if (reader.has("rep") && !reader.text("rep").empty()) {
         long long rep = 0;
         if (!parseInt64(reader.text("rep"), rep) || rep < 0 || rep > 1000000)

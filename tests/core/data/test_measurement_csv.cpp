@@ -34,6 +34,15 @@ private slots:
         }
     }
 
+    void read_acceptsZeroFiguresOfADirectionWithoutRequests()
+    {
+        // fio reports 0 for the direction a run does not issue; that is no contradiction.
+        const auto rows = measurementsFromCsv(
+            parseCsv(kHeader + "bfq,268435456,4096,random,100,16,1,0.5,0,10,0\n", "in.csv"));
+        QCOMPARE(rows.size(), std::size_t {1});
+        QCOMPARE(rows[0].value(Metric::RtWriteMs), std::optional<double> {0.0});
+    }
+
     void write_thenRead_roundTrips()
     {
         const auto original = readMeasurementsCsv(iolens::test::localCsvPath());
@@ -76,6 +85,13 @@ private slots:
         QTest::newRow("negative metric")
             << header + "bfq,268435456,4096,random,50,16,1,-1,0.7,10,12\n"
             << "row 2, column 'rt_read_ms': '-1' is negative";
+        QTest::newRow("writes at 100 % reads")
+            << header + "bfq,268435456,4096,random,100,16,1,,0.7,,12\n"
+            << "row 2, column 'rt_write_ms': '0.7' at read_pct 100, where the run issues no "
+               "writes (is read_pct the share of writes?)";
+        QTest::newRow("reads at 0 % reads")
+            << header + "bfq,268435456,4096,random,0,16,1,0,0.7,3,12\n"
+            << "row 2, column 'tp_read_mbs': '3' at read_pct 0, where the run issues no reads";
         QTest::newRow("unknown column")
             << "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,"
                "rt_write_ms,tp_read_mbs,tp_write_mbs,colour\n"
