@@ -244,13 +244,15 @@ int runExport(const QCommandLineParser& parser)
     const MeasurementFilter filter {dataset, optional(parser, QStringLiteral("split"))};
     if (parser.isSet(QStringLiteral("per-host"))) {
         const auto hostRows = db.hostMeasurements(filter);
-        writeTextFileAtomically(out, hostMeasurementsToCsv(hostRows));
-        std::cerr << "exported " << hostRows.size() << " per-host results to " << out << "\n";
+        writeOutput(out, hostMeasurementsToCsv(hostRows));
+        std::cerr << "exported " << hostRows.size() << " per-host results to " << outputName(out)
+                  << "\n";
         return kOk;
     }
     // The window's File > Export dataset as CSV writes through the same function.
-    const int rows = exportMeasurementsCsv(db, filter, out);
-    std::cerr << "exported " << rows << " measurements to " << out << "\n";
+    const int rows = out == kStandardOutput ? exportMeasurementsCsv(db, filter, std::cout)
+                                            : exportMeasurementsCsv(db, filter, out);
+    std::cerr << "exported " << rows << " measurements to " << outputName(out) << "\n";
     return kOk;
 }
 

@@ -2,12 +2,14 @@
 #include "cli/cli_options.hpp"
 
 #include "common/error.hpp"
+#include "common/text_file.hpp"
 #include "data/csv_table.hpp"
 #include "models/regressor_registry.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 
 namespace iolens::cli {
 
@@ -16,6 +18,22 @@ using core::ConfigError;
 QCommandLineOption valueOption(const char* name, const char* help, const char* valueName)
 {
     return {QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(valueName)};
+}
+
+void writeOutput(const std::string& path, const std::string& text)
+{
+    if (path != kStandardOutput) {
+        core::writeTextFileAtomically(path, text);
+        return;
+    }
+    std::cout << text << std::flush;
+    if (!std::cout)
+        throw core::Error("writing to standard output failed (a closed pipe or a full disk)");
+}
+
+std::string outputName(const std::string& path)
+{
+    return path == kStandardOutput ? "standard output" : path;
 }
 
 std::string optionText(const QCommandLineParser& parser, const char* name)

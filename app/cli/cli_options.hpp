@@ -28,6 +28,13 @@ QString optionString(const QCommandLineParser& parser, const char* name);
 /// The value of --name; "COMMAND: missing required option --NAME" when absent or empty.
 std::string requiredText(const QCommandLineParser& parser, const char* name, const char* command);
 
+/// "-" as an output file: standard output, for a pipe (`predict --out -`, `export --csv -`).
+inline constexpr const char* kStandardOutput = "-";
+/// Writes `text` to the file `path` (atomically), or to standard output when it is "-".
+void writeOutput(const std::string& path, const std::string& text);
+/// How the command's own messages name the output: the path, or "standard output".
+std::string outputName(const std::string& path);
+
 /// A whole number >= minimum, or `fallback` when --name is absent.
 int wholeNumber(const QCommandLineParser& parser, const char* name, int fallback, int minimum);
 

@@ -116,9 +116,9 @@ int runPredict(const QCommandLineParser& parser)
         }
         text += formatCsvLine(fields);
     }
-    writeTextFileAtomically(out, text);
+    writeOutput(out, text);
     std::cerr << "predicted " << configs.size() << " configurations with "
-              << metricName(model.metric()) << " to " << out << "\n";
+              << metricName(model.metric()) << " to " << outputName(out) << "\n";
     noteOutsideTraining(model, configs);
     return kOk;
 }

@@ -8,6 +8,7 @@
 #include "store/schema.hpp"
 
 #include <filesystem>
+#include <ostream>
 #include <utility>
 
 namespace iolens::core {
@@ -511,19 +512,43 @@ void MeasurementDatabase::saveAs(const std::string& path)
     m_connection->backupTo(path);
 }
 
-int exportMeasurementsCsv(
-    MeasurementDatabase& database, const MeasurementFilter& filter, const std::string& path)
+namespace {
+
+// Row by row as the database is read: an export of millions of rows is never held.
+int writeMeasurementsCsv(MeasurementDatabase& database, const MeasurementFilter& filter,
+    const std::function<void(const std::string&)>& write)
 {
     if (filter.dataset && !database.dataset(*filter.dataset))
         throw ConfigError(database.path() + ": no dataset named '" + *filter.dataset + "'");
-    AtomicTextFile file(path); // row by row: an export of millions of rows is never held
-    file.write(measurementsCsvHeader());
+    write(measurementsCsvHeader());
     int count = 0;
-    database.forEachMeasurement(filter, [&file, &count](const Measurement& m) {
-        file.write(measurementCsvLine(m));
+    database.forEachMeasurement(filter, [&write, &count](const Measurement& m) {
+        write(measurementCsvLine(m));
         ++count;
     });
+    return count;
+}
+
+} // namespace
+
+int exportMeasurementsCsv(
+    MeasurementDatabase& database, const MeasurementFilter& filter, const std::string& path)
+{
+    AtomicTextFile file(path);
+    const int count = writeMeasurementsCsv(
+        database, filter, [&file](const std::string& line) { file.write(line); });
     file.commit();
+    return count;
+}
+
+int exportMeasurementsCsv(
+    MeasurementDatabase& database, const MeasurementFilter& filter, std::ostream& out)
+{
+    const int count
+        = writeMeasurementsCsv(database, filter, [&out](const std::string& line) { out << line; });
+    out.flush();
+    if (!out)
+        throw Error("export: writing the measurements failed (a closed pipe or a full disk)");
     return count;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -203,5 +204,8 @@ private:
 /// Throws ConfigError naming the dataset if the filter names one the database lacks.
 int exportMeasurementsCsv(
     MeasurementDatabase& database, const MeasurementFilter& filter, const std::string& path);
+/// The same rows written to `out` as they are read (`iolens-cli export --csv -`: a pipe).
+int exportMeasurementsCsv(
+    MeasurementDatabase& database, const MeasurementFilter& filter, std::ostream& out);
 
 } // namespace iolens::core

@@ -259,6 +259,45 @@ private slots:
             qPrintable(r.err));
     }
 
+    // "-" as the output of export and predict is standard output (a pipe), byte for byte the
+    // file the same command writes; the command's own messages stay on standard error.
+    void exportAndPredict_dashIsStandardOutput()
+    {
+        const QString db = m_dir.filePath("dash.sqlite");
+        CliResult r = runCli(
+            {"import", "--db", db, "--csv", QString::fromStdString(iolens::test::tieredCsvPath())});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString exported = m_dir.filePath("dash-export.csv");
+        QCOMPARE(runCli({"export", "--db", db, "--csv", exported}).exitCode, 0);
+        r = runCli({"export", "--db", db, "--csv", "-"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile file(exported);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(r.out, QString::fromUtf8(file.readAll()));
+        QVERIFY2(r.err.contains("exported 130 measurements to standard output"), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(QDir::current().filePath("-")));
+
+        QCOMPARE(runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_read_ms",
+                            "--name", "lm"})
+                     .exitCode,
+            0);
+        const std::string configs = iolens::test::writeFile(m_dir.path(), "dash.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n"
+            "bfq,1073741824,16384,random,50,16,1\n");
+        const QString predicted = m_dir.filePath("dash-predicted.csv");
+        QCOMPARE(runCli({"predict", "--db", db, "--model", "lm", "--configs",
+                            QString::fromStdString(configs), "--out", predicted})
+                     .exitCode,
+            0);
+        r = runCli({"predict", "--db", db, "--model", "lm", "--configs",
+            QString::fromStdString(configs), "--out", "-"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile predictedFile(predicted);
+        QVERIFY(predictedFile.open(QIODevice::ReadOnly));
+        QCOMPARE(r.out, QString::fromUtf8(predictedFile.readAll()));
+        QVERIFY2(r.err.contains("to standard output"), qPrintable(r.err));
+    }
+
     // The window's "(1 VM, projected)" column, headless: train on the one-VM rows of a multi-VM
     // dataset, predict N VMs through one VM's share (ICPE'13 section 6.3).
     void trainPredict_oneVmModelProjectsToNVms()
