@@ -167,7 +167,6 @@ void PredictionChart::buildPlot()
     applyPlotStyle(*m_plot);
     // Low enough that the window (and a 900 x 560 render) fits the controls above it.
     m_plot->setMinimumSize(420, 160);
-    m_plot->setToolTip(tr("Right-click to save the chart as a picture or its data as CSV."));
     QCPLayoutGrid* top = m_plot->plotLayout();
     QCPAxisRect* first = m_plot->axisRect();
     top->take(first);
@@ -176,7 +175,6 @@ void PredictionChart::buildPlot()
     m_title->setMargins(QMargins(0, 6, 0, 0));
     m_caption = new QCPTextElement(m_plot, QString(), plotFont(0.95));
     m_caption->setTextColor(QColor(0x50, 0x50, 0x50));
-    m_caption->setMargins(QMargins(8, 2, 8, 4));
     auto* grid = new QCPLayoutGrid;
     top->addElement(0, 0, m_title);
     top->addElement(1, 0, m_caption);
@@ -405,34 +403,35 @@ QCPGraph* PredictionChart::findGraph(std::size_t metricIndex, const QString& nam
 
 void PredictionChart::updateCaption()
 {
-    QStringList parts;
-    parts << tr("Dot: the model's prediction p")
-          << tr("bar: the measured values m consistent with p at the model's 10-fold "
-                "cross-validated relative error e")
-          << tr("|p − m| / m ≤ e, so p / (1 + e) ≤ m ≤ p / (1 − e)")
-          << tr("thick bar: e = median (p50)")
-          << tr("thin bar with caps: e = p90 (to the top edge when e ≥ 100 %)");
+    QStringList key;
+    key << tr("Dot: the model's prediction p")
+        << tr("bar: the measured values m consistent with p at the model's 10-fold "
+              "cross-validated relative error e")
+        << tr("|p − m| / m ≤ e, so p / (1 + e) ≤ m ≤ p / (1 − e)")
+        << tr("thick bar: e = median (p50)")
+        << tr("thin bar with caps: e = p90 (to the top edge when e ≥ 100 %)");
     if (!m_intervals.isEmpty())
-        parts << tr("bar with caps for %1: the %2 % prediction interval, calibrated on "
-                    "leave-level-out cross-validation")
-                     .arg(m_intervals.join(QStringLiteral(", ")))
-                     .arg(qRound(kPredictionIntervalLevel * 100.0));
+        key << tr("bar with caps for %1: the %2 % prediction interval, calibrated on "
+                  "leave-level-out cross-validation")
+                   .arg(m_intervals.join(QStringLiteral(", ")))
+                   .arg(qRound(kPredictionIntervalLevel * 100.0));
     bool measured = false;
     for (const MetricChart& chart : m_content)
         measured = measured || (chart.applies && chart.measured);
-    parts << (measured ? tr("dashed line and grey band: measured mean ± relative standard error")
-                       : tr("this configuration was not measured"));
+    key << (measured ? tr("dashed line and grey band: measured mean ± relative standard error")
+                     : tr("this configuration was not measured"));
+    QStringList status;
     if (!m_waiting.isEmpty())
-        parts << tr("no bar yet (training or cross-validating): %1")
-                     .arg(m_waiting.join(QStringLiteral(", ")));
+        status << tr("no bar yet (training or cross-validating): %1")
+                      .arg(m_waiting.join(QStringLiteral(", ")));
     if (!m_unvalidated.isEmpty())
-        parts << tr("no bar (cross-validation failed): %1")
-                     .arg(m_unvalidated.join(QStringLiteral(", ")));
+        status << tr("no bar (cross-validation failed): %1")
+                      .arg(m_unvalidated.join(QStringLiteral(", ")));
     // Parts packed greedily into lines as wide as the plot: QCPTextElement does not wrap.
     const QFontMetrics metrics(m_caption->font());
     const int width = std::max(200, m_plot->width() - 40);
     QStringList lines;
-    for (const QString& part : parts) {
+    for (const QString& part : key + status) {
         const QString joined
             = lines.isEmpty() ? QString() : lines.back() + QStringLiteral(" · ") + part;
         if (!lines.isEmpty() && metrics.horizontalAdvance(joined) <= width)
@@ -440,8 +439,40 @@ void PredictionChart::updateCaption()
         else
             lines << part;
     }
+    // Presentation fonts in a laptop's window, the panels open: the key took the plots' height,
+    // down to 70 px each, and their axis titles ran into one another. Where it leaves a panel
+    // shorter than its axis title, the key is the chart's tooltip instead, and the caption says
+    // only which models have no bar.
+    const bool keyShown = panelHeight(static_cast<int>(lines.size())) >= axisTitleRoom();
+    if (!keyShown)
+        lines = status;
+    const QString saveHint = tr("Right-click to save the chart as a picture or its data as CSV.");
+    m_plot->setToolTip(
+        keyShown ? saveHint : key.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + saveHint);
     m_caption->setText(lines.join(QLatin1Char('\n')));
+    // An empty text element still holds a line's height and its margins.
+    m_caption->setMaximumSize(QWIDGETSIZE_MAX, lines.isEmpty() ? 0 : QWIDGETSIZE_MAX);
+    m_caption->setMargins(lines.isEmpty() ? QMargins() : QMargins(8, 2, 8, 4));
     updateAxisLabels(static_cast<int>(lines.size()));
+}
+
+int PredictionChart::panelHeight(int captionLines) const
+{
+    const int above = QFontMetrics(m_title->font()).height() + 12
+        + captionLines * QFontMetrics(m_caption->font()).lineSpacing();
+    // Less the tick labels and margins of each panel (about 50 px).
+    return (m_plot->height() - above) / 2 - 50;
+}
+
+int PredictionChart::axisTitleRoom() const
+{
+    const QFontMetrics metrics(plotFont(1.1));
+    int room = 0;
+    for (const core::Metric metric : core::kCoreMetrics)
+        room = std::max(room,
+            metrics.horizontalAdvance(
+                tr("%1 (%2)").arg(metricShortTitle(metric), metricUnitText(metric))));
+    return room;
 }
 
 void PredictionChart::updateAxisLabels(int captionLines)
@@ -449,17 +480,14 @@ void PredictionChart::updateAxisLabels(int captionLines)
     // "Read response time (ms)" runs past a short panel's height into its neighbour: there the
     // table headers' "Read RT (ms)" takes its place.
     const QFontMetrics metrics(plotFont(1.1));
-    const int above = QFontMetrics(m_title->font()).height() + 12
-        + captionLines * QFontMetrics(m_caption->font()).lineSpacing();
-    // Less the tick labels and margins of each panel (about 50 px).
-    const int panelHeight = (m_plot->height() - above) / 2 - 50;
+    const int height = panelHeight(captionLines);
     for (std::size_t i = 0; i < m_panels.size(); ++i) {
         const core::Metric metric = core::kCoreMetrics[i];
         const QString unit = metricUnitText(metric);
         const QString full = tr("%1 (%2)").arg(metricTitle(metric), unit);
         m_panels[i]
             .rect->axis(QCPAxis::atLeft)
-            ->setLabel(metrics.horizontalAdvance(full) <= panelHeight
+            ->setLabel(metrics.horizontalAdvance(full) <= height
                     ? full
                     : tr("%1 (%2)").arg(metricShortTitle(metric), unit));
     }

@@ -124,6 +124,10 @@ private:
     QCPGraph* addGraph(std::size_t metricIndex, const QString& name);
     void updateCaption();
     void updateAxisLabels(int captionLines);
+    /// The height left to each of the four panels under a caption of `captionLines` lines.
+    int panelHeight(int captionLines) const;
+    /// The height an axis title needs: the longest of the four short ones ("Write TP (MiB/s)").
+    int axisTitleRoom() const;
 
     const ModelController* m_models;
     QCustomPlot* m_plot;

@@ -232,6 +232,29 @@ private slots:
         QVERIFY(plotDataCsv(*chart.plot()).contains(QStringLiteral("auto: 80 % interval")));
     }
 
+    // A window too short for the key (presentation fonts on a laptop, the panels open) gives
+    // the plots the height: the key is the tooltip, the caption says only which models have no
+    // bar.
+    void shortChart_keepsThePanelsAndMovesTheKeyToTheTooltip()
+    {
+        PredictionChart tall(nullptr);
+        tall.resize(1000, 700);
+        tall.show();
+        tall.showEvaluation(threeModels(), threeEntries());
+        QVERIFY(tall.captionText().contains(QStringLiteral("thick bar: e = median (p50)")));
+        QVERIFY(tall.captionText().contains(QStringLiteral("mars, cubist")));
+        QVERIFY(!tall.plot()->toolTip().contains(QStringLiteral("thick bar")));
+
+        PredictionChart short_(nullptr);
+        short_.resize(1000, 300);
+        short_.show();
+        short_.showEvaluation(threeModels(), threeEntries());
+        QCOMPARE(short_.captionText(),
+            QStringLiteral("no bar yet (training or cross-validating): mars, cubist"));
+        QVERIFY(short_.plot()->toolTip().contains(QStringLiteral("thick bar: e = median (p50)")));
+        QVERIFY(short_.plot()->toolTip().contains(QStringLiteral("Right-click to save")));
+    }
+
     void showEvaluation_failedCrossValidationHasNoBand()
     {
         auto entries = threeEntries();
