@@ -7,6 +7,7 @@
 #include "cli/insideout_command.hpp"
 #include "cli/measure_command.hpp"
 #include "cli/model_command.hpp"
+#include "cli/output_guard.hpp"
 #include "cli/predict_command.hpp"
 #ifdef IOLENS_CLI_RENDER
 #include "cli/evidence_command.hpp"
@@ -673,6 +674,7 @@ int runParsed(const QStringList& arguments)
     rest.removeFirst();
     if (it->positional.isEmpty() && !rest.isEmpty())
         throw UsageError(str(it->name) + ": unexpected argument '" + str(rest.first()) + "'");
+    refuseOutputOverInput(parser, it->name);
     return it->run(parser);
 }
 

@@ -259,6 +259,48 @@ private slots:
             qPrintable(r.err));
     }
 
+    // An output file that is one of the command's inputs is refused before anything runs:
+    // `export --db x.db --csv x.db` replaced the database with CSV, every measurement gone.
+    void outputOverAnInput_exits2AndLeavesTheInputUnchanged_data()
+    {
+        QTest::addColumn<QStringList>("arguments"); // DB and CSV stand for the two files
+        QTest::addColumn<QString>("message");
+        QTest::newRow("export over the database") << QStringList {
+            "export", "--db", "DB", "--csv", "DB"} << "export: --csv DB is the --db file";
+        QTest::newRow("model export over the database") << QStringList {"model", "export", "--db",
+            "DB", "--model", "m", "--out", "DB"} << "model: --out DB is the --db file";
+        QTest::newRow("predict over its configurations") << QStringList {"predict", "--db", "DB",
+            "--model", "m", "--configs", "CSV", "--out",
+            "CSV"} << "predict: --out CSV is the --configs file";
+        QTest::newRow("mapping over the measurements") << QStringList {"import", "--csv", "CSV",
+            "--propose-mapping", "CSV"} << "import: --propose-mapping CSV is the --csv file";
+    }
+    void outputOverAnInput_exits2AndLeavesTheInputUnchanged()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const QString db = m_dir.filePath("guard.sqlite");
+        const QString csv = m_dir.filePath("guard.csv");
+        if (!QFileInfo::exists(db)) {
+            QVERIFY(QFile::copy(QString::fromStdString(iolens::test::tieredCsvPath()), csv));
+            QCOMPARE(runCli({"import", "--db", db, "--csv", csv}).exitCode, 0);
+            QCOMPARE(runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_read_ms",
+                                "--name", "m"})
+                         .exitCode,
+                0);
+        }
+        const QByteArray dbBefore = fileHash(db);
+        const QByteArray csvBefore = fileHash(csv);
+        for (QString& argument : arguments)
+            argument = argument == "DB" ? db : argument == "CSV" ? csv : argument;
+        const CliResult r = runCli(arguments);
+        QCOMPARE(r.exitCode, 2);
+        message.replace("DB", db).replace("CSV", csv);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QCOMPARE(fileHash(db), dbBefore);
+        QCOMPARE(fileHash(csv), csvBefore);
+    }
+
     // "-" as the output of export and predict is standard output (a pipe), byte for byte the
     // file the same command writes; the command's own messages stay on standard error.
     void exportAndPredict_dashIsStandardOutput()
