@@ -33,8 +33,10 @@ void refuseOutputOverInput(const QCommandLineParser& parser, const QString& comm
         QStringLiteral("mapping"), QStringLiteral("nodes"), QStringLiteral("target"),
         QStringLiteral("plan"), QStringLiteral("app"), QStringLiteral("trace"),
         QStringLiteral("job"), QStringLiteral("iolog")};
+    // The options given, not isSet(): that warns of every option the command does not define.
+    const QStringList given = parser.optionNames();
     for (const QString& output : outputs) {
-        if (!parser.isSet(output))
+        if (!given.contains(output))
             continue;
         const QString written = parser.value(output);
         const auto refuse = [&](const QString& what) {
@@ -43,7 +45,7 @@ void refuseOutputOverInput(const QCommandLineParser& parser, const QString& comm
                 + ": writing it would replace that input; choose another file");
         };
         for (const QString& input : inputs)
-            if (input != output && parser.isSet(input))
+            if (input != output && given.contains(input))
                 for (const QString& read : parser.values(input))
                     if (sameFile(written, read))
                         refuse(QStringLiteral("the --%1 file").arg(input));

@@ -63,7 +63,12 @@ struct OptimizerResult {
 /// parameter varying fastest), keep the n best of all evaluated points.
 class HeuristicOptimizer {
 public:
-    /// Throws ConfigError for an empty space, low > high, or settings out of range.
+    /// The most points one iteration may plan (n x (k + 2)^d): the window's largest k = 20,
+    /// n = 50 plan 532,400 for three parameters, a grid of tens of MB.
+    static constexpr double kMaxPlannedPoints = 1.0e6;
+
+    /// Throws ConfigError for an empty space, low > high, or settings out of range (k and n
+    /// planning more than kMaxPlannedPoints points per iteration).
     HeuristicOptimizer(std::vector<SearchDimension> dimensions, OptimizerSettings settings);
 
     /// Runs to the stopping rule or until `cancelled`. `previous` resumes a run: points recorded

@@ -18,6 +18,18 @@ nlohmann::json pointJson(const std::vector<SearchDimension>& space, const std::v
     return json;
 }
 
+/// The fixed parameters and response scale a run records, as text to compare and show
+/// ("cp=0.05 log_response=1").
+std::string runSettingsFixed(const OptimizeRequest& request)
+{
+    ParamValues fixed = request.model.params;
+    const TrainingOptions options = takeTrainingOptions(request.model.metric, fixed);
+    std::string text;
+    for (const auto& [name, value] : fixed)
+        text += name + "=" + nlohmann::json(value).dump() + " ";
+    return text + "log_response=" + (options.logResponse ? "1" : "0");
+}
+
 /// The settings a run records: enough to start the same search again (storedOptimizeRequest).
 std::string runSettings(const OptimizeRequest& request)
 {
@@ -29,6 +41,48 @@ std::string runSettings(const OptimizeRequest& request)
         {"split", request.model.split.value_or("")}, {"where", request.model.where},
         {"fixed", fixed}, {"log_response", options.logResponse}}
         .dump();
+}
+
+/// Refuses to resume run `id` with a request that searches otherwise: its recorded costs would
+/// be mixed with costs of another metric, dataset or cross-validation, and the best point chosen
+/// among them (a tp_write_mbs model was picked by rt_read_ms costs). Only the iteration budget
+/// may change.
+void checkResumable(MeasurementDatabase& db, std::int64_t id, const OptimizeRequest& request)
+{
+    const std::optional<StoredOptimizerRun> run = optimizerRun(db, id);
+    const std::string name = "optimizer run " + std::to_string(id);
+    if (!run)
+        throw ConfigError(db.path() + ": no " + name + " to resume (iolens-cli runs lists them)");
+    const OptimizeRequest stored = storedOptimizeRequest(*run);
+    std::vector<std::string> differences;
+    const auto compare = [&differences](const std::string& what, const std::string& was,
+                             const std::string& asked) {
+        if (was != asked)
+            differences.push_back(what + " " + (was.empty() ? "(all)" : was) + ", not "
+                + (asked.empty() ? "(all)" : asked));
+    };
+    compare("technique", stored.model.technique, request.model.technique);
+    compare("metric", std::string(metricName(stored.model.metric)),
+        std::string(metricName(request.model.metric)));
+    compare("dataset", stored.model.dataset.value_or(""), request.model.dataset.value_or(""));
+    compare("split", stored.model.split.value_or(""), request.model.split.value_or(""));
+    compare("where", stored.model.where, request.model.where);
+    compare("cv", stored.cv == SearchCv::Grouped ? "grouped" : "random",
+        request.cv == SearchCv::Grouped ? "grouped" : "random");
+    compare("folds", std::to_string(stored.folds), std::to_string(request.folds));
+    compare("seed", std::to_string(stored.seed), std::to_string(request.seed));
+    compare("k", std::to_string(stored.settings.splits), std::to_string(request.settings.splits));
+    compare("n", std::to_string(stored.settings.explorations),
+        std::to_string(request.settings.explorations));
+    compare("fixed parameters", runSettingsFixed(stored), runSettingsFixed(request));
+    if (differences.empty())
+        return;
+    std::string text;
+    for (const std::string& d : differences)
+        text += (text.empty() ? "" : "; ") + d;
+    throw ConfigError(name + " searched with other settings (" + text
+        + "): resume it with its own (iolens-cli "
+          "runs shows them), or start a new run without --resume");
 }
 
 } // namespace
@@ -140,8 +194,10 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
     const std::vector<AggregatedMeasurement> rows = selectMeasurements(db, request.model);
     const SearchRequest search = searchRequestOf(request);
     std::vector<EvaluatedPoint> previous;
-    if (request.resumeRun)
+    if (request.resumeRun) {
+        checkResumable(db, *request.resumeRun, request);
         previous = recordedRunPoints(db, *request.resumeRun, searchedDimensions(search));
+    }
     OptimizerRunRecorder recorder(db, request, previous);
     const auto record = [&](const OptimizerProgress& state) {
         recorder.record(*state.points);

@@ -30,11 +30,26 @@ Prepared prepare(const SearchRequest& request)
     return prepared;
 }
 
+// The technique's search space less the parameters the request fixes (--param cp=0.05 was
+// searched anyway, and the fixed value only set the default cost compared against).
+std::vector<SearchDimension> unfixedSpace(const Regressor& prototype, const SearchRequest& request)
+{
+    std::vector<SearchDimension> space = searchSpace(prototype);
+    std::erase_if(
+        space, [&request](const SearchDimension& d) { return request.fixed.contains(d.name); });
+    if (space.empty() && !searchSpace(prototype).empty())
+        throw ConfigError("optimize: every parameter " + request.technique
+            + " searches is fixed by --param; nothing is left to search");
+    return space;
+}
+
 } // namespace
 
 std::vector<SearchDimension> searchedDimensions(const SearchRequest& request)
 {
-    return searchSpace(*prepare(request).prototype);
+    const std::vector<SearchDimension> space = unfixedSpace(*prepare(request).prototype, request);
+    HeuristicOptimizer(space, request.settings); // its ConfigErrors before anything is recorded
+    return space;
 }
 
 SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
@@ -57,7 +72,7 @@ SearchOutcome searchParameters(const std::vector<AggregatedMeasurement>& rows,
             + std::to_string(request.folds) + "-fold cross-validation");
 
     SearchOutcome outcome;
-    outcome.space = searchSpace(prototype);
+    outcome.space = unfixedSpace(prototype, request);
     const HeuristicOptimizer optimizer(outcome.space, request.settings);
     if (request.cv == SearchCv::Grouped) {
         GroupedCvOptions options;

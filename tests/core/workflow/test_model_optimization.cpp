@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/error.hpp"
 #include "models/regressor_registry.hpp"
+#include "store/optimizer_runs.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 #include "tuning/cross_validation_cost.hpp"
@@ -148,6 +149,67 @@ private slots:
         request.model.technique = "lm";
         std::atomic<bool> cancel {false};
         QVERIFY_THROWS_EXCEPTION(ConfigError, optimizeModel(db, request, cancel));
+        QVERIFY(optimizerRuns(db).empty()); // refused before a run was recorded
+    }
+
+    // A parameter fixed with --param is not searched: the stored model keeps its value.
+    void optimize_fixedParameterIsNotSearched()
+    {
+        auto db = iolens::test::tieredDatabase();
+        OptimizeRequest request = cartRequest();
+        request.model.params["cp"] = 0.05;
+        std::atomic<bool> cancel {false};
+        const OptimizeOutcome outcome = optimizeModel(db, request, cancel);
+        QVERIFY(outcome.model.has_value());
+        QCOMPARE(outcome.model->parameters().at("cp"), 0.05);
+        QCOMPARE(outcome.search.best.values.size(), std::size_t {1}); // minsplit alone
+        for (const OptimizerPoint& point : db.optimizerPoints(outcome.runId))
+            QVERIFY2(point.parameters.find("cp") == std::string::npos, point.parameters.c_str());
+
+        request.model.params["minsplit"] = 10.0;
+        QVERIFY_THROWS_EXCEPTION(ConfigError, optimizeModel(db, request, cancel));
+    }
+
+    // k and n that plan more points per iteration than a search can hold are refused before
+    // anything is recorded (-k 1000000 took 21 GB building its first grid).
+    void optimize_hugeGridIsRefusedBeforeARunIsRecorded()
+    {
+        auto db = iolens::test::tieredDatabase();
+        OptimizeRequest request = cartRequest();
+        request.settings.splits = 1000000;
+        std::atomic<bool> cancel {false};
+        QVERIFY_THROWS_EXCEPTION(ConfigError, optimizeModel(db, request, cancel));
+        QVERIFY(optimizerRuns(db).empty());
+    }
+
+    // A run resumes only with the settings it searched with; an unknown run is named.
+    void resume_otherSettingsOrUnknownRunAreInputErrors()
+    {
+        auto db = iolens::test::tieredDatabase();
+        std::atomic<bool> never {false};
+        const OptimizeOutcome first = optimizeModel(db, cartRequest(), never);
+        OptimizeRequest other = cartRequest();
+        other.resumeRun = first.runId;
+        other.model.metric = Metric::TpWriteMbs;
+        other.cv = SearchCv::Grouped;
+        try {
+            optimizeModel(db, other, never);
+            QFAIL("resumed with another metric");
+        } catch (const ConfigError& e) {
+            const std::string message = e.what();
+            QVERIFY2(message.find("metric rt_read_ms, not tp_write_mbs") != std::string::npos
+                    && message.find("cv random, not grouped") != std::string::npos,
+                e.what());
+        }
+        OptimizeRequest more = cartRequest(); // a larger iteration budget is a resume
+        more.resumeRun = first.runId;
+        more.settings.maxIterations += 1;
+        QVERIFY(optimizeModel(db, more, never).model.has_value());
+
+        OptimizeRequest unknown = cartRequest();
+        unknown.resumeRun = 999;
+        QVERIFY_THROWS_EXCEPTION(ConfigError, optimizeModel(db, unknown, never));
+        QCOMPARE(optimizerRuns(db).size(), std::size_t {1});
     }
 };
 
