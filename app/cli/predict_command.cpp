@@ -4,7 +4,6 @@
 #include "cli/cli_commands.hpp"
 #include "cli/cli_options.hpp"
 #include "common/error.hpp"
-#include "common/text_file.hpp"
 #include "data/csv_table.hpp"
 #include "data/measurement_csv.hpp"
 #include "models/outside_training.hpp"
@@ -83,6 +82,10 @@ int runPredict(const QCommandLineParser& parser)
     const CsvTable table = readCsvFile(requiredText(parser, "configs", "predict"));
     const auto configs
         = configurationsFromCsv(table, model.schema().fixedValues(), model.schema().fixedFactors());
+    // As import refuses one: a header alone is a failed export or the wrong file, and answered
+    // it gave a header alone, exit 0.
+    if (configs.empty())
+        throw DataError(table.source + ": no configuration under the header");
     // A scheduler or pattern the model has no level for is bad input, named by file and row
     // (the model itself can only say which configuration of the batch).
     if (const auto untrained = model.schema().firstUntrainedLabel(configs))

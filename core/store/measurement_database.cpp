@@ -7,6 +7,7 @@
 #include "data/measurement_csv.hpp"
 #include "store/schema.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <ostream>
 #include <utility>
@@ -520,6 +521,18 @@ int writeMeasurementsCsv(MeasurementDatabase& database, const MeasurementFilter&
 {
     if (filter.dataset && !database.dataset(*filter.dataset))
         throw ConfigError(database.path() + ": no dataset named '" + *filter.dataset + "'");
+    // A mistyped split ("repeats") exported a header alone, exit 0.
+    if (filter.split) {
+        const std::vector<std::string> splits = database.splits(filter.dataset);
+        if (std::find(splits.begin(), splits.end(), *filter.split) == splits.end()) {
+            std::string known;
+            for (const std::string& split : splits)
+                known += (known.empty() ? "" : ", ") + split;
+            throw ConfigError(database.path() + ": no split named '" + *filter.split + "'"
+                + (filter.dataset ? " in dataset '" + *filter.dataset + "'" : std::string())
+                + " (splits: " + (known.empty() ? "none" : known) + ")");
+        }
+    }
     write(measurementsCsvHeader());
     int count = 0;
     database.forEachMeasurement(filter, [&write, &count](const Measurement& m) {

@@ -301,6 +301,35 @@ private slots:
         QCOMPARE(fileHash(csv), csvBefore);
     }
 
+    // A selection or a file that holds nothing is bad input, not an empty answer.
+    void emptyAnswers_exit2NamingWhatIsMissing()
+    {
+        const QString db = m_dir.filePath("empty-answers.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                            QString::fromStdString(iolens::test::tieredCsvPath())})
+                     .exitCode,
+            0);
+        const QString out = m_dir.filePath("empty-answers.csv");
+        CliResult r = runCli({"export", "--db", db, "--csv", out, "--split", "repeats"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(
+            r.err.contains("no split named 'repeats' (splits: grid, repeat)"), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(out));
+        QCOMPARE(runCli({"export", "--db", db, "--csv", out, "--split", "repeat"}).exitCode, 0);
+
+        QCOMPARE(runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_read_ms",
+                            "--name", "lm"})
+                     .exitCode,
+            0);
+        const std::string headerOnly = iolens::test::writeFile(m_dir.path(), "header-only.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n");
+        r = runCli({"predict", "--db", db, "--model", "lm", "--configs",
+            QString::fromStdString(headerOnly), "--out", m_dir.filePath("p.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("header-only.csv: no configuration under the header"),
+            qPrintable(r.err));
+    }
+
     // "-" as the output of export and predict is standard output (a pipe), byte for byte the
     // file the same command writes; the command's own messages stay on standard error.
     void exportAndPredict_dashIsStandardOutput()
