@@ -4,6 +4,7 @@
 #include "cli/cli_options.hpp"
 #include "cli/command_options.hpp"
 #include "cli/csv_import.hpp"
+#include "cli/dataset_note.hpp"
 #include "cli/insideout_command.hpp"
 #include "cli/measure_command.hpp"
 #include "cli/model_command.hpp"
@@ -267,6 +268,7 @@ int runTrain(const QCommandLineParser& parser)
     request.metric = metricNamed(metricText);
     request.params = paramValues(parser.values(QStringLiteral("param")));
     request.dataset = optional(parser, QStringLiteral("dataset"));
+    notePooledDatasets(db, request.dataset, "train");
     request.split = optional(parser, QStringLiteral("split"));
     request.where = str(parser.value(QStringLiteral("where")));
     const std::string name = required(parser, QStringLiteral("name"));
@@ -383,6 +385,7 @@ int runOptimize(const QCommandLineParser& parser)
     request.model.metric = metricNamed(required(parser, QStringLiteral("metric")));
     request.model.params = paramValues(parser.values(QStringLiteral("param")));
     request.model.dataset = optional(parser, QStringLiteral("dataset"));
+    notePooledDatasets(db, request.model.dataset, "optimize");
     request.model.split = optional(parser, QStringLiteral("split"));
     request.model.where = str(parser.value(QStringLiteral("where")));
     request.settings.splits = wholeNumber(parser, "k", 4, 1);
@@ -485,8 +488,12 @@ int runConservation(const QCommandLineParser& parser)
 {
     MeasurementDatabase db
         = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
-    const auto rows = aggregateRepetitions(db.measurements(
-        {optional(parser, QStringLiteral("dataset")), optional(parser, QStringLiteral("split"))}));
+    const auto dataset = optional(parser, QStringLiteral("dataset"));
+    if (dataset && !db.dataset(*dataset))
+        throw ConfigError(db.path() + ": no dataset named '" + *dataset + "'");
+    notePooledDatasets(db, dataset, "conservation");
+    const auto rows = aggregateRepetitions(
+        db.measurements({dataset, optional(parser, QStringLiteral("split"))}));
     const ConservationCheck check = checkConservation(rows);
     writeTextFileAtomically(
         required(parser, QStringLiteral("out")), conservationJson(check).dump(2) + "\n");

@@ -2,6 +2,7 @@
 #include "cli/headroom_command.hpp"
 
 #include "cli/cli_options.hpp"
+#include "cli/dataset_note.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/csv_table.hpp"
@@ -132,6 +133,7 @@ int runHeadroom(const QCommandLineParser& parser)
     TrainRequest selection;
     if (parser.isSet(QStringLiteral("dataset")))
         selection.dataset = parser.value(QStringLiteral("dataset")).toStdString();
+    notePooledDatasets(db, selection.dataset, "headroom");
     const std::vector<AggregatedMeasurement> rows = selectMeasurements(db, selection);
     if (rows.empty())
         throw DataError("headroom: the selection has no measurements");

@@ -2,6 +2,7 @@
 #include "cli/stability_command.hpp"
 
 #include "cli/cli_options.hpp"
+#include "cli/dataset_note.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "models/regressor_registry.hpp"
@@ -45,6 +46,7 @@ int runStability(const QCommandLineParser& parser)
     request.params = paramValues(parser.values(QStringLiteral("param")));
     if (parser.isSet(QStringLiteral("dataset")))
         request.dataset = optionText(parser, "dataset");
+    notePooledDatasets(db, request.dataset, "stability");
     if (parser.isSet(QStringLiteral("split")))
         request.split = optionText(parser, "split");
     request.where = optionText(parser, "where");

@@ -301,6 +301,42 @@ private slots:
         QCOMPARE(fileHash(csv), csvBefore);
     }
 
+    // Without --dataset the datasets of a database are pooled; the commands that model them say
+    // so, and say nothing when there is one dataset or one is named.
+    void noDataset_notesThePooledDatasets()
+    {
+        const QString db = m_dir.filePath("pooled.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                            QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset",
+                            "tiered"})
+                     .exitCode,
+            0);
+        const QStringList train {
+            "train", "--db", db, "--technique", "lm", "--metric", "rt_read_ms", "--name", "lm"};
+        CliResult r = runCli(train);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(!r.err.contains("pooled"), qPrintable(r.err));
+        QCOMPARE(
+            runCli({"import", "--db", db, "--csv",
+                       QString::fromStdString(iolens::test::localCsvPath()), "--dataset", "local"})
+                .exitCode,
+            0);
+        r = runCli(train);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("iolens-cli train: note: no --dataset: the 2 datasets of "),
+            qPrintable(r.err));
+        QVERIFY2(r.err.contains("(tiered, local) are pooled"), qPrintable(r.err));
+        r = runCli(train + QStringList {"--dataset", "local"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(!r.err.contains("pooled"), qPrintable(r.err));
+        r = runCli({"conservation", "--db", db, "--out", m_dir.filePath("c.json")});
+        QVERIFY2(r.err.contains("iolens-cli conservation: note: no --dataset"), qPrintable(r.err));
+        r = runCli(
+            {"conservation", "--db", db, "--dataset", "nosuch", "--out", m_dir.filePath("c.json")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("no dataset named 'nosuch'"), qPrintable(r.err));
+    }
+
     // A selection or a file that holds nothing is bad input, not an empty answer.
     void emptyAnswers_exit2NamingWhatIsMissing()
     {
