@@ -160,6 +160,9 @@ int runHeadroom(const QCommandLineParser& parser)
             request.metric = limit.metric;
             models.push_back(trainModel(db, request));
         }
+        // Asked anyway, every row said "no answer", exit 0.
+        if (const auto untrained = models.front().schema().firstUntrainedLabel({scenario}))
+            throw ConfigError("headroom: --scenario: " + untrained->second);
         std::vector<const TrainedModel*> pointers;
         pointers.reserve(models.size());
         for (const TrainedModel& model : models)

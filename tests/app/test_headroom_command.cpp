@@ -104,6 +104,11 @@ private slots:
                                     << QStringLiteral("--factor 'cpu'");
         QTest::newRow("bad scenario") << QStringList {"--limit", "rt_read_ms<=5", "--scenario",
             "read=170"} << QStringLiteral("read");
+        QTest::newRow("unmeasured scheduler")
+            << QStringList {"--limit", "rt_read_ms<=5", "--technique", "lm", "--scenario",
+                   "read=70,scheduler=kyber"}
+            << QStringLiteral("headroom: --scenario: scheduler 'kyber': the model was not "
+                              "trained on this value (trained on bfq, none)");
     }
 
     void headroom_badInputExitsWith2()

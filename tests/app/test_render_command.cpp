@@ -258,6 +258,11 @@ private slots:
         QTest::newRow("scenario") << QStringList {"render", "--view", "predictions", "--scenario",
             "request=huge", "--out", out}
                                   << QStringLiteral("request=huge");
+        QTest::newRow("unmeasured scheduler")
+            << QStringList {"render", "--view", "profiler", "--scenario", "scheduler=kyber",
+                   "--out", out}
+            << QStringLiteral("--scenario: scheduler 'kyber' was not measured (measured: bfq, "
+                              "none)");
         QTest::newRow("extension")
             << QStringList {"render", "--view", "cdf", "--out", m_dir.filePath("x.bmp")}
             << QStringLiteral("unknown picture format");

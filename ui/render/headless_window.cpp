@@ -48,9 +48,15 @@ void openHeadlessWindow(MainWindow& window, const HeadlessWindowSetup& setup)
             throw core::ConfigError("--stored-models: " + document->name.toStdString()
                 + " has no stored model named " + missing.join(QStringLiteral(", ")).toStdString());
     }
-    if (!setup.scenario.isEmpty())
-        window.scenarioPanel()->setScenario(core::parseScenarioText(
-            setup.scenario.toStdString(), window.scenarioPanel()->scenario()));
+    if (!setup.scenario.isEmpty()) {
+        const core::Configuration scenario = core::parseScenarioText(
+            setup.scenario.toStdString(), window.scenarioPanel()->scenario());
+        // Drawn anyway, every panel came out empty, exit 0.
+        if (const std::string missing = window.scenarioPanel()->unmeasuredLevel(scenario);
+            !missing.empty())
+            throw core::ConfigError("--scenario: " + missing);
+        window.scenarioPanel()->setScenario(scenario);
+    }
     window.resize(setup.size);
     window.show();
 }

@@ -192,6 +192,25 @@ core::Configuration ScenarioPanel::scenario() const
     return config;
 }
 
+std::string ScenarioPanel::unmeasuredLevel(const core::Configuration& config) const
+{
+    const auto check = [](const QComboBox& box, const QVariant& value, const char* factor,
+                           const std::string& label) -> std::string {
+        if (box.findData(value) >= 0)
+            return {};
+        std::string levels;
+        for (int i = 0; i < box.count(); ++i)
+            levels += (levels.empty() ? "" : ", ") + box.itemText(i).toStdString();
+        return std::string(factor) + " '" + label + "' was not measured (measured: " + levels + ")";
+    };
+    std::string missing = check(
+        *m_scheduler, QString::fromStdString(config.scheduler), "scheduler", config.scheduler);
+    if (missing.empty())
+        missing = check(*m_pattern, static_cast<int>(config.pattern), "pattern",
+            std::string(core::patternName(config.pattern)));
+    return missing;
+}
+
 void ScenarioPanel::emitScenario()
 {
     if (!m_updating)

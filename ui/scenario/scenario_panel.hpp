@@ -36,6 +36,9 @@ public:
     void setScenario(const core::Configuration& config);
     /// The configuration the controls show now.
     core::Configuration scenario() const;
+    /// What setScenario cannot show of `config`: "scheduler 'kyber' was not measured (measured:
+    /// bfq, none)", or empty. A level the boxes lack leaves them blank and every model silent.
+    std::string unmeasuredLevel(const core::Configuration& config) const;
 
     StepSlider* requestControl() const { return m_request; }
     StepSlider* filesetControl() const { return m_fileset; }
