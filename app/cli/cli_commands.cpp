@@ -444,6 +444,11 @@ int runEvaluate(const QCommandLineParser& parser)
     request.scenario = str(parser.value(QStringLiteral("scenario")));
     request.rule.readMinPct = numberOption(parser, "read-min-pct", 25.0);
     request.rule.writeMaxPct = numberOption(parser, "write-max-pct", 75.0);
+    for (const auto& [option, value] : {std::pair {"--read-min-pct", request.rule.readMinPct},
+             std::pair {"--write-max-pct", request.rule.writeMaxPct}})
+        if (!(value >= 0.0 && value <= 100.0))
+            throw ConfigError(std::string("evaluate: ") + option + " " + formatNumber(value)
+                + ": a read share in 0..100");
     request.compareWithDefault = parser.isSet(QStringLiteral("compare-default"));
     std::string points;
     const nlohmann::json report = assessModels(db, request, points);

@@ -2,6 +2,7 @@
 #include "cli/command_options.hpp"
 
 #include "cli/cli_options.hpp"
+#include "models/regressor_registry.hpp"
 
 namespace iolens::cli {
 
@@ -73,9 +74,20 @@ std::vector<QCommandLineOption> exportOptions()
                            "aggregates."))};
 }
 
+// The techniques by name, as the registry knows them: `train --help` is where a user looks.
+QCommandLineOption techniqueOption()
+{
+    QStringList names;
+    for (const std::string& name : core::techniqueNames())
+        names << QString::fromStdString(name);
+    return {QStringLiteral("technique"),
+        QStringLiteral("Regression technique: %1.").arg(names.join(QStringLiteral(", "))),
+        QStringLiteral("NAME")};
+}
+
 std::vector<QCommandLineOption> trainOptions()
 {
-    return {dbOption(), valueOption("technique", "Regression technique (lm).", "NAME"),
+    return {dbOption(), techniqueOption(),
         valueOption("metric", "Metric to model (rt_read_ms, ...).", "METRIC"),
         valueOption(
             "param", "Technique parameter, repeatable (log_response=0|1 too).", "NAME=VALUE"),
@@ -84,8 +96,7 @@ std::vector<QCommandLineOption> trainOptions()
 
 std::vector<QCommandLineOption> optimizeOptions()
 {
-    return {dbOption(), valueOption("technique", "Regression technique.", "NAME"),
-        valueOption("metric", "Metric to model.", "METRIC"),
+    return {dbOption(), techniqueOption(), valueOption("metric", "Metric to model.", "METRIC"),
         valueOption("param", "Fixed parameter, repeatable.", "NAME=VALUE"), datasetOption(),
         splitOption(), whereOption(), valueOption("k", "Splits per parameter (default 4).", "K"),
         valueOption("n", "Explorations (default 5).", "N"),

@@ -10,8 +10,16 @@
 
 namespace iolens::core {
 
+void refuseFolderAsInput(const std::string& path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw DataError(path + ": is a folder, not a file");
+}
+
 std::string readTextFile(const std::string& path)
 {
+    refuseFolderAsInput(path);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw DataError(path + ": cannot open file for reading");
@@ -29,8 +37,15 @@ void writeTextFileAtomically(const std::string& path, const std::string& content
 
 AtomicTextFile::AtomicTextFile(std::string path)
     : m_path(std::move(path))
-    , m_out(m_path + ".part", std::ios::binary | std::ios::trunc)
 {
+    // Bad input, said as such: a folder failed at the rename ("cannot replace file: Success").
+    std::error_code ec;
+    if (std::filesystem::is_directory(m_path, ec))
+        throw ConfigError(m_path + ": is a folder; name a file to write");
+    const std::filesystem::path folder = std::filesystem::path(m_path).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
+        throw ConfigError(m_path + ": there is no folder " + folder.string() + " to write it in");
+    m_out.open(m_path + ".part", std::ios::binary | std::ios::trunc);
     if (!m_out)
         throw Error(m_path + ": cannot open file for writing");
 }

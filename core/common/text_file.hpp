@@ -9,6 +9,9 @@ namespace iolens::core {
 
 /// Whole file as bytes; throws DataError naming the path if it cannot be read.
 std::string readTextFile(const std::string& path);
+/// Throws DataError when `path` names a folder: opened as a file it reads as empty, and the
+/// message said "the file is empty" of a folder.
+void refuseFolderAsInput(const std::string& path);
 /// Writes through a temporary file in the same folder and renames it into place, so a reader
 /// never sees a half-written file. Throws Error naming the path on failure.
 void writeTextFileAtomically(const std::string& path, const std::string& content);
@@ -18,7 +21,8 @@ void writeTextFileAtomically(const std::string& path, const std::string& content
 /// Destroying it without commit() removes the temporary file and leaves `path` as it was.
 class AtomicTextFile {
 public:
-    /// Throws Error naming the path if the temporary file cannot be created.
+    /// Throws ConfigError for a path that is a folder or in a folder that does not exist, Error
+    /// naming the path if the temporary file cannot be created.
     explicit AtomicTextFile(std::string path);
     ~AtomicTextFile();
     AtomicTextFile(const AtomicTextFile&) = delete;

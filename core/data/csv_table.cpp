@@ -146,6 +146,7 @@ CsvReader::CsvReader(const std::string& path)
     : m_state(std::make_unique<State>())
 {
     m_table.source = path;
+    refuseFolderAsInput(path);
     m_state->in.open(path, std::ios::binary);
     if (!m_state->in)
         throw DataError(path + ": cannot open file for reading");

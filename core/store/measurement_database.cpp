@@ -77,10 +77,28 @@ MeasurementDatabase::MeasurementDatabase(std::unique_ptr<SqliteConnection> conne
     migrateSchema(*m_connection);
 }
 
+namespace {
+
+// SQLite's own words were "disk I/O error" (exit 1) for a folder, and "schema version 0 needs
+// an upgrade" for an empty file, which it would then have filled with a schema.
+void refuseNonDatabase(const std::string& path, bool mayBeNew)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw DatabaseFormatError(path + ": is a folder, not a database file");
+    if (!mayBeNew && std::filesystem::is_regular_file(path, ec)
+        && std::filesystem::file_size(path, ec) == 0 && !ec)
+        throw DatabaseFormatError(
+            path + ": is an empty file, not an iolens database (iolens-cli import creates one)");
+}
+
+} // namespace
+
 MeasurementDatabase MeasurementDatabase::open(const std::string& path, bool readOnly)
 {
     if (!std::filesystem::exists(path))
         throw DatabaseFormatError(path + ": no such database file");
+    refuseNonDatabase(path, false);
     using Mode = SqliteConnection::Mode;
     return MeasurementDatabase(
         std::make_unique<SqliteConnection>(path, readOnly ? Mode::ReadOnly : Mode::ReadWrite));
@@ -88,6 +106,8 @@ MeasurementDatabase MeasurementDatabase::open(const std::string& path, bool read
 
 MeasurementDatabase MeasurementDatabase::openOrCreate(const std::string& path)
 {
+    if (path != ":memory:")
+        refuseNonDatabase(path, true);
     return MeasurementDatabase(
         std::make_unique<SqliteConnection>(path, SqliteConnection::Mode::Create));
 }

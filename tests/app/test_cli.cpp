@@ -337,6 +337,73 @@ private slots:
         QVERIFY2(r.err.contains("no dataset named 'nosuch'"), qPrintable(r.err));
     }
 
+    // The techniques are listed where a user looks for them, from the registry.
+    void trainAndOptimizeHelp_listTheTechniques()
+    {
+        for (const char* command : {"train", "optimize"}) {
+            const CliResult r = runCli({command, "--help"});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.out.simplified().contains(
+                         "Regression technique: auto, lm, mars, cart, m5, cubist"),
+                qPrintable(r.out));
+        }
+    }
+
+    // A folder or an empty file where a file or a database belongs is bad input, said as such
+    // (before: "the file is empty" of a folder, "cannot replace file: Success", SQLite's "disk
+    // I/O error" with exit status 1, "schema version 0 needs an upgrade" of an empty file).
+    void folderOrEmptyFile_exit2SayingWhatItIs_data()
+    {
+        QTest::addColumn<QStringList>("arguments"); // DB, DIR, EMPTY stand for the paths
+        QTest::addColumn<QString>("message");
+        QTest::newRow("import a folder") << QStringList {"import", "--db", "DB", "--csv", "DIR"}
+                                         << "DIR: is a folder, not a file";
+        QTest::newRow("export into a folder") << QStringList {"export", "--db", "DB", "--csv",
+            "DIR"} << "DIR: is a folder; name a file to write";
+        QTest::newRow("export into no folder") << QStringList {"export", "--db", "DB", "--csv",
+            "DIR/none/x.csv"} << "there is no folder DIR/none to write it in";
+        QTest::newRow("a folder as the database")
+            << QStringList {"info", "DIR"} << "DIR: is a folder, not a database file";
+        QTest::newRow("an empty database file") << QStringList {"train", "--db", "EMPTY",
+            "--technique", "lm", "--metric", "rt_read_ms", "--name",
+            "x"} << "EMPTY: is an empty file, not an iolens database";
+        QTest::newRow("read share out of range") << QStringList {"evaluate", "--db", "DB",
+            "--model", "m", "--read-min-pct", "-5", "--out",
+            "DIR/e.json"} << "evaluate: --read-min-pct -5: a read share in 0..100";
+    }
+    void folderOrEmptyFile_exit2SayingWhatItIs()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const QString db = m_dir.filePath("folder.sqlite");
+        const QString dir = m_dir.filePath("a-folder");
+        const QString empty = m_dir.filePath("empty.sqlite");
+        if (!QFileInfo::exists(db)) {
+            QVERIFY(QDir().mkpath(dir));
+            QFile emptyFile(empty);
+            QVERIFY(emptyFile.open(QIODevice::WriteOnly));
+            emptyFile.close();
+            QCOMPARE(runCli({"import", "--db", db, "--csv",
+                                QString::fromStdString(iolens::test::tieredCsvPath())})
+                         .exitCode,
+                0);
+            QCOMPARE(runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_read_ms",
+                                "--name", "m"})
+                         .exitCode,
+                0);
+        }
+        const auto expand = [&](QString text) {
+            return text.replace("DB", db).replace("DIR", dir).replace("EMPTY", empty);
+        };
+        for (QString& argument : arguments)
+            argument = expand(argument);
+        const CliResult r = runCli(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(expand(message)), qPrintable(r.err));
+        QCOMPARE(QFileInfo(empty).size(), 0); // the empty file stays empty
+        QVERIFY(!QFileInfo::exists(dir + ".part"));
+    }
+
     // A selection or a file that holds nothing is bad input, not an empty answer.
     void emptyAnswers_exit2NamingWhatIsMissing()
     {
