@@ -47,10 +47,12 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -149,6 +151,31 @@ int runInfo(const QCommandLineParser& parser)
     return kOk;
 }
 
+// A file imported into a dataset again adds its rows again, as repeats of their configurations
+// (two runs each, identical): legitimate for a file measured anew under the same name, a
+// mistake otherwise, and it was silent.
+void noteImportedBefore(MeasurementDatabase& db, const std::string& dataset,
+    const std::vector<std::string>& csvPaths, const std::vector<std::string>& fioPaths)
+{
+    if (!db.dataset(dataset))
+        return;
+    const auto canonical = [](const std::string& path) {
+        std::error_code error;
+        const std::filesystem::path resolved = std::filesystem::weakly_canonical(path, error);
+        return error ? path : resolved.string();
+    };
+    std::set<std::string> before;
+    for (const ImportedFile& file : db.importedFiles(dataset))
+        before.insert(canonical(file.file));
+    for (const auto* paths : {&csvPaths, &fioPaths})
+        for (const std::string& path : *paths)
+            if (before.contains(canonical(path)))
+                std::cerr << "iolens-cli import: note: " << path << " was imported into dataset '"
+                          << dataset
+                          << "' before; its rows are added again, as repeats of their "
+                             "configurations\n";
+}
+
 int runImport(const QCommandLineParser& parser)
 {
     const QStringList csvFiles = parser.values(QStringLiteral("csv"));
@@ -174,6 +201,8 @@ int runImport(const QCommandLineParser& parser)
         throw UsageError("import: --mapping and --skip-bad-rows read --csv files");
     if (parser.isSet(QStringLiteral("fileset")) && fioFiles.isEmpty())
         throw UsageError("import: --fileset is for --fio-json files (a CSV has its own column)");
+    if (parser.isSet(QStringLiteral("scheduler")) && fioFiles.isEmpty())
+        throw UsageError("import: --scheduler is for --fio-json files (a CSV has its own column)");
 
     // Check every file before touching the database: one bad file imports nothing. Files in
     // iolens's format are read twice (checked, then imported row by row) rather than held.
@@ -219,6 +248,7 @@ int runImport(const QCommandLineParser& parser)
     target.description = str(parser.value(QStringLiteral("description")));
     target.system = str(parser.value(QStringLiteral("system")));
     MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
+    noteImportedBefore(db, target.dataset, csvPaths, fioPaths);
     MeasurementImport import(db, target);
     importCsvRows(csv, import);
     std::vector<ImportedFile> files = csv.files;

@@ -337,6 +337,26 @@ private slots:
         QVERIFY2(r.err.contains("no dataset named 'nosuch'"), qPrintable(r.err));
     }
 
+    // A file imported into a dataset again is said to add its rows again; --scheduler, which a
+    // CSV's own column overrides, is refused with one.
+    void import_sameFileTwiceIsNotedAndSchedulerWithCsvRefused()
+    {
+        const QString db = m_dir.filePath("twice.sqlite");
+        const QString csv = QString::fromStdString(iolens::test::tieredCsvPath());
+        CliResult r = runCli({"import", "--db", db, "--csv", csv, "--dataset", "t"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(!r.err.contains("before"), qPrintable(r.err));
+        r = runCli({"import", "--db", db, "--csv", csv, "--dataset", "other"});
+        QVERIFY2(!r.err.contains("before"), qPrintable(r.err)); // another dataset
+        r = runCli({"import", "--db", db, "--csv", csv, "--dataset", "t"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("was imported into dataset 't' before; its rows are added again"),
+            qPrintable(r.err));
+        r = runCli({"import", "--db", db, "--csv", csv, "--scheduler", "kyber"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--scheduler is for --fio-json files"), qPrintable(r.err));
+    }
+
     // The techniques are listed where a user looks for them, from the registry.
     void trainAndOptimizeHelp_listTheTechniques()
     {
