@@ -454,11 +454,20 @@ int runOptimize(const QCommandLineParser& parser)
     for (const auto& [key, value] : outcome.model->parameters())
         std::cout << " " << key << "=" << formatNumber(value);
     const double best = outcome.search.best.cost;
-    std::cout << "\n"
-              << costName << " " << formatNumber(best) << " (default parameters "
-              << formatNumber(outcome.defaultCost) << ", "
-              << formatNumber(100.0 * (outcome.defaultCost - best) / outcome.defaultCost)
-              << " % lower)\nmodel " << name << " stored\n";
+    if (outcome.defaultsKept)
+        std::cout << "\n"
+                  << costName << " " << formatNumber(outcome.defaultCost)
+                  << " at the default parameters, lower than the best point searched ("
+                  << formatNumber(best)
+                  << "): the model keeps them (raise -k, -n or --iterations to search further)"
+                     "\nmodel "
+                  << name << " stored\n";
+    else
+        std::cout << "\n"
+                  << costName << " " << formatNumber(best) << " (default parameters "
+                  << formatNumber(outcome.defaultCost) << ", "
+                  << formatNumber(100.0 * (outcome.defaultCost - best) / outcome.defaultCost)
+                  << " % lower)\nmodel " << name << " stored\n";
     return kOk;
 }
 

@@ -218,6 +218,7 @@ OptimizeOutcome optimizeModel(MeasurementDatabase& db, const OptimizeRequest& re
     outcome.runId = recorder.runId();
     outcome.search = std::move(found.search);
     outcome.defaultCost = found.defaultCost;
+    outcome.defaultsKept = found.defaultsKept;
     outcome.model = std::move(found.model);
     return outcome;
 }

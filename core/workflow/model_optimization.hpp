@@ -29,7 +29,8 @@ struct OptimizeOutcome {
     std::optional<TrainedModel> model; ///< fitted at the best point (empty if cancelled)
     OptimizerResult search;
     std::int64_t runId = 0;
-    double defaultCost = 0.0; ///< CV cost at the technique's default parameters, same folds
+    double defaultCost = 0.0;  ///< CV cost at the technique's default parameters, same folds
+    bool defaultsKept = false; ///< they beat every point searched: the model has them
 };
 
 /// The search an OptimizeRequest runs on the rows its model request selects.

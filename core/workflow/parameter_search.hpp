@@ -44,6 +44,9 @@ struct SearchOutcome {
     double defaultCost = 0.0;   ///< CV cost at the default parameters, same folds (or levels)
     ParamValues bestParameters; ///< all parameters at the best point (+ log_response)
     std::optional<TrainedModel> model; ///< fitted on all rows at the best point; empty if cancelled
+    /// The default parameters scored better than every point searched: `bestParameters` and
+    /// `model` are theirs.
+    bool defaultsKept = false;
 };
 
 /// The parameters a request searches (its technique's search space, with `fixed` applied).

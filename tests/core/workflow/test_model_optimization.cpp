@@ -170,6 +170,32 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ConfigError, optimizeModel(db, request, cancel));
     }
 
+    // A budget too small to reach the defaults keeps them where they scored better: on
+    // fio-tiered's write throughput the lower corner alone (k = 1, n = 1, no iteration) costs
+    // more than CART's defaults on the same folds.
+    void optimize_keepsTheDefaultsWhenTheyBeatTheSearch()
+    {
+        auto db = iolens::test::tieredDatabase();
+        OptimizeRequest request = cartRequest();
+        request.model.metric = Metric::TpWriteMbs;
+        request.settings = {1, 1, 0, std::nullopt};
+        std::atomic<bool> never {false};
+        const OptimizeOutcome outcome = optimizeModel(db, request, never);
+        QVERIFY2(outcome.defaultCost < outcome.search.best.cost,
+            qPrintable(QStringLiteral("default %1, searched %2")
+                           .arg(outcome.defaultCost)
+                           .arg(outcome.search.best.cost)));
+        QVERIFY(outcome.defaultsKept);
+        const ParamValues defaults = createRegressor("cart")->parameters();
+        QCOMPARE(outcome.model->parameters().at("cp"), defaults.at("cp"));
+        QCOMPARE(outcome.model->parameters().at("minsplit"), defaults.at("minsplit"));
+
+        request.settings = {3, 2, 3, std::nullopt}; // a real search beats them: its point kept
+        const OptimizeOutcome searched = optimizeModel(db, request, never);
+        QVERIFY(!searched.defaultsKept);
+        QCOMPARE(searched.model->parameters().at("minsplit"), searched.search.best.values[0]);
+    }
+
     // k and n that plan more points per iteration than a search can hold are refused before
     // anything is recorded (-k 1000000 took 21 GB building its first grid).
     void optimize_hugeGridIsRefusedBeforeARunIsRecorded()
