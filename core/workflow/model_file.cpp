@@ -9,6 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 namespace iolens::core {
 
 namespace {
@@ -42,6 +45,24 @@ const nlohmann::json& objectField(
     if (it == json.end() || !it->is_object())
         throw DataError(path + ": field '" + key + "' is missing or not an object");
     return *it;
+}
+
+// The first parameter the file's description gives otherwise than the model holds, as
+// "field 'parameters.degree': 9, the model has 2"; empty where they agree.
+std::string parameterDisagreement(const nlohmann::json& described, const ParamValues& own)
+{
+    for (const auto& [key, value] : described.items()) {
+        const auto it = own.find(key);
+        const std::string field = "field 'parameters." + key + "': " + value.dump();
+        if (it == own.end())
+            return field + ", the model has no such parameter";
+        if (!value.is_number())
+            return field + " is not a number";
+        const double given = value.get<double>();
+        if (!(std::abs(given - it->second) <= 1e-9 * std::max(1.0, std::abs(it->second))))
+            return field + ", the model has " + formatNumber(it->second);
+    }
+    return {};
 }
 
 } // namespace
@@ -90,6 +111,7 @@ ModelFile parseModelFile(std::string_view text, const std::string& path)
         file.dataSha256 = hash->get<std::string>();
     const nlohmann::json& model = objectField(json, "model", path);
     // The model must load here, or the database would keep a model nobody can use.
+    std::string disagreement;
     try {
         const TrainedModel loaded = TrainedModel::fromJson(model);
         if (loaded.regressor().technique() != s.technique)
@@ -98,9 +120,15 @@ ModelFile parseModelFile(std::string_view text, const std::string& path)
         if (metricName(loaded.metric()) != s.metric)
             throw DataError("field 'metric' says " + s.metric + ", the model predicts "
                 + std::string(metricName(loaded.metric())));
+        disagreement
+            = parameterDisagreement(objectField(json, "parameters", path), loaded.parameters());
     } catch (const Error& e) {
         throw DataError(path + ": field 'model': " + e.what());
     }
+    // `info` and `describe` show these; a file edited to say degree 9 of a degree-2 model was
+    // stored as it said.
+    if (!disagreement.empty())
+        throw DataError(path + ": " + disagreement);
     s.serialized = model.dump();
     return file;
 }

@@ -96,6 +96,31 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(DataError, parseModelFile(json.dump(), "m.json"));
     }
 
+    // The parameters `info` shows must be the model's: an edited file is refused, naming them.
+    void parse_refusesParametersTheModelDoesNotHave()
+    {
+        auto db = iolens::test::tieredDatabase();
+        const nlohmann::json json
+            = nlohmann::json::parse(modelFileText({trainedAndStored(db), ""}));
+        QVERIFY(json.at("parameters").contains("nk"));
+        QCOMPARE(
+            parseModelFile(json.dump(), "m.json").stored.parameters, json.at("parameters").dump());
+        for (const auto& [key, value] :
+            {std::pair {"nk", nlohmann::json(99)}, std::pair {"colour", nlohmann::json(1)}}) {
+            nlohmann::json edited = json;
+            edited["parameters"][key] = value;
+            try {
+                parseModelFile(edited.dump(), "m.json");
+                QFAIL("edited parameters were accepted");
+            } catch (const DataError& e) {
+                const std::string message = e.what();
+                QVERIFY2(message.find(std::string("m.json: field 'parameters.") + key + "'")
+                        != std::string::npos,
+                    e.what());
+            }
+        }
+    }
+
     void trainingDataText_hasOneLinePerRowWithTheMetric()
     {
         auto db = iolens::test::tieredDatabase();
