@@ -451,6 +451,13 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("header-only.csv: no configuration under the header"),
             qPrintable(r.err));
+        // evaluate's scenario named a dataset or split nobody has: its message blamed the rule.
+        for (const char* scenario : {"dataset=nosuch", "split=nosuch"}) {
+            r = runCli({"evaluate", "--db", db, "--model", "lm", "--scenario", scenario, "--out",
+                m_dir.filePath("e.json")});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("named 'nosuch'"), qPrintable(r.err));
+        }
     }
 
     // "-" as the output of export and predict is standard output (a pipe), byte for byte the
