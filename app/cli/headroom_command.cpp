@@ -139,6 +139,11 @@ int runHeadroom(const QCommandLineParser& parser)
         throw DataError("headroom: the selection has no measurements");
     const Configuration scenario
         = parseScenarioText(requiredText(parser, "scenario", "headroom"), rows.front().config);
+    // As a CSV row of predict or import: the threads are the workload's in all, spread over its
+    // VMs, and a VM without one runs nothing.
+    if (scenario.vms > scenario.threads)
+        throw ConfigError("headroom: --scenario: " + std::to_string(scenario.vms) + " VMs but "
+            + std::to_string(scenario.threads) + " threads in all: each VM runs at least one");
     std::vector<Configuration> configs;
     configs.reserve(rows.size());
     for (const auto& row : rows)

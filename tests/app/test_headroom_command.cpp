@@ -104,6 +104,9 @@ private slots:
                                     << QStringLiteral("--factor 'cpu'");
         QTest::newRow("bad scenario") << QStringList {"--limit", "rt_read_ms<=5", "--scenario",
             "read=170"} << QStringLiteral("read");
+        QTest::newRow("more VMs than threads")
+            << QStringList {"--limit", "rt_read_ms<=5", "--scenario", "read=70,threads=2,vms=4"}
+            << QStringLiteral("4 VMs but 2 threads in all");
         QTest::newRow("unmeasured scheduler")
             << QStringList {"--limit", "rt_read_ms<=5", "--technique", "lm", "--scenario",
                    "read=70,scheduler=kyber"}
