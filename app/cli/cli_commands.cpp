@@ -10,6 +10,7 @@
 #include "cli/model_command.hpp"
 #include "cli/output_guard.hpp"
 #include "cli/predict_command.hpp"
+#include "cli/stop_signals.hpp"
 #ifdef IOLENS_CLI_RENDER
 #include "cli/evidence_command.hpp"
 #include "cli/render_command.hpp"
@@ -45,7 +46,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -312,13 +312,6 @@ int runTrain(const QCommandLineParser& parser)
     return kOk;
 }
 
-std::atomic<bool> g_interrupted {false};
-
-extern "C" void onInterrupt(int)
-{
-    g_interrupted = true;
-}
-
 std::string percentText(double value)
 {
     if (std::isnan(value))
@@ -431,8 +424,7 @@ int runOptimize(const QCommandLineParser& parser)
         request.resumeRun = wholeNumber(parser, "resume", 0, 1);
 
     // Ctrl-C stops after the batch in flight; every evaluated point is already stored.
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
+    const StopSignals stopSignals;
     // The grouped cost is the mean |log(predicted / measured)| of held-out levels, not an RMSE.
     const std::string costName
         = request.cv == SearchCv::Grouped ? "grouped CV mean |log ratio|" : "CV-RMSE";
@@ -441,7 +433,8 @@ int runOptimize(const QCommandLineParser& parser)
                   << " points evaluated, best " << costName << " " << formatNumber(p.bestCost)
                   << "\n";
     };
-    const OptimizeOutcome outcome = optimizeModel(db, request, g_interrupted, progress);
+    const OptimizeOutcome outcome
+        = optimizeModel(db, request, StopSignals::stopRequested(), progress);
     if (outcome.search.cancelled) {
         std::cerr << "cancelled; " << outcome.search.points.size()
                   << " points are stored. Resume with --resume " << outcome.runId

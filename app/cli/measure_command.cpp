@@ -2,6 +2,7 @@
 #include "cli/measure_command.hpp"
 
 #include "cli/cli_options.hpp"
+#include "cli/stop_signals.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "harness/fio_job.hpp"
@@ -12,7 +13,6 @@
 
 #include <atomic>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -22,13 +22,6 @@ namespace iolens::cli {
 namespace {
 
 using namespace iolens::core;
-
-std::atomic<bool> g_stopRequested {false};
-
-extern "C" void onStopSignal(int)
-{
-    g_stopRequested = true;
-}
 
 /// "1:02:03" or "4:05" for a duration in seconds.
 std::string clock(double seconds)
@@ -138,18 +131,17 @@ int runMeasure(const QCommandLineParser& parser)
     if (!optionText(parser, "fio").empty())
         options.fioProgram = optionText(parser, "fio");
     options.sampleLowLevel = !parser.isSet(QStringLiteral("no-low-level"));
-    options.cancel = &g_stopRequested;
+    options.cancel = &StopSignals::stopRequested();
     options.progress = printProgress;
     MeasurementSession session(plan, db, options);
     printEstimate(plan, session.estimate());
     if (dryRun)
         return 0;
 
-    std::signal(SIGINT, onStopSignal);
-    std::signal(SIGTERM, onStopSignal);
-    const MeasureReport report = session.run();
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    const MeasureReport report = [&session] {
+        const StopSignals stopSignals;
+        return session.run();
+    }();
     for (const std::string& warning : report.warnings)
         std::cerr << "iolens-cli: warning: " << warning << "\n";
     if (report.cancelled) {

@@ -2,11 +2,13 @@
 #include "cli/trace_command.hpp"
 
 #include "cli/cli_options.hpp"
+#include "cli/stop_signals.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "common/units.hpp"
 #include "data/csv_table.hpp"
 #include "harness/page_cache.hpp"
+#include "harness/target_directory.hpp"
 #include "harness/trace_recording.hpp"
 #include "store/trace_store.hpp"
 #include "traces/trace_evaluation.hpp"
@@ -384,8 +386,9 @@ int runTraceRecord(const QCommandLineParser& parser)
     const std::string job = requiredText(parser, "job", "trace-record");
     const std::string target = requiredText(parser, "target", "trace-record");
     const std::string dbPath = requiredText(parser, "db", "trace-record");
-    if (!std::filesystem::is_directory(target))
-        throw ConfigError("--target " + target + ": not a directory");
+    // As measure and loadgen: fio writes its files into an empty folder or iolens' own, never
+    // among a user's (a foreign folder took fio's 2 GiB data file).
+    TargetDirectory::checkUsable(target);
     const std::string name = optionText(parser, "name").empty()
         ? std::filesystem::path(job).stem().string()
         : optionText(parser, "name");
@@ -416,7 +419,10 @@ int runTraceRecord(const QCommandLineParser& parser)
                                            : std::string())
               << "\n"
               << std::flush;
+    TargetDirectory::claim(target);
     try {
+        const StopSignals stopSignals; // Ctrl-C ends fio too, which went on writing without iolens
+        request.stop = &StopSignals::stopRequested();
         const std::filesystem::path log = recordTrace(request);
         const TraceRecord trace = importTrace(
             db, name, log.string(), TraceFormat::FioLat, "fio job " + job + " (trace-record)");

@@ -2,6 +2,7 @@
 #include "cli/trace_replay_command.hpp"
 
 #include "cli/cli_options.hpp"
+#include "cli/stop_signals.hpp"
 #include "common/error.hpp"
 #include "common/units.hpp"
 #include "data/csv_table.hpp"
@@ -18,7 +19,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -33,13 +33,6 @@ namespace iolens::cli {
 using namespace iolens::core;
 
 namespace {
-
-std::atomic<bool> g_replayStop {false};
-
-extern "C" void onReplayStop(int)
-{
-    g_replayStop = true;
-}
 
 // Thrown by the reading sink once --limit requests are in: the rest of the file is not read.
 struct ReplayLimitReached { };
@@ -244,21 +237,13 @@ int runTraceReplay(const QCommandLineParser& parser)
               << "\n"
               << std::flush;
 
-    g_replayStop = false;
-    request.stop = &g_replayStop;
-    std::signal(SIGINT, onReplayStop);
-    std::signal(SIGTERM, onReplayStop);
-    const auto started = std::chrono::steady_clock::now();
     std::filesystem::path latencyLog;
-    try {
+    const auto started = std::chrono::steady_clock::now();
+    {
+        const StopSignals stopSignals;
+        request.stop = &StopSignals::stopRequested();
         latencyLog = replayTrace(request);
-    } catch (...) {
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
-        throw;
     }
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
     const double seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 

@@ -5,7 +5,9 @@
 #include "support/fio_tool.hpp"
 #include "support/test_registry.hpp"
 
+#include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -133,6 +135,59 @@ private slots:
         QVERIFY2(r.out.contains(QStringLiteral("trace rec: 200 requests (200 with response "
                                                "times), fio-lat from fio job")),
             qPrintable(r.out));
+    }
+
+    // As measure and loadgen, trace-record writes only into an empty folder or iolens' own: a
+    // folder of a user's files is refused before fio runs (it took fio's data file).
+    void traceRecord_refusesAForeignFolder()
+    {
+        const QString foreign = m_dir.filePath(QStringLiteral("foreign"));
+        QVERIFY(QDir().mkpath(foreign));
+        QFile mine(foreign + QStringLiteral("/notes.txt"));
+        QVERIFY(mine.open(QIODevice::WriteOnly));
+        mine.write("mine\n");
+        mine.close();
+        const QString job = write("foreign.fio", "[r]\nrw=randread\nsize=1M\n");
+        const QString db = m_dir.filePath(QStringLiteral("foreign.sqlite"));
+        const CliResult r = runCli({"trace-record", "--job", job, "--target", foreign, "--db", db});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(foreign), qPrintable(r.err));
+        QCOMPARE(QDir(foreign).entryList(QDir::Files | QDir::NoDotAndDotDot | QDir::Hidden),
+            QStringList {QStringLiteral("notes.txt")});
+        QVERIFY(!QFileInfo::exists(db));
+    }
+
+    // SIGTERM (Ctrl-C likewise) ends fio with iolens-cli: fio went on writing, orphaned.
+    void traceRecord_stoppedEndsFio()
+    {
+        IOLENS_REQUIRE_TOOL(iolens::test::fioTool());
+        QTemporaryDir target(
+            iolens::test::measurementScratchParent() + QStringLiteral("/stop-XXXXXX"));
+        const QString job = write("long.fio",
+            "[global]\nfilename=data\nsize=4M\nioengine=psync\n\n[r]\nrw=randread\nbs=4k\n"
+            "time_based\nruntime=60\n");
+        const QString db = m_dir.filePath(QStringLiteral("stopped.sqlite"));
+        QProcess process;
+        process.start(iolens::test::cliProgram(),
+            {"trace-record", "--job", job, "--target", target.path(), "--db", db, "--name", "s"});
+        QVERIFY(process.waitForStarted());
+        QByteArray out;
+        while (!out.contains("running") && process.state() != QProcess::NotRunning) {
+            process.waitForReadyRead(100);
+            out += process.readAllStandardOutput();
+        }
+        QTest::qWait(500); // fio started
+        process.terminate();
+        QVERIFY2(process.waitForFinished(15000), "iolens-cli did not stop on SIGTERM");
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit); // handled, not killed by it
+        QVERIFY(process.exitCode() != 0);
+        // No process of this job is left running (read from /proc: no procps needed).
+        for (const QString& pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+            if (pid.toInt() > 0 && cmdline.open(QIODevice::ReadOnly))
+                QVERIFY2(!cmdline.readAll().contains(job.toUtf8()),
+                    qPrintable(QStringLiteral("process %1 of the job still runs").arg(pid)));
+        }
     }
 
 private:
