@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -104,6 +105,18 @@ std::map<int, AppRunRecord> measuredRuns(MeasurementDatabase* db, const Applicat
     return runs;
 }
 
+// The file itself is written (through a temporary beside it) only after the simulation, so that
+// an interrupted run leaves nothing behind; its folder can be checked before.
+void checkOutputFolder(const std::string& path)
+{
+    const std::filesystem::path file(path);
+    if (std::filesystem::is_directory(file))
+        throw ConfigError("--out '" + path + "': a folder, not a file");
+    const std::filesystem::path folder = file.has_parent_path() ? file.parent_path() : ".";
+    if (!std::filesystem::is_directory(folder))
+        throw ConfigError("--out '" + path + "': no folder '" + folder.string() + "'");
+}
+
 std::string optionalNumber(const std::optional<double>& value)
 {
     return value ? formatNumber(*value) : "";
@@ -155,6 +168,31 @@ int runSimulate(const QCommandLineParser& parser)
     const bool constant = parser.isSet(QStringLiteral("storage-delay-ms"));
     if (!constant && !parser.isSet(QStringLiteral("db")))
         throw ConfigError("simulate: give --db DB (its models) or --storage-delay-ms X");
+    // Every option is checked before the storage models are trained and the clients simulated,
+    // which can take minutes: --sla-ms and --out are used only after that.
+    if (parser.isSet(QStringLiteral("cpu-cores")))
+        app.cpuCores = wholeNumber(parser, "cpu-cores", 1, 1);
+    SimulationOptions options;
+    options.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
+    options.precision = numberOption(parser, "precision", 0.03);
+    if (!(options.precision > 0.0 && options.precision < 1.0))
+        throw ConfigError("--precision: expected a share in (0, 1) such as 0.03");
+    options.memoryLength = wholeNumber(parser, "memory-length", 100, 1);
+    const std::vector<int> counts = parser.isSet(QStringLiteral("clients"))
+        ? wholeNumberList(optionText(parser, "clients"), "--clients")
+        : std::vector<int> {app.defaultClients};
+    std::optional<double> slaMs;
+    if (parser.isSet(QStringLiteral("sla-ms"))) {
+        slaMs = numberOption(parser, "sla-ms", 0.0);
+        if (!(*slaMs > 0.0))
+            throw ConfigError("--sla-ms: expected a response time limit > 0 ms, got '"
+                + optionText(parser, "sla-ms") + "'");
+    }
+    if (parser.isSet(QStringLiteral("out")))
+        checkOutputFolder(optionText(parser, "out"));
+    const std::optional<int> calibrateAt = parser.isSet(QStringLiteral("calibrate-clients"))
+        ? std::optional<int>(wholeNumber(parser, "calibrate-clients", 1, 1))
+        : std::nullopt;
     std::optional<MeasurementDatabase> db;
     if (parser.isSet(QStringLiteral("db")))
         db = MeasurementDatabase::open(requiredText(parser, "db", "simulate"), true);
@@ -168,24 +206,13 @@ int runSimulate(const QCommandLineParser& parser)
     } else {
         storage = modelStorage(*db, parser, app);
     }
-    if (parser.isSet(QStringLiteral("cpu-cores")))
-        app.cpuCores = wholeNumber(parser, "cpu-cores", 1, 1);
-    SimulationOptions options;
-    options.seed = static_cast<std::uint64_t>(wholeNumber(parser, "seed", 1, 0));
-    options.precision = numberOption(parser, "precision", 0.03);
-    if (!(options.precision > 0.0 && options.precision < 1.0))
-        throw ConfigError("--precision: expected a share in (0, 1) such as 0.03");
-    options.memoryLength = wholeNumber(parser, "memory-length", 100, 1);
-    const std::vector<int> counts = parser.isSet(QStringLiteral("clients"))
-        ? wholeNumberList(optionText(parser, "clients"), "--clients")
-        : std::vector<int> {app.defaultClients};
     const std::map<int, AppRunRecord> measured = measuredRuns(db ? &*db : nullptr, app);
 
     std::cout << "Application " << app.name << ": " << app.operations.size() << " operations ("
               << app.reads() << " reads, " << app.writes()
               << " writes) per loop; storage: " << storage.description << "\n";
-    if (parser.isSet(QStringLiteral("calibrate-clients"))) {
-        const int at = wholeNumber(parser, "calibrate-clients", 1, 1);
+    if (calibrateAt) {
+        const int at = *calibrateAt;
         const auto run = measured.find(at);
         if (run == measured.end())
             throw ConfigError("--calibrate-clients " + std::to_string(at) + ": no measured run of '"
@@ -254,8 +281,8 @@ int runSimulate(const QCommandLineParser& parser)
             row.push_back(formatNumber(utilization));
         csv += formatCsvLine(row);
     }
-    if (parser.isSet(QStringLiteral("sla-ms"))) {
-        const double limit = numberOption(parser, "sla-ms", 0.0);
+    if (slaMs) {
+        const double limit = *slaMs;
         std::sort(sweep.begin(), sweep.end(),
             [](const auto& a, const auto& b) { return a.clients < b.clients; });
         const ClientHeadroom headroom = clientHeadroom(sweep, limit);

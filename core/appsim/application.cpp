@@ -74,6 +74,12 @@ Operation parseOperation(const json& op, const std::string& field, const PlanFie
 {
     if (!op.is_object())
         reader.fail(field, "expected an object such as {\"cpu_ms\": 5}");
+    // Any operation's keys first, so that a misspelt kind ("cpu_m") is named as such rather than
+    // reported as an operation of no kind.
+    reader.onlyKeys(op, field + ".",
+        {"cpu_ms", "delay_ms", "io", "queue", "ms", "wait_ms", "bytes", "pattern", "action",
+            "name"},
+        "an operation's keys");
     Operation result;
     const int kinds = static_cast<int>(op.contains("queue"))
         + static_cast<int>(op.contains("cpu_ms")) + static_cast<int>(op.contains("delay_ms"))
@@ -83,6 +89,7 @@ Operation parseOperation(const json& op, const std::string& field, const PlanFie
     if (op.contains("wait_ms") && !op.contains("cpu_ms"))
         reader.fail(field + ".wait_ms", "only a cpu_ms operation waits after its demand");
     if (op.contains("queue")) {
+        reader.onlyKeys(op, field + ".", {"queue", "ms", "name"}, "a queue operation's keys");
         const std::string name = reader.text(op, "queue", field + ".", "");
         const auto found = std::find_if(queues.begin(), queues.end(),
             [&name](const QueueStation& q) { return q.name == name; });
@@ -97,6 +104,8 @@ Operation parseOperation(const json& op, const std::string& field, const PlanFie
         return result;
     }
     if (op.contains("cpu_ms")) {
+        reader.onlyKeys(
+            op, field + ".", {"cpu_ms", "wait_ms", "action", "name"}, "a cpu_ms operation's keys");
         result.kind = OperationKind::Cpu;
         result.amount = SizeDistribution::fromJson(op.at("cpu_ms"), field + ".cpu_ms", reader);
         result.waitMs = reader.number(op, "wait_ms", field + ".", 0.0);
@@ -107,12 +116,16 @@ Operation parseOperation(const json& op, const std::string& field, const PlanFie
         return result;
     }
     if (op.contains("delay_ms")) {
+        reader.onlyKeys(
+            op, field + ".", {"delay_ms", "action", "name"}, "a delay_ms operation's keys");
         result.kind = OperationKind::Delay;
         result.amount = SizeDistribution::fromJson(op.at("delay_ms"), field + ".delay_ms", reader);
         readAction(result, op, field, reader);
         result.name = reader.text(op, "name", field + ".", defaultName(result, "delay"));
         return result;
     }
+    reader.onlyKeys(
+        op, field + ".", {"io", "bytes", "pattern", "action", "name"}, "an io operation's keys");
     const std::string io = reader.text(op, "io", field + ".", "");
     if (io != "read" && io != "write")
         reader.fail(field + ".io", "'" + io + "' is neither read nor write");
@@ -180,6 +193,9 @@ Application parseApplication(std::string_view jsonText, const std::string& sourc
     const PlanFieldReader reader(source);
     if (!root.is_object())
         reader.fail("(top level)", "expected an object with name and operations");
+    reader.onlyKeys(root, "",
+        {"name", "think_time_ms", "cpu_cores", "clients", "file_set", "queues", "operations"},
+        "an application's keys");
     Application app;
     app.name = reader.text(root, "name", "", "application");
     if (root.contains("think_time_ms"))
@@ -193,6 +209,8 @@ Application parseApplication(std::string_view jsonText, const std::string& sourc
         const json& set = root.at("file_set");
         if (!set.is_object())
             reader.fail("file_set", "expected {\"files\": N, \"mean_file_bytes\": B}");
+        reader.onlyKeys(set, "file_set.",
+            {"files", "file_bytes", "mean_file_bytes", "prealloc_pct"}, "file_set's keys");
         if (set.contains("files"))
             app.fileSet.files = reader.count(set.at("files"), "file_set.files", 1);
         if (set.contains("prealloc_pct")) {
@@ -213,6 +231,7 @@ Application parseApplication(std::string_view jsonText, const std::string& sourc
             const std::string field = "queues[" + std::to_string(i) + "]";
             if (!queues.at(i).is_object())
                 reader.fail(field, "expected {\"name\": ..., \"servers\": 1}");
+            reader.onlyKeys(queues.at(i), field + ".", {"name", "servers"}, "a queue's keys");
             QueueStation q;
             q.name = reader.text(queues.at(i), "name", field + ".", "");
             if (q.name.empty())

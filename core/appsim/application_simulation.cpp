@@ -16,6 +16,8 @@ namespace {
 constexpr std::size_t kGroup = 5;    // loops per MSER-5 group and per checkpoint
 constexpr std::size_t kBatches = 20; // batch means per interval
 constexpr std::size_t kFirstLoops = 2000;
+// The fewest loops the intervals take: 2 x kBatches groups, half of them possibly warm-up.
+constexpr std::size_t kFewestLoops = 2 * kBatches * kGroup;
 
 // Our own event loop: the packaged discrete-event libraries (SimGrid, OMNeT++) are network and
 // grid simulators whose processes, platforms and message passing would be most of the code here,
@@ -254,9 +256,13 @@ void Simulation::handle(const Event& event)
     finishOperation(event.client);
 }
 
+// The simulated-time cap bounds nothing the computer spends (events do), so it waits for the
+// fewest loops an estimate takes: a 100 s storage delay gives a small throughput rather than
+// none (NaN) once 10 simulated hours have passed after a few loops.
 bool Simulation::capped() const
 {
-    return m_eventCount >= m_options.maxEvents || m_nowMs >= m_options.maxSimulatedSeconds * 1000.0;
+    return m_eventCount >= m_options.maxEvents
+        || (m_loops >= kFewestLoops && m_nowMs >= m_options.maxSimulatedSeconds * 1000.0);
 }
 
 SimulationResult Simulation::run()
@@ -307,6 +313,10 @@ SimulationResult Simulation::analyse() const
         batchResponse.push_back(sum / static_cast<double>(perBatch));
     }
     const double spanMs = to.timeMs - from.timeMs;
+    if (spanMs == 0.0)
+        throw ConfigError("simulate: application '" + m_app.name
+            + "': its loop takes no time (no think time, and every CPU, delay and storage demand "
+              "is 0), so its throughput has no bound; give one a demand");
     r.loopsKept = static_cast<std::int64_t>(perBatch * kBatches * kGroup);
     r.warmupSeconds = from.timeMs / 1000.0;
     r.throughputPerS = batchMeansInterval(batchThroughput, m_options.confidence);
@@ -347,7 +357,21 @@ SimulationResult simulateApplication(
     if (!(options.precision > 0.0) || !(options.confidence > 0.0 && options.confidence < 1.0))
         throw ConfigError("simulate: precision must be > 0 and confidence in (0, 1)");
     Simulation simulation(application, storage, options);
-    return simulation.run();
+    SimulationResult result = simulation.run();
+    if (result.loopsKept == 0)
+        throw ConfigError("simulate: application '" + application.name + "' at "
+            + std::to_string(options.clients) + " clients: the run reached its cap of "
+            + std::to_string(options.maxEvents) + " events before the "
+            + std::to_string(kFewestLoops) + " loops an estimate needs");
+    const Estimate& x = result.throughputPerS;
+    const Estimate& r = result.responseTimeMs;
+    if (!std::isfinite(x.mean) || !std::isfinite(x.halfWidth) || !std::isfinite(r.mean)
+        || !std::isfinite(r.halfWidth) || !std::isfinite(result.ioResponseTimeMs))
+        throw ConfigError("simulate: application '" + application.name + "' at "
+            + std::to_string(options.clients)
+            + " clients: the simulated times or their squares (in the intervals) overflow; a "
+              "demand or storage delay is too large to simulate");
+    return result;
 }
 
 } // namespace iolens::core

@@ -22,7 +22,8 @@ struct SimulationOptions {
     double confidence = 0.99;
     /// The storage resource's memory: how many recent requests define its workload state.
     int memoryLength = 100;
-    /// Caps: the run stops at whichever comes first, with `precisionReached` false.
+    /// Caps: the run stops at whichever comes first, with `precisionReached` false. The simulated
+    /// time counts only once the 200 loops an estimate needs are done.
     double maxSimulatedSeconds = 36000.0;
     std::int64_t maxEvents = 20'000'000;
     const std::atomic<bool>* cancel = nullptr; ///< set to stop; simulate throws Cancelled
@@ -65,6 +66,8 @@ public:
 /// every request is delayed by `storage` for the workload state it meets. Warm-up is removed
 /// with MSER-5, the means get Student-t intervals from 20 batch means, and the run doubles
 /// until the relative precision is reached or a cap is hit. Deterministic for a seed.
+/// Throws ConfigError, rather than give NaN or infinite figures, for a loop that takes no time,
+/// an event cap reached before 200 loops, or simulated times that overflow.
 SimulationResult simulateApplication(
     const Application& application, StorageLatency& storage, const SimulationOptions& options);
 

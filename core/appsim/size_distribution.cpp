@@ -77,6 +77,10 @@ SizeDistribution SizeDistribution::fromJson(
     if (name == "exponential" || name == "gamma") {
         if (!spec.is_object() || !spec.contains("mean"))
             reader.fail(inner, "expected {\"mean\": ...}");
+        if (name == "exponential")
+            reader.onlyKeys(spec, inner + ".", {"mean"}, "an exponential distribution's keys");
+        else
+            reader.onlyKeys(spec, inner + ".", {"mean", "shape"}, "a gamma distribution's keys");
         const double mean = amount(spec.at("mean"), inner + ".mean", reader);
         if (name == "exponential")
             return exponential(mean);

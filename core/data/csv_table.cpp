@@ -99,6 +99,23 @@ bool isBlank(const std::vector<std::string>& fields)
     return fields.size() == 1 && fields.front().empty();
 }
 
+// Columns are found by name, so of two with one name every reader would take the first and drop
+// the other without a word (a second rt_read_ms, "rep,rep" for "rep,split"). Unnamed columns
+// (a spreadsheet's trailing empty ones) are exempt: no name can reach them.
+void refuseRepeatedColumns(
+    const std::vector<std::string>& header, const std::string& source, int line)
+{
+    for (std::size_t i = 0; i < header.size(); ++i) {
+        if (header[i].empty())
+            continue;
+        for (std::size_t j = i + 1; j < header.size(); ++j)
+            if (header[j] == header[i])
+                throw DataError(source + ": row " + std::to_string(line) + ": column '" + header[i]
+                    + "' appears twice (columns " + std::to_string(i + 1) + " and "
+                    + std::to_string(j + 1) + ")");
+    }
+}
+
 } // namespace
 
 CsvTable parseCsv(std::string_view text, const std::string& source)
@@ -116,6 +133,7 @@ CsvTable parseCsv(std::string_view text, const std::string& source)
     }
     if (table.header.empty())
         throw DataError(source + ": the file is empty (no header row)");
+    refuseRepeatedColumns(table.header, source, line);
     while (!scanner.atEnd()) {
         auto fields = scanner.nextRecord(source, line);
         if (isBlank(fields))
@@ -157,6 +175,7 @@ CsvReader::CsvReader(const std::string& path)
             m_table.header = std::move(fields);
     if (m_table.header.empty())
         throw DataError(path + ": the file is empty (no header row)");
+    refuseRepeatedColumns(m_table.header, path, line);
 }
 
 CsvReader::~CsvReader() = default;

@@ -23,8 +23,9 @@ struct CsvTable {
     int columnIndex(std::string_view name) const;
 };
 
-/// Parses CSV text. Blank lines are skipped; a row with a different field count than the header
-/// throws DataError naming `source` and the line.
+/// Parses CSV text. Blank lines are skipped; a row with a different field count than the header,
+/// or a header naming one column twice (unnamed columns aside), throws DataError naming `source`
+/// and the line.
 CsvTable parseCsv(std::string_view text, const std::string& source);
 /// Reads and parses a file; throws DataError if it cannot be read.
 CsvTable readCsvFile(const std::string& path);
@@ -34,8 +35,8 @@ CsvTable readCsvFile(const std::string& path);
 /// millions of rows).
 class CsvReader {
 public:
-    /// Opens `path` and reads its header. Throws DataError if the file cannot be read or has no
-    /// header row.
+    /// Opens `path` and reads its header. Throws DataError if the file cannot be read, has no
+    /// header row or names one column twice (as parseCsv).
     explicit CsvReader(const std::string& path);
     ~CsvReader();
     CsvReader(const CsvReader&) = delete;

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <limits>
 #include <regex>
+#include <system_error>
 
 namespace iolens::core {
 
@@ -72,6 +73,32 @@ void addDirection(DirectionTotals& totals, const json& job, const std::string& d
     totals.latencyWeighted += number(mean, "mean", source, path + latency + ".") * ios;
     if (clat.contains("percentile") && clat.at("percentile").contains("99.000000"))
         totals.p99 = std::max(totals.p99, clat.at("percentile").at("99.000000").get<double>());
+}
+
+// fio sets a job's "error" to the errno that stopped it (ENOSPC, EIO, ...) and still writes its
+// figures: those of a run cut short, which would pass for a measurement of the configuration.
+// Checked before anything else is read, as such a job may lack the figures too.
+void refuseFailedJobs(const json& jobs, const std::string& source)
+{
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (!jobs[i].is_object() || !jobs[i].contains("error"))
+            continue;
+        const std::string field = "jobs[" + std::to_string(i) + "].error";
+        const json& error = jobs[i].at("error");
+        if (!error.is_number_integer())
+            fail(source, field, "'" + error.dump() + "' is not an error number");
+        const auto code = error.get<long long>();
+        if (code == 0)
+            continue;
+        const bool isErrno = code > 0 && code <= std::numeric_limits<int>::max();
+        const json name = jobs[i].value("jobname", json());
+        fail(source, field,
+            "fio reported error " + std::to_string(code)
+                + (isErrno ? " (" + std::generic_category().message(static_cast<int>(code)) + ")"
+                           : std::string())
+                + (name.is_string() ? " in job '" + name.get<std::string>() + "'" : std::string())
+                + "; a failed run is no measurement");
+    }
 }
 
 std::string text(const json& value)
@@ -282,6 +309,7 @@ FioResult parseFioResult(
     const json& jobs = require(root, "jobs", source, "");
     if (!jobs.is_array() || jobs.empty())
         fail(source, "jobs", "no jobs in the fio output");
+    refuseFailedJobs(jobs, source);
     FioResult result;
     Measurement& m = result.run;
     const RunOptions runOptions(root, jobs.front(), source);

@@ -30,7 +30,8 @@ struct FioImportOptions {
 /// numjobs, times iodepth for an asynchronous ioengine (libaio, io_uring, posixaio). Several job
 /// entries (no group_reporting) are combined: operations and bandwidth summed, mean latency
 /// weighted by operations, p99 the largest of the jobs'. A direction with no I/O gets no metrics.
-/// Throws DataError naming the file and the field for anything missing or malformed.
+/// Throws DataError naming the file and the field for anything missing or malformed, and for a job
+/// whose "error" is not 0 (fio failed it: ENOSPC, EIO).
 Measurement parseFioJson(
     std::string_view text, const std::string& source, const FioImportOptions& options = {});
 /// Reads the file and parses it.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <set>
@@ -35,6 +36,45 @@ double numberAt(const CsvTable& table, const CsvTable::Row& row, int column)
     if (!parseDouble(text, value))
         failRow(table, row.line, table.header[static_cast<std::size_t>(column)],
             text.empty() ? "empty value" : "'" + text + "' is not a number");
+    return value;
+}
+
+// The features square the values (std) and the learner squares the features again, so a value
+// near the largest double (1e308) would come out as an infinity far from its row.
+constexpr double kLargestValue = 1e100;
+
+double metricAt(const CsvTable& table, const CsvTable::Row& row, int column)
+{
+    const double value = numberAt(table, row, column);
+    if (std::fabs(value) > kLargestValue)
+        failRow(table, row.line, table.header[static_cast<std::size_t>(column)],
+            "'" + row.fields[static_cast<std::size_t>(column)]
+                + "' is out of range: a value must stay within 1e100 either side of 0 (the "
+                  "standard deviation across nodes squares it)");
+    return value;
+}
+
+// The spacing of doubles grows with their size: at 1.8e18 (nanoseconds since 1970 taken as
+// seconds) it is 256, so neither a 1 s step nor a 60 s window can be told from the next one.
+// A time has to resolve the step (and the window) to 1/1024 of it; that also keeps
+// time / step below 2^43, far inside what the step index can hold.
+double timeAt(const CsvTable& table, const CsvTable::Row& row, int column,
+    const LowLevelFeatureOptions& options)
+{
+    const double value = numberAt(table, row, column);
+    const double magnitude = std::fabs(value);
+    const double spacing
+        = std::nextafter(magnitude, std::numeric_limits<double>::infinity()) - magnitude;
+    const bool stepFinest = options.stepSeconds <= options.windowSeconds;
+    const double finest = stepFinest ? options.stepSeconds : options.windowSeconds;
+    if (spacing > finest / 1024.0)
+        failRow(table, row.line, table.header[static_cast<std::size_t>(column)],
+            "'" + row.fields[static_cast<std::size_t>(column)]
+                + "' is too large: doubles that big are " + formatNumber(spacing)
+                + " s apart, too coarse for a " + formatNumber(finest) + " s "
+                + (stepFinest ? "step" : "window")
+                + "; timestamps are seconds of any origin (nanoseconds since 1970? divide them "
+                  "by 1e9)");
     return value;
 }
 
@@ -80,7 +120,8 @@ struct NodeData {
 };
 
 // Reads the nodes table: node name -> its metric series, and the metric column names.
-std::map<std::string, NodeData> readNodes(const CsvTable& table, std::vector<std::string>& metrics)
+std::map<std::string, NodeData> readNodes(
+    const CsvTable& table, std::vector<std::string>& metrics, const LowLevelFeatureOptions& options)
 {
     const int nodeColumn = requireColumn(table, "node");
     const int timeColumn = requireColumn(table, "timestamp");
@@ -111,10 +152,10 @@ std::map<std::string, NodeData> readNodes(const CsvTable& table, std::vector<std
                 "node '" + name + "' was in group '" + node.group + "' before, now '" + group
                     + "'");
         }
-        node.series.times.push_back(numberAt(table, row, timeColumn));
+        node.series.times.push_back(timeAt(table, row, timeColumn, options));
         node.series.lines.push_back(row.line);
         for (std::size_t m = 0; m < metricColumns.size(); ++m)
-            node.series.values[m].push_back(numberAt(table, row, metricColumns[m]));
+            node.series.values[m].push_back(metricAt(table, row, metricColumns[m]));
     }
     if (nodes.empty())
         throw DataError(table.source + ": no rows");
@@ -124,8 +165,9 @@ std::map<std::string, NodeData> readNodes(const CsvTable& table, std::vector<std
 }
 
 // The target table: the chosen column as one series.
-Series readTarget(const CsvTable& table, const std::string& wanted)
+Series readTarget(const CsvTable& table, const LowLevelFeatureOptions& options)
 {
+    const std::string& wanted = options.targetColumn;
     const int timeColumn = requireColumn(table, "timestamp");
     int valueColumn = -1;
     if (!wanted.empty()) {
@@ -139,9 +181,9 @@ Series readTarget(const CsvTable& table, const std::string& wanted)
     Series series;
     series.values.resize(1);
     for (const CsvTable::Row& row : table.rows) {
-        series.times.push_back(numberAt(table, row, timeColumn));
+        series.times.push_back(timeAt(table, row, timeColumn, options));
         series.lines.push_back(row.line);
-        series.values[0].push_back(numberAt(table, row, valueColumn));
+        series.values[0].push_back(metricAt(table, row, valueColumn));
     }
     if (series.times.empty())
         throw DataError(table.source + ": no rows");
@@ -251,7 +293,9 @@ std::vector<double> trailingMovingAverage(
     std::vector<double> out(values.size());
     std::size_t first = 0;
     for (std::size_t i = 0; i < values.size(); ++i) {
-        while (times[first] <= times[i] - window)
+        // times[i] - window rounds to times[i] itself where the window is below the spacing of
+        // doubles there (a 60 s window at 1e18): a sample stays in its own window regardless.
+        while (first < i && times[first] <= times[i] - window)
             ++first;
         // Summed afresh per window rather than as a running sum: a running sum drifts with
         // rounding over a long series, and an exact window mean is what the tests can check.
@@ -267,7 +311,7 @@ LowLevelFeatureTable buildLowLevelFeatures(
 {
     checkOptions(options);
     std::vector<std::string> metrics;
-    std::map<std::string, NodeData> nodes = readNodes(nodesTable, metrics);
+    std::map<std::string, NodeData> nodes = readNodes(nodesTable, metrics, options);
     std::set<std::string> groupSet;
     for (auto& [name, node] : nodes) {
         smooth(node.series, options.windowSeconds);
@@ -286,7 +330,7 @@ LowLevelFeatureTable buildLowLevelFeatures(
         table.warnings.push_back(std::to_string(steps.incompleteSteps)
             + " time step(s) skipped: not every node has a sample there");
 
-    Series target = readTarget(targetTable, options.targetColumn);
+    Series target = readTarget(targetTable, options);
     smooth(target, options.windowSeconds);
     std::vector<std::size_t> matched;
     for (std::size_t i = 0; i < target.times.size(); ++i) {

@@ -73,8 +73,10 @@ struct LowLevelFeatureTable {
 /// (so that "sum" always covers every node). The step's time is the mean of the nodes' sample
 /// times (the paper's "average timestamp of all nodes"). The target is smoothed with the same
 /// window and each of its samples takes the nearest step's features.
-/// Throws DataError naming file, row and column for a malformed value, a missing column, a node
-/// with two samples at one time or in one step, a node that changes group, or no usable row.
+/// Throws DataError naming file, row and column for a malformed value, a value beyond 1e100 either
+/// side of 0, a timestamp too large to resolve the step or the window to 1/1024 of it (nanoseconds
+/// since 1970), a missing column, a node with two samples at one time or in one step, a node that
+/// changes group, or no usable row.
 LowLevelFeatureTable buildLowLevelFeatures(
     const CsvTable& nodes, const CsvTable& target, const LowLevelFeatureOptions& options);
 

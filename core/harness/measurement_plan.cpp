@@ -35,6 +35,9 @@ public:
         const json& o = root.at("workload");
         if (!o.is_object())
             fail("workload", "expected an object");
+        onlyKeys(o, "workload.",
+            {"ramp_seconds", "runtime_seconds", "repetitions", "direct", "ioengine"},
+            "workload's keys");
         w.rampSeconds = number(o, "ramp_seconds", "workload.", w.rampSeconds);
         w.runtimeSeconds = number(o, "runtime_seconds", "workload.", w.runtimeSeconds);
         if (w.rampSeconds < 0.0 || w.rampSeconds != std::floor(w.rampSeconds))
@@ -107,6 +110,7 @@ public:
             const std::string path = "hosts[" + std::to_string(i) + "]";
             if (!list[i].is_object())
                 fail(path, "expected {\"name\", \"address\"}");
+            onlyKeys(list[i], path + ".", {"name", "address"}, "a host's keys");
             PlanHost host;
             const std::string address = text(list[i], "address", path + ".", "");
             const std::size_t comma = address.find(',');
@@ -170,10 +174,15 @@ std::vector<Configuration> PlanReader::random(const json& root) const
     if (!root.contains("random") || !root.at("random").is_object())
         fail("random", "the random design needs {\"count\", \"seed\", \"ranges\"}");
     const json& r = root.at("random");
+    onlyKeys(r, "random.", {"count", "seed", "ranges"}, "random's keys");
     const int samples = count(r.contains("count") ? r.at("count") : json(), "random.count", 1);
     const auto seed = static_cast<std::uint64_t>(
         count(r.contains("seed") ? r.at("seed") : json(0), "random.seed", 0));
     const json ranges = r.contains("ranges") ? r.at("ranges") : json::object();
+    if (!ranges.is_object())
+        fail("random.ranges", "expected an object of [low, high] ranges");
+    onlyKeys(ranges, "random.ranges.", {"fileset", "request", "read_pct", "threads", "vms"},
+        "random.ranges' keys");
     const auto range = [&](const std::string& key, bool isSize, Range fallback) {
         if (!ranges.contains(key))
             return fallback;
@@ -204,6 +213,12 @@ std::vector<Configuration> PlanReader::random(const json& root) const
     std::vector<Pattern> patterns {Pattern::Random};
     if (root.contains("factors") && root.at("factors").is_object()) {
         const json& f = root.at("factors");
+        // The other factors are drawn from random.ranges; a list of them here would be ignored.
+        for (const auto& [factor, values] : f.items())
+            if (factor != "scheduler" && factor != "pattern")
+                fail("factors." + factor,
+                    "the random design takes only scheduler and pattern from factors; give "
+                    "the others as random.ranges");
         if (f.contains("scheduler")) {
             schedulers.clear();
             for (const json& s : array(f, "scheduler", "factors."))
@@ -261,6 +276,10 @@ MeasurementPlan parsePlan(std::string_view text, const std::string& source)
     const PlanReader reader(source);
     if (!root.is_object())
         reader.fail("(top level)", "expected a JSON object");
+    reader.onlyKeys(root, "",
+        {"dataset", "description", "system", "split", "workload", "target", "design", "factors",
+            "random", "configurations", "hosts"},
+        "a plan's keys");
     MeasurementPlan plan;
     plan.dataset = reader.text(root, "dataset", "", "");
     if (plan.dataset.empty())
@@ -273,6 +292,7 @@ MeasurementPlan parsePlan(std::string_view text, const std::string& source)
         const json& t = root.at("target");
         if (!t.is_object())
             reader.fail("target", "expected {\"directory\", \"device\"}");
+        reader.onlyKeys(t, "target.", {"directory", "device"}, "target's keys");
         plan.target.directory = reader.text(t, "directory", "target.", "");
         plan.target.device = reader.text(t, "device", "target.", "");
         if (plan.target.device.find('/') != std::string::npos)

@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 namespace iolens::core {
 
@@ -40,6 +42,12 @@ public:
     std::int64_t size(const nlohmann::json& value, const std::string& field) const;
     /// A whole number from `minimum` to 1e6.
     int count(const nlohmann::json& value, const std::string& field, int minimum) const;
+    /// Fails for the first key of the JSON object `object` that is not in `known`: a misspelt
+    /// key would otherwise leave its field at the default without a word. The message names
+    /// the key, the nearest known key where one is close ("think_tim_ms" -> "think_time_ms")
+    /// and `what`'s keys ("an application's keys: name, ...").
+    void onlyKeys(const nlohmann::json& object, const std::string& path,
+        std::initializer_list<std::string_view> known, const std::string& what) const;
     /// object[key] as a non-empty JSON array. Precondition: object contains key.
     const nlohmann::json& array(
         const nlohmann::json& object, const std::string& key, const std::string& path) const;

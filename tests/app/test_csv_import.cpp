@@ -220,6 +220,34 @@ private slots:
             std::size_t {1});
     }
 
+    // The audit's cases: a second rt_read_ms, and "rep,rep" for "rep,split", were imported with
+    // the second column dropped (exit 0); the same through a mapping, where the sheet's host
+    // column is named twice.
+    void import_columnNamedTwiceExits2AndImportsNothing()
+    {
+        const std::string own = iolens::test::writeFile(m_dir.path(), "own-twice.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,"
+            "rt_write_ms,tp_read_mbs,tp_write_mbs,rt_read_ms\n"
+            "bfq,268435456,4096,random,50,16,1,0.5,0.7,10,12,0.9\n");
+        const QString db = m_dir.filePath("twice.sqlite");
+        CliResult r = runCli({"import", "--db", db, "--csv", QString::fromStdString(own)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("own-twice.csv: row 1: column 'rt_read_ms' appears twice "
+                                "(columns 8 and 12)"),
+            qPrintable(r.err));
+        std::string sheetText = sheetCsv(m_rows);
+        sheetText.replace(sheetText.find(",host\n"), 6, ",io_scheduler\n");
+        const std::string sheet
+            = iolens::test::writeFile(m_dir.path(), "sheet-twice.csv", sheetText);
+        r = runCli(
+            {"import", "--db", db, "--csv", QString::fromStdString(sheet), "--mapping", m_mapping});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("sheet-twice.csv: row 1: column 'io_scheduler' appears twice"),
+            qPrintable(r.err));
+        QVERIFY(!QFile::exists(db)
+            || MeasurementDatabase::open(db.toStdString(), true).measurements().empty());
+    }
+
     // A file with a header and no row under it, in iolens's format or through a mapping, beside
     // a good file: exit 2 naming it, and the database as it was (no empty dataset, no good rows).
     void import_headerOnlyFileExits2AndImportsNothing()

@@ -4,6 +4,7 @@
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -104,6 +105,30 @@ private slots:
             "--target", m_dir.filePath("e2e.csv"), "--filter", "pca", "--out",
             m_dir.filePath("never.json")});
         QCOMPARE(filter.exitCode, 2);
+    }
+
+    void insideout_nanosecondTimestampsExitWithStatus2()
+    {
+        // The audit's case: nanoseconds since 1970 in both files ended in SIGSEGV, no message.
+        std::ostringstream nodes, target;
+        nodes << "node,timestamp,cpu\n";
+        target << "timestamp,throughput\n";
+        for (long long t = 0; t < 300; ++t) {
+            const long long ns = 1795332516000000000LL + t * 1000000000LL;
+            nodes << "a," << ns << "," << 50 + t % 7 << "\nb," << ns << "," << 40 + t % 5 << "\n";
+            target << ns << "," << 200 + t % 11 << "\n";
+        }
+        const QString nodesPath = QString::fromStdString(
+            iolens::test::writeFile(m_dir.path(), "ns-nodes.csv", nodes.str()));
+        const QString targetPath = QString::fromStdString(
+            iolens::test::writeFile(m_dir.path(), "ns-target.csv", target.str()));
+        const CliResult r = runCli({"insideout", "--nodes", nodesPath, "--target", targetPath,
+            "--out", m_dir.filePath("never.json")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("ns-nodes.csv: row 2, column 'timestamp': '1795332516000000000' "
+                                "is too large"),
+            qPrintable(r.err));
+        QVERIFY(!QFile::exists(m_dir.filePath("never.json")));
     }
 
 private:

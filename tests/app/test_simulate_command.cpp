@@ -117,6 +117,52 @@ private slots:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
 
+    // --sla-ms and --out are used after the simulation; a bad one was refused only then.
+    void optionsUsedAfterTheRun_areCheckedBeforeIt_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("sla not a number")
+            << QStringList {"--sla-ms", "abc"} << "--sla-ms expects a number, got 'abc'";
+        QTest::newRow("sla zero") << QStringList {"--sla-ms", "0"}
+                                  << "--sla-ms: expected a response time limit > 0 ms";
+        QTest::newRow("out in no folder")
+            << QStringList {"--out", "/nonexistent/iolens/sim.csv"}
+            << "--out '/nonexistent/iolens/sim.csv': no folder '/nonexistent/iolens'";
+    }
+    void optionsUsedAfterTheRun_areCheckedBeforeIt()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QString, message);
+        const CliResult r = runCli(QStringList {"simulate", "--app", "varmail",
+                                       "--storage-delay-ms", "1", "--clients", "1,2"}
+            + options);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY2(!r.out.contains("clients:"), qPrintable(r.out)); // nothing was simulated
+    }
+
+    // Finite figures or a reason: "nan ± nan loops/s" and "inf ± -nan" exited 0.
+    void hugeDelayIsFinite_zeroDemandIsRefused()
+    {
+        const CliResult slow = runCli(
+            {"simulate", "--app", "fileserver", "--storage-delay-ms", "100000", "--clients", "1"});
+        QVERIFY2(slow.exitCode == 0, qPrintable(slow.err));
+        QVERIFY2(slow.out.contains("1 clients: 0.00333"), qPrintable(slow.out));
+        QVERIFY2(!slow.out.contains("nan") && !slow.out.contains("inf"), qPrintable(slow.out));
+        const QString app = m_dir.filePath(QStringLiteral("idle.json"));
+        QFile file(app);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"name": "idle", "think_time_ms": 0, "operations": [{"cpu_ms": 0}],
+            "file_set": {"files": 1, "mean_file_bytes": 4096}})");
+        file.close();
+        const CliResult idle
+            = runCli({"simulate", "--app", app, "--storage-delay-ms", "1", "--clients", "1"});
+        QCOMPARE(idle.exitCode, 2);
+        QVERIFY2(
+            idle.err.contains("application 'idle': its loop takes no time"), qPrintable(idle.err));
+    }
+
     void badApplicationFile_namesFileAndField()
     {
         const QString app = m_dir.filePath(QStringLiteral("bad.json"));

@@ -4,10 +4,13 @@
 #include "appsim/application.hpp"
 #include "appsim/builtin_applications.hpp"
 #include "common/error.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
 #include <QTest>
 
+#include <fstream>
+#include <iterator>
 #include <random>
 
 using namespace iolens::core;
@@ -109,6 +112,31 @@ private slots:
         QTest::newRow("uniform reversed")
             << R"({"operations": [{"io": "read", "bytes": {"uniform": [5, 1]}}]})"
             << "field 'operations[0].bytes.uniform'";
+        // Misspelt keys: each was ignored, its field left at the default (think time 0).
+        QTest::newRow("think time misspelt")
+            << R"({"think_tim_ms": 20, "operations": [{"cpu_ms": 5}]})"
+            << "app.json: field 'think_tim_ms': unknown key; did you mean 'think_time_ms'? (an "
+               "application's keys: name, think_time_ms, cpu_cores, clients, file_set, queues, "
+               "operations)";
+        QTest::newRow("file size misspelt")
+            << R"({"file_set": {"files": 10, "mean_file_byte": 4096}, "operations": [{"cpu_ms": 5}]})"
+            << "field 'file_set.mean_file_byte': unknown key; did you mean 'mean_file_bytes'?";
+        QTest::newRow("pattern misspelt")
+            << R"({"operations": [{"io": "write", "bytes": 16384, "patern": "random"}]})"
+            << "field 'operations[0].patern': unknown key; did you mean 'pattern'?";
+        QTest::newRow("kind misspelt") << R"({"operations": [{"cpu_m": 5}]})"
+                                       << "field 'operations[0].cpu_m': unknown key; did you mean "
+                                          "'cpu_ms'?";
+        QTest::newRow("key of another kind")
+            << R"({"operations": [{"cpu_ms": 5, "pattern": "random"}]})"
+            << "field 'operations[0].pattern': unknown key (a cpu_ms operation's keys: cpu_ms, "
+               "wait_ms, action, name)";
+        QTest::newRow("shape misspelt")
+            << R"({"operations": [{"cpu_ms": {"gamma": {"mean": 2, "shap": 3}}}]})"
+            << "field 'operations[0].cpu_ms.gamma.shap': unknown key; did you mean 'shape'?";
+        QTest::newRow("queue key misspelt")
+            << R"({"queues": [{"name": "d", "server": 2}], "operations": [{"queue": "d", "ms": 1}]})"
+            << "field 'queues[0].server': unknown key; did you mean 'servers'?";
     }
 
     void badDefinitions_nameTheField()
@@ -118,6 +146,21 @@ private slots:
         const QString error = errorOf(json.toStdString());
         QVERIFY2(error.startsWith(QStringLiteral("app.json")), qPrintable(error));
         QVERIFY2(error.contains(message), qPrintable(error));
+    }
+
+    // The definitions the repository ships (README example, fuzz seeds) and the built-ins as
+    // written back (loadgen stores that form) use no key the reader refuses.
+    void shippedDefinitions_useOnlyKnownKeys()
+    {
+        for (const char* file : {"tests/fuzz/corpus/application/readme-example.json",
+                 "tests/fuzz/corpus/application/queues.json"}) {
+            std::ifstream in(iolens::test::sourcePath(file));
+            const std::string text((std::istreambuf_iterator<char>(in)), {});
+            QVERIFY2(!text.empty(), file);
+            QCOMPARE(errorOf(text), QString());
+        }
+        for (const std::string& name : builtinApplicationNames())
+            QCOMPARE(errorOf(applicationToJson(*builtinApplication(name)).dump()), QString());
     }
 
     // Filebench's personalities: reads and writes per loop, file sets and threads.

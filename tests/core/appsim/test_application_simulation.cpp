@@ -233,6 +233,71 @@ private slots:
         QVERIFY(r.events >= 200000 && r.events < 200100);
         QVERIFY(std::isfinite(r.throughputPerS.mean));
     }
+
+    // A 1000 s storage delay: 36 loops fit in the 10 simulated hours, fewer than an estimate
+    // needs, and the throughput came out as NaN. The hours now count after 200 loops.
+    void hugeStorageDelay_givesASmallFiniteThroughput()
+    {
+        Application app;
+        app.name = "one read";
+        app.operations = {{"read", OperationKind::Read, SizeDistribution::constant(4096.0), false,
+            Pattern::Random}};
+        ConstantStorageLatency storage(1.0e6);
+        const SimulationResult r = simulateApplication(app, storage, SimulationOptions {});
+        QVERIFY2(std::abs(r.throughputPerS.mean - 0.001) < 1e-12,
+            qPrintable(QString::number(r.throughputPerS.mean)));
+        QVERIFY2(std::abs(r.responseTimeMs.mean - 1.0e6) < 1e-3,
+            qPrintable(QString::number(r.responseTimeMs.mean)));
+    }
+
+    // No think time and every demand 0: loops finish without time passing; the run once went
+    // on to the event cap and printed "inf ± -nan loops/s".
+    void loopWithoutDemand_isRefused()
+    {
+        Application app;
+        app.name = "idle";
+        app.operations = {
+            {"cpu", OperationKind::Cpu, SizeDistribution::constant(0.0), false, Pattern::Random}};
+        ConstantStorageLatency storage(1.0);
+        try {
+            simulateApplication(app, storage, SimulationOptions {});
+            QFAIL("no ConfigError");
+        } catch (const ConfigError& e) {
+            QVERIFY2(
+                QString(e.what()).contains("application 'idle': its loop takes no time"), e.what());
+        }
+    }
+
+    // Times beyond what a double holds gave "inf" and "nan" figures with exit status 0.
+    void overflowingTimes_areRefused()
+    {
+        const Application app = issueNetwork(1);
+        ConstantStorageLatency storage(1.0e307);
+        try {
+            simulateApplication(app, storage, SimulationOptions {});
+            QFAIL("no ConfigError");
+        } catch (const ConfigError& e) {
+            QVERIFY2(QString(e.what()).contains("application 'mva case' at 1 clients: the "
+                                                "simulated times or their squares"),
+                e.what());
+        }
+    }
+
+    void eventCapBeforeAnEstimate_isRefused()
+    {
+        const Application app = issueNetwork(1);
+        ConstantStorageLatency storage(3.0);
+        SimulationOptions options;
+        options.maxEvents = 100; // about 20 loops
+        try {
+            simulateApplication(app, storage, options);
+            QFAIL("no ConfigError");
+        } catch (const ConfigError& e) {
+            QVERIFY2(QString(e.what()).contains(
+                         "the run reached its cap of 100 events before the 200 loops"),
+                e.what());
+        }
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestApplicationSimulation)

@@ -116,6 +116,8 @@ private slots:
         QTest::newRow("ragged row") << QByteArray("a,b\n1,2\n3\n");
         QTest::newRow("unterminated quote") << QByteArray("a,b\n1,\"2\n3,4\n");
         QTest::newRow("empty file") << QByteArray("");
+        QTest::newRow("column named twice") << QByteArray("\na,rep,b,rep\n1,2,3,4\n");
+        QTest::newRow("unnamed columns") << QByteArray("a,b,,\n1,2,,\n");
         QTest::newRow("over three buffers")
             << QByteArray::fromStdString(manyRows(std::size_t {3} << 20));
     }
@@ -127,6 +129,18 @@ private slots:
         const std::string whole = parseWhole(text.toStdString(), path);
         const std::string streamed = readThroughFile(text.toStdString(), path);
         QCOMPARE(streamed, whole);
+    }
+
+    // Every reader finds a column by name: the second of two with one name was dropped unseen.
+    void parse_refusesAColumnNamedTwice()
+    {
+        QCOMPARE(parseWhole("scheduler,rep,rep\nnone,0,grid\n", "dup.csv"),
+            std::string("error dup.csv: row 1: column 'rep' appears twice (columns 2 and 3)"));
+        QCOMPARE(parseWhole("\nrt_read_ms,x,rt_read_ms\n", "dup.csv"),
+            std::string(
+                "error dup.csv: row 2: column 'rt_read_ms' appears twice (columns 1 and 3)"));
+        // Unnamed columns (trailing commas) cannot be asked for, so two of them stay readable.
+        QCOMPARE(parseWhole("a,,\n1,,\n", "t.csv"), std::string("a|||\n2:1|||"));
     }
 
     void reader_refusesMissingFile()

@@ -228,6 +228,18 @@ private slots:
         QTest::newRow("bad iodepth")
             << R"({"jobs":[{"job options":{"rw":"read","size":"1g","ioengine":"libaio","iodepth":"0"}}]})"
             << "field 'jobs[0].job options.iodepth': '0' is not a queue depth";
+        // A job fio failed (error 5 = EIO) carries the figures of a run cut short; they were
+        // imported as a measurement.
+        QTest::newRow("failed job")
+            << R"({"jobs":[{"jobname":"ffsb","error":5,"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1,"clat_ns":{"mean":1}},"write":{"total_ios":0}}]})"
+            << "field 'jobs[0].error': fio reported error 5 (Input/output error) in job 'ffsb'; a "
+               "failed run is no measurement";
+        QTest::newRow("second job failed")
+            << R"({"jobs":[{"error":0,"job options":{"rw":"randread","size":"1g"}},{"error":28}]})"
+            << "field 'jobs[1].error': fio reported error 28 (No space left on device)";
+        QTest::newRow("error not a number")
+            << R"({"jobs":[{"error":"EIO","job options":{"rw":"randread","size":"1g"}}]})"
+            << "field 'jobs[0].error': '\"EIO\"' is not an error number";
         QTest::newRow("missing clat")
             << R"({"jobs":[{"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1},"write":{"total_ios":0}}]})"
             << "field 'jobs[0].read.clat_ns': missing";

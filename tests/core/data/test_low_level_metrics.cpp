@@ -77,6 +77,15 @@ private slots:
         QCOMPARE(trailingMovingAverage(t, v, 60.0), expected);
     }
 
+    void trailingMovingAverage_keepsEachSampleInItsOwnWindow()
+    {
+        // At 1e18 doubles are 128 apart: t - 60 rounds back to t, and the window's start once
+        // ran past the sample itself (0 / 0, or a read beyond the series).
+        const std::vector<double> t {1e18, 1e18 + 1024};
+        const std::vector<double> v {1, 2};
+        QCOMPARE(trailingMovingAverage(t, v, 60.0), v);
+    }
+
     void build_smoothsAlignsAggregatesAndJoins()
     {
         const LowLevelFeatureTable table = build(kNodes, kTarget);
@@ -158,6 +167,29 @@ private slots:
             << "e2e.csv: row 2, column 'throughput': 'fast' is not a number";
         QTest::newRow("no overlap") << kNodes << "timestamp,throughput\n100,1\n"
                                     << "e2e.csv: no target sample matches a time step of nodes.csv";
+        // Nanoseconds since 1970 read as seconds; these crashed the smoothing (SIGSEGV).
+        QTest::newRow("nanosecond timestamp")
+            << "node,timestamp,cpu\na,1795332516000000000,1\n"
+            << kTarget
+            << "nodes.csv: row 2, column 'timestamp': '1795332516000000000' is too large: "
+               "doubles that big are 256 s apart, too coarse for a 1 s step; timestamps are "
+               "seconds of any origin (nanoseconds since 1970? divide them by 1e9)";
+        QTest::newRow("one huge timestamp")
+            << "node,timestamp,cpu\na,0,1\na,1e300,2\n"
+            << kTarget << "nodes.csv: row 3, column 'timestamp': '1e300' is too large";
+        QTest::newRow("target in nanoseconds")
+            << kNodes << "timestamp,throughput,iops\n1,10,1\n2e18,20,2\n"
+            << "e2e.csv: row 3, column 'timestamp': '2e18' is too large";
+        // Finite, but its square in the standard deviation is not: the learner once refused
+        // "x or y" without a file or row.
+        QTest::newRow("huge metric")
+            << "node,timestamp,cpu\na,0,1\nb,0,1e308\n"
+            << kTarget
+            << "nodes.csv: row 3, column 'cpu': '1e308' is out of range: a value must stay "
+               "within 1e100 either side of 0";
+        QTest::newRow("huge target") << kNodes << "timestamp,throughput,iops\n1,-2e100,1\n"
+                                     << "e2e.csv: row 2, column 'throughput': '-2e100' is out "
+                                        "of range";
     }
     void build_reportsBadInputWithFileRowAndColumn()
     {
@@ -170,6 +202,17 @@ private slots:
         } catch (const DataError& e) {
             QVERIFY2(QString::fromStdString(e.what()).startsWith(message), e.what());
         }
+    }
+
+    void build_takesSecondsSince1970AtMillisecondSteps()
+    {
+        // 1.8e9 s: doubles there are 2.4e-7 s apart, fine enough for a 1 ms step.
+        LowLevelFeatureOptions options;
+        options.stepSeconds = 0.001;
+        const LowLevelFeatureTable table = build("node,timestamp,cpu\na,1795332516,1\n"
+                                                 "a,1795332516.001,3\n",
+            "timestamp,throughput\n1795332516.001,5\n", options);
+        QCOMPARE(table.x(0, 0), 2.0);
     }
 
     void build_needsTheTargetColumnNamedWhenThereAreSeveral()

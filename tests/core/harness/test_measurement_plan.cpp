@@ -2,10 +2,13 @@
 #include "common/error.hpp"
 #include "common/units.hpp"
 #include "harness/measurement_plan.hpp"
+#include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
 #include <QTest>
 
+#include <fstream>
+#include <iterator>
 #include <set>
 
 using namespace iolens::core;
@@ -197,11 +200,49 @@ private slots:
         QTest::newRow("host device")
             << "{\"dataset\": \"d\", \"target\": {\"device\": \"sda\"}, " + twoHosts + sizes + "}"
             << "field 'target.device': not with hosts";
+        // Misspelt keys: runtime was ignored and the default 10 s measured.
+        QTest::newRow("runtime misspelt")
+            << "{\"dataset\": \"d\", \"workload\": {\"runtime\": 30}, " + sizes + "}"
+            << "plan.json: field 'workload.runtime': unknown key; did you mean "
+               "'runtime_seconds'? (workload's keys: ramp_seconds, runtime_seconds, repetitions, "
+               "direct, ioengine)";
+        QTest::newRow("top-level key misspelt")
+            << "{\"dataset\": \"d\", \"desing\": \"list\", " + sizes + "}"
+            << "field 'desing': unknown key; did you mean 'design'?";
+        QTest::newRow("target key misspelt")
+            << "{\"dataset\": \"d\", \"target\": {\"directroy\": \"/x\"}, " + sizes + "}"
+            << "field 'target.directroy': unknown key; did you mean 'directory'?";
+        QTest::newRow("range key misspelt")
+            << R"({"dataset": "d", "design": "random", "random": {"count": 3, "ranges": {
+                  "fileset": ["64M", "1G"], "request": ["4k", "8k"], "thread": [1, 4]}}})"
+            << "field 'random.ranges.thread': unknown key; did you mean 'threads'?";
+        QTest::newRow("random factor from ranges")
+            << R"({"dataset": "d", "design": "random", "random": {"count": 3, "ranges": {
+                  "fileset": ["64M", "1G"], "request": ["4k", "8k"]}},
+                  "factors": {"threads": [8]}})"
+            << "field 'factors.threads': the random design takes only scheduler and pattern "
+               "from factors";
+        QTest::newRow("host key misspelt")
+            << R"({"dataset": "d", "hosts": [{"adress": "10.0.0.1"}], )" + sizes + "}"
+            << "field 'hosts[0].adress': unknown key; did you mean 'address'?";
         QTest::newRow("host schedulers")
             << "{\"dataset\": \"d\", " + twoHosts
                 + R"("factors": {"fileset": ["16M"], "request": ["4k"],
                         "scheduler": ["none", "bfq"]}})"
             << "field 'factors.scheduler': with hosts at most one scheduler";
+    }
+
+    // The example plans shipped in packaging/examples (and the fuzz seed) use only known keys.
+    void shippedPlans_useOnlyKnownKeys()
+    {
+        for (const char* file :
+            {"packaging/examples/plan-small.json", "packaging/examples/plan-fileserver.json",
+                "tests/fuzz/corpus/measurement_plan/plan-small.json"}) {
+            std::ifstream in(iolens::test::sourcePath(file));
+            const std::string text((std::istreambuf_iterator<char>(in)), {});
+            QVERIFY2(!text.empty(), file);
+            QCOMPARE(errorOf(text), QString());
+        }
     }
 
     void errors_nameFileAndField()
