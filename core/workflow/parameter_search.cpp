@@ -47,8 +47,9 @@ std::vector<SearchDimension> unfixedSpace(const Regressor& prototype, const Sear
 
 std::vector<SearchDimension> searchedDimensions(const SearchRequest& request)
 {
-    const std::vector<SearchDimension> space = unfixedSpace(*prepare(request).prototype, request);
-    HeuristicOptimizer(space, request.settings); // its ConfigErrors before anything is recorded
+    std::vector<SearchDimension> space = unfixedSpace(*prepare(request).prototype, request);
+    // Built for its ConfigErrors alone, before a caller records anything.
+    [[maybe_unused]] const HeuristicOptimizer checked(space, request.settings);
     return space;
 }
 
