@@ -1353,6 +1353,10 @@
         <source>Mean relative error %1 over the %L2 configurations in the filter</source>
         <translation>Mittlerer relativer Fehler %1 über die %L2 Konfigurationen im Filter</translation>
     </message>
+    <message>
+        <source>its fit to these runs; the Models tab scores held-out levels</source>
+        <translation>seine Anpassung an diese Läufe; der Reiter Modelle bewertet zurückgehaltene Stufen</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::MeasurementTableModel</name>

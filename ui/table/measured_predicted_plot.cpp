@@ -7,6 +7,7 @@
 #include "plots/decade_ticker.hpp"
 #include "plots/plot_style.hpp"
 #include "prediction/model_controller.hpp"
+#include "prediction/model_text.hpp"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -133,6 +134,14 @@ void MeasuredPredictedPlot::markSelected(const std::vector<double>* predicted, c
         }
     }
     m_selectedMark->setData(x, y);
+    // A legend of what is drawn: "selected" with no selection, or "other configurations" when
+    // the filter takes them all, named marks that were not there.
+    for (QCPGraph* graph : {m_others, m_inFilter, m_selectedMark})
+        graph->removeFromLegend();
+    for (QCPGraph* graph : {m_others, m_inFilter, m_selectedMark})
+        if (graph->dataCount() > 0)
+            graph->addToLegend();
+    m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
 }
 
 void MeasuredPredictedPlot::setMetric(core::Metric metric)
@@ -269,10 +278,17 @@ void MeasuredPredictedPlot::redraw()
         m_subtitle->setText(tr("No trained model for this metric yet."));
     else if (inX.isEmpty())
         m_subtitle->setText(tr("No measured configuration in the filter."));
-    else
-        m_subtitle->setText(tr("Mean relative error %1 over the %L2 configurations in the filter")
-                                .arg(formatPercent(100.0 * errorSum / inX.size()))
-                                .arg(inX.size()));
+    else {
+        QString text = tr("Mean relative error %1 over the %L2 configurations in the filter")
+                           .arg(formatPercent(100.0 * errorSum / inX.size()))
+                           .arg(inX.size());
+        // The window's own models were fitted to these runs: this is their fit, which read as
+        // a contradiction of the Models tab's figure on levels held out (55 % here, 97 % there).
+        if (entries[static_cast<std::size_t>(entryIndex)].origin != ModelOrigin::Stored)
+            text += QLatin1Char('\n')
+                + tr("its fit to these runs; the Models tab scores held-out levels");
+        m_subtitle->setText(text);
+    }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -64,6 +64,11 @@ private slots:
         QVERIFY(plot.titleText().contains(
             formatPercent(100.0 * errorSum / static_cast<double>(filtered.size()))));
         QVERIFY(plot.titleText().startsWith(QStringLiteral("cart")));
+        // The legend names what is drawn: both groups, no "selected" without a selection.
+        QCOMPARE(plot.plot()->legend->itemCount(), 2);
+        // The window trained it on these runs: the figure says it is their fit.
+        QVERIFY2(plot.titleText().contains(QStringLiteral("its fit to these runs")),
+            qPrintable(plot.titleText()));
 
         // Log axes with the same range: the identity line is the diagonal.
         QCOMPARE(plot.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
