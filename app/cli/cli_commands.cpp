@@ -85,6 +85,7 @@ std::string required(const QCommandLineParser& parser, const QString& name)
 {
     if (!parser.isSet(name) || parser.value(name).isEmpty())
         throw UsageError("missing required option --" + str(name));
+    refuseRepeatedOption(parser, name);
     return str(parser.value(name));
 }
 
@@ -103,6 +104,11 @@ std::optional<std::string> optional(const QCommandLineParser& parser, const QStr
 
 int runInfo(const QCommandLineParser& parser)
 {
+    // One database: a second one named was left unread without a word.
+    const qsizetype named
+        = commandArguments(parser).size() + (parser.isSet(QStringLiteral("db")) ? 1 : 0);
+    if (named > 1)
+        throw UsageError("info: name one database (got " + std::to_string(named) + ")");
     std::string path;
     if (parser.isSet(QStringLiteral("db")))
         path = str(parser.value(QStringLiteral("db")));
@@ -245,6 +251,8 @@ int runImport(const QCommandLineParser& parser)
         ? str(parser.value(QStringLiteral("dataset")))
         : str(firstFile);
     target.split = optional(parser, QStringLiteral("split"));
+    if (target.split && target.split->empty())
+        throw UsageError("import: --split needs a label (grid, repeat, heldout, ...)");
     target.description = str(parser.value(QStringLiteral("description")));
     target.system = str(parser.value(QStringLiteral("system")));
     MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);

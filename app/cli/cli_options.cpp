@@ -46,11 +46,23 @@ QString optionString(const QCommandLineParser& parser, const char* name)
     return parser.value(QString::fromLatin1(name));
 }
 
+void refuseRepeatedOption(const QCommandLineParser& parser, const QString& name)
+{
+    // QCommandLineParser keeps the last of a repeated option: `train --technique lm --technique
+    // cart` trained cart without a word.
+    const QStringList values = parser.values(name);
+    if (values.size() > 1)
+        throw core::ConfigError("--" + name.toStdString() + " given "
+            + std::to_string(values.size()) + " times ('"
+            + values.join(QStringLiteral("', '")).toStdString() + "'); it takes one value");
+}
+
 std::string requiredText(const QCommandLineParser& parser, const char* name, const char* command)
 {
     std::string value = optionText(parser, name);
     if (!parser.isSet(QString::fromLatin1(name)) || value.empty())
         throw ConfigError(std::string(command) + ": missing required option --" + name);
+    refuseRepeatedOption(parser, QString::fromLatin1(name));
     return value;
 }
 

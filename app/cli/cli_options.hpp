@@ -25,7 +25,11 @@ std::string optionText(const QCommandLineParser& parser, const char* name);
 /// The same as a QString, for the window's requests (render, evidence).
 QString optionString(const QCommandLineParser& parser, const char* name);
 
-/// The value of --name; "COMMAND: missing required option --NAME" when absent or empty.
+/// Throws ConfigError when --name, an option of one value, was given more than once.
+void refuseRepeatedOption(const QCommandLineParser& parser, const QString& name);
+
+/// The value of --name; "COMMAND: missing required option --NAME" when absent or empty, and
+/// refuseRepeatedOption's error when given more than once.
 std::string requiredText(const QCommandLineParser& parser, const char* name, const char* command);
 
 /// "-" as an output file: standard output, for a pipe (`predict --out -`, `export --csv -`).

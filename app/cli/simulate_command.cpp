@@ -168,6 +168,12 @@ int runSimulate(const QCommandLineParser& parser)
     const bool constant = parser.isSet(QStringLiteral("storage-delay-ms"));
     if (!constant && !parser.isSet(QStringLiteral("db")))
         throw ConfigError("simulate: give --db DB (its models) or --storage-delay-ms X");
+    // Options of the models' storage, which a constant delay would silently leave unused.
+    if (constant)
+        for (const char* modelOption : {"model", "request-size", "dataset"})
+            if (parser.isSet(QString::fromLatin1(modelOption)))
+                throw ConfigError(std::string("simulate: --") + modelOption
+                    + " applies to the models of --db, not to --storage-delay-ms");
     // Every option is checked before the storage models are trained and the clients simulated,
     // which can take minutes: --sla-ms and --out are used only after that.
     if (parser.isSet(QStringLiteral("cpu-cores")))

@@ -357,6 +357,45 @@ private slots:
         QVERIFY2(r.err.contains("--scheduler is for --fio-json files"), qPrintable(r.err));
     }
 
+    // Options that were silently dropped are refused: a repeated option of one value kept its
+    // last, info read one of two databases, an empty split label was stored, and a constant
+    // storage delay left the models' options unused.
+    void ignoredOptions_exit2_data()
+    {
+        QTest::addColumn<QStringList>("arguments"); // DB stands for a database of fio-tiered
+        QTest::addColumn<QString>("message");
+        QTest::newRow("technique twice") << QStringList {"train", "--db", "DB", "--technique", "lm",
+            "--technique", "cart", "--metric", "rt_read_ms", "--name",
+            "x"} << "--technique given 2 times ('lm', 'cart'); it takes one value";
+        QTest::newRow("two databases")
+            << QStringList {"info", "DB", "DB"} << "info: name one database (got 2)";
+        QTest::newRow("empty split") << QStringList {"import", "--db", "DB", "--csv",
+            QString::fromStdString(iolens::test::tieredCsvPath()), "--split", ""}
+                                     << "import: --split needs a label";
+        QTest::newRow("model with a constant delay") << QStringList {"simulate", "--app",
+            "fileserver", "--db", "DB", "--model", "m", "--storage-delay-ms",
+            "1"} << "simulate: --model applies to the models of --db, not to --storage-delay-ms";
+    }
+    void ignoredOptions_exit2()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const QString db = m_dir.filePath("ignored.sqlite");
+        if (!QFileInfo::exists(db))
+            QCOMPARE(runCli({"import", "--db", db, "--csv",
+                                QString::fromStdString(iolens::test::tieredCsvPath())})
+                         .exitCode,
+                0);
+        const QByteArray before = fileHash(db);
+        for (QString& argument : arguments)
+            if (argument == "DB")
+                argument = db;
+        const CliResult r = runCli(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QCOMPARE(fileHash(db), before);
+    }
+
     // The techniques are listed where a user looks for them, from the registry.
     void trainAndOptimizeHelp_listTheTechniques()
     {
