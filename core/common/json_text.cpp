@@ -2,6 +2,7 @@
 #include "common/json_text.hpp"
 
 #include "common/error.hpp"
+#include "common/text_file.hpp"
 
 #include <cmath>
 #include <limits>
@@ -80,6 +81,7 @@ private:
 
 nlohmann::json parseJsonText(std::string_view text, const std::string& source)
 {
+    text = withoutByteOrderMark(text, source);
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& error) {

@@ -10,6 +10,18 @@
 
 namespace iolens::core {
 
+std::string_view withoutByteOrderMark(std::string_view text, const std::string& source)
+{
+    if (text.starts_with("\xEF\xBB\xBF"))
+        return text.substr(3);
+    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")
+        || text.starts_with(std::string_view("\0\0\xFE\xFF", 4)))
+        throw DataError(source
+            + ": the text is UTF-16 or UTF-32; save it as UTF-8 (a "
+              "spreadsheet's \"CSV UTF-8\")");
+    return text;
+}
+
 void refuseFolderAsInput(const std::string& path)
 {
     std::error_code ec;

@@ -9,6 +9,10 @@ namespace iolens::core {
 
 /// Whole file as bytes; throws DataError naming the path if it cannot be read.
 std::string readTextFile(const std::string& path);
+/// `text` without a UTF-8 byte order mark (spreadsheets and some editors write one); throws
+/// DataError naming `source` for text in UTF-16 or UTF-32, which read as bytes gave "missing
+/// required column 'scheduler'" of a file that has it.
+std::string_view withoutByteOrderMark(std::string_view text, const std::string& source);
 /// Throws DataError when `path` names a folder: opened as a file it reads as empty, and the
 /// message said "the file is empty" of a folder.
 void refuseFolderAsInput(const std::string& path);

@@ -120,8 +120,7 @@ void refuseRepeatedColumns(
 
 CsvTable parseCsv(std::string_view text, const std::string& source)
 {
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
-        text.remove_prefix(3); // UTF-8 byte order mark written by spreadsheets
+    text = withoutByteOrderMark(text, source);
     CsvTable table;
     table.source = source;
     CsvScanner scanner {text};
@@ -200,8 +199,8 @@ bool CsvReader::nextFields(std::vector<std::string>& fields, int& line)
         s.buffer.resize(kept + static_cast<std::size_t>(s.in.gcount()));
         if (!s.started) {
             s.started = true;
-            if (s.buffer.compare(0, 3, "\xEF\xBB\xBF") == 0)
-                s.buffer.erase(0, 3); // UTF-8 byte order mark written by spreadsheets
+            s.buffer.erase(
+                0, s.buffer.size() - withoutByteOrderMark(s.buffer, m_table.source).size());
         }
         s.final = s.in.eof() || !s.in;
     }

@@ -305,7 +305,8 @@ std::optional<long long> parseFioSize(std::string_view text)
 FioResult parseFioResult(
     std::string_view text, const std::string& source, const FioImportOptions& options)
 {
-    const json root = parseJsonText(fioJsonPart(text), source);
+    // The mark first: fio's JSON is found as the first line that starts with '{'.
+    const json root = parseJsonText(fioJsonPart(withoutByteOrderMark(text, source)), source);
     const json& jobs = require(root, "jobs", source, "");
     if (!jobs.is_array() || jobs.empty())
         fail(source, "jobs", "no jobs in the fio output");

@@ -143,6 +143,25 @@ private slots:
         QCOMPARE(parseWhole("a,,\n1,,\n", "t.csv"), std::string("a|||\n2:1|||"));
     }
 
+    // UTF-16 (Excel's "Unicode text") read as bytes said "missing required column" of a file
+    // that has it: it is named for what it is, by parse and by the reader alike.
+    void parseAndReader_refuseUtf16()
+    {
+        const std::string utf16("\xFF\xFEs\0c\0h\0", 8);
+        QCOMPARE(parseWhole(utf16, "u.csv"),
+            std::string("error u.csv: the text is UTF-16 or UTF-32; save it as UTF-8 (a "
+                        "spreadsheet's \"CSV UTF-8\")"));
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("u.csv").toStdString();
+        std::ofstream(path, std::ios::binary) << utf16;
+        try {
+            CsvReader reader(path);
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QVERIFY2(QString(e.what()).contains("UTF-16"), e.what());
+        }
+    }
+
     void reader_refusesMissingFile()
     {
         QVERIFY_THROWS_EXCEPTION(DataError, CsvReader("/nonexistent/iolens/x.csv"));

@@ -194,6 +194,17 @@ private slots:
         }
     }
 
+    // A byte order mark (an editor's save) was "not valid JSON ... line 278"; CSV files and
+    // model files already read with one.
+    void read_acceptsAByteOrderMark()
+    {
+        const std::string path
+            = iolens::test::sourcePath("tests/data/fio-json-engines/sync-note.json");
+        const std::string text = readTextFile(path);
+        QCOMPARE(parseFioJson("\xEF\xBB\xBF" + text, "bom.json").metrics,
+            parseFioJson(text, "plain.json").metrics);
+    }
+
     // fio takes a mix as its write share too.
     void parse_writeShareIsTheRestOfTheReads()
     {
