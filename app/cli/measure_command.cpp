@@ -5,6 +5,7 @@
 #include "cli/stop_signals.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
+#include "harness/child_process.hpp"
 #include "harness/fio_job.hpp"
 #include "harness/measurement_session.hpp"
 #include "harness/noise_summary.hpp"
@@ -122,14 +123,18 @@ int runMeasure(const QCommandLineParser& parser)
     const std::string dbPath = requiredText(parser, "db", "measure");
     TargetDirectory::checkUsable(plan.target.directory); // before anything is created
     const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
+    MeasureOptions options;
+    if (!optionText(parser, "fio").empty())
+        options.fioProgram = optionText(parser, "fio");
+    // Before the database is created: a missing fio left a new, empty database behind.
+    if (!dryRun && !isExecutable(options.fioProgram))
+        throw ConfigError("measure: fio '" + options.fioProgram
+            + "' is not an executable program (install fio, or give --fio PATH)");
     // A dry run must not create the database either.
     MeasurementDatabase db = dryRun && !std::filesystem::exists(dbPath)
         ? MeasurementDatabase::inMemory()
         : MeasurementDatabase::openOrCreate(dbPath);
 
-    MeasureOptions options;
-    if (!optionText(parser, "fio").empty())
-        options.fioProgram = optionText(parser, "fio");
     options.sampleLowLevel = !parser.isSet(QStringLiteral("no-low-level"));
     options.cancel = &StopSignals::stopRequested();
     options.progress = printProgress;

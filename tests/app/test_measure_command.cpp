@@ -86,6 +86,15 @@ private slots:
         QVERIFY(!fs::exists(m_dir.filePath("bad.db").toStdString()));
         QCOMPARE(QDir(foreign).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden),
             QStringList {"thesis.tex"});
+
+        // A fio that is not there stops before the database is created.
+        const CliResult noFio
+            = runCli({"measure", "--plan", m_plan, "--target", m_dir.filePath("t-nofio"), "--db",
+                m_dir.filePath("nofio.db"), "--fio", "/nonexistent/fio"});
+        QCOMPARE(noFio.exitCode, 2);
+        QVERIFY2(noFio.err.contains("fio '/nonexistent/fio' is not an executable program"),
+            qPrintable(noFio.err));
+        QVERIFY(!fs::exists(m_dir.filePath("nofio.db").toStdString()));
     }
 
     void dryRun_printsEstimateAndWritesNothing()
