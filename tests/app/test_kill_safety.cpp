@@ -92,10 +92,10 @@ private slots:
             startAndKill({"import", "--db", db, "--csv", csv, "--dataset", "big"}, delayMs);
             if (!std::filesystem::exists(db.toStdString()))
                 continue; // killed before the database was created: nothing to check
-            // Opened writable, as the next `import` would: a kill between SQLite creating the
-            // file and the schema's transaction committing leaves an empty version-0 file, which
-            // a read-only open refuses as "needs an upgrade" and a writable one initialises.
-            auto database = MeasurementDatabase::open(db.toStdString(), false);
+            // Opened as the next `import` opens it: a kill between SQLite creating the file and
+            // the schema's transaction committing leaves an empty file, which `import` then
+            // initialises and every other command refuses as "not an iolens database".
+            auto database = MeasurementDatabase::openOrCreate(db.toStdString());
             const std::size_t stored = database.measurements().size();
             QVERIFY2(stored == 0 || stored == rows,
                 qPrintable(QStringLiteral("%1 of %2 rows after a kill at %3 of %4 ms")

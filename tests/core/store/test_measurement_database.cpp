@@ -10,6 +10,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <filesystem>
+#include <fstream>
+
 using namespace iolens::core;
 
 class TestMeasurementDatabase : public QObject {
@@ -201,6 +204,24 @@ private slots:
             other.exec("CREATE TABLE cats (name TEXT)");
         }
         QVERIFY_THROWS_EXCEPTION(DatabaseFormatError, MeasurementDatabase::open(path, false));
+    }
+
+    // An empty file (an import killed before its schema committed, or `touch`) is no database:
+    // open() says so and leaves it empty, openOrCreate() (import's) makes it one.
+    void emptyFile_isRefusedByOpenAndInitialisedByOpenOrCreate()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("empty.sqlite").toStdString();
+        std::ofstream(path).close();
+        for (const bool readOnly : {true, false})
+            QVERIFY_THROWS_EXCEPTION(
+                DatabaseFormatError, MeasurementDatabase::open(path, readOnly));
+        QCOMPARE(std::filesystem::file_size(path), std::uintmax_t {0});
+        auto db = MeasurementDatabase::openOrCreate(path);
+        QVERIFY(db.datasets().empty());
+        QVERIFY(std::filesystem::file_size(path) > 0);
+        QVERIFY_THROWS_EXCEPTION(
+            DatabaseFormatError, MeasurementDatabase::openOrCreate(dir.path().toStdString()));
     }
 
     void saveAs_writesACompleteCopy()
