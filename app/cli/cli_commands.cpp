@@ -99,6 +99,7 @@ std::optional<std::string> optional(const QCommandLineParser& parser, const QStr
 {
     if (!parser.isSet(name))
         return std::nullopt;
+    refuseRepeatedOption(parser, name);
     return str(parser.value(name));
 }
 

@@ -38,12 +38,14 @@ std::string outputName(const std::string& path)
 
 std::string optionText(const QCommandLineParser& parser, const char* name)
 {
-    return parser.value(QString::fromLatin1(name)).toStdString();
+    return optionString(parser, name).toStdString();
 }
 
 QString optionString(const QCommandLineParser& parser, const char* name)
 {
-    return parser.value(QString::fromLatin1(name));
+    const QString option = QString::fromLatin1(name);
+    refuseRepeatedOption(parser, option);
+    return parser.value(option);
 }
 
 void refuseRepeatedOption(const QCommandLineParser& parser, const QString& name)

@@ -20,7 +20,7 @@ namespace iolens::cli {
 /// An option that takes a value: `--name VALUE`, described by `help`.
 QCommandLineOption valueOption(const char* name, const char* help, const char* valueName);
 
-/// The value of --name, "" when absent.
+/// The value of --name, "" when absent; refuseRepeatedOption's error when given twice.
 std::string optionText(const QCommandLineParser& parser, const char* name);
 /// The same as a QString, for the window's requests (render, evidence).
 QString optionString(const QCommandLineParser& parser, const char* name);

@@ -367,6 +367,9 @@ private slots:
         QTest::newRow("technique twice") << QStringList {"train", "--db", "DB", "--technique", "lm",
             "--technique", "cart", "--metric", "rt_read_ms", "--name",
             "x"} << "--technique given 2 times ('lm', 'cart'); it takes one value";
+        QTest::newRow("dataset twice") << QStringList {"train", "--db", "DB", "--technique", "lm",
+            "--metric", "rt_read_ms", "--dataset", "a", "--dataset", "b", "--name", "x"}
+                                       << "--dataset given 2 times ('a', 'b'); it takes one value";
         QTest::newRow("two databases")
             << QStringList {"info", "DB", "DB"} << "info: name one database (got 2)";
         QTest::newRow("empty split") << QStringList {"import", "--db", "DB", "--csv",
