@@ -279,10 +279,9 @@ int runExport(const QCommandLineParser& parser)
     MeasurementDatabase db
         = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
     const std::string out = required(parser, QStringLiteral("csv"));
-    const auto dataset = optional(parser, QStringLiteral("dataset"));
-    if (dataset && !db.dataset(*dataset))
-        throw ConfigError(db.path() + ": no dataset named '" + *dataset + "'");
-    const MeasurementFilter filter {dataset, optional(parser, QStringLiteral("split"))};
+    const MeasurementFilter filter {
+        optional(parser, QStringLiteral("dataset")), optional(parser, QStringLiteral("split"))};
+    db.requireSelection(filter);
     if (parser.isSet(QStringLiteral("per-host"))) {
         const auto hostRows = db.hostMeasurements(filter);
         writeOutput(out, hostMeasurementsToCsv(hostRows));
@@ -456,20 +455,18 @@ int runOptimize(const QCommandLineParser& parser)
     for (const auto& [key, value] : outcome.model->parameters())
         std::cout << " " << key << "=" << formatNumber(value);
     const double best = outcome.search.best.cost;
+    std::cout << "\n" << costName << " ";
     if (outcome.defaultsKept)
-        std::cout << "\n"
-                  << costName << " " << formatNumber(outcome.defaultCost)
+        std::cout << formatNumber(outcome.defaultCost)
                   << " at the default parameters, lower than the best point searched ("
                   << formatNumber(best)
-                  << "): the model keeps them (raise -k, -n or --iterations to search further)"
-                     "\nmodel "
-                  << name << " stored\n";
+                  << "): the model keeps them (raise -k, -n or --iterations to search further)";
     else
-        std::cout << "\n"
-                  << costName << " " << formatNumber(best) << " (default parameters "
+        std::cout << formatNumber(best) << " (default parameters "
                   << formatNumber(outcome.defaultCost) << ", "
                   << formatNumber(100.0 * (outcome.defaultCost - best) / outcome.defaultCost)
-                  << " % lower)\nmodel " << name << " stored\n";
+                  << " % lower)";
+    std::cout << "\nmodel " << name << " stored\n";
     return kOk;
 }
 
@@ -534,12 +531,11 @@ int runConservation(const QCommandLineParser& parser)
 {
     MeasurementDatabase db
         = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
-    const auto dataset = optional(parser, QStringLiteral("dataset"));
-    if (dataset && !db.dataset(*dataset))
-        throw ConfigError(db.path() + ": no dataset named '" + *dataset + "'");
-    notePooledDatasets(db, dataset, "conservation");
-    const auto rows = aggregateRepetitions(
-        db.measurements({dataset, optional(parser, QStringLiteral("split"))}));
+    const MeasurementFilter filter {
+        optional(parser, QStringLiteral("dataset")), optional(parser, QStringLiteral("split"))};
+    db.requireSelection(filter);
+    notePooledDatasets(db, filter.dataset, "conservation");
+    const auto rows = aggregateRepetitions(db.measurements(filter));
     const ConservationCheck check = checkConservation(rows);
     writeTextFileAtomically(
         required(parser, QStringLiteral("out")), conservationJson(check).dump(2) + "\n");

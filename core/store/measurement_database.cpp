@@ -528,6 +528,23 @@ void MeasurementDatabase::setOptimizerRunStatus(std::int64_t runId, const std::s
     update.bind(1, status).bind(2, runId).run();
 }
 
+void MeasurementDatabase::requireSelection(const MeasurementFilter& filter)
+{
+    if (filter.dataset && !dataset(*filter.dataset))
+        throw ConfigError(path() + ": no dataset named '" + *filter.dataset + "'");
+    if (!filter.split)
+        return;
+    const std::vector<std::string> known = splits(filter.dataset);
+    if (std::find(known.begin(), known.end(), *filter.split) != known.end())
+        return;
+    std::string names;
+    for (const std::string& split : known)
+        names += (names.empty() ? "" : ", ") + split;
+    throw ConfigError(path() + ": no split named '" + *filter.split + "'"
+        + (filter.dataset ? " in dataset '" + *filter.dataset + "'" : std::string())
+        + " (splits: " + (names.empty() ? "none" : names) + ")");
+}
+
 void MeasurementDatabase::saveAs(const std::string& path)
 {
     m_connection->backupTo(path);
@@ -539,20 +556,7 @@ namespace {
 int writeMeasurementsCsv(MeasurementDatabase& database, const MeasurementFilter& filter,
     const std::function<void(const std::string&)>& write)
 {
-    if (filter.dataset && !database.dataset(*filter.dataset))
-        throw ConfigError(database.path() + ": no dataset named '" + *filter.dataset + "'");
-    // A mistyped split ("repeats") exported a header alone, exit 0.
-    if (filter.split) {
-        const std::vector<std::string> splits = database.splits(filter.dataset);
-        if (std::find(splits.begin(), splits.end(), *filter.split) == splits.end()) {
-            std::string known;
-            for (const std::string& split : splits)
-                known += (known.empty() ? "" : ", ") + split;
-            throw ConfigError(database.path() + ": no split named '" + *filter.split + "'"
-                + (filter.dataset ? " in dataset '" + *filter.dataset + "'" : std::string())
-                + " (splits: " + (known.empty() ? "none" : known) + ")");
-        }
-    }
+    database.requireSelection(filter);
     write(measurementsCsvHeader());
     int count = 0;
     database.forEachMeasurement(filter, [&write, &count](const Measurement& m) {

@@ -144,6 +144,10 @@ public:
     int removeDataset(const std::string& name);
     /// Split labels present, optionally within one dataset.
     std::vector<std::string> splits(const std::optional<std::string>& dataset = std::nullopt);
+    /// Throws ConfigError naming a dataset or split of `filter` the database does not have
+    /// (with the splits it has): a mistyped name selected nothing, and commands answered with a
+    /// header alone or blamed another rule.
+    void requireSelection(const MeasurementFilter& filter);
 
     /// Inserts all measurements in one transaction, with the record of the files they came
     /// from; returns how many were inserted.

@@ -22,14 +22,7 @@ std::vector<AggregatedMeasurement> scenarioMeasurements(
     if (!dataset && !modelDataset.empty())
         dataset = modelDataset;
     // Named here: an unknown one selected nothing, and the message blamed the scoring rule.
-    if (dataset && !db.dataset(*dataset))
-        throw ConfigError(db.path() + ": no dataset named '" + *dataset + "'");
-    if (scenario.split) {
-        const std::vector<std::string> splits = db.splits(dataset);
-        if (std::find(splits.begin(), splits.end(), *scenario.split) == splits.end())
-            throw ConfigError(db.path() + ": no split named '" + *scenario.split + "'"
-                + (dataset ? " in dataset '" + *dataset + "'" : std::string()));
-    }
+    db.requireSelection({dataset, scenario.split});
     const auto rows = aggregateRepetitions(db.measurements({dataset, scenario.split}));
     return ConfigurationFilter::parse(scenario.filter).apply(rows);
 }

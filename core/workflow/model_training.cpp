@@ -10,8 +10,7 @@ namespace iolens::core {
 std::vector<AggregatedMeasurement> selectMeasurements(
     MeasurementDatabase& db, const TrainRequest& request)
 {
-    if (request.dataset && !db.dataset(*request.dataset))
-        throw ConfigError(db.path() + ": no dataset named '" + *request.dataset + "'");
+    db.requireSelection({request.dataset, request.split});
     const ConfigurationFilter filter = ConfigurationFilter::parse(request.where);
     auto rows
         = filter.apply(aggregateRepetitions(db.measurements({request.dataset, request.split})));

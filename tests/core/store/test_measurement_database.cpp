@@ -206,6 +206,23 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(DatabaseFormatError, MeasurementDatabase::open(path, false));
     }
 
+    // One check of a selection's names for every command that reads by dataset and split.
+    void requireSelection_namesWhatTheDatabaseLacks()
+    {
+        auto db = iolens::test::tieredDatabase();
+        db.requireSelection({});
+        db.requireSelection({std::string("tiered"), std::string("repeat")});
+        QVERIFY_THROWS_EXCEPTION(ConfigError, db.requireSelection({std::string("nosuch"), {}}));
+        try {
+            db.requireSelection({std::string("tiered"), std::string("repeats")});
+            QFAIL("an unknown split was taken");
+        } catch (const ConfigError& e) {
+            QVERIFY2(QString(e.what()).contains(
+                         "no split named 'repeats' in dataset 'tiered' (splits: grid, repeat)"),
+                e.what());
+        }
+    }
+
     // An empty file (an import killed before its schema committed, or `touch`) is no database:
     // open() says so and leaves it empty, openOrCreate() (import's) makes it one.
     void emptyFile_isRefusedByOpenAndInitialisedByOpenOrCreate()
