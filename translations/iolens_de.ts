@@ -432,18 +432,6 @@
         <translation>Prüfung der Kapazitätserhaltung (Ra und Lee)</translation>
     </message>
     <message>
-        <source>C across read shares (Fig. 2a)</source>
-        <translation>C über den Leseanteilen (Abb. 2a)</translation>
-    </message>
-    <message>
-        <source>f_rw per request size (Fig. 3)</source>
-        <translation>f_rw je Anfragegröße (Abb. 3)</translation>
-    </message>
-    <message>
-        <source>Estimation error per mix (Fig. 2b/c)</source>
-        <translation>Schätzfehler je Mischung (Abb. 2b/c)</translation>
-    </message>
-    <message>
         <source>Read share (%)</source>
         <translation>Leseanteil (%)</translation>
     </message>
@@ -494,6 +482,18 @@
     <message>
         <source>IOPS error (%)</source>
         <translation>IOPS-Fehler (%)</translation>
+    </message>
+    <message>
+        <source>Capacity of each mix against pure reads (Fig. 2a)</source>
+        <translation>Kapazität jeder Mischung gegenüber reinen Lesezugriffen (Abb. 2a)</translation>
+    </message>
+    <message>
+        <source>Reads that one write costs (Fig. 3)</source>
+        <translation>Lesezugriffe, die ein Schreibzugriff kostet (Abb. 3)</translation>
+    </message>
+    <message>
+        <source>Error of the estimated IOPS (Fig. 2b/c)</source>
+        <translation>Fehler der geschätzten IOPS (Abb. 2b/c)</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "common/number_format.hpp"
 #include "plots/axis_scales.hpp"
 #include "plots/plot_style.hpp"
+#include "plots/swarm_graph.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +15,7 @@ namespace iolens::ui {
 namespace {
 
 constexpr int kPanels = 3;
+constexpr double kMarkerSize = 10.0;
 
 QString sizeLabel(double requestKib)
 {
@@ -27,7 +29,7 @@ QCPScatterStyle sizeMarker(int index)
         = {QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
             QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted};
     const QColor color = seriesColor(index);
-    return {shapes[index % 5], color, color, 10};
+    return {shapes[index % 5], color, color, kMarkerSize};
 }
 
 double median(std::vector<double> values)
@@ -105,8 +107,9 @@ void ConservationPlot::arrangeLayout()
     plotLayout()->addElement(3, 0, legend);
     for (int row : {0, 1, 3})
         plotLayout()->setRowStretchFactor(row, 0.001);
-    const QString captions[kPanels] = {tr("C across read shares (Fig. 2a)"),
-        tr("f_rw per request size (Fig. 3)"), tr("Estimation error per mix (Fig. 2b/c)")};
+    // What each panel shows in words a slide's reader knows; the figure numbers are the paper's.
+    const QString captions[kPanels] = {tr("Capacity of each mix against pure reads (Fig. 2a)"),
+        tr("Reads that one write costs (Fig. 3)"), tr("Error of the estimated IOPS (Fig. 2b/c)")};
     auto* margins = new QCPMarginGroup(this);
     for (int i = 0; i < kPanels; ++i) {
         QCPAxisRect* rect = i == 0 ? first : new QCPAxisRect(this);
@@ -128,7 +131,7 @@ void ConservationPlot::arrangeLayout()
         = {m_panels[0]->axis(QCPAxis::atBottom), m_panels[2]->axis(QCPAxis::atBottom)};
     for (QCPAxis* axis : readAxes) {
         axis->setLabel(tr("Read share (%)"));
-        axis->setRange(-5.0, 105.0); // room for the markers of 0 % and 100 %
+        axis->setRange(readShareRange({}));
     }
     m_panels[1]->axis(QCPAxis::atBottom)->setLabel(tr("Request size"));
     const auto labels = yLabels();
@@ -185,6 +188,9 @@ void ConservationPlot::drawCapacityAndErrors(const core::ConservationCheck& chec
     double highest = 1.0;
     double lowest = 1.0;
     double worst = 0.0;
+    std::vector<double> readShares;
+    // The sizes at one read share take 60 % of the way to the next read share measured.
+    const double dodge = 0.6 * readShareSpacing(check) / static_cast<double>(m_sizes.size());
     for (std::size_t s = 0; s < m_sizes.size(); ++s) {
         QVector<double> read;
         QVector<double> ratio;
@@ -198,15 +204,22 @@ void ConservationPlot::drawCapacityAndErrors(const core::ConservationCheck& chec
             highest = std::max(highest, mix.capacityRatio);
             lowest = std::min(lowest, mix.capacityRatio);
             worst = std::max(worst, 100.0 * mix.relativeError);
+            readShares.push_back(mix.config.readPct);
         }
         const int index = static_cast<int>(s);
-        QCPGraph* c = addGraph(capacity->axis(QCPAxis::atBottom), capacity->axis(QCPAxis::atLeft));
-        QCPGraph* e = addGraph(errors->axis(QCPAxis::atBottom), errors->axis(QCPAxis::atLeft));
-        for (QCPGraph* graph : {c, e}) {
-            // Mixes of different system configurations: points, not a line through them.
-            graph->setLineStyle(QCPGraph::lsNone);
+        // Mixes of different system configurations: points, not a line through them. Every
+        // size's mixes share the read shares measured (fio-tiered: 50 % only), so each size
+        // stands beside the others at its read share and its points spread sideways where they
+        // would cover each other; the data keep the exact read share.
+        auto* c
+            = new SwarmGraph(capacity->axis(QCPAxis::atBottom), capacity->axis(QCPAxis::atLeft));
+        auto* e = new SwarmGraph(errors->axis(QCPAxis::atBottom), errors->axis(QCPAxis::atLeft));
+        const double shift
+            = dodge * (static_cast<double>(s) - 0.5 * static_cast<double>(m_sizes.size() - 1));
+        for (SwarmGraph* graph : {c, e}) {
             graph->setScatterStyle(sizeMarker(index));
             graph->setName(sizeLabel(m_sizes[s]));
+            graph->setKeyShift(shift);
         }
         c->setData(read, ratio);
         e->setData(read, error);
@@ -217,15 +230,44 @@ void ConservationPlot::drawCapacityAndErrors(const core::ConservationCheck& chec
     // Symmetric around 1, so a reader sees at once how far above or below conservation it is.
     const double spread = std::max({highest - 1.0, 1.0 - lowest, 0.05}) * 1.15;
     capacity->axis(QCPAxis::atLeft)->setRange(std::max(0.0, 1.0 - spread), 1.0 + spread);
-    errors->axis(QCPAxis::atLeft)->setRange(0.0, std::max(5.0, worst * 1.1));
+    // Below 0 by a marker's room, so the mixes estimated exactly are not cut by the axis.
+    const double errorTop = std::max(5.0, worst * 1.1);
+    errors->axis(QCPAxis::atLeft)->setRange(-0.03 * errorTop, errorTop);
+    const QCPRange reads = readShareRange(readShares);
+    for (QCPAxisRect* rect : {capacity, errors})
+        rect->axis(QCPAxis::atBottom)->setRange(reads);
+}
+
+// The smallest distance between two read shares of the mixes, 20 points where there is one.
+double ConservationPlot::readShareSpacing(const core::ConservationCheck& check)
+{
+    std::vector<double> shares;
+    for (const core::ConservationMix& mix : check.mixes)
+        shares.push_back(mix.config.readPct);
+    std::sort(shares.begin(), shares.end());
+    shares.erase(std::unique(shares.begin(), shares.end()), shares.end());
+    double spacing = 20.0;
+    for (std::size_t i = 1; i < shares.size(); ++i)
+        spacing = std::min(spacing, shares[i] - shares[i - 1]);
+    return spacing;
+}
+
+// The read shares measured, 25 points of read share either side, within 0-100 % and the room
+// of a marker: fio-tiered mixes only at 50 %, and on 0-100 % its panels were nine tenths empty.
+QCPRange ConservationPlot::readShareRange(const std::vector<double>& readShares)
+{
+    if (readShares.empty())
+        return {-5.0, 105.0};
+    const auto [lowest, highest] = std::minmax_element(readShares.begin(), readShares.end());
+    return {std::max(-5.0, *lowest - 25.0), std::min(105.0, *highest + 25.0)};
 }
 
 void ConservationPlot::drawWriteCosts(const core::ConservationCheck& check)
 {
     QCPAxisRect* rect = m_panels[1];
-    m_writeCost = addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    // Configurations of one size with near write costs spread sideways instead of covering.
+    m_writeCost = new SwarmGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
     m_writeCost->setName(tr("f_rw of a system configuration"));
-    m_writeCost->setLineStyle(QCPGraph::lsNone);
     const QColor grey(0x70, 0x70, 0x70);
     m_writeCost->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, grey, 8));
     m_writeCostMedian = addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));

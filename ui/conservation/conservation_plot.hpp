@@ -51,6 +51,8 @@ private:
     void setSummary(const core::ConservationCheck& check);
     bool fitToSize();
     static std::array<std::pair<QString, QString>, 3> yLabels();
+    static QCPRange readShareRange(const std::vector<double>& readShares);
+    static double readShareSpacing(const core::ConservationCheck& check);
 
     static constexpr int kLegendColumns = 6;
 

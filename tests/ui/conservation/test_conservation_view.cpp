@@ -8,6 +8,7 @@
 #include "document/example_database.hpp"
 #include "plots/plot_data_csv.hpp"
 #include "plots/presentation_scale.hpp"
+#include "plots/swarm_graph.hpp"
 #include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 
@@ -126,6 +127,25 @@ private slots:
         auto ticker = sizeAxis->ticker().dynamicCast<QCPAxisTickerText>();
         QVERIFY(ticker);
         QCOMPARE(ticker->ticks().value(16.0), QStringLiteral("16 KiB"));
+        // fio-tiered mixes only at 50 % reads: the read-share axes span 25-75 %, not 0-100 %
+        // with nine tenths of each panel empty, and each size stands beside the others there.
+        for (int i : {0, 2}) {
+            const QCPRange reads = plot.panel(i)->axis(QCPAxis::atBottom)->range();
+            QCOMPARE(reads.lower, 25.0);
+            QCOMPARE(reads.upper, 75.0);
+        }
+        std::vector<double> shifts;
+        for (QCPGraph* graph : plot.capacityGraphs()) {
+            auto* swarm = qobject_cast<SwarmGraph*>(graph);
+            QVERIFY(swarm);
+            shifts.push_back(swarm->keyShift());
+        }
+        QVERIFY(std::is_sorted(shifts.begin(), shifts.end()));
+        QVERIFY(std::adjacent_find(shifts.begin(), shifts.end()) == shifts.end());
+        QCOMPARE(shifts.front(), -shifts.back());
+        QVERIFY(shifts.back() - shifts.front() < 20.0); // short of the next read share
+        // The error panel starts a little below 0, so a mix estimated exactly is not cut.
+        QVERIFY(plot.panel(2)->axis(QCPAxis::atLeft)->range().lower < 0.0);
         // The CSV export carries every drawn point, under the panel's axis labels.
         const QString csv = plotDataCsv(plot);
         QVERIFY(csv.contains(QStringLiteral("f_rw")));
