@@ -352,6 +352,12 @@ void MainWindow::onModelsReady()
             + QLatin1Char(' ') + tr("Cross-validating them…"));
 }
 
+void MainWindow::showSettledStatus()
+{
+    if (m_documents->document() && !m_models->isTraining())
+        statusBar()->showMessage(datasetSummary() + QLatin1Char(' ') + trainedSummary());
+}
+
 void MainWindow::onEvaluationsReady()
 {
     if (m_documents->document())

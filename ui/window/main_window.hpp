@@ -87,6 +87,9 @@ public:
     /// Off for batch runs (--screenshot): errors are then only logged, since a modal message box
     /// would wait forever for a click that never comes.
     void setErrorDialogsEnabled(bool enabled) { m_errorDialogs = enabled; }
+    /// The status line without the work still running in the background ("Cross-validating
+    /// them…"), for a picture of a view that does not wait for it.
+    void showSettledStatus();
     /// For interactive runs: restores the layout saved at the last close and from now on keeps
     /// the layout and each database's last scenario (window_settings.hpp). Off by default, so
     /// that batch runs (--screenshot) and tests start from the same state every time.

@@ -24,9 +24,13 @@ namespace iolens::ui {
 
 namespace {
 
-bool grabTo(MainWindow& window, const QString& path)
+bool grabTo(MainWindow& window, const QString& path, bool showsCrossValidation)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
+    // A picture of a view that shows no cross-validated figure is finished when its models are;
+    // the status line's "Cross-validating them…" would make a slide look unfinished.
+    if (!showsCrossValidation)
+        window.showSettledStatus();
     settlePendingLayouts();
     const QPixmap picture = window.grab();
     if (picture.isNull() || !picture.save(path, "PNG")) {
@@ -44,11 +48,14 @@ void saveScreenshotWhenReady(
     QPointer<MainWindow> target(&window);
     // Shared by the two ways this can end, so only the first one reports.
     auto finished = std::make_shared<bool>(false);
-    auto finish = [target, path, done, finished](bool ready) {
+    // The Models and Error CDF tabs show cross-validated figures, which come after the models.
+    const bool figures = window.views()->currentWidget() == window.comparisonPanel()
+        || window.views()->currentWidget() == window.errorCdfPage();
+    auto finish = [target, path, done, finished, figures](bool ready) {
         if (*finished || !target)
             return;
         *finished = true;
-        done(ready && grabTo(*target, path));
+        done(ready && grabTo(*target, path, figures));
     };
     // A zero timer lets the evaluation that follows modelsReady reach the panel and the layout
     // settle before the picture is taken.
@@ -70,9 +77,6 @@ void saveScreenshotWhenReady(
         return;
     }
     ModelController* models = window.models();
-    // The Models and Error CDF tabs show cross-validated figures, which come after the models.
-    const bool figures = window.views()->currentWidget() == window.comparisonPanel()
-        || window.views()->currentWidget() == window.errorCdfPage();
     // The Application tab draws a simulation of the models: once they are there, it runs one
     // at once and the picture waits for its curve.
     ApplicationPanel* application = window.views()->currentWidget() == window.applicationPage()

@@ -13,6 +13,7 @@
 #include <QImage>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -41,8 +42,12 @@ private slots:
         saveScreenshotWhenReady(window, path, [&](bool ok) { result = ok; });
         QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 60000);
         QVERIFY(*result);
-        // The picture was taken with predictions on screen, not "training".
+        // The picture was taken with predictions on screen, not "training", and its status
+        // line does not say that work still runs (the Predictions tab waits for none).
         QVERIFY(!window.predictionPanel()->statusText().contains(QStringLiteral("Training")));
+        const QString status = window.statusBar()->currentMessage();
+        QVERIFY2(status.contains(QStringLiteral("runs of")), qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("Cross-validat")), qPrintable(status));
         const QImage image(path);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), QSize(1280, 800) * image.devicePixelRatio());
