@@ -2302,6 +2302,14 @@ Mittel ± RSF</translation>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>No saved scenarios yet. Name the current scenario above and save it as a baseline; then move the controls, and the table compares the baseline (A) with where they are (B).</source>
+        <translation>Noch keine gespeicherten Szenarien. Benennen Sie das aktuelle Szenario oben und speichern Sie es als Ausgangspunkt; verschieben Sie dann die Regler, und die Tabelle vergleicht den Ausgangspunkt (A) mit ihrer Stellung (B).</translation>
+    </message>
+    <message>
+        <source>A and B are the same configuration, so nothing changes: move the controls, or choose another scenario as A or B.</source>
+        <translation>A und B sind dieselbe Konfiguration, daher ändert sich nichts: Verschieben Sie die Regler oder wählen Sie ein anderes Szenario als A oder B.</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ScenarioPanel</name>

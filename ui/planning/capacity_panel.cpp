@@ -4,6 +4,7 @@
 #include "common/error.hpp"
 #include "common/metric_text.hpp"
 #include "common/number_format.hpp"
+#include "common/trimmed_spin_box.hpp"
 #include "prediction/model_controller.hpp"
 
 #include <QCheckBox>
@@ -78,9 +79,8 @@ CapacityPanel::CapacityPanel(ModelController* models, QWidget* parent)
         const bool upper = isResponseTime(metric);
         m_enabled[m] = new QCheckBox(QStringLiteral("%1 %2").arg(
             metricTitle(metric), upper ? QStringLiteral("≤") : QStringLiteral("≥")));
-        m_bounds[m] = new QDoubleSpinBox;
+        m_bounds[m] = new TrimmedSpinBox(3);
         m_bounds[m]->setRange(0.001, 1e6);
-        m_bounds[m]->setDecimals(3);
         m_bounds[m]->setSuffix(QLatin1Char(' ') + metricUnitText(metric));
         m_bounds[m]->setValue(upper ? 5.0 : 100.0);
         m_bounds[m]->setEnabled(false);

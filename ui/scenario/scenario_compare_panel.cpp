@@ -75,7 +75,16 @@ ScenarioComparePanel::ScenarioComparePanel(ModelController* models, QWidget* par
     , m_a(new QComboBox)
     , m_b(new QComboBox)
     , m_table(new QTableWidget(0, 6))
+    , m_listHint(new QLabel(tr("No saved scenarios yet. Name the current scenario above and "
+                               "save it as a baseline; then move the controls, and the table "
+                               "compares the baseline (A) with where they are (B).")))
+    , m_sameHint(new QLabel(tr("A and B are the same configuration, so nothing changes: move the "
+                               "controls, or choose another scenario as A or B.")))
 {
+    for (QLabel* hint : {m_listHint, m_sameHint}) {
+        hint->setWordWrap(true);
+        hint->setForegroundRole(QPalette::PlaceholderText);
+    }
     m_name->setPlaceholderText(tr("Name, e.g. “after the upgrade”"));
     m_list->setToolTip(tr("Double-click a scenario to move the controls there."));
     m_export->setToolTip(
@@ -92,6 +101,7 @@ ScenarioComparePanel::ScenarioComparePanel(ModelController* models, QWidget* par
     saveRow->addWidget(m_name, 1);
     saveRow->addWidget(m_save);
     left->addLayout(saveRow);
+    left->addWidget(m_listHint);
     left->addWidget(m_list, 1);
     auto* listButtons = new QHBoxLayout;
     listButtons->addWidget(m_remove);
@@ -104,6 +114,7 @@ ScenarioComparePanel::ScenarioComparePanel(ModelController* models, QWidget* par
     choice->addRow(tr("Scenario &A:"), m_a);
     choice->addRow(tr("Scenario &B:"), m_b);
     right->addLayout(choice);
+    right->addWidget(m_sameHint);
     right->addWidget(m_table, 1);
 
     auto* layout = new QHBoxLayout(this);
@@ -147,8 +158,10 @@ int ScenarioComparePanel::saveCurrent(const QString& name)
     const int index = m_scenarios->save(name, m_current);
     if (index >= 0) {
         m_name->clear();
-        // The newest scenario becomes B, compared with the current one.
-        m_b->setCurrentIndex(index + 1);
+        // The newest scenario becomes the baseline A, and B follows the controls: the change
+        // is then the what-if, from the saved scenario to where the user moves.
+        m_a->setCurrentIndex(index + 1);
+        m_b->setCurrentIndex(0);
     }
     return index;
 }
@@ -173,6 +186,7 @@ void ScenarioComparePanel::rebuildList()
     m_a->setCurrentIndex(std::clamp(a, 0, m_a->count() - 1));
     m_b->setCurrentIndex(std::clamp(b, 0, m_b->count() - 1));
     const bool any = !m_scenarios->all().empty();
+    m_listHint->setVisible(!any);
     m_remove->setEnabled(any);
     m_export->setEnabled(any);
     m_save->setEnabled(!m_scenarios->documentKey().isEmpty());
@@ -189,6 +203,7 @@ core::Configuration ScenarioComparePanel::chosen(const QComboBox* box) const
 
 void ScenarioComparePanel::refresh()
 {
+    m_sameHint->setVisible(chosen(m_a) == chosen(m_b));
     const auto& entries = m_models->entries();
     const ScenarioEvaluation a = evaluateScenario(chosen(m_a), m_models->measured(), entries);
     const ScenarioEvaluation b = evaluateScenario(chosen(m_b), m_models->measured(), entries);

@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QLineEdit;
+class QLabel;
 class QListWidget;
 class QPushButton;
 class QTableWidget;
@@ -37,6 +38,13 @@ public:
 
     QTableWidget* table() const { return m_table; }
     QListWidget* list() const { return m_list; }
+    /// The choices of A and B: item 0 is the current scenario, item i + 1 saved scenario i.
+    const QComboBox* choiceA() const { return m_a; }
+    const QComboBox* choiceB() const { return m_b; }
+    /// Shown while no scenario is saved: how to start.
+    const QLabel* listHint() const { return m_listHint; }
+    /// Shown while A and B are one configuration, whose changes are all zero.
+    const QLabel* sameHint() const { return m_sameHint; }
 
 signals:
     /// The user asked to go back to a saved scenario (double click).
@@ -59,6 +67,8 @@ private:
     QComboBox* m_a;
     QComboBox* m_b;
     QTableWidget* m_table;
+    QLabel* m_listHint;
+    QLabel* m_sameHint;
 };
 
 } // namespace iolens::ui

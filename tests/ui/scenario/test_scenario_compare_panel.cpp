@@ -8,6 +8,8 @@
 #include "support/signal_wait.hpp"
 #include "support/test_registry.hpp"
 
+#include <QComboBox>
+#include <QLabel>
 #include <QListWidget>
 #include <QSettings>
 #include <QSignalSpy>
@@ -67,6 +69,35 @@ private slots:
         emit panel.list()->itemDoubleClicked(panel.list()->item(0));
         QCOMPARE(apply.count(), 1);
         QVERIFY(apply.first().at(0).value<iolens::core::Configuration>() == small);
+    }
+
+    // A new user sees how to start, not a blank list and a table of zero changes; saving makes
+    // the saved scenario the baseline A, and B follows the controls.
+    void hints_explainTheEmptyListAndAComparisonOfOneConfiguration()
+    {
+        ModelController controller({"lm"});
+        ScenarioComparePanel panel(&controller);
+        panel.scenarios()->setDocumentKey(QStringLiteral("example:tiered#hints"));
+        const auto runs = loadExampleDatabase(Example::Tiered).measurements();
+        auto here = runs.front().config;
+        panel.setCurrentScenario(here);
+        QVERIFY(!panel.listHint()->isHidden());
+        QVERIFY(!panel.sameHint()->isHidden());
+
+        QCOMPARE(panel.saveCurrent(QStringLiteral("baseline")), 0);
+        QVERIFY(panel.listHint()->isHidden());
+        QVERIFY(!panel.sameHint()->isHidden()); // saved here: A and B are still one
+        auto larger = here;
+        larger.requestBytes *= 4;
+        panel.setCurrentScenario(larger);
+        QVERIFY(panel.sameHint()->isHidden());
+        // A is the saved baseline, B the controls' scenario.
+        QCOMPARE(panel.choiceA()->currentIndex(), 1);
+        QCOMPARE(panel.choiceB()->currentIndex(), 0);
+        panel.setComparison(-1, -1);
+        QVERIFY(!panel.sameHint()->isHidden());
+        panel.scenarios()->remove(0);
+        QVERIFY(!panel.listHint()->isHidden());
     }
 
     void summary_namesEveryFactor()
