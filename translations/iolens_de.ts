@@ -2440,6 +2440,10 @@ Mittel ± RSF</translation>
         <source>%1 iterations</source>
         <translation>%1 Iterationen</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::SearchSurfacePlot</name>

@@ -60,6 +60,7 @@ SearchControls::SearchControls(QWidget* parent)
     , m_xAxis(new QComboBox(this))
     , m_yAxis(new QComboBox(this))
     , m_yLabel(new QLabel(tr("&Y axis:"), this))
+    , m_axisHelp(new QLabel(this))
 {
     for (const QString& name : searchableTechniques())
         m_technique->addItem(name);
@@ -72,7 +73,9 @@ SearchControls::SearchControls(QWidget* parent)
     m_progress->setTextVisible(false);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    for (QLabel* label : {m_progressText, m_status}) {
+    // Shown from the first search on; idle before it, an empty bar only looks like a text field.
+    m_progress->hide();
+    for (QLabel* label : {m_progressText, m_status, m_axisHelp}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -116,6 +119,7 @@ void SearchControls::arrangeLayout()
     layout->addWidget(m_status);
     layout->addSpacing(12);
     layout->addLayout(axes);
+    layout->addWidget(m_axisHelp);
     layout->addStretch(1);
 }
 
@@ -183,6 +187,7 @@ void SearchControls::setAxes(std::size_t x, std::size_t y)
         m_previousX = m_xAxis->currentIndex();
         m_previousY = m_yAxis->currentIndex();
     }
+    updateAxisHelp();
     emit choiceChanged();
 }
 
@@ -190,13 +195,16 @@ void SearchControls::onTechniqueChanged()
 {
     m_dimensions.clear();
     m_logHints.clear();
+    m_descriptions.clear();
     if (m_technique->count() > 0) {
         const auto prototype = core::createRegressor(technique());
         m_dimensions = core::searchSpace(*prototype);
         for (const core::SearchDimension& dimension : m_dimensions)
             for (const core::ParamSpec& spec : prototype->paramSpecs())
-                if (spec.name == dimension.name)
+                if (spec.name == dimension.name) {
                     m_logHints.push_back(spec.logScale);
+                    m_descriptions.push_back(QString::fromStdString(spec.description));
+                }
     }
     fillAxisBoxes();
     emit choiceChanged();
@@ -208,9 +216,13 @@ void SearchControls::fillAxisBoxes()
     const QSignalBlocker blockY(m_yAxis);
     m_xAxis->clear();
     m_yAxis->clear();
-    for (const core::SearchDimension& dimension : m_dimensions) {
-        m_xAxis->addItem(QString::fromStdString(dimension.name));
-        m_yAxis->addItem(QString::fromStdString(dimension.name));
+    for (std::size_t d = 0; d < m_dimensions.size(); ++d) {
+        const QString name = QString::fromStdString(m_dimensions[d].name);
+        for (QComboBox* box : {m_xAxis, m_yAxis}) {
+            box->addItem(name);
+            box->setItemData(
+                box->count() - 1, m_descriptions.value(static_cast<qsizetype>(d)), Qt::ToolTipRole);
+        }
     }
     // One searched parameter: the plot is cost over that parameter, there is no y to choose.
     const bool twoAxes = m_dimensions.size() >= 2;
@@ -220,6 +232,26 @@ void SearchControls::fillAxisBoxes()
     m_yAxis->setCurrentIndex(twoAxes ? 1 : 0);
     m_previousX = m_xAxis->currentIndex();
     m_previousY = m_yAxis->currentIndex();
+    updateAxisHelp();
+}
+
+// The axes carry the technique's own parameter names (R's: nk, thresh, cp); what they mean is
+// said under the choice, so a reader of the plot need not know R's manuals.
+void SearchControls::updateAxisHelp()
+{
+    QStringList lines;
+    std::vector<int> shown {m_xAxis->currentIndex()};
+    if (m_dimensions.size() >= 2)
+        shown.push_back(m_yAxis->currentIndex());
+    for (int index : shown)
+        if (index >= 0 && index < m_descriptions.size())
+            lines << tr("%1: %2").arg(m_xAxis->itemText(index), m_descriptions[index]);
+    m_axisHelp->setText(lines.join(QStringLiteral("\n\n")));
+}
+
+QString SearchControls::axisHelpText() const
+{
+    return m_axisHelp->text();
 }
 
 // Both axes showing one parameter would draw a diagonal of nothing: choosing the other axis's
@@ -232,6 +264,7 @@ void SearchControls::onAxisChosen(QComboBox* chosen, QComboBox* other, int previ
     }
     m_previousX = m_xAxis->currentIndex();
     m_previousY = m_yAxis->currentIndex();
+    updateAxisHelp();
     emit choiceChanged();
 }
 
@@ -245,6 +278,7 @@ void SearchControls::setRunning(bool running)
     m_cancel->setEnabled(running);
     if (running) {
         // Busy until the first report: iteration 0 fits the corner point.
+        m_progress->show();
         m_progress->setRange(0, 0);
         m_progressText->setText(tr("Evaluating the corner point..."));
     } else if (m_progress->maximum() == 0) {

@@ -67,6 +67,8 @@ public:
     void showStatus(const QString& text);
     QString statusText() const;
     QString progressText() const;
+    /// What the parameters on the axes mean, one line each (the techniques' descriptions).
+    QString axisHelpText() const;
 
     QPushButton* startButton() const { return m_start; }
     QPushButton* cancelButton() const { return m_cancel; }
@@ -82,6 +84,7 @@ private:
     void onTechniqueChanged();
     void onAxisChosen(QComboBox* chosen, QComboBox* other, int previous);
     void fillAxisBoxes();
+    void updateAxisHelp();
     QString costName() const;
 
     QComboBox* m_technique;
@@ -97,8 +100,10 @@ private:
     QComboBox* m_xAxis;
     QComboBox* m_yAxis;
     QLabel* m_yLabel;
+    QLabel* m_axisHelp;
     std::vector<core::SearchDimension> m_dimensions;
     std::vector<bool> m_logHints;
+    QStringList m_descriptions; ///< per dimension, the ParamSpec's description
     int m_previousX = 0;
     int m_previousY = 1;
     bool m_running = false;

@@ -3,6 +3,7 @@
 #include "support/test_registry.hpp"
 
 #include <QComboBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -66,6 +67,41 @@ private slots:
         xBox->setCurrentIndex(1); // x = ntrees, which y showed
         QCOMPARE(controls.xDimension(), std::size_t {1});
         QCOMPARE(controls.yDimension(), std::size_t {0});
+    }
+
+    // The axes show R's parameter names; what they mean is said under them, and in the
+    // choices' tooltips.
+    void axisHelp_saysWhatTheParametersOnTheAxesMean()
+    {
+        SearchControls controls;
+        controls.setTechnique("mars");
+        const QString help = controls.axisHelpText();
+        QVERIFY2(help.startsWith(QStringLiteral("nk: maximum terms")), qPrintable(help));
+        QVERIFY2(help.contains(QStringLiteral("\nthresh: forward pass stops")), qPrintable(help));
+        QVERIFY(!help.contains(QStringLiteral("nprune")));
+        controls.setAxes(2, 0);
+        QVERIFY(controls.axisHelpText().startsWith(QStringLiteral("nprune: ")));
+        controls.setTechnique("m5"); // one parameter: one line
+        QVERIFY(!controls.axisHelpText().contains(QLatin1Char('\n')));
+        QVERIFY(!controls.axisHelpText().isEmpty());
+        QComboBox* xBox = nullptr;
+        for (QComboBox* box : controls.findChildren<QComboBox*>())
+            if (box->count() == 1 && !xBox)
+                xBox = box;
+        QVERIFY(xBox);
+        QVERIFY(!xBox->itemData(0, Qt::ToolTipRole).toString().isEmpty());
+    }
+
+    void progressBar_hiddenUntilTheFirstSearch()
+    {
+        SearchControls controls;
+        auto* bar = controls.findChild<QProgressBar*>();
+        QVERIFY(bar);
+        QVERIFY(bar->isHidden());
+        controls.setRunning(true);
+        QVERIFY(!bar->isHidden());
+        controls.setRunning(false);
+        QVERIFY(!bar->isHidden()); // the finished run's bar stays
     }
 
     void setRunning_locksTheKnobsAndEnablesCancel()
