@@ -132,7 +132,9 @@ void ErrorCdfView::buildPlot()
     x->setLabel(tr("Relative error (%)"));
     x->grid()->setSubGridVisible(true);
     QCPAxis* y = m_plot->yAxis;
-    y->setRange(0.0, 101.0);
+    // A little beyond 0 and 100 %, so a curve that reaches 100 % (or starts at 0) is not drawn
+    // on the frame.
+    y->setRange(-1.5, 102.0);
     y->ticker()->setTickCount(5);
     m_percentileLabels = addPercentileGuides(*m_plot);
 
@@ -359,7 +361,10 @@ bool ErrorCdfView::fitLegend()
     const QCPAxisRect* axes = m_plot->axisRect();
     const int itemHeight = legend.item(0)->minimumOuterSizeHint().height() + legend.rowSpacing();
     const int frame = legend.margins().top() + legend.margins().bottom() + 4;
-    const int insideWrap = std::clamp((axes->height() - 20) / std::max(1, itemHeight), 1, 5);
+    const int rowsFitting = std::clamp((axes->height() - 20) / std::max(1, itemHeight), 1, 5);
+    // Columns of equal length: six models in two columns of three, not five and one.
+    const int columns = (legend.itemCount() + rowsFitting - 1) / rowsFitting;
+    const int insideWrap = (legend.itemCount() + columns - 1) / columns;
     const int insideHeight = std::min(legend.itemCount(), insideWrap) * itemHeight + frame;
     const bool outside = 2 * insideHeight > axes->height();
     const int wrap = outside

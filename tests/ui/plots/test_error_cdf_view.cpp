@@ -242,6 +242,26 @@ private slots:
         QVERIFY(view.plot()->axisRect()->rect().contains(view.plot()->legend->outerRect()));
     }
 
+    // Inside the axes the legend's columns are of equal length: six models in two columns of
+    // three, not one of five and one of one.
+    void legend_balancesItsColumns()
+    {
+        ErrorCdfView view;
+        std::vector<CdfCurve> six = fiveCurves();
+        six.push_back({QStringLiteral("auto"), six[2].evaluation});
+        view.setCurves(Metric::RtReadMs, six);
+        view.resize(1300, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.plot()->replot();
+        QTRY_VERIFY(!view.legendBesideAxes());
+        QCOMPARE(view.plot()->legend->itemCount(), 6);
+        QCOMPARE(view.plot()->legend->wrap(), 3);
+        // A curve at 100 % is drawn inside the axes, not on their top edge.
+        QVERIFY(view.plot()->yAxis->range().upper > 100.0);
+        QVERIFY(view.plot()->yAxis->range().lower < 0.0);
+    }
+
     // p90 and p99 are 9 % apart: on a short plot their labels would overprint, so the lower one
     // moves down just enough; on a tall plot each label stands at its level.
     void percentileLabels_neverOverlap()
