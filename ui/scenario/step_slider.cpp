@@ -2,6 +2,7 @@
 #include "scenario/step_slider.hpp"
 
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -18,15 +19,11 @@ StepSlider::StepSlider(QDoubleSpinBox* spinBox, bool logarithmic, QWidget* paren
     , m_maxLabel(new QLabel(this))
 {
     m_spinBox->setParent(this);
-    m_spinBox->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000.5 MiB")) + 40);
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_slider->setPageStep(2);
-    for (QLabel* label : {m_minLabel, m_maxLabel}) {
-        QFont font = label->font();
-        font.setPointSizeF(font.pointSizeF() * 0.85);
-        label->setFont(font);
+    for (QLabel* label : {m_minLabel, m_maxLabel})
         label->setForegroundRole(QPalette::PlaceholderText);
-    }
+    fitToFont();
     m_maxLabel->setAlignment(Qt::AlignRight | Qt::AlignTop);
     m_minLabel->setAlignment(Qt::AlignLeft | Qt::AlignTop);
 
@@ -42,6 +39,27 @@ StepSlider::StepSlider(QDoubleSpinBox* spinBox, bool logarithmic, QWidget* paren
 
     connect(m_slider, &QSlider::valueChanged, this, &StepSlider::onSliderMoved);
     connect(m_spinBox, &QDoubleSpinBox::valueChanged, this, &StepSlider::onSpinBoxChanged);
+}
+
+// The end labels a little smaller than the slider's font, and every slider's spin box as wide
+// as the widest value needs, so the spin boxes of the scenario panel stand in one column. Both
+// follow the font: presentation mode enlarges the application's font, and a label or width set
+// once from the old font stayed small (or pushed one spin box out of the column).
+void StepSlider::fitToFont()
+{
+    m_spinBox->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000.5 MiB")) + 40);
+    for (QLabel* label : {m_minLabel, m_maxLabel}) {
+        QFont small = font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        label->setFont(small);
+    }
+}
+
+void StepSlider::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitToFont();
 }
 
 void StepSlider::setScale(const StepScale& scale, const Formatter& format)

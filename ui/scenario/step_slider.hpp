@@ -37,12 +37,19 @@ public:
 
     QSlider* slider() const { return m_slider; }
     QDoubleSpinBox* spinBox() const { return m_spinBox; }
+    /// The labels of the range's ends under the slider.
+    const QLabel* minLabel() const { return m_minLabel; }
+    const QLabel* maxLabel() const { return m_maxLabel; }
 
 signals:
     /// The user moved the slider or entered a value.
     void valueChanged(double value);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitToFont();
     void onSliderMoved(int index);
     void onSpinBoxChanged(double value);
 
