@@ -1937,10 +1937,6 @@
         <translation>dicker Balken: e = Median (p50)</translation>
     </message>
     <message>
-        <source>thin bar with caps: e = p90 (to the top edge when e ≥ 100 %)</source>
-        <translation>dünner Balken mit Kappen: e = p90 (bis zum oberen Rand bei e ≥ 100 %)</translation>
-    </message>
-    <message>
         <source>dashed line and grey band: measured mean ± relative standard error</source>
         <translation>gestrichelte Linie und graues Band: gemessener Mittelwert ± relativer Standardfehler</translation>
     </message>
@@ -1967,6 +1963,10 @@
     <message>
         <source>bar with caps for %1: the %2 % prediction interval, calibrated on leave-level-out cross-validation</source>
         <translation>Balken mit Enden bei %1: das %2-%-Prognoseintervall, kalibriert mit Kreuzvalidierung, die ganze Faktorstufen auslässt</translation>
+    </message>
+    <message>
+        <source>thin bar with caps: e = p90 (an arrow to the top edge when e ≥ 100 %)</source>
+        <translation>dünner Balken mit Kappen: e = p90 (ein Pfeil bis zum oberen Rand bei e ≥ 100 %)</translation>
     </message>
 </context>
 <context>

@@ -266,6 +266,11 @@ void PredictionChart::redraw()
     }
     m_dirty = false;
     m_plot->clearGraphs();
+    for (Panel& panel : m_panels) {
+        for (QCPItemLine* bar : panel.openBands)
+            m_plot->removeItem(bar);
+        panel.openBands.clear();
+    }
     for (std::size_t i = 0; i < m_panels.size(); ++i)
         drawPanel(i);
     m_title->setText(
@@ -309,12 +314,17 @@ void PredictionChart::drawPanel(std::size_t metricIndex)
                 interval->setData({key, key}, {mark.interval->low, mark.interval->high}, true);
             }
             if (mark.wide) {
-                // Open above (p90 >= 100 %): drawn to the top edge, the caption says so.
-                const double high = std::isfinite(mark.wide->high) ? mark.wide->high : top;
+                const bool open = !std::isfinite(mark.wide->high);
+                const double high = open ? top : mark.wide->high;
                 QCPGraph* wide = addGraph(metricIndex, tr("%1: p90 band").arg(mark.label));
-                wide->setPen(QPen(withAlpha(color, 200), kWideWidth));
-                wide->setScatterStyle(capStyle(withAlpha(color, 200)));
                 wide->setData({key, key}, {mark.wide->low, high}, true);
+                if (open) {
+                    wide->setPen(Qt::NoPen);
+                    drawOpenBand(metricIndex, key, mark.wide->low, top, withAlpha(color, 200));
+                } else {
+                    wide->setPen(QPen(withAlpha(color, 200), kWideWidth));
+                    wide->setScatterStyle(capStyle(withAlpha(color, 200)));
+                }
             }
             if (mark.typical) {
                 const double high = std::isfinite(mark.typical->high) ? mark.typical->high : top;
@@ -342,6 +352,25 @@ void PredictionChart::drawPanel(std::size_t metricIndex)
         note = m_waiting.isEmpty() ? tr("No model answers here") : tr("Training the models…");
     panel.note->setText(note);
     panel.note->setVisible(!note.isEmpty());
+}
+
+// Open above (p90 >= 100 %: no measured value is too large to be consistent): the bar runs to
+// the top edge and ends there in an arrowhead, not in a cap a reader would take for a value.
+// The graph keeps the band's ends for the CSV export and the tooltip; the item draws it.
+void PredictionChart::drawOpenBand(
+    std::size_t metricIndex, double key, double low, double top, const QColor& color)
+{
+    Panel& panel = m_panels[metricIndex];
+    auto* bar = new QCPItemLine(m_plot);
+    bar->setClipAxisRect(panel.rect);
+    for (QCPItemPosition* end : {bar->start, bar->end})
+        end->setAxes(panel.rect->axis(QCPAxis::atBottom), panel.rect->axis(QCPAxis::atLeft));
+    bar->start->setCoords(key, low);
+    bar->end->setCoords(key, top);
+    bar->setPen(QPen(color, kWideWidth));
+    bar->setTail(QCPLineEnding(QCPLineEnding::esBar, kCapWidth));
+    bar->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, kCapWidth, kCapWidth));
+    panel.openBands.push_back(bar);
 }
 
 void PredictionChart::drawMeasured(std::size_t metricIndex, double right)
@@ -409,7 +438,7 @@ void PredictionChart::updateCaption()
               "cross-validated relative error e")
         << tr("|p − m| / m ≤ e, so p / (1 + e) ≤ m ≤ p / (1 − e)")
         << tr("thick bar: e = median (p50)")
-        << tr("thin bar with caps: e = p90 (to the top edge when e ≥ 100 %)");
+        << tr("thin bar with caps: e = p90 (an arrow to the top edge when e ≥ 100 %)");
     if (!m_intervals.isEmpty())
         key << tr("bar with caps for %1: the %2 % prediction interval, calibrated on "
                   "leave-level-out cross-validation")

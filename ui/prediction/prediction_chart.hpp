@@ -12,6 +12,7 @@
 
 class QCPAxisRect;
 class QCPGraph;
+class QCPItemLine;
 class QCPItemText;
 class QCPTextElement;
 class QCustomPlot;
@@ -97,6 +98,11 @@ public:
     QCPGraph* wideBandGraph(std::size_t metricIndex, const QString& label) const;
     /// The bar of a model's prediction interval (two points: its low and high end).
     QCPGraph* intervalGraph(std::size_t metricIndex, const QString& label) const;
+    /// The p90 bars open above (p90 >= 100 %) of metric `metricIndex`, drawn as arrows.
+    const std::vector<QCPItemLine*>& openBands(std::size_t metricIndex) const
+    {
+        return m_panels.at(metricIndex).openBands;
+    }
     /// The measured mean's line and the ends of its ± RSE band (nullptr when not measured).
     QCPGraph* measuredGraph(std::size_t metricIndex) const;
     QCPGraph* measuredLowGraph(std::size_t metricIndex) const;
@@ -111,14 +117,17 @@ protected:
 private:
     struct Panel {
         QCPAxisRect* rect = nullptr;
-        QCPItemText* note = nullptr;   ///< "n/a at 0 % reads", "training the models…"
-        std::vector<QCPGraph*> graphs; ///< this redraw's, removed by the next
+        QCPItemText* note = nullptr;         ///< "n/a at 0 % reads", "training the models…"
+        std::vector<QCPGraph*> graphs;       ///< this redraw's, removed by the next
+        std::vector<QCPItemLine*> openBands; ///< p90 bars open above, drawn as arrows
     };
     void buildPlot();
     void follow();
     void redraw();
     void drawPanel(std::size_t metricIndex);
     void drawMeasured(std::size_t metricIndex, double right);
+    void drawOpenBand(
+        std::size_t metricIndex, double key, double low, double top, const QColor& color);
     void setValueAxis(std::size_t metricIndex);
     QCPGraph* findGraph(std::size_t metricIndex, const QString& name) const;
     QCPGraph* addGraph(std::size_t metricIndex, const QString& name);

@@ -279,8 +279,21 @@ private slots:
         chart.showEvaluation(threeModels(), entries);
         const QCPGraph* wide = chart.wideBandGraph(kReadRt, QStringLiteral("lm"));
         QVERIFY(near(values(wide)[0], 10.0 / 2.2));
-        QCOMPARE(values(wide)[1], chart.axisRect(kReadRt)->axis(QCPAxis::atLeft)->range().upper);
+        const double top = chart.axisRect(kReadRt)->axis(QCPAxis::atLeft)->range().upper;
+        QCOMPARE(values(wide)[1], top);
         QVERIFY(std::isinf(chart.content()[kReadRt].marks[0].wide->high));
+        // Drawn as an arrow to the top edge, not as a bar with a cap there: one arrow, lm's.
+        QCOMPARE(chart.openBands(kReadRt).size(), std::size_t {1});
+        const QCPItemLine* arrow = chart.openBands(kReadRt).front();
+        QCOMPARE(arrow->head().style(), QCPLineEnding::esSpikeArrow);
+        QCOMPARE(arrow->end->coords().y(), top);
+        QVERIFY(near(arrow->start->coords().y(), 10.0 / 2.2));
+        QCOMPARE(wide->pen().style(), Qt::NoPen);
+        // A redraw with a closed band leaves no arrow behind.
+        const int itemsWithArrow = chart.plot()->itemCount();
+        chart.showEvaluation(threeModels(), threeEntries());
+        QVERIFY(chart.openBands(kReadRt).empty());
+        QCOMPARE(chart.plot()->itemCount(), itemsWithArrow - 1);
     }
 
     void showEvaluation_logAxisWhenValuesSpanDecades()
