@@ -54,6 +54,18 @@ double number(
     return value.get<double>();
 }
 
+// A count, rate or time of fio's: a number, and not negative. The database refuses a negative
+// figure too, but only with SQL's words and no file or field.
+double figure(
+    const json& object, const std::string& key, const std::string& source, const std::string& path)
+{
+    const double value = number(object, key, source, path);
+    if (!(value >= 0.0))
+        fail(source, path + key,
+            formatNumber(value) + " is negative; fio writes no negative figure");
+    return value;
+}
+
 // `latency` is the statistic of the mean response time: "clat_ns" (completion latency) or
 // "lat_ns" (submission and completion). The p99 is always clat's: fio gives percentiles of the
 // total latency only with lat_percentiles set.
@@ -62,17 +74,18 @@ void addDirection(DirectionTotals& totals, const json& job, const std::string& d
 {
     const std::string path = jobPath + direction + ".";
     const json& d = require(job, direction, source, jobPath);
-    const double ios = number(d, "total_ios", source, path);
+    const double ios = figure(d, "total_ios", source, path);
     if (ios <= 0.0)
         return;
     const json& clat = require(d, "clat_ns", source, path);
     const json& mean = require(d, latency, source, path);
     totals.ios += ios;
-    totals.bandwidthBytes += number(d, "bw_bytes", source, path);
-    totals.iops += number(d, "iops", source, path);
-    totals.latencyWeighted += number(mean, "mean", source, path + latency + ".") * ios;
+    totals.bandwidthBytes += figure(d, "bw_bytes", source, path);
+    totals.iops += figure(d, "iops", source, path);
+    totals.latencyWeighted += figure(mean, "mean", source, path + latency + ".") * ios;
     if (clat.contains("percentile") && clat.at("percentile").contains("99.000000"))
-        totals.p99 = std::max(totals.p99, clat.at("percentile").at("99.000000").get<double>());
+        totals.p99 = std::max(totals.p99,
+            figure(clat.at("percentile"), "99.000000", source, path + "clat_ns.percentile."));
 }
 
 // fio sets a job's "error" to the errno that stopped it (ENOSPC, EIO, ...) and still writes its

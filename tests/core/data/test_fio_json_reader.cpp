@@ -251,6 +251,20 @@ private slots:
         QTest::newRow("error not a number")
             << R"({"jobs":[{"error":"EIO","job options":{"rw":"randread","size":"1g"}}]})"
             << "field 'jobs[0].error': '\"EIO\"' is not an error number";
+        // A negative figure reached the database's CHECK constraint, which named neither the
+        // file nor the field and exited 1.
+        QTest::newRow("negative latency")
+            << R"({"jobs":[{"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1,"clat_ns":{"mean":-5}},"write":{"total_ios":0}}]})"
+            << "field 'jobs[0].read.clat_ns.mean': -5 is negative";
+        QTest::newRow("negative bandwidth")
+            << R"({"jobs":[{"job options":{"rw":"randwrite","size":"1g"},"read":{"total_ios":0},"write":{"total_ios":5,"bw_bytes":-1,"iops":1,"clat_ns":{"mean":5}}}]})"
+            << "field 'jobs[0].write.bw_bytes': -1 is negative";
+        QTest::newRow("negative p99")
+            << R"({"jobs":[{"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1,"clat_ns":{"mean":5,"percentile":{"99.000000":-2}}},"write":{"total_ios":0}}]})"
+            << "field 'jobs[0].read.clat_ns.percentile.99.000000': -2 is negative";
+        QTest::newRow("p99 not a number")
+            << R"({"jobs":[{"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1,"clat_ns":{"mean":5,"percentile":{"99.000000":"x"}}},"write":{"total_ios":0}}]})"
+            << "field 'jobs[0].read.clat_ns.percentile.99.000000': not a number";
         QTest::newRow("missing clat")
             << R"({"jobs":[{"job options":{"rw":"randread","size":"1g"},"read":{"total_ios":5,"bw_bytes":1,"iops":1},"write":{"total_ios":0}}]})"
             << "field 'jobs[0].read.clat_ns': missing";
