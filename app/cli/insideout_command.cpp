@@ -26,6 +26,17 @@ LowLevelFeatureOptions featureOptions(const QCommandLineParser& parser)
     options.windowSeconds = numberOption(parser, "window", options.windowSeconds);
     options.stepSeconds = numberOption(parser, "step", options.stepSeconds);
     options.toleranceSeconds = numberOption(parser, "tolerance", options.toleranceSeconds);
+    // Checked here as well as in the core, so that the message names the option given.
+    const auto refuse = [](const char* option, double value, const char* expected) {
+        throw ConfigError(
+            std::string("--") + option + " expects " + expected + ", got " + formatNumber(value));
+    };
+    if (!(options.windowSeconds > 0.0))
+        refuse("window", options.windowSeconds, "seconds > 0");
+    if (!(options.stepSeconds > 0.0))
+        refuse("step", options.stepSeconds, "seconds > 0");
+    if (!(options.toleranceSeconds >= 0.0))
+        refuse("tolerance", options.toleranceSeconds, "seconds >= 0");
     options.targetColumn = optionText(parser, "target-column");
     const std::string top
         = parser.isSet(QStringLiteral("top")) ? optionText(parser, "top") : "percentile";

@@ -105,6 +105,17 @@ private slots:
             "--target", m_dir.filePath("e2e.csv"), "--filter", "pca", "--out",
             m_dir.filePath("never.json")});
         QCOMPARE(filter.exitCode, 2);
+        // A bad window, step or tolerance names its option (the message named all three).
+        const std::vector<std::pair<QString, QString>> options {
+            {"--window", "-5"}, {"--step", "0"}, {"--tolerance", "-1"}};
+        for (const auto& [option, value] : options) {
+            const CliResult bad = runCli({"insideout", "--nodes", m_dir.filePath("nodes.csv"),
+                "--target", m_dir.filePath("e2e.csv"), option, value, "--out",
+                m_dir.filePath("never.json")});
+            QCOMPARE(bad.exitCode, 2);
+            QVERIFY2(bad.err.contains(option + " expects seconds") && bad.err.contains(value),
+                qPrintable(bad.err));
+        }
     }
 
     void insideout_nanosecondTimestampsExitWithStatus2()
