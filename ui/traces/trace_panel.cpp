@@ -49,6 +49,7 @@ TracePanel::TracePanel(QWidget* parent)
     , m_cache(new QSlider(Qt::Horizontal))
     , m_cacheValue(new QLabel)
     , m_summary(new QLabel)
+    , m_plotArea(new QWidget)
     , m_timeline(newPlot(tr("Arrival (s)"), tr("Response time (ms)")))
     , m_errors(newPlot(tr("Relative error of the prediction"), tr("Share of test requests")))
     , m_importance(newPlot(tr("Feature"), tr("Error rise (points)")))
@@ -70,7 +71,8 @@ TracePanel::TracePanel(QWidget* parent)
     controls->addWidget(new QLabel(tr("LRU cache for the hit feature:")));
     controls->addWidget(m_cache, 2);
     controls->addWidget(m_cacheValue);
-    auto* plots = new QGridLayout;
+    auto* plots = new QGridLayout(m_plotArea);
+    plots->setContentsMargins(0, 0, 0, 0);
     plots->addWidget(m_timeline, 0, 0, 1, 2);
     plots->addWidget(m_errors, 1, 0);
     plots->addWidget(m_importance, 1, 1);
@@ -79,7 +81,11 @@ TracePanel::TracePanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_summary);
-    layout->addLayout(plots, 1);
+    layout->addWidget(m_plotArea, 1);
+    // Takes the height while the plots are hidden, so the hint stays under the controls.
+    layout->addStretch(0);
+    // Empty axes and legends say nothing before a trace is imported; the hint above does.
+    m_plotArea->hide();
 
     m_timeline->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_timeline->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
@@ -125,6 +131,7 @@ void TracePanel::setDatabase(std::shared_ptr<core::MeasurementDatabase> database
                 tr("%1 (%2 requests)").arg(QString::fromStdString(t.name)).arg(t.requests),
                 QString::fromStdString(t.name));
     loadTrace();
+    m_plotArea->setVisible(m_trace->count() > 0);
     if (m_requests && !m_requests->empty())
         scheduleAnalysis();
 }

@@ -40,6 +40,8 @@ public:
     QComboBox* techniqueChoice() const { return m_technique; }
     QSlider* cacheSlider() const { return m_cache; }
     QLabel* summaryLabel() const { return m_summary; }
+    /// The three plots: shown while the database holds a trace.
+    const QWidget* plotArea() const { return m_plotArea; }
     bool isAnalysing() const { return m_running; }
     const std::optional<core::TraceAnalysis>& analysis() const { return m_analysis; }
     /// Cache sizes the slider steps through, in MiB.
@@ -72,6 +74,7 @@ private:
     QSlider* m_cache;
     QLabel* m_cacheValue;
     QLabel* m_summary;
+    QWidget* m_plotArea;
     QCustomPlot* m_timeline;
     QCustomPlot* m_errors;
     QCustomPlot* m_importance;

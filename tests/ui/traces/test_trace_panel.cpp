@@ -62,6 +62,7 @@ private slots:
         panel.setDatabase(db);
         QCOMPARE(panel.traceChoice()->count(), 1);
         QCOMPARE(panel.traceChoice()->currentData().toString(), QStringLiteral("cached"));
+        QVERIFY(!panel.plotArea()->isHidden());
 
         panel.techniqueChoice()->setCurrentIndex(panel.techniqueChoice()->findData("cart"));
         panel.cacheSlider()->setValue(0); // no cache: no request hits
@@ -101,6 +102,8 @@ private slots:
         QCOMPARE(panel.traceChoice()->count(), 0);
         QVERIFY(panel.summaryLabel()->text().contains(QStringLiteral("trace-import")));
         QVERIFY(!panel.analysis());
+        // No empty axes and legend boxes before a trace is there: the hint alone.
+        QVERIFY(panel.plotArea()->isHidden());
     }
 };
 
