@@ -75,6 +75,36 @@ private slots:
         QCOMPARE(plot.plot()->xAxis->range(), plot.plot()->yAxis->range());
     }
 
+    // A narrow plot (presentation mode's font beside the table): the subtitle wraps inside the
+    // plot's width, and the legend sits under the axes, where it covers no point.
+    void narrowPlot_wrapsTheSubtitleAndKeepsTheLegendOffThePoints()
+    {
+        ModelController controller({"lm"});
+        MeasuredPredictedPlot plot(&controller);
+        QSignalSpy ready(&controller, &ModelController::modelsReady);
+        controller.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(iolens::test::waitForEmission(ready, 120000));
+        std::vector<iolens::core::Configuration> all;
+        for (const auto& row : controller.measured().all())
+            all.push_back(row.config);
+        plot.setHighlighted(all);
+        plot.resize(340, 420);
+        plot.show();
+        plot.plot()->replot();
+        const QStringList lines = plot.drawnSubtitle().split(QLatin1Char('\n'));
+        QVERIFY2(lines.size() >= 3, qPrintable(plot.drawnSubtitle()));
+        const QFontMetrics metrics(plot.plot()->plotLayout()->element(1, 0)
+                ? static_cast<QCPTextElement*>(plot.plot()->plotLayout()->element(1, 0))->font()
+                : QFont());
+        for (const QString& line : lines)
+            QVERIFY2(metrics.horizontalAdvance(line) <= plot.plot()->width(), qPrintable(line));
+        // The figure's text is whole, whatever the breaks.
+        QVERIFY(plot.titleText().contains(QStringLiteral("its fit to these runs")));
+        QVERIFY(plot.plot()->legend->visible());
+        QVERIFY(plot.plot()->legend->layout() != plot.plot()->axisRect()->insetLayout());
+        QVERIFY(!plot.plot()->legend->outerRect().intersects(plot.plot()->axisRect()->rect()));
+    }
+
     void replacedModel_redrawsWithItsPredictionsAndSelectionRingsOnePoint()
     {
         ModelController lm({"lm"}), cart({"cart"});
