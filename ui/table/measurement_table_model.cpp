@@ -249,8 +249,10 @@ QVariant MeasurementTableModel::headerData(int section, Qt::Orientation orientat
     case SplitColumn:
         return tr("Split");
     default:
-        return tr("%1 (%2)").arg(
-            metricShortTitle(metricOf(section)), metricUnitText(metricOf(section)));
+        // The unit on a line of its own: the headings were wider than their numbers, and at
+        // 1280 pixels pushed the throughputs, runs and split behind horizontal scrolling.
+        return tr("%1\n(%2)")
+            .arg(metricShortTitle(metricOf(section)), metricUnitText(metricOf(section)));
     }
 }
 

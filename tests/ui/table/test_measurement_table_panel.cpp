@@ -90,6 +90,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         QTRY_COMPARE(panel.view()->horizontalScrollBar()->maximum(), 0);
         QVERIFY(side->width() >= 420);
+        // The default window's width: every column still, the plot beside them legible.
+        panel.resize(1280, 700);
+        QTRY_COMPARE(panel.view()->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(side->width() >= 360);
         panel.resize(900, 700);
         QTRY_VERIFY(panel.view()->horizontalScrollBar()->maximum() > 0);
         QVERIFY(side->width() > 200);
