@@ -3138,8 +3138,8 @@ Mittel ± RSF</translation>
         <translation>Ohne Szenario- und Vorhersagebereich starten, der Reiter füllt das Fenster (F9 zeigt sie).</translation>
     </message>
     <message>
-        <source>the window cannot be %1x%2 pixels, its contents need at least %3x%4; the screenshot is %3x%4 pixels</source>
-        <translation>das Fenster kann nicht %1x%2 Pixel groß sein, sein Inhalt braucht mindestens %3x%4; der Screenshot hat %3x%4 Pixel</translation>
+        <source>the window cannot be %1x%2 pixels: its contents need %3x%4, the size the screenshot shows it at</source>
+        <translation>das Fenster kann nicht %1x%2 Pixel groß sein: sein Inhalt braucht %3x%4, die Größe, in der der Screenshot es zeigt</translation>
     </message>
 </context>
 </TS>
