@@ -7,6 +7,7 @@
 #include "support/test_registry.hpp"
 #include "table/measured_predicted_plot.hpp"
 
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -98,6 +99,13 @@ private slots:
                 : QFont());
         for (const QString& line : lines)
             QVERIFY2(metrics.horizontalAdvance(line) <= plot.plot()->width(), qPrintable(line));
+        // The metric's name whole in its box ("Read response tir" in presentation mode).
+        const auto boxes = plot.findChildren<QComboBox*>();
+        const auto metric = std::find_if(boxes.begin(), boxes.end(), [](const QComboBox* box) {
+            return box->currentText() == QStringLiteral("Read response time");
+        });
+        QVERIFY(metric != boxes.end());
+        QVERIFY((*metric)->width() >= (*metric)->sizeHint().width());
         // The figure's text is whole, whatever the breaks.
         QVERIFY(plot.titleText().contains(QStringLiteral("its fit to these runs")));
         QVERIFY(plot.plot()->legend->visible());
