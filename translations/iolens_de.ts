@@ -1195,6 +1195,11 @@
         <source>Models trained on a seeded sample of %L1 of them.</source>
         <translation>Modelle auf einer reproduzierbaren Stichprobe von %L1 davon trainiert.</translation>
     </message>
+    <message>
+        <source>Search</source>
+        <comment>a brief tab title of Parameter search</comment>
+        <translation>Suche</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::MeasureDialog</name>
@@ -1429,8 +1434,46 @@
         <translation>Teilmenge</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
+        <source>1 thread</source>
+        <translation>1 Thread</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 Threads</translation>
+    </message>
+    <message>
+        <source>1 VM</source>
+        <translation>1 VM</translation>
+    </message>
+    <message>
+        <source>%1 VMs</source>
+        <translation>%1 VMs</translation>
+    </message>
+    <message>
+        <source>Every run has %1 on %2: the Threads and VMs columns are hidden.</source>
+        <translation>Jeder Lauf hat %1 auf %2: die Spalten Threads und VMs sind ausgeblendet.</translation>
+    </message>
+    <message>
+        <source>Every run has %1: the Threads column is hidden.</source>
+        <translation>Jeder Lauf hat %1: die Spalte Threads ist ausgeblendet.</translation>
+    </message>
+    <message>
+        <source>Every run has %1: the VMs column is hidden.</source>
+        <translation>Jeder Lauf hat %1: die Spalte VMs ist ausgeblendet.</translation>
+    </message>
+    <message>
+        <source>The label the runs were imported under (iolens-cli import --split): &quot;grid&quot; for one run of each configuration of the factorial grid, &quot;repeat&quot; for configurations run several times, whose spread gives the ± relative standard error; other labels name held-out or extra scenarios (interp, extrap, multivm). Type one in the filter to see only its rows.</source>
+        <translation>Die Kennung, unter der die Läufe importiert wurden (iolens-cli import --split): &quot;grid&quot; für einen Lauf je Konfiguration des faktoriellen Rasters, &quot;repeat&quot; für mehrfach gemessene Konfigurationen, deren Streuung den ± relativen Standardfehler ergibt; andere Kennungen bezeichnen zurückgehaltene oder zusätzliche Szenarien (interp, extrap, multivm). Eine davon im Filter eingeben, um nur ihre Zeilen zu sehen.</translation>
+    </message>
+    <message>
+        <source>How many runs of the configuration the row averages</source>
+        <translation>Wie viele Läufe der Konfiguration die Zeile mittelt</translation>
+    </message>
+    <message>
+        <source>%1
+(%2)</source>
+        <translation>%1
+(%2)</translation>
     </message>
 </context>
 <context>
@@ -3105,6 +3148,10 @@ Mittel ± RSF</translation>
     <message>
         <source>Start with the scenario and prediction panels hidden, the tab filling the window (F9 shows them).</source>
         <translation>Ohne Szenario- und Vorhersagebereich starten, der Reiter füllt das Fenster (F9 zeigt sie).</translation>
+    </message>
+    <message>
+        <source>the window cannot be %1x%2 pixels: its contents need %3x%4, the size the screenshot shows it at</source>
+        <translation>das Fenster kann nicht %1x%2 Pixel groß sein: sein Inhalt braucht %3x%4, die Größe, in der der Screenshot es zeigt</translation>
     </message>
 </context>
 </TS>

@@ -159,6 +159,18 @@ int runWindow(const Options& options)
             // Once ready, the presentation picture replaces the 1x grab at the same path.
             if (ok && options.presentation)
                 ok = iolens::ui::savePresentationScreenshot(window, options.screenshot);
+            // A window cannot be smaller than its contents' minimum: say so rather than hand
+            // back a picture of another size without a word (measured when it is taken, since
+            // the minimum grows as the models fill the prediction panel).
+            if (ok && window.size() != options.size)
+                std::fprintf(stderr, "iolens: %s\n",
+                    qPrintable(QCoreApplication::translate("main",
+                        "the window cannot be %1x%2 pixels: its contents need %3x%4, the size "
+                        "the screenshot shows it at")
+                                   .arg(options.size.width())
+                                   .arg(options.size.height())
+                                   .arg(window.width())
+                                   .arg(window.height())));
             if (ok)
                 std::fputs("screenshot written\n", stdout);
             QCoreApplication::exit(ok ? 0 : 1);

@@ -142,6 +142,35 @@ private slots:
         QCOMPARE(QImage(path).size(), QSize(1920, 1080));
     }
 
+    // Presentation mode's fonts made the window 811 pixels high whatever was asked: the picture
+    // was 2560x1622. Now it is the size asked for, at twice the pixels, without a warning.
+    void presentationScreenshot_isTwiceTheSizeAsked()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("presentation.png"));
+        const GuiResult result
+            = runGui({QStringLiteral("--presentation"), QStringLiteral("--screenshot"), path});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(QImage(path).size(), QSize(2560, 1600));
+        QVERIFY2(!result.err.contains(QStringLiteral("cannot be")), qPrintable(result.err));
+    }
+
+    // A size below what the window's contents need: the picture is larger, and stderr says so.
+    void screenshot_tooSmallASize_isNamedOnStderr()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("small.png"));
+        const GuiResult result = runGui({QStringLiteral("--size"), QStringLiteral("400x300"),
+            QStringLiteral("--screenshot"), path});
+        QCOMPARE(result.exitCode, 0);
+        const QSize size = QImage(path).size();
+        QVERIFY(size.width() > 400 || size.height() > 300);
+        QVERIFY2(result.err.contains(QStringLiteral("cannot be 400x300 pixels")),
+            qPrintable(result.err));
+        QVERIFY2(result.err.contains(QStringLiteral("%1x%2").arg(size.width()).arg(size.height())),
+            qPrintable(result.err));
+    }
+
     // --no-panels starts without the scenario and prediction panels: the tab fills the window,
     // so the picture differs from the default one where the panels stand.
     void noPanels_leavesTheWindowToTheTab()

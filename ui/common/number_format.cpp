@@ -147,6 +147,11 @@ QString formatPercent(double percent, const QLocale& locale)
     return trimmedFixed(percent, 1, locale) + QStringLiteral(" %");
 }
 
+QString formatRelativeError(double fraction, const QLocale& locale)
+{
+    return formatSignificant(fraction * 100.0, 3, locale) + QStringLiteral(" %");
+}
+
 QString formatRse(double relativeStdError, const QLocale& locale)
 {
     // Two significant digits: a noise figure is not known better than that, and 0.04 % must not

@@ -36,6 +36,12 @@ std::optional<std::int64_t> parseByteSize(
 /// A percentage without needless decimals ("50 %", "33.3 %").
 QString formatPercent(double percent, const QLocale& locale = QLocale());
 
+/// A mean (or percentile of) relative error, given as a fraction (0.966 for 96.6 %), the one
+/// form the Models table and the Error CDF share: three significant digits, so no decimals at or
+/// above 100 % ("0.534 %", "96.6 %", "120474 %"). Two places that printed "96.6 %" and "97 %"
+/// for the same figure read as two different results.
+QString formatRelativeError(double fraction, const QLocale& locale = QLocale());
+
 /// A count with its noun, "1 point" or "12 points": `one` for exactly one, `many` (with %1 for
 /// the count) for any other. Callers pass both through tr(), English and German making the same
 /// distinction: without an English translation, tr("%n points") would read "1 points".

@@ -103,7 +103,7 @@ QString formatFigure(double value, int column)
     case ModelComparisonModel::P90ErrorColumn:
     case ModelComparisonModel::InterpolationErrorColumn:
     case ModelComparisonModel::ExtrapolationErrorColumn:
-        return formatPercent(value * 100.0);
+        return formatRelativeError(value);
     case ModelComparisonModel::FitTimeColumn:
         return ModelComparisonModel::tr("%1 ms").arg(formatSignificant(value * 1000.0));
     default:

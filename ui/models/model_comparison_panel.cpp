@@ -4,17 +4,19 @@
 #include "models/model_comparison_model.hpp"
 #include "prediction/model_controller.hpp"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QResizeEvent>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextBlock>
 #include <QTextDocument>
+#include <QTextEdit>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -44,7 +46,7 @@ ModelComparisonPanel::ModelComparisonPanel(const ModelController* controller, QW
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
     , m_rule(new QLabel(ruleDescription(controller->errorRule()), this))
-    , m_description(new QPlainTextEdit(this))
+    , m_description(new QTextEdit(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     m_proxy->setSourceModel(m_model);
@@ -61,16 +63,21 @@ ModelComparisonPanel::ModelComparisonPanel(const ModelController* controller, QW
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->horizontalHeader()->setHighlightSections(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // A MARS parameter list is as wide as all the figures together: it takes what is left,
-    // elided, with the full list as its tooltip.
+    // A MARS parameter list is as wide as all the figures together: the column gets about 14
+    // characters (sizeParametersColumn), elided beyond, with the full list as its tooltip; the
+    // last column takes the slack.
     m_view->horizontalHeader()->setSectionResizeMode(
-        ModelComparisonModel::ParametersColumn, QHeaderView::Stretch);
+        ModelComparisonModel::ParametersColumn, QHeaderView::Interactive);
+    m_view->horizontalHeader()->setStretchLastSection(true);
     m_rule->setWordWrap(true);
     m_rule->setForegroundRole(QPalette::PlaceholderText);
 
     m_description->setReadOnly(true);
-    m_description->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_description->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_description->setAcceptRichText(false);
+    // Wrapped to the panel's width (lines cut at the edge needed sideways scrolling), each
+    // wrapped line hanging under its first one's text (indentDescription).
+    m_description->setLineWrapMode(QTextEdit::WidgetWidth);
+    applyDescriptionFont();
     m_description->setPlaceholderText(tr("Select a model to see what it learned."));
 
     auto* tableSide = new QWidget(this);
@@ -85,6 +92,15 @@ ModelComparisonPanel::ModelComparisonPanel(const ModelController* controller, QW
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
+    // Columns widen as the cross-validated figures arrive ("120,474 %"): the split follows.
+    // The last column only stretches into the slack, which says nothing about the need.
+    connect(
+        m_view->horizontalHeader(), &QHeaderView::sectionResized, this,
+        [this](int column) {
+            if (column != m_view->horizontalHeader()->count() - 1)
+                fitDescription();
+        },
+        Qt::QueuedConnection);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
@@ -117,6 +133,7 @@ void ModelComparisonPanel::showCurrentDescription()
     // Unchanged text is not set again, so the reader's scroll position survives a refresh.
     if (text != m_description->toPlainText()) {
         m_description->setPlainText(text);
+        indentDescription();
         fitDescription();
     }
 }
@@ -137,6 +154,60 @@ int ModelComparisonPanel::descriptionWidth() const
     return m_description->width();
 }
 
+void ModelComparisonPanel::applyDescriptionFont()
+{
+    // Monospace at the size of the window's text: the system's fixed font is set explicitly, so
+    // it kept its size when presentation mode enlarged everything else.
+    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (font().pointSizeF() > 0)
+        fixed.setPointSizeF(font().pointSizeF());
+    else if (font().pixelSize() > 0)
+        fixed.setPixelSize(font().pixelSize());
+    m_description->setFont(fixed);
+    indentDescription();
+}
+
+void ModelComparisonPanel::indentDescription()
+{
+    // A line indented by n spaces wraps to n + 2 characters: continuation lines stay under
+    // their own item, a little to the right, as a hanging indent.
+    const qreal space = QFontMetricsF(m_description->font()).horizontalAdvance(QLatin1Char(' '));
+    QTextCursor cursor(m_description->document());
+    for (QTextBlock block = m_description->document()->begin(); block.isValid();
+         block = block.next()) {
+        const QString text = block.text();
+        qsizetype indent = 0;
+        while (indent < text.size() && text[indent] == QLatin1Char(' '))
+            ++indent;
+        QTextBlockFormat format = block.blockFormat();
+        const qreal hanging = static_cast<qreal>(indent + 2) * space;
+        format.setLeftMargin(hanging);
+        format.setTextIndent(-hanging);
+        cursor.setPosition(block.position());
+        cursor.setBlockFormat(format);
+    }
+}
+
+void ModelComparisonPanel::sizeParametersColumn()
+{
+    QHeaderView* header = m_view->horizontalHeader();
+    const QAbstractItemView* cells = m_view; // QTableView hides sizeHintForColumn
+    const int column = ModelComparisonModel::ParametersColumn;
+    const int cap = m_view->fontMetrics().averageCharWidth() * 14;
+    header->resizeSection(column,
+        std::max(header->sectionSizeHint(column), std::min(cells->sizeHintForColumn(column), cap)));
+}
+
+void ModelComparisonPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange)
+        return;
+    applyDescriptionFont();
+    // The compact rows follow the font too, or presentation mode's text touches their edges.
+    m_view->verticalHeader()->setDefaultSectionSize(QFontMetrics(font()).height() + 6);
+}
+
 void ModelComparisonPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
@@ -146,21 +217,26 @@ void ModelComparisonPanel::resizeEvent(QResizeEvent* event)
 void ModelComparisonPanel::fitDescription()
 {
     const int total = m_splitter->width() - m_splitter->handleWidth();
+    sizeParametersColumn();
     if (m_userSized || total <= 0)
         return;
-    // The table keeps the width its columns need (at 1280 pixels three quarters of the panel);
+    // The table keeps the width its columns need (at 1280 pixels four fifths of the panel);
     // the description takes what is left, up to the width its longest line needs.
     const QHeaderView* header = m_view->horizontalHeader();
     const QAbstractItemView* cells = m_view; // QTableView hides sizeHintForColumn
     int tableNeeds = m_view->verticalScrollBar()->sizeHint().width() + 2 * m_view->frameWidth();
-    for (int column = 0; column < header->count(); ++column) {
-        // A stretching column (the parameters) elides its text, so only its heading counts.
-        const bool elides = header->sectionResizeMode(column) == QHeaderView::Stretch;
-        tableNeeds += std::max(
-            elides ? 0 : cells->sizeHintForColumn(column), header->sectionSizeHint(column));
-    }
-    const int room = std::max(total / 4, total - tableNeeds);
-    const int description = std::clamp(descriptionWidthNeeded(), total / 4, room);
+    // The header has sized each column to its contents over every row (and the parameters to
+    // sizeParametersColumn's width); only the last one stretches, so it counts at its contents.
+    const int last = header->count() - 1;
+    for (int column = 0; column < last; ++column)
+        tableNeeds += header->sectionSize(column);
+    // The stretching last column never gets narrower than the header's default section size.
+    if (last >= 0)
+        tableNeeds += std::max({cells->sizeHintForColumn(last), header->sectionSizeHint(last),
+            header->defaultSectionSize()});
+    // At least a fifth: the description wraps, so a narrow one is whole, only longer.
+    const int room = std::max(total / 5, total - tableNeeds);
+    const int description = std::clamp(descriptionWidthNeeded(), total / 5, room);
     m_splitter->setSizes({total - description, description});
 }
 

@@ -4,7 +4,7 @@
 #include <QWidget>
 
 class QLabel;
-class QPlainTextEdit;
+class QTextEdit;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
@@ -36,9 +36,18 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    /// Presentation mode's font reaches the monospace description too.
+    void changeEvent(QEvent* event) override;
 
 private:
     void showCurrentDescription();
+    /// The description in monospace at the panel's font size.
+    void applyDescriptionFont();
+    /// Hanging indents for the description's wrapped lines.
+    void indentDescription();
+    /// The Parameters column: its values' width up to about 14 characters, never narrower than
+    /// its heading.
+    void sizeParametersColumn();
     /// Gives the description the width its longest line needs, as far as the table can spare
     /// it, until the user moves the splitter: a picture of the tab cannot scroll.
     void fitDescription();
@@ -47,7 +56,7 @@ private:
     QSortFilterProxyModel* m_proxy;
     QTableView* m_view;
     QLabel* m_rule;
-    QPlainTextEdit* m_description;
+    QTextEdit* m_description;
     QSplitter* m_splitter;
     bool m_userSized = false; ///< the user moved the splitter: their choice stands
 };

@@ -12,7 +12,7 @@ namespace iolens::ui {
 
 QString relativeErrorText(double relativeError)
 {
-    return formatSignificant(relativeError * 100.0, 2) + QStringLiteral(" %");
+    return formatRelativeError(relativeError);
 }
 
 QString percentileSummary(const QString& label, const core::ModelEvaluation& evaluation)

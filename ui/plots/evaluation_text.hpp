@@ -9,8 +9,8 @@ namespace iolens::ui {
 
 /// Texts that go with an error figure (ICPE'13 Figure 8), translated, in the user's locale.
 
-/// A relative error (a fraction: 0.041 for 4.1 %) as a percentage with two significant digits
-/// ("4.1 %", "19 %", "0.53 %"): the spread between models is what matters, not the third digit.
+/// A relative error (a fraction: 0.041 for 4.1 %) as a percentage in formatRelativeError's
+/// form ("4.10 %", "18.9 %", "0.534 %", "1234 %"), the same as the Models table's errors.
 QString relativeErrorText(double relativeError);
 
 /// "cart: p50 4.1 %, p90 19 %, p99 61 %" (the evaluation's 50th, 90th, 99th percentiles).

@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTextLayout>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -23,6 +24,23 @@
 namespace iolens::ui {
 
 namespace {
+
+/// `text` broken into lines of at most `width` pixels in `font`, at spaces (its own line breaks
+/// kept): QCPTextElement does not wrap, and a narrow plot cut the subtitle at both ends.
+QString wrapWords(const QString& text, const QFont& font, int width)
+{
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QTextLayout layout(paragraph, font);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(width);
+            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
+        }
+        layout.endLayout();
+    }
+    return lines.join(QLatin1Char('\n'));
+}
 
 void setupLogAxis(QCPAxis& axis, const QString& label)
 {
@@ -49,10 +67,15 @@ MeasuredPredictedPlot::MeasuredPredictedPlot(ModelController* models, QWidget* p
     modelLabel->setBuddy(m_model);
     auto* metricLabel = new QLabel(tr("M&etric:"));
     metricLabel->setBuddy(m_metric);
+    // The metric's name whole ("Read response time", which presentation mode's font cut to
+    // "Read response tir"); the model's label takes what is left.
+    m_metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_model->setMinimumContentsLength(6);
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     choices->addWidget(modelLabel);
     choices->addWidget(m_model, 1);
     choices->addWidget(metricLabel);
-    choices->addWidget(m_metric, 1);
+    choices->addWidget(m_metric);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(choices);
@@ -79,8 +102,13 @@ MeasuredPredictedPlot::MeasuredPredictedPlot(ModelController* models, QWidget* p
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(1), 2.5), Qt::NoBrush, 16));
     m_identity = new QCPItemLine(m_plot);
     m_identity->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2, Qt::DashLine));
+    // The legend in a row of its own under the axes, its entries side by side: inside the axes
+    // every corner holds points for some model and metric.
+    m_plot->plotLayout()->addElement(m_plot->plotLayout()->rowCount(), 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(m_plot->plotLayout()->rowCount() - 1, 0.001);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    fitAfterLayout(*m_plot, [this] { return wrapSubtitle(); });
 
     connect(m_model, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);
     connect(m_metric, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);
@@ -156,7 +184,29 @@ void MeasuredPredictedPlot::setEntry(int entry)
 
 QString MeasuredPredictedPlot::titleText() const
 {
-    return m_title->text() + QLatin1Char('\n') + m_subtitle->text();
+    return m_title->text() + QLatin1Char('\n') + m_subtitleText;
+}
+
+QString MeasuredPredictedPlot::drawnSubtitle() const
+{
+    return m_subtitle->text();
+}
+
+bool MeasuredPredictedPlot::wrapSubtitle()
+{
+    const int width = m_plot->viewport().width() - 8; // a few pixels clear of the edges
+    const QString wrapped
+        = width > 0 ? wrapWords(m_subtitleText, m_subtitle->font(), width) : m_subtitleText;
+    if (wrapped == m_subtitle->text())
+        return false;
+    m_subtitle->setText(wrapped);
+    return true;
+}
+
+void MeasuredPredictedPlot::setSubtitle(const QString& text)
+{
+    m_subtitleText = text;
+    m_subtitle->setText(text); // wrapped at the next layout (wrapSubtitle)
 }
 
 void MeasuredPredictedPlot::rebuildModelChoice()
@@ -275,9 +325,9 @@ void MeasuredPredictedPlot::redraw()
     m_identity->setVisible(high > 0.0);
     m_title->setText(m_model->currentText() + QStringLiteral(" · ") + metricTitle(metric));
     if (!model)
-        m_subtitle->setText(tr("No trained model for this metric yet."));
+        setSubtitle(tr("No trained model for this metric yet."));
     else if (inX.isEmpty())
-        m_subtitle->setText(tr("No measured configuration in the filter."));
+        setSubtitle(tr("No measured configuration in the filter."));
     else {
         QString text = tr("Mean relative error %1 over the %L2 configurations in the filter")
                            .arg(formatPercent(100.0 * errorSum / inX.size()))
@@ -287,7 +337,7 @@ void MeasuredPredictedPlot::redraw()
         if (entries[static_cast<std::size_t>(entryIndex)].origin != ModelOrigin::Stored)
             text += QLatin1Char('\n')
                 + tr("its fit to these runs; the Models tab scores held-out levels");
-        m_subtitle->setText(text);
+        setSubtitle(text);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

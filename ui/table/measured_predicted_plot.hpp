@@ -46,7 +46,10 @@ public:
     QCPGraph* otherGraph() const { return m_others; }
     /// The ring around the selected configuration's point (empty when none is selected).
     QCPGraph* selectedGraph() const { return m_selectedMark; }
+    /// The title and the subtitle, as set (before the subtitle is wrapped to the width).
     QString titleText() const;
+    /// The subtitle as drawn: broken into lines that fit the plot's width.
+    QString drawnSubtitle() const;
 
 private:
     /// The predictions of one entry's model for one metric, a value per
@@ -60,6 +63,10 @@ private:
     };
 
     void rebuildModelChoice();
+    /// Sets the subtitle; wrapSubtitle() breaks it to the width at each layout.
+    void setSubtitle(const QString& text);
+    /// For fitAfterLayout: returns whether the lines changed.
+    bool wrapSubtitle();
     void redraw();
     /// Per row of the lookup (as in all()): 1 if the table's filter shows it.
     std::vector<char> highlightedRows() const;
@@ -75,6 +82,7 @@ private:
     QCustomPlot* m_plot;
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_subtitle = nullptr;
+    QString m_subtitleText; ///< unwrapped
     QCPGraph* m_others = nullptr;
     QCPGraph* m_inFilter = nullptr;
     QCPGraph* m_selectedMark = nullptr;

@@ -176,13 +176,57 @@ QVariant MeasurementTableModel::toolTip(const core::AggregatedMeasurement& row, 
     return tip;
 }
 
+bool MeasurementTableModel::isConstantColumn(int column) const
+{
+    if ((column != ThreadsColumn && column != VmsColumn) || m_rows.empty())
+        return false;
+    const auto first = numberOf(m_rows.front(), column);
+    return std::all_of(m_rows.begin(), m_rows.end(),
+        [&](const auto& row) { return numberOf(row, column) == first; });
+}
+
+QString MeasurementTableModel::constantFactorsText() const
+{
+    const bool threads = isConstantColumn(ThreadsColumn);
+    const bool vms = isConstantColumn(VmsColumn);
+    if (!threads && !vms)
+        return {};
+    const core::Configuration& c = m_rows.front().config;
+    const QString threadText = countText(c.threads, tr("1 thread"), tr("%1 threads"));
+    const QString vmText = countText(c.vms, tr("1 VM"), tr("%1 VMs"));
+    if (threads && vms)
+        return tr("Every run has %1 on %2: the Threads and VMs columns are hidden.")
+            .arg(threadText, vmText);
+    return threads ? tr("Every run has %1: the Threads column is hidden.").arg(threadText)
+                   : tr("Every run has %1: the VMs column is hidden.").arg(vmText);
+}
+
+QVariant MeasurementTableModel::headerToolTip(int section) const
+{
+    if (isMetricColumn(section))
+        return tr("%1 in %2: mean over the runs ± relative standard error of the mean")
+            .arg(metricTitle(metricOf(section)), metricUnitText(metricOf(section)));
+    if (section == SplitColumn)
+        return tr("The label the runs were imported under (iolens-cli import --split): "
+                  "\"grid\" for one run of each configuration of the factorial grid, "
+                  "\"repeat\" for configurations run several times, whose spread gives the "
+                  "± relative standard error; other labels name held-out or extra scenarios "
+                  "(interp, extrap, multivm). Type one in the filter to see only its rows.");
+    if (section == RunsColumn)
+        return tr("How many runs of the configuration the row averages");
+    if (section < FirstMetricColumn) {
+        const QString constant = constantFactorsText();
+        return constant.isEmpty() ? QVariant() : QVariant(constant);
+    }
+    return {};
+}
+
 QVariant MeasurementTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    if (role == Qt::ToolTipRole && isMetricColumn(section))
-        return tr("%1 in %2: mean over the runs ± relative standard error of the mean")
-            .arg(metricTitle(metricOf(section)), metricUnitText(metricOf(section)));
+    if (role == Qt::ToolTipRole)
+        return headerToolTip(section);
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -205,8 +249,10 @@ QVariant MeasurementTableModel::headerData(int section, Qt::Orientation orientat
     case SplitColumn:
         return tr("Split");
     default:
-        return tr("%1 (%2)").arg(
-            metricShortTitle(metricOf(section)), metricUnitText(metricOf(section)));
+        // The unit on a line of its own: the headings were wider than their numbers, and at
+        // 1280 pixels pushed the throughputs, runs and split behind horizontal scrolling.
+        return tr("%1\n(%2)")
+            .arg(metricShortTitle(metricOf(section)), metricUnitText(metricOf(section)));
     }
 }
 

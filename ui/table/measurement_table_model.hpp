@@ -53,6 +53,9 @@ public:
     }
     /// Total runs behind the rows.
     int runCount() const { return m_runCount; }
+    /// True for a factor column (Threads, VMs) whose every row holds the same value: the panel
+    /// hides it, and the factor headers' tooltip says which value it holds.
+    bool isConstantColumn(int column) const;
     /// True for the columns whose kSortRole key is a number (every column but the labels).
     static bool hasNumericKey(int column);
     /// kSortRole's number of a numeric column without a QVariant, or nullopt for "n/a": the
@@ -71,6 +74,9 @@ private:
     /// The number behind a numeric column (numericKey, sortKey), nullopt for "n/a" or a label.
     static std::optional<double> numberOf(const core::AggregatedMeasurement& row, int column);
     QVariant toolTip(const core::AggregatedMeasurement& row, int column) const;
+    QVariant headerToolTip(int section) const;
+    /// "Every run has 16 threads and 1 VM: …", empty while Threads and VMs vary.
+    QString constantFactorsText() const;
 
     std::vector<core::AggregatedMeasurement> m_rows; ///< in configuration order
     int m_runCount = 0;

@@ -4,6 +4,7 @@
 #include "table/measurement_filter_proxy.hpp"
 #include "table/measurement_table_model.hpp"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -82,6 +83,11 @@ void MeasurementTablePanel::setMeasurements(const std::vector<core::Measurement>
 void MeasurementTablePanel::setRows(const AggregatedRows& rows, int runCount)
 {
     m_model->setRows(rows, runCount);
+    // A factor that never changes (16 threads on 1 VM in every shared dataset) is a column of
+    // one value taking room from the metrics; the factor headers' tooltip names its value.
+    for (const int column :
+        {MeasurementTableModel::ThreadsColumn, MeasurementTableModel::VmsColumn})
+        m_view->setColumnHidden(column, m_model->isConstantColumn(column));
     measureColumns();
     fitTableWidth();
     updateCount();
@@ -105,7 +111,8 @@ void MeasurementTablePanel::measureColumns()
 // stretch factors share the width. A split the user chose stays.
 void MeasurementTablePanel::fitTableWidth()
 {
-    constexpr int kPlotMinimum = 420;
+    // 360: at 1280 pixels the table's columns then fit beside the plot, which is still legible.
+    constexpr int kPlotMinimum = 360;
     if (m_userSized || m_splitter->count() < 2 || m_columnsWidth == 0)
         return;
     const int available = m_splitter->width() - m_splitter->handleWidth();
@@ -115,6 +122,24 @@ void MeasurementTablePanel::fitTableWidth()
         + m_view->verticalScrollBar()->sizeHint().width() + 4;
     if (table + kPlotMinimum <= available)
         m_splitter->setSizes({table, available - table});
+}
+
+void MeasurementTablePanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange)
+        return;
+    // Presentation mode's font: the columns measured in the old one elided their cells and
+    // headers ("256 …", "Read RT (ms"), and the rows clipped the larger text. The table and its
+    // header take the font after the panel, so measure once they have it.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+            measureColumns();
+            fitTableWidth();
+        },
+        Qt::QueuedConnection);
 }
 
 void MeasurementTablePanel::resizeEvent(QResizeEvent* event)

@@ -50,6 +50,8 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    /// Measures the columns again in a new font (presentation mode).
+    void changeEvent(QEvent* event) override;
 
 private:
     void measureColumns();

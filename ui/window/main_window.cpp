@@ -30,6 +30,7 @@
 #include "window/presentation_mode.hpp"
 #include "window/stored_models.hpp"
 #include "window/stored_models_dialog.hpp"
+#include "window/tab_labels.hpp"
 #include "window/window_menus.hpp"
 #include "window/window_settings.hpp"
 
@@ -76,13 +77,23 @@ MainWindow::MainWindow(QWidget* parent)
     m_table->setSideView(m_scatter);
     // The data, then what the models say about it, then the what-if and planning views, then
     // the tools; each page's objectName is what `iolens --tab` and `render --view` take.
-    const std::pair<QWidget*, QString> pages[] = {{m_table, tr("Measurements")},
-        {predictions, tr("Predictions")}, {m_comparison, tr("Models")},
-        {m_errorCdf, tr("Error CDF")}, {m_profiler, tr("Profiler")}, {m_scenarios, tr("Scenarios")},
-        {m_capacity, tr("Capacity")}, {m_application, tr("Application")}, {m_trace, tr("Trace")},
-        {m_search, tr("Parameter search")}, {m_conservation, tr("Conservation")}};
-    for (const auto& [page, title] : pages)
-        m_views->addTab(page, title);
+    // A brief title for the longest ones, shown when the full titles do not fit the window's
+    // width (presentation mode's font at 1280 pixels): no tab hides behind a scroll arrow.
+    struct Page {
+        QWidget* page;
+        QString title;
+        QString brief;
+    };
+    const Page pages[] = {{m_table, tr("Measurements"), {}}, {predictions, tr("Predictions"), {}},
+        {m_comparison, tr("Models"), {}}, {m_errorCdf, tr("Error CDF"), {}},
+        {m_profiler, tr("Profiler"), {}}, {m_scenarios, tr("Scenarios"), {}},
+        {m_capacity, tr("Capacity"), {}}, {m_application, tr("Application"), {}},
+        {m_trace, tr("Trace"), {}},
+        {m_search, tr("Parameter search"), tr("Search", "a brief tab title of Parameter search")},
+        {m_conservation, tr("Conservation"), {}}};
+    m_tabLabels = new TabLabels(m_views);
+    for (const Page& page : pages)
+        m_tabLabels->setLabels(m_views->addTab(page.page, page.title), page.title, page.brief);
     m_menus->setViews(m_views);
     m_table->setObjectName(QStringLiteral("measurements"));
     m_comparison->setObjectName(QStringLiteral("models"));
@@ -96,6 +107,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_conservation->setObjectName(QStringLiteral("conservation"));
     setTechniques(loadTechniqueChoice());
     m_views->setDocumentMode(true);
+    // The tabs' minimum is their tallest page's (Parameter search, Profiler), which with the
+    // controls above made presentation mode's window taller than the 800 pixels asked for.
+    // Those pages are squeezed a little instead, and only when shown in so short a window.
+    m_views->setMinimumHeight(300);
 
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->addWidget(buildControls());

@@ -31,6 +31,7 @@ class ScenarioComparePanel;
 class ScenarioPanel;
 class WindowMenus;
 class PresentationMode;
+class TabLabels;
 
 /// The iolens window: scenario sliders and the prediction side by side at the top, the
 /// measurement table (and, in tabs beside it, the plot area and the model comparison) below. It
@@ -62,6 +63,8 @@ public:
     /// error-cdf, profiler, scenarios, capacity, search, conservation) lets a caller pick one
     /// (iolens --tab).
     QTabWidget* views() const { return m_views; }
+    /// The tab titles, brief where the full ones do not fit (tab_labels.hpp).
+    TabLabels* tabLabels() const { return m_tabLabels; }
     WindowMenus* menus() const { return m_menus; }
     /// View ▸ Presentation mode: larger fonts and plot lines for a projector.
     PresentationMode* presentation() const { return m_presentation; }
@@ -138,6 +141,7 @@ private:
     TracePanel* m_trace;
     ConservationView* m_conservation;
     QTabWidget* m_views;
+    TabLabels* m_tabLabels = nullptr;
     WindowMenus* m_menus;
     PresentationMode* m_presentation = nullptr;
     QSplitter* m_splitter = nullptr;

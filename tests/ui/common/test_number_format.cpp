@@ -115,6 +115,26 @@ private slots:
         QCOMPARE(formatPercent(50.0, QLocale::c()), QStringLiteral("50 %"));
         QCOMPARE(formatPercent(33.3, QLocale::c()), QStringLiteral("33.3 %"));
     }
+
+    // One form for every mean relative error (Models table, Error CDF): three significant
+    // digits, none after the point from 100 % on.
+    void formatRelativeError_threeSignificantDigits_data()
+    {
+        QTest::addColumn<double>("fraction");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("below one percent") << 0.005341 << QStringLiteral("0.534 %");
+        QTest::newRow("tens") << 0.0899 << QStringLiteral("8.99 %");
+        QTest::newRow("just below 100 %") << 0.9664 << QStringLiteral("96.6 %");
+        QTest::newRow("rounds up to 100 %") << 0.99996 << QStringLiteral("100 %");
+        QTest::newRow("hundreds, no decimals") << 1.7459 << QStringLiteral("175 %");
+        QTest::newRow("a miss by a factor") << 1204.741 << QStringLiteral("120474 %");
+    }
+    void formatRelativeError_threeSignificantDigits()
+    {
+        QFETCH(double, fraction);
+        QFETCH(QString, expected);
+        QCOMPARE(formatRelativeError(fraction, QLocale::c()), expected);
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestNumberFormat)

@@ -117,10 +117,9 @@ private slots:
                     .meanRelativeError);
             QCOMPARE(cell(model, row, Model::FitTimeColumn, Model::kSortRole).toDouble(),
                 trained->report().seconds);
+            // The Error CDF's form of the same figure (formatRelativeError), not one of its own.
             QCOMPARE(cell(model, row, Model::MeanErrorColumn).toString(),
-                QString::number(direct.evaluation.meanRelativeError * 100.0, 'f', 1)
-                        .remove(QRegularExpression(QStringLiteral("\\.?0+$")))
-                    + QStringLiteral(" %"));
+                formatRelativeError(direct.evaluation.meanRelativeError));
             QCOMPARE(cell(model, row, Model::RSquaredColumn).toString(),
                 QString::number(trained->report().rSquared, 'f', 3));
         }
@@ -230,7 +229,7 @@ private slots:
         QVERIFY(row >= 0);
         QCOMPARE(cell(model, row, column, Model::kSortRole).toDouble(), cli);
         // The figure as the window prints it is the figure the command line wrote.
-        QCOMPARE(cell(model, row, column).toString(), formatPercent(cli * 100.0));
+        QCOMPARE(cell(model, row, column).toString(), formatRelativeError(cli));
     }
 
     void failures_showADashWithTheReason()

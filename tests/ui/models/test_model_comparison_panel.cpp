@@ -7,9 +7,14 @@
 #include "support/test_registry.hpp"
 #include "support/test_timeouts.hpp"
 
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextEdit>
 
 using namespace iolens::ui;
 using iolens::core::Metric;
@@ -70,11 +75,57 @@ private slots:
             qPrintable(QStringLiteral("%1 < %2")
                            .arg(panel.descriptionWidth())
                            .arg(panel.descriptionWidthNeeded())));
-        // Narrow: the table keeps three quarters and the description scrolls.
+        // Narrow: the table keeps four fifths and the description wraps, no sideways
+        // scrolling, its indented lines hanging under their own text.
         panel.resize(1000, 700);
         QCoreApplication::processEvents();
         QVERIFY(panel.descriptionWidth() < panel.descriptionWidthNeeded());
-        QVERIFY(panel.view()->width() >= 1000 * 3 / 4 - 10);
+        QVERIFY(panel.view()->width() >= 1000 * 4 / 5 - 10);
+        auto* description = panel.findChild<QTextEdit*>();
+        QVERIFY(description);
+        QCOMPARE(description->lineWrapMode(), QTextEdit::WidgetWidth);
+        QCOMPARE(description->horizontalScrollBar()->maximum(), 0);
+        bool indented = false;
+        for (QTextBlock block = description->document()->begin(); block.isValid();
+             block = block.next())
+            if (block.text().startsWith(QStringLiteral("  ")))
+                indented = indented || block.blockFormat().leftMargin() > 0;
+        QVERIFY(indented);
+    }
+
+    // Presentation mode enlarges the panel's font: the monospace description follows.
+    void description_followsThePanelsFontSize()
+    {
+        ModelController controller({"lm"});
+        ModelComparisonPanel panel(&controller);
+        auto* description = panel.findChild<QTextEdit*>();
+        QVERIFY(description);
+        QFont large = panel.font();
+        large.setPointSizeF(large.pointSizeF() * 1.5);
+        panel.setFont(large);
+        QCOMPARE(description->font().pointSizeF(), large.pointSizeF());
+        QCOMPARE(description->font().family(),
+            QFontDatabase::systemFont(QFontDatabase::FixedFont).family());
+    }
+
+    // The Parameters column: its heading whole, its values up to about 14 characters, the
+    // full list as the tooltip.
+    void parametersColumn_isWideEnoughForItsHeadingWithTheFullListAsTooltip()
+    {
+        ModelController controller({"mars"});
+        ModelComparisonPanel panel(&controller);
+        QSignalSpy ready(&controller, &ModelController::modelsReady);
+        controller.setMeasurements(m_runs);
+        QVERIFY(ready.wait(kTimeoutMs));
+        panel.resize(1280, 500);
+        panel.show();
+        QCoreApplication::processEvents();
+        const QHeaderView* header = panel.view()->horizontalHeader();
+        const int column = Model::ParametersColumn;
+        QVERIFY(header->sectionSize(column) >= header->sectionSizeHint(column));
+        QVERIFY(header->sectionSize(column) >= panel.view()->fontMetrics().averageCharWidth() * 12);
+        const QModelIndex cell = panel.view()->model()->index(0, column);
+        QCOMPARE(cell.data(Qt::ToolTipRole).toString(), cell.data().toString());
     }
 
     void sorting_ordersByTheNumberNotTheText()

@@ -19,18 +19,19 @@ private slots:
         evaluation.p90 = 0.1893;
         evaluation.p99 = 0.6071;
         QCOMPARE(percentileSummary(QStringLiteral("cart"), evaluation),
-            QStringLiteral("cart: p50 4.1 %, p90 19 %, p99 61 %"));
+            QStringLiteral("cart: p50 4.12 %, p90 18.9 %, p99 60.7 %"));
     }
 
-    void relativeErrorText_keepsTwoSignificantDigits_data()
+    // The Models table's form (formatRelativeError), so both tabs print one figure alike.
+    void relativeErrorText_keepsThreeSignificantDigits_data()
     {
         QTest::addColumn<double>("error");
         QTest::addColumn<QString>("text");
-        QTest::newRow("below one percent") << 0.00534 << QStringLiteral("0.53 %");
-        QTest::newRow("tens") << 0.456 << QStringLiteral("46 %");
+        QTest::newRow("below one percent") << 0.00534 << QStringLiteral("0.534 %");
+        QTest::newRow("tens") << 0.456 << QStringLiteral("45.6 %");
         QTest::newRow("a miss by a factor") << 12.34 << QStringLiteral("1234 %");
     }
-    void relativeErrorText_keepsTwoSignificantDigits()
+    void relativeErrorText_keepsThreeSignificantDigits()
     {
         QFETCH(double, error);
         QFETCH(QString, text);

@@ -7,6 +7,7 @@
 #include "support/test_registry.hpp"
 #include "table/measured_predicted_plot.hpp"
 
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -73,6 +74,43 @@ private slots:
         // Log axes with the same range: the identity line is the diagonal.
         QCOMPARE(plot.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
         QCOMPARE(plot.plot()->xAxis->range(), plot.plot()->yAxis->range());
+    }
+
+    // A narrow plot (presentation mode's font beside the table): the subtitle wraps inside the
+    // plot's width, and the legend sits under the axes, where it covers no point.
+    void narrowPlot_wrapsTheSubtitleAndKeepsTheLegendOffThePoints()
+    {
+        ModelController controller({"lm"});
+        MeasuredPredictedPlot plot(&controller);
+        QSignalSpy ready(&controller, &ModelController::modelsReady);
+        controller.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(iolens::test::waitForEmission(ready, 120000));
+        std::vector<iolens::core::Configuration> all;
+        for (const auto& row : controller.measured().all())
+            all.push_back(row.config);
+        plot.setHighlighted(all);
+        plot.resize(340, 420);
+        plot.show();
+        plot.plot()->replot();
+        const QStringList lines = plot.drawnSubtitle().split(QLatin1Char('\n'));
+        QVERIFY2(lines.size() >= 3, qPrintable(plot.drawnSubtitle()));
+        const QFontMetrics metrics(plot.plot()->plotLayout()->element(1, 0)
+                ? static_cast<QCPTextElement*>(plot.plot()->plotLayout()->element(1, 0))->font()
+                : QFont());
+        for (const QString& line : lines)
+            QVERIFY2(metrics.horizontalAdvance(line) <= plot.plot()->width(), qPrintable(line));
+        // The metric's name whole in its box ("Read response tir" in presentation mode).
+        const auto boxes = plot.findChildren<QComboBox*>();
+        const auto metric = std::find_if(boxes.begin(), boxes.end(), [](const QComboBox* box) {
+            return box->currentText() == QStringLiteral("Read response time");
+        });
+        QVERIFY(metric != boxes.end());
+        QVERIFY((*metric)->width() >= (*metric)->sizeHint().width());
+        // The figure's text is whole, whatever the breaks.
+        QVERIFY(plot.titleText().contains(QStringLiteral("its fit to these runs")));
+        QVERIFY(plot.plot()->legend->visible());
+        QVERIFY(plot.plot()->legend->layout() != plot.plot()->axisRect()->insetLayout());
+        QVERIFY(!plot.plot()->legend->outerRect().intersects(plot.plot()->axisRect()->rect()));
     }
 
     void replacedModel_redrawsWithItsPredictionsAndSelectionRingsOnePoint()

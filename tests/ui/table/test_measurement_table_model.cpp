@@ -95,9 +95,9 @@ private slots:
     {
         MeasurementTableModel model;
         QCOMPARE(model.headerData(metricColumn(Metric::RtWriteMs), Qt::Horizontal).toString(),
-            QStringLiteral("Write RT (ms)"));
+            QStringLiteral("Write RT\n(ms)"));
         QCOMPARE(model.headerData(metricColumn(Metric::TpReadMbs), Qt::Horizontal).toString(),
-            QStringLiteral("Read TP (MiB/s)"));
+            QStringLiteral("Read TP\n(MiB/s)"));
     }
 };
 

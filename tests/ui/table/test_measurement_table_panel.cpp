@@ -5,6 +5,7 @@
 #include "table/measurement_table_model.hpp"
 #include "table/measurement_table_panel.hpp"
 
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -89,9 +90,65 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         QTRY_COMPARE(panel.view()->horizontalScrollBar()->maximum(), 0);
         QVERIFY(side->width() >= 420);
+        // The default window's width: every column still, the plot beside them legible.
+        panel.resize(1280, 700);
+        QTRY_COMPARE(panel.view()->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(side->width() >= 360);
         panel.resize(900, 700);
         QTRY_VERIFY(panel.view()->horizontalScrollBar()->maximum() > 0);
         QVERIFY(side->width() > 200);
+    }
+
+    // fio-tiered runs 16 threads on 1 VM throughout: two columns of one value, hidden, and the
+    // factor headers' tooltip says so; the split label is explained in its header's tooltip.
+    void constantFactors_areHiddenAndNamedInTheHeaderTooltip()
+    {
+        MeasurementTablePanel panel;
+        panel.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        using Model = MeasurementTableModel;
+        QVERIFY(panel.view()->isColumnHidden(Model::ThreadsColumn));
+        QVERIFY(panel.view()->isColumnHidden(Model::VmsColumn));
+        QVERIFY(!panel.view()->isColumnHidden(Model::RequestColumn));
+        const QString tip
+            = panel.tableModel()
+                  ->headerData(Model::SchedulerColumn, Qt::Horizontal, Qt::ToolTipRole)
+                  .toString();
+        QVERIFY2(tip.contains(QStringLiteral("16 threads on 1 VM")), qPrintable(tip));
+        const QString split = panel.tableModel()
+                                  ->headerData(Model::SplitColumn, Qt::Horizontal, Qt::ToolTipRole)
+                                  .toString();
+        QVERIFY(split.contains(QStringLiteral("grid")) && split.contains(QStringLiteral("repeat")));
+
+        // Runs of another thread count: the column is back.
+        auto runs = loadExampleDatabase(Example::Tiered).measurements();
+        runs.front().config.threads = 4;
+        panel.setMeasurements(runs);
+        QVERIFY(!panel.view()->isColumnHidden(Model::ThreadsColumn));
+        QVERIFY(panel.view()->isColumnHidden(Model::VmsColumn));
+    }
+
+    // Presentation mode's larger font: the columns are measured again, none elided.
+    void aLargerFont_remeasuresTheColumns()
+    {
+        MeasurementTablePanel panel;
+        panel.setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        panel.resize(1600, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QFont large = panel.font();
+        large.setPointSizeF(large.pointSizeF() * 1.5);
+        panel.setFont(large);
+        QHeaderView* header = panel.view()->horizontalHeader();
+        const QAbstractItemView* cells = panel.view();
+        for (int column = 0; column < header->count() - 1; ++column) {
+            if (header->isSectionHidden(column))
+                continue;
+            QTRY_VERIFY2(header->sectionSize(column) >= cells->sizeHintForColumn(column)
+                    && header->sectionSize(column) >= header->sectionSizeHint(column),
+                qPrintable(QString::number(column)));
+        }
+        QCOMPARE(panel.view()->verticalHeader()->defaultSectionSize(),
+            panel.view()->fontMetrics().height() + 6);
     }
 };
 

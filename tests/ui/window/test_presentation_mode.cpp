@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Presentation mode: larger application font and plot pens and fonts while on, exactly the
 // normal ones after; the presentation screenshot has twice the window's pixels.
+#include "document/document_controller.hpp"
 #include "plots/presentation_scale.hpp"
+#include "plots/search_surface_view.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/test_registry.hpp"
 #include "window/main_window.hpp"
 #include "window/presentation_mode.hpp"
 #include "window/presentation_screenshot.hpp"
+#include "window/tab_labels.hpp"
 #include "window/window_menus.hpp"
 
 #include <qcustomplot.h>
@@ -14,6 +17,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QSettings>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -96,6 +101,34 @@ private slots:
         QVERIFY(fresh.menus()->presentationAction()->isChecked());
         fresh.presentation()->setOn(false);
         QVERIFY(!QSettings().value(QStringLiteral("view/presentationMode")).toBool());
+    }
+
+    // At 1280x800, presentation mode's font made the tabs wider than the window: "Conserv"
+    // clipped behind scroll arrows, and the window 811 pixels high whatever was asked.
+    void presentationMode_keepsEveryTabInViewAt1280x800()
+    {
+        MainWindow window;
+        QVERIFY(window.documents()->openExample(Example::Tiered));
+        window.presentation()->setOn(true); // as `iolens --presentation`: before the resize
+        window.resize(1280, 800);
+        window.show();
+        QCoreApplication::processEvents();
+        QCOMPARE(window.size(), QSize(1280, 800));
+        QVERIFY(window.tabLabels()->briefShown());
+        const QTabBar* bar = window.views()->tabBar();
+        // Every tab at its full width (not elided) inside the bar (not scrolled away).
+        for (int i = 0; i < bar->count(); ++i)
+            QVERIFY2(bar->rect().contains(bar->tabRect(i)), qPrintable(bar->tabText(i)));
+        QVERIFY2(bar->sizeHint().width() <= bar->width(),
+            qPrintable(QStringLiteral("%1 > %2").arg(bar->sizeHint().width()).arg(bar->width())));
+        const int search = window.views()->indexOf(window.searchView());
+        QCOMPARE(bar->tabText(search), QStringLiteral("Search"));
+        QCOMPARE(bar->tabToolTip(search), QStringLiteral("Parameter search"));
+
+        window.presentation()->setOn(false); // the normal font has room for the full titles
+        QTRY_VERIFY(!window.tabLabels()->briefShown()); // once the bar has the font
+        QCOMPARE(bar->tabText(search), QStringLiteral("Parameter search"));
+        QVERIFY(bar->tabToolTip(search).isEmpty());
     }
 
     void screenshot_hasTwiceTheWindowsSize()
