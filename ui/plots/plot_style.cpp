@@ -243,10 +243,26 @@ QFont plotFont(double pointScale, bool bold)
 QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
     const QString& replacement)
 {
-    if (QFontMetrics(font).horizontalAdvance(text) <= width)
+    const QFontMetrics metrics(font);
+    if (metrics.horizontalAdvance(text) <= width)
         return text;
-    QString wrapped = text;
-    return wrapped.replace(separator, replacement);
+    // Greedy, as a paragraph fills: a part joins the line before it while the line still fits,
+    // so "11 operations · think time 0 ms · 99 % intervals" breaks once, not at every " · ".
+    const QStringList parts = text.split(separator);
+    QString wrapped = parts.front();
+    QString line = parts.front();
+    for (qsizetype i = 1; i < parts.size(); ++i) {
+        const QString joined = line + separator + parts[i];
+        if (metrics.horizontalAdvance(joined) <= width) {
+            wrapped += separator + parts[i];
+            line = joined;
+        } else {
+            wrapped += replacement + parts[i];
+            // The new line starts after the replacement's line break ("\n(" keeps its "(").
+            line = (replacement + parts[i]).section(QLatin1Char('\n'), -1);
+        }
+    }
+    return wrapped;
 }
 
 void fitAfterLayout(QCustomPlot& plot, std::function<bool()> fit)

@@ -53,9 +53,10 @@ QFont plotFont(double pointScale = 1.0, bool bold = false);
 /// choosing colours for white; a palette change (QEvent::PaletteChange) replots.
 void applyPlotStyle(QCustomPlot& plot);
 
-/// `text` as is if it is narrower than `width` pixels in `font`, else with every `separator`
-/// replaced by `replacement` (which holds a line break): long captions wrap at a chosen place
-/// instead of being clipped, since QCPTextElement does not wrap by itself.
+/// `text` as is if it is narrower than `width` pixels in `font`, else with a `separator`
+/// replaced by `replacement` (which holds a line break) wherever the line would otherwise grow
+/// wider than `width`: long captions wrap at a chosen place instead of being clipped, since
+/// QCPTextElement does not wrap by itself.
 QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
     const QString& replacement);
 

@@ -145,6 +145,25 @@ private slots:
                                  "\nwrite metrics where it is at most 75 %"));
     }
 
+    // Parts join a line while it fits: three parts of which two fit on one line break once.
+    void fitToWidth_fillsLinesGreedily()
+    {
+        const QFont font = plotFont();
+        const QFontMetrics metrics(font);
+        const QString a = QStringLiteral("11 operations per loop");
+        const QString b = QStringLiteral("think time 0 ms");
+        const QString c = QStringLiteral("99 % confidence intervals of the mean");
+        const QString dot = QStringLiteral(" · ");
+        const int width = metrics.horizontalAdvance(a + dot + b) + 4;
+        QVERIFY(metrics.horizontalAdvance(a + dot + b + dot + c) > width);
+        QCOMPARE(fitToWidth(a + dot + b + dot + c, font, width, dot, QStringLiteral("\n")),
+            a + dot + b + QStringLiteral("\n") + c);
+        // A replacement that keeps its separator's mark ("\n(") measures the new line with it.
+        QCOMPARE(fitToWidth(a + QStringLiteral(" (") + b + QStringLiteral(")"), font,
+                     metrics.horizontalAdvance(a) + 4, QStringLiteral(" ("), QStringLiteral("\n(")),
+            a + QStringLiteral("\n(") + b + QStringLiteral(")"));
+    }
+
     void paletteChange_restylesAndSwitchesBack()
     {
         StyledPlot styled;
