@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/decade_ticker.hpp"
 
+#include "plots/plot_style.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -47,15 +49,73 @@ QVector<double> mantissaTicks(const QCPRange& range, std::initializer_list<doubl
     return ticks;
 }
 
+// Labels closer than this many text lines read as one smear (presentation mode's six panels).
+constexpr double kLabelSpacingLines = 1.2;
+
+// The decades 10^e for every e divisible by `step` from below `range` to above it (the ones outside
+// give the sub-ticks at the ends; QCustomPlot trims them).
+QVector<double> everyNthDecade(const QCPRange& range, int step)
+{
+    QVector<double> ticks;
+    const auto below = [step](double e) { return static_cast<int>(std::floor(e / step)) * step; };
+    const int first = below(std::floor(std::log10(range.lower)));
+    const int last = below(std::ceil(std::log10(range.upper))) + step;
+    for (int exponent = first; exponent <= last; exponent += step)
+        ticks.push_back(std::pow(10.0, exponent));
+    return ticks;
+}
+
 } // namespace
 
-DecadeTicker::DecadeTicker()
+int DecadeTicker::labelledDecadeStep(double decades, double lengthPx, double labelRoomPx)
 {
+    if (!(decades > 0.0) || !std::isfinite(decades) || !(lengthPx > 0.0))
+        return 1;
+    for (int scale = 1;; scale *= 10)
+        for (const int step : {1, 2, 3, 5})
+            if (lengthPx * step * scale / decades >= labelRoomPx || step * scale >= decades)
+                return step * scale;
+}
+
+int DecadeTicker::decadeStepFor(const QCPRange& range) const
+{
+    if (!m_axis || !m_axis->axisRect())
+        return 1;
+    const bool vertical = m_axis->orientation() == Qt::Vertical;
+    const QRect rect = m_axis->axisRect()->rect();
+    const QFontMetrics metrics(m_axis->tickLabelFont());
+    // Side by side, labels need their width and a gap; stacked, a line and a bit.
+    const double room = vertical
+        ? kLabelSpacingLines * metrics.height()
+        : metrics.horizontalAdvance(QStringLiteral("0.001")) + metrics.averageCharWidth() * 2;
+    return labelledDecadeStep(
+        std::log10(range.upper / range.lower), vertical ? rect.height() : rect.width(), room);
+}
+
+DecadeTicker::DecadeTicker(QCPAxis* axis)
+    : m_axis(axis)
+{
+    static const char* const kHooked = "iolensDecadeLabelsFitted";
+    if (axis && axis->parentPlot() && !axis->property(kHooked).toBool()) {
+        axis->setProperty(kHooked, true);
+        // Whichever DecadeTicker the axis holds by then (views make a new one per redraw).
+        fitAfterLayout(*axis->parentPlot(), [axis] {
+            const auto* ticker = dynamic_cast<const DecadeTicker*>(axis->ticker().data());
+            return axis->scaleType() == QCPAxis::stLogarithmic && ticker && ticker->stale();
+        });
+    }
     setLogBase(10.0);
     // 2..9 between the decades: the sub-ticks show the log scale for what it is.
     setSubTickCount(8);
     // Up to eight decades get a label each (the log ticker labels every other one beyond).
     setTickCount(8);
+}
+
+bool DecadeTicker::stale() const
+{
+    if (m_shortRange || !m_axis || m_axis->range().lower <= 0.0)
+        return false;
+    return decadeStepFor(m_axis->range()) != m_decadeStep;
 }
 
 QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& range)
@@ -68,7 +128,10 @@ QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& 
             ticks = mantissaTicks(range, {1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0});
         return ticks;
     }
-    QVector<double> ticks = QCPAxisTickerLog::createTickVector(tickStep, range);
+    m_decadeStep = range.lower > 0.0 ? decadeStepFor(range) : 1;
+    QVector<double> ticks = m_axis && range.lower > 0.0
+        ? everyNthDecade(range, m_decadeStep)
+        : QCPAxisTickerLog::createTickVector(tickStep, range);
     if (!m_zeroAt || ticks.size() < 2 || ticks.front() <= 0.0)
         return ticks;
     for (const double tick : ticks)
@@ -85,6 +148,14 @@ QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& 
 
 QVector<double> DecadeTicker::createSubTickVector(int subTickCount, const QVector<double>& ticks)
 {
+    if (!m_shortRange && m_decadeStep > 1 && ticks.size() >= 2) {
+        // The decades without a label, between the labelled ones.
+        QVector<double> subTicks;
+        for (qsizetype i = 0; i + 1 < ticks.size(); ++i)
+            for (double tick = ticks[i] * 10.0; tick < ticks[i + 1] * (1 - 1e-9); tick *= 10.0)
+                subTicks.push_back(tick);
+        return subTicks;
+    }
     if (!m_shortRange || ticks.size() < 2)
         return QCPAxisTickerLog::createSubTickVector(subTickCount, ticks);
     QVector<double> subTicks;

@@ -91,6 +91,17 @@ ProfilePlot::ProfilePlot(core::Factor factor, QWidget* parent)
     m_scenarioLine->point1->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_scenarioLine->point2->setTypeY(QCPItemPosition::ptAxisRectRatio);
     setToolTip(tr("Click to move this factor of the scenario there."));
+    fitAfterLayout(*this, [this] { return fitYLabel(); });
+}
+
+bool ProfilePlot::fitYLabel()
+{
+    if (!fitAxisLabel(*yAxis, m_yLabel, m_yBriefLabel))
+        return false;
+    const QString click = tr("Click to move this factor of the scenario there.");
+    setToolTip(
+        yAxis->label() == m_yLabel ? click : tr("%1\nThe y axis shows %2.").arg(click, m_yLabel));
+    return true;
 }
 
 void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
@@ -142,11 +153,14 @@ void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
         xAxis->setRange(lo, hi);
 }
 
-void ProfilePlot::show(const ProfileDrawing& drawing, const QString& yLabel)
+void ProfilePlot::show(
+    const ProfileDrawing& drawing, const QString& yLabel, const QString& yBriefLabel)
 {
     const core::Profile& profile = *drawing.profile;
     setUpXAxis(profile.grid);
-    yAxis->setLabel(yLabel);
+    m_yLabel = yLabel;
+    m_yBriefLabel = yBriefLabel;
+    fitYLabel();
     showBand(drawing);
     showCurves(drawing);
     m_measured->setData(drawing.measuredX, drawing.measuredY);

@@ -49,8 +49,9 @@ public:
 
     core::Factor factor() const { return m_factor; }
     /// Redraws with `drawing` (rebuilds the graphs only when the number of curves changes) and
-    /// `yLabel` ("Read response time (ms)"). Does not replot.
-    void show(const ProfileDrawing& drawing, const QString& yLabel);
+    /// `yLabel` ("Read RT (ms)"), or `yBriefLabel` ("ms") where the panel is too short for it
+    /// (then the tooltip names the full one). Does not replot.
+    void show(const ProfileDrawing& drawing, const QString& yLabel, const QString& yBriefLabel);
     /// The shared y range of every plot of the view, log when it spans more than a decade.
     void setValueRange(double low, double high);
 
@@ -87,6 +88,8 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
+    /// The y label that fits the laid-out panel, and the tooltip; whether anything changed.
+    bool fitYLabel();
     void setUpXAxis(const core::SweepGrid& grid);
     void showCurves(const ProfileDrawing& drawing);
     /// `width`: the pen width of the curve's solid part.
@@ -108,6 +111,7 @@ private:
     std::vector<QCPItemRect*> m_limitBands;          ///< pooled likewise
     std::vector<core::LimitVerdict> m_limitVerdicts; ///< of each used band
     std::vector<QCPItemStraightLine*> m_limitLines;  ///< pooled likewise
+    QString m_yLabel, m_yBriefLabel;
     QVector<double> m_x; ///< scratch, kept to avoid an allocation per redraw
     QVector<double> m_y;
 };

@@ -358,8 +358,9 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
                 low = std::min(low, v);
                 high = std::max(high, v);
             }
-    m_plots.at(factor)->show(
-        drawing, tr("%1 (%2)").arg(metricShortTitle(metric()), metricUnitText(metric())));
+    m_plots.at(factor)->show(drawing,
+        tr("%1 (%2)").arg(metricShortTitle(metric()), metricUnitText(metric())),
+        metricUnitText(metric()));
 }
 
 void ProfilerView::drawLimits(core::Factor factor, Sweep& sweep)

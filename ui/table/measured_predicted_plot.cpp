@@ -27,7 +27,7 @@ namespace {
 void setupLogAxis(QCPAxis& axis, const QString& label)
 {
     axis.setScaleType(QCPAxis::stLogarithmic);
-    axis.setTicker(QSharedPointer<DecadeTicker>::create());
+    axis.setTicker(QSharedPointer<DecadeTicker>::create(&axis));
     axis.setLabel(label);
     axis.grid()->setSubGridVisible(true);
 }

@@ -35,7 +35,7 @@ void drawPlain(ProfilePlot& plot, const iolens::core::Profile& profile, std::vec
     drawing.far = &far;
     drawing.colors = std::move(colors);
     drawing.labels = std::move(labels);
-    plot.show(drawing, QStringLiteral("Read response time (ms)"));
+    plot.show(drawing, QStringLiteral("Read RT (ms)"), QStringLiteral("ms"));
 }
 
 QCPAxis::ScaleType xScaleFor(const std::vector<double>& counts)
@@ -57,6 +57,30 @@ private slots:
         QCOMPARE(xScaleFor({1, 2, 4, 8, 16}), QCPAxis::stLogarithmic);
         // The VM count 1..8: every whole number, on a linear axis.
         QCOMPARE(xScaleFor({1, 2, 3, 4, 5, 6, 7, 8}), QCPAxis::stLinear);
+    }
+
+    // Presentation mode's short panels: the title would be cut at the top; the unit fits, and
+    // the tooltip names the whole title. A tall panel keeps it.
+    void shortPanel_showsTheUnitAndTheTitleInTheTooltip()
+    {
+        ProfilePlot plot(Factor::Threads);
+        QFont font = plot.yAxis->labelFont();
+        font.setPixelSize(28);
+        plot.yAxis->setLabelFont(font);
+        drawPlain(plot, countProfile({1, 2, 3}), {Qt::blue}, {QStringLiteral("auto")});
+        plot.resize(400, 190);
+        plot.setViewport(plot.rect()); // a hidden widget gets no resize event
+        plot.replot();
+        QCOMPARE(plot.yAxis->label(), QStringLiteral("ms"));
+        QVERIFY(
+            QFontMetrics(font).horizontalAdvance(plot.yAxis->label()) < plot.axisRect()->height());
+        QVERIFY(plot.toolTip().contains(QStringLiteral("Read RT (ms)")));
+
+        plot.resize(400, 600);
+        plot.setViewport(plot.rect());
+        plot.replot();
+        QCOMPARE(plot.yAxis->label(), QStringLiteral("Read RT (ms)"));
+        QVERIFY(!plot.toolTip().contains(QStringLiteral("Read RT (ms)")));
     }
 
     // M5 and Cubist answer alike at their defaults: the earlier curve is drawn wider, as a
