@@ -30,12 +30,25 @@ constexpr std::array kPlotOrder {core::Factor::RequestBytes, core::Factor::ReadP
     core::Factor::FilesetBytes, core::Factor::Scheduler, core::Factor::Pattern, core::Factor::Vms,
     core::Factor::Threads};
 
+const QString kLegendSeparator = QStringLiteral("&nbsp;&nbsp;&nbsp; ");
+
 /// The opacity of the recommended model's interval band over the plot.
 constexpr int kIntervalAlpha = 55;
 
 QString swatch(const QColor& color, const QString& glyph)
 {
     return QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), glyph);
+}
+
+/// `text` as HTML that never breaks across lines: the legend wraps between its items, never inside
+/// one ("far" | "from data"). A word joiner after a dash, which would otherwise allow a break.
+QString unbreakable(const QString& text)
+{
+    QString html = text.toHtmlEscaped();
+    html.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+    html.replace(QChar(0x2013), QStringLiteral("&#8211;&#8288;"));
+    html.replace(QLatin1Char('-'), QStringLiteral("&#8209;")); // a non-breaking hyphen
+    return html;
 }
 
 /// `fill` (with its alpha) blended over an opaque `background`: a band's colour as it looks on
@@ -386,23 +399,22 @@ void ProfilerView::updateLegend()
     };
     QStringList items;
     for (std::size_t m = 0; m < m_labels.size(); ++m)
-        items << swatchOn(m_colors[m], QStringLiteral("&#9473;&#9473;"))
-                + m_labels[m].toHtmlEscaped();
+        items << swatchOn(m_colors[m], QStringLiteral("&#9473;&#9473;")) + unbreakable(m_labels[m]);
     if (m_labels.empty() && !m_plots.empty())
-        items << tr("Training the models…");
+        items << unbreakable(tr("Training the models…"));
     // The swatches of bands show them as they look on the plot: the fill over its background.
     const QColor background = shown.color(QPalette::Base);
     if (m_intervalLabel.isEmpty()) {
         items << swatchOn(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;"))
-                + tr("model spread (min–max)");
+                + unbreakable(tr("model spread (min–max)"));
     } else {
         QColor fill = colorOnPalette(m_colors.front(), shown);
         fill.setAlpha(kIntervalAlpha);
         items << swatch(blendedOver(fill, background), QStringLiteral("&#9632;"))
                 + QStringLiteral("&nbsp;")
-                + tr("%1: %2 % prediction interval")
-                      .arg(m_intervalLabel.toHtmlEscaped())
-                      .arg(qRound(kPredictionIntervalLevel * 100.0));
+                + unbreakable(tr("%1: %2 % prediction interval")
+                                  .arg(m_intervalLabel)
+                                  .arg(qRound(kPredictionIntervalLevel * 100.0)));
     }
     if (!m_limits.empty()) {
         const auto band = [&background](core::LimitVerdict verdict) {
@@ -410,19 +422,27 @@ void ProfilerView::updateLegend()
                        QStringLiteral("&#9608;"))
                 + QStringLiteral("&nbsp;");
         };
-        items << band(core::LimitVerdict::AllMeet) + tr("all models keep the limits");
-        items << band(core::LimitVerdict::Disagree) + tr("models disagree");
-        items << band(core::LimitVerdict::NoneMeet) + tr("no model keeps them");
+        items << band(core::LimitVerdict::AllMeet) + unbreakable(tr("all models keep the limits"));
+        items << band(core::LimitVerdict::Disagree) + unbreakable(tr("models disagree"));
+        items << band(core::LimitVerdict::NoneMeet) + unbreakable(tr("no model keeps them"));
     }
     if (std::any_of(m_limits.begin(), m_limits.end(),
             [&](const core::SlaLimit& limit) { return limit.metric == metric(); }))
         items << swatchOn(ProfilePlot::limitLineColor(), QStringLiteral("&#8211;&#183;&#8211;"))
-                + tr("limit");
+                + unbreakable(tr("limit"));
     items << swatchOn(QColor(0xB7, 0x41, 0x0E), QStringLiteral("&#9636;"))
-            + tr("far from data (> %1 step)").arg(QLocale().toString(core::kFarFromDataSteps));
-    items << swatchOn(Qt::black, QStringLiteral("&#9679;")) + tr("measured");
-    items << swatchOn(QColor(0x30, 0x30, 0x30), QStringLiteral("&#9478;")) + tr("scenario");
-    m_legend->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+            + unbreakable(
+                tr("far from data (> %1 step)").arg(QLocale().toString(core::kFarFromDataSteps)));
+    items << swatchOn(Qt::black, QStringLiteral("&#9679;")) + unbreakable(tr("measured"));
+    items << swatchOn(QColor(0x30, 0x30, 0x30), QStringLiteral("&#9478;"))
+            + unbreakable(tr("scenario"));
+    // Lines break only at the plain space that ends each separator.
+    m_legend->setText(items.join(kLegendSeparator));
+}
+
+QStringList ProfilerView::legendItems() const
+{
+    return m_legend->text().split(kLegendSeparator);
 }
 
 QString ProfilerView::legendText() const

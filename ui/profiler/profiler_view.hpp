@@ -60,6 +60,8 @@ public:
     /// The models of the curves, in curve order.
     const std::vector<QString>& curveLabels() const { return m_labels; }
     QString legendText() const;
+    /// The legend's items as HTML, one per entry (the lines break between them only).
+    QStringList legendItems() const;
 
     /// The SLA limits to shade (none: no shading). Redraws when visible.
     void setLimits(const std::vector<core::SlaLimit>& limits);

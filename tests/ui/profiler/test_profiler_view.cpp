@@ -14,6 +14,7 @@
 #include "support/test_registry.hpp"
 #include "support/test_timeouts.hpp"
 
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
@@ -68,6 +69,12 @@ LimitVerdict expectedVerdict(const ModelController& controller, const Configurat
     }
     return keep && breaks ? LimitVerdict::Disagree
                           : (keep ? LimitVerdict::AllMeet : LimitVerdict::NoneMeet);
+}
+
+// The legend's words, its no-break spaces as spaces.
+QString legendWords(const ProfilerView& view)
+{
+    return view.legendText().replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
 }
 
 // The band drawn over grid coordinate x, or nullptr.
@@ -265,7 +272,7 @@ private slots:
         for (Factor f : {Factor::RequestBytes, Factor::ReadPct, Factor::Vms, Factor::Pattern})
             QVERIFY(m_view->plot(f)->limitBands().empty());
         QVERIFY(m_view->limitCaption().contains(QStringLiteral("Capacity tab")));
-        QVERIFY(!m_view->legendText().contains(QStringLiteral("models disagree")));
+        QVERIFY(!legendWords(*m_view).contains(QStringLiteral("models disagree")));
     }
 
     void limits_shadeWhereTheModelsKeepThem_data()
@@ -294,7 +301,7 @@ private slots:
         m_view->setLimits(limits);
         QVERIFY(m_view->limitCaption().contains(QStringLiteral("≤")));
         QVERIFY(m_view->limitCaption().contains(QStringLiteral("≥")));
-        QVERIFY(m_view->legendText().contains(QStringLiteral("models disagree")));
+        QVERIFY(legendWords(*m_view).contains(QStringLiteral("models disagree")));
 
         const iolens::core::Profile& profile = *m_view->profile(f);
         const iolens::core::LimitRegions& regions = *m_view->limitRegions(f);
@@ -342,7 +349,7 @@ private slots:
     // legend says so; with mars and cart alone (initTestCase) it is their spread.
     void band_isTheRecommendedModelsInterval()
     {
-        QVERIFY(m_view->legendText().contains(QStringLiteral("model spread")));
+        QVERIFY(legendWords(*m_view).contains(QStringLiteral("model spread")));
         auto controller
             = std::make_unique<ModelController>(std::vector<std::string> {"auto", "mars"});
         auto view = std::make_unique<ProfilerView>(controller.get());
@@ -363,9 +370,9 @@ private slots:
         scenario.readPct = 50.0;
         controller->setScenario(scenario);
         view->setMetric(Metric::TpWriteMbs);
-        QVERIFY2(view->legendText().contains(QStringLiteral("auto: 80 % prediction interval")),
+        QVERIFY2(legendWords(*view).contains(QStringLiteral("auto: 80 % prediction interval")),
             qPrintable(view->legendText()));
-        QVERIFY(!view->legendText().contains(QStringLiteral("model spread")));
+        QVERIFY(!legendWords(*view).contains(QStringLiteral("model spread")));
         const iolens::core::TrainedModel* recommended
             = controller->entries().front().model(Metric::TpWriteMbs);
         QVERIFY(recommended);
@@ -388,6 +395,25 @@ private slots:
         view.reset();
         controller.reset();
         iolens::ui::backgroundPool()->waitForDone();
+    }
+
+    // Presentation mode's legend wrapped inside "far from data (> 1 step)": an item never
+    // breaks, the lines break only between items.
+    void legend_breaksOnlyBetweenItems()
+    {
+        const QStringList items = m_view->legendItems();
+        QVERIFY(items.size() >= 6);
+        QVERIFY(std::any_of(items.begin(), items.end(),
+            [](const QString& item) { return item.contains(QStringLiteral("far&nbsp;from")); }));
+        const QRegularExpression tag(QStringLiteral("<[^>]*>"));
+        for (QString item : items) {
+            item.remove(tag);
+            QVERIFY2(!item.contains(QLatin1Char(' ')) && !item.contains(QLatin1Char('-'))
+                    && !item.contains(QChar(0x2013)),
+                qPrintable(item));
+            QVERIFY2(item.count(QStringLiteral("&#8211;")) == item.count(QStringLiteral("&#8288;")),
+                qPrintable(item));
+        }
     }
 
     void legend_followsThePalette()
