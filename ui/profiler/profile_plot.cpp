@@ -18,7 +18,6 @@ namespace iolens::ui {
 namespace {
 
 constexpr int kCurveWidth = 2;
-constexpr int kCasedCurveWidth = 6; // kCurveWidth and 2 px either side
 
 /// A count sweep over four doublings or more (1 to 16 threads, say): drawn on a log axis.
 bool wideCountRange(const core::SweepGrid& grid)
@@ -187,28 +186,29 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
         m_outsideCurves.push_back(addGraph());
     }
     copyInto(profile.grid.x, m_x);
-    // A curve that a later model's lies on exactly (M5 under Cubist at their defaults) is drawn
-    // wider, so it shows as a casing around the later one; dashes mean "far from the data" here.
+    // A curve lying exactly on an earlier one (M5 on Cubist at their defaults) is dashed, gaps as
+    // long as the dashes, so the earlier one shows through, as in the Error CDF; the legend
+    // names the pair. With levels, its dot is drawn small inside the earlier one's.
     std::vector<const std::vector<double>*> values;
     for (const std::vector<double>& y : profile.y)
         values.push_back(&y);
-    std::vector<bool> cased(m_curves.size(), false);
-    for (const int earlier : coincidingCurves(values))
-        if (earlier >= 0)
-            cased[static_cast<std::size_t>(earlier)] = true;
+    m_coincidesWith = coincidingCurves(values);
     for (std::size_t m = 0; m < m_curves.size(); ++m) {
         QCPGraph* graph = m_curves[m];
         const QColor color = drawing.colors[m];
-        const int width = cased[m] ? kCasedCurveWidth : kCurveWidth;
+        const bool onEarlier = m_coincidesWith[m] >= 0;
         graph->setName(drawing.labels[m]);
-        graph->setPen(QPen(color, width));
+        QPen pen(color, kCurveWidth);
+        if (onEarlier)
+            pen.setDashPattern({3.0, 3.0});
+        graph->setPen(pen);
         // Levels have no order between them: a dot per level, no line across.
         graph->setLineStyle(levels ? QCPGraph::lsNone : QCPGraph::lsLine);
         graph->setScatterStyle(levels
-                ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, cased[m] ? 14 : 9)
+                ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, onEarlier ? 5 : 9)
                 : QCPScatterStyle());
         copyInto(profile.y[m], m_y);
-        showOutside(m, drawing, levels, width);
+        showOutside(m, drawing, levels);
         graph->setData(m_x, m_y, true);
     }
 }
@@ -216,15 +216,16 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
 // Splits curve `m` (its values in m_y) where its model leaves its own training domain: those
 // points move to the dashed graph (with their inside neighbours, so the two parts meet), NaN
 // gaps in the solid one; with levels, a hollow dot instead of a full one.
-void ProfilePlot::showOutside(std::size_t m, const ProfileDrawing& drawing, bool levels, int width)
+void ProfilePlot::showOutside(std::size_t m, const ProfileDrawing& drawing, bool levels)
 {
+    const int width = kCurveWidth;
     QCPGraph* dashed = m_outsideCurves[m];
     const QColor color = drawing.colors[m];
     dashed->setPen(QPen(color, width, Qt::DashLine));
     dashed->setLineStyle(levels ? QCPGraph::lsNone : QCPGraph::lsLine);
-    dashed->setScatterStyle(levels ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, width),
-                                QBrush(Qt::white), width > kCurveWidth ? 14 : 9)
-                                   : QCPScatterStyle());
+    dashed->setScatterStyle(levels
+            ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, width), QBrush(Qt::white), 9)
+            : QCPScatterStyle());
     const std::vector<bool>* outside
         = m < drawing.outsideOwnDomain.size() ? &drawing.outsideOwnDomain[m] : nullptr;
     const auto n = static_cast<std::size_t>(m_y.size());

@@ -64,6 +64,12 @@ public:
     {
         return m_outsideCurves.at(static_cast<std::size_t>(index));
     }
+    /// The earlier curve that curve `index` lies on exactly (drawn dashed over it), or -1.
+    int coincidingWith(int index) const
+    {
+        const auto at = static_cast<std::size_t>(index);
+        return at < m_coincidesWith.size() ? m_coincidesWith[at] : -1;
+    }
     QCPGraph* measuredGraph() const { return m_measured; }
     /// The band's lower and upper edge (the upper one carries the fill).
     QCPGraph* bandLowGraph() const { return m_bandLow; }
@@ -92,8 +98,7 @@ private:
     bool fitYLabel();
     void setUpXAxis(const core::SweepGrid& grid);
     void showCurves(const ProfileDrawing& drawing);
-    /// `width`: the pen width of the curve's solid part.
-    void showOutside(std::size_t curve, const ProfileDrawing& drawing, bool levels, int width);
+    void showOutside(std::size_t curve, const ProfileDrawing& drawing, bool levels);
     void showBand(const ProfileDrawing& drawing);
     void showFar(const std::vector<core::FarStretch>& far);
     void showLimits(const core::LimitRegions* regions);
@@ -102,6 +107,7 @@ private:
     core::Factor m_factor;
     std::vector<QCPGraph*> m_curves;
     std::vector<QCPGraph*> m_outsideCurves; ///< one per curve, dashed
+    std::vector<int> m_coincidesWith;       ///< per curve: coincidingCurves()
     QVector<double> m_outsideY;
     QCPGraph* m_bandLow;
     QCPGraph* m_bandHigh;

@@ -85,7 +85,9 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
            "size or count, all reads vs all writes, another scheduler or pattern). Measured: "
            "the measurements that equal the scenario in every other factor.")
         + QLatin1Char(' ')
-        + tr("Dashed: where a stored model's curve leaves the data it was trained on."));
+        + tr("Dashed: where a stored model's curve leaves the data it was trained on.")
+        + QLatin1Char(' ')
+        + tr("A curve dashed in two colours lies exactly on another model's (\"cubist (= m5)\")."));
     m_legend->setTextFormat(Qt::RichText);
     m_limitCaption->setWordWrap(true);
     m_limitCaption->setTextFormat(Qt::RichText);
@@ -299,6 +301,7 @@ void ProfilerView::refresh()
         plot->setValueRange(padLow, padHigh);
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
+    updateLegend(); // which curves coincide is known now
 }
 
 void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
@@ -398,8 +401,16 @@ void ProfilerView::updateLegend()
         return swatch(colorOnPalette(chosen, shown), glyph) + QStringLiteral("&nbsp;");
     };
     QStringList items;
-    for (std::size_t m = 0; m < m_labels.size(); ++m)
-        items << swatchOn(m_colors[m], QStringLiteral("&#9473;&#9473;")) + unbreakable(m_labels[m]);
+    for (std::size_t m = 0; m < m_labels.size(); ++m) {
+        // A curve on an earlier one in every plot is drawn dashed over it: "cubist (= m5)".
+        const int earlier = coincidingEverywhere(static_cast<int>(m));
+        items << (earlier >= 0 ? swatchOn(m_colors[m], QStringLiteral("&#9549;&#9549;"))
+                    + unbreakable(
+                        tr("%1 (= %2)")
+                            .arg(m_labels[m], m_labels[static_cast<std::size_t>(earlier)]))
+                               : swatchOn(m_colors[m], QStringLiteral("&#9473;&#9473;"))
+                    + unbreakable(m_labels[m]));
+    }
     if (m_labels.empty() && !m_plots.empty())
         items << unbreakable(tr("Training the models…"));
     // The swatches of bands show them as they look on the plot: the fill over its background.
@@ -438,6 +449,20 @@ void ProfilerView::updateLegend()
             + unbreakable(tr("scenario"));
     // Lines break only at the plain space that ends each separator.
     m_legend->setText(items.join(kLegendSeparator));
+}
+
+int ProfilerView::coincidingEverywhere(int curve) const
+{
+    int earlier = -1;
+    for (const auto& [factor, plot] : m_plots) {
+        if (plot->curveCount() != static_cast<int>(m_labels.size()))
+            return -1; // drawn before the models changed: nothing to say yet
+        const int here = plot->coincidingWith(curve);
+        if (here < 0 || (earlier >= 0 && here != earlier))
+            return -1;
+        earlier = here;
+    }
+    return earlier;
 }
 
 QStringList ProfilerView::legendItems() const

@@ -98,6 +98,8 @@ private:
         double& low, double& high);
     void drawLimits(core::Factor factor, Sweep& sweep);
     void updateLegend();
+    /// The earlier curve that curve `curve` lies on in every plot, or -1.
+    int coincidingEverywhere(int curve) const;
     void updateLimitCaption();
     void pick(core::Factor factor, double x);
 

@@ -83,9 +83,9 @@ private slots:
         QVERIFY(!plot.toolTip().contains(QStringLiteral("Read RT (ms)")));
     }
 
-    // M5 and Cubist answer alike at their defaults: the earlier curve is drawn wider, as a
-    // casing, so the later one does not hide it; after a change that parts them, it is not.
-    void aCurveALaterOneLiesOn_isCased()
+    // M5 and Cubist answer alike at their defaults: the later curve is dashed over the earlier
+    // one (as in the Error CDF), so both colours show; after a change that parts them, it is not.
+    void aCurveLyingOnAnEarlierOne_isDashed()
     {
         iolens::core::Profile profile = countProfile({1, 2, 4, 8});
         const std::vector<double> same {1.0, 2.0, 3.0, 4.0};
@@ -95,12 +95,16 @@ private slots:
             QStringLiteral("lm"), QStringLiteral("m5"), QStringLiteral("cubist")};
         ProfilePlot plot(Factor::Threads);
         drawPlain(plot, profile, colors, labels);
-        QCOMPARE(plot.curve(0)->pen().width(), 2);
-        QVERIFY(plot.curve(1)->pen().width() > plot.curve(2)->pen().width());
-        QCOMPARE(plot.curve(2)->pen().width(), 2);
+        QCOMPARE(plot.coincidingWith(2), 1);
+        QCOMPARE(plot.coincidingWith(1), -1);
+        QCOMPARE(plot.curve(2)->pen().style(), Qt::CustomDashLine);
+        QCOMPARE(plot.curve(1)->pen().style(), Qt::SolidLine);
+        // Neither is wider: no casing whose colour matches no legend entry.
+        QCOMPARE(plot.curve(1)->pen().width(), plot.curve(2)->pen().width());
         profile.y[2][3] = 4.5;
         drawPlain(plot, profile, colors, labels);
-        QCOMPARE(plot.curve(1)->pen().width(), 2);
+        QCOMPARE(plot.coincidingWith(2), -1);
+        QCOMPARE(plot.curve(2)->pen().style(), Qt::SolidLine);
     }
 };
 

@@ -416,6 +416,30 @@ private slots:
         }
     }
 
+    // M5 and Cubist at their defaults answer alike everywhere: the legend names the pair that
+    // the dashed curve stands for.
+    void legend_namesCurvesThatCoincide()
+    {
+        auto controller
+            = std::make_unique<ModelController>(std::vector<std::string> {"m5", "cubist"});
+        auto view = std::make_unique<ProfilerView>(controller.get());
+        view->resize(1200, 700);
+        view->show();
+        QSignalSpy ready(controller.get(), &ModelController::modelsReady);
+        controller->setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(iolens::test::waitForEmission(ready, kTimeoutMs));
+        controller->setScenario(mixedScenario(*controller));
+        const ProfilePlot* plot = view->plot(Factor::RequestBytes);
+        QVERIFY(plot && plot->curveCount() == 2);
+        QCOMPARE(plot->coincidingWith(1), 0);
+        QVERIFY2(legendWords(*view).contains(QStringLiteral("cubist (= m5)")),
+            qPrintable(view->legendText()));
+        QVERIFY(!legendWords(*view).contains(QStringLiteral("m5 (=")));
+        view.reset();
+        controller.reset();
+        iolens::ui::backgroundPool()->waitForDone();
+    }
+
     void legend_followsThePalette()
     {
         const QString measuredLight = QStringLiteral("color:#000000\">&#9679;");
