@@ -166,6 +166,10 @@ void ProfilePlot::show(
     m_scenarioLine->point1->setCoords(profile.current, 0.0);
     m_scenarioLine->point2->setCoords(profile.current, 1.0);
     m_scenarioLine->setVisible(profile.current >= 0.0 || !isCategorical(m_factor));
+    m_gridX = profile.grid.x;
+    m_curveY = profile.y;
+    m_curveColors = drawing.colors;
+    m_levels = profile.grid.spacing == core::SweepSpacing::Categorical;
     showFar(*drawing.far);
     showLimits(drawing.limits);
     showLimitLines(drawing.limitBounds);
@@ -392,6 +396,42 @@ std::vector<core::LimitStretch> ProfilePlot::limitBands() const
 void ProfilePlot::setValueRange(double low, double high)
 {
     applyCostScale(*yAxis, low, high);
+    showExitMarks(yAxis->range().lower, yAxis->range().upper);
+}
+
+void ProfilePlot::showExitMarks(double low, double high)
+{
+    m_exitMarks.clear();
+    for (std::size_t m = 0; m < m_curveY.size(); ++m) {
+        // A curve on an earlier one leaves where that one does: one arrow is enough.
+        if (coincidingWith(static_cast<int>(m)) >= 0)
+            continue;
+        for (const RangeExit& exit : rangeExits(m_gridX, m_curveY[m], low, high, m_levels))
+            m_exitMarks.push_back({static_cast<int>(m), exit});
+    }
+    while (m_exitArrows.size() < m_exitMarks.size()) {
+        auto* arrow = new QCPItemText(this);
+        arrow->setLayer(kMarksLayer);
+        arrow->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        arrow->setClipToAxisRect(true);
+        arrow->setSelectable(false);
+        arrow->setFont(plotFont(0.9));
+        m_exitArrows.push_back(arrow);
+    }
+    for (std::size_t i = 0; i < m_exitArrows.size(); ++i) {
+        QCPItemText* arrow = m_exitArrows[i];
+        const bool used = i < m_exitMarks.size();
+        arrow->setVisible(used);
+        if (!used)
+            continue;
+        const ExitMark& mark = m_exitMarks[i];
+        const bool above = mark.exit.side == RangeSide::Above;
+        // The arrow stands on the edge the curve crosses, pointing the way it went.
+        arrow->setText(above ? QStringLiteral("▲") : QStringLiteral("▼"));
+        arrow->setColor(m_curveColors[static_cast<std::size_t>(mark.curve)]);
+        arrow->setPositionAlignment(Qt::AlignHCenter | (above ? Qt::AlignTop : Qt::AlignBottom));
+        arrow->position->setCoords(mark.exit.x, above ? 0.0 : 1.0);
+    }
 }
 
 double ProfilePlot::scenarioX() const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "profiler/range_exits.hpp"
 #include "whatif/data_distance.hpp"
 #include "whatif/limit_regions.hpp"
 #include "whatif/profile.hpp"
@@ -53,7 +54,15 @@ public:
     /// (then the tooltip names the full one). Does not replot.
     void show(const ProfileDrawing& drawing, const QString& yLabel, const QString& yBriefLabel);
     /// The shared y range of every plot of the view, log when it spans more than a decade.
+    /// A curve that leaves it is clipped at the edge, where a small arrow in its colour (▲ above,
+    /// ▼ below) marks each stretch outside (rangeExits).
     void setValueRange(double low, double high);
+    /// The arrows drawn, in curve order: curve index, x and edge.
+    struct ExitMark {
+        int curve = 0;
+        RangeExit exit;
+    };
+    const std::vector<ExitMark>& exitMarks() const { return m_exitMarks; }
 
     /// For tests: the graph of curve `index`, the measured points, the scenario line's x.
     QCPGraph* curve(int index) const { return m_curves.at(static_cast<std::size_t>(index)); }
@@ -103,6 +112,7 @@ private:
     void showFar(const std::vector<core::FarStretch>& far);
     void showLimits(const core::LimitRegions* regions);
     void showLimitLines(const std::vector<double>& bounds);
+    void showExitMarks(double low, double high);
 
     core::Factor m_factor;
     std::vector<QCPGraph*> m_curves;
@@ -118,7 +128,14 @@ private:
     std::vector<core::LimitVerdict> m_limitVerdicts; ///< of each used band
     std::vector<QCPItemStraightLine*> m_limitLines;  ///< pooled likewise
     QString m_yLabel, m_yBriefLabel;
-    QVector<double> m_x; ///< scratch, kept to avoid an allocation per redraw
+    /// What the arrows are found from: the grid, each curve's values and colour as drawn.
+    std::vector<double> m_gridX;
+    std::vector<std::vector<double>> m_curveY;
+    std::vector<QColor> m_curveColors;
+    bool m_levels = false;
+    std::vector<ExitMark> m_exitMarks;
+    std::vector<QCPItemText*> m_exitArrows; ///< pooled: the unused ones are hidden
+    QVector<double> m_x;                    ///< scratch, kept to avoid an allocation per redraw
     QVector<double> m_y;
 };
 

@@ -7,6 +7,7 @@
 #include "prediction/model_controller.hpp"
 #include "prediction/scenario_evaluation.hpp"
 #include "profiler/profile_plot.hpp"
+#include "profiler/value_range.hpp"
 #include "validation/out_of_sample.hpp"
 
 #include <QComboBox>
@@ -86,6 +87,9 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
            "the measurements that equal the scenario in every other factor.")
         + QLatin1Char(' ')
         + tr("Dashed: where a stored model's curve leaves the data it was trained on.")
+        + QLatin1Char(' ')
+        + tr("The y axis fits the measurements and the first model's curve and interval; an "
+             "arrow in a curve's colour on the top or bottom edge marks where it leaves.")
         + QLatin1Char(' ')
         + tr("A curve dashed in two colours lies exactly on another model's (\"cubist (= m5)\")."));
     m_legend->setTextFormat(Qt::RichText);
@@ -283,22 +287,14 @@ void ProfilerView::refresh()
     updateLegend();
     if (!m_hasScenario || m_domain.empty())
         return;
-    double low = std::numeric_limits<double>::infinity();
-    double high = -low;
+    ValueSpan span;
     // The steps to every measurement summed once for all the sweeps through the scenario.
     core::ScenarioDistances distances(m_space, m_scenario);
     for (auto& [factor, sweep] : m_sweeps)
-        drawPlot(factor, sweep, models, distances, low, high);
-    if (!(low <= high)) { // nothing to draw: keep a sensible empty axis
-        low = 0.0;
-        high = 1.0;
-    }
-    // Room above and below the curves: multiplicative on a log axis, additive on a linear one.
-    const bool log = low > 0.0 && high / low > 10.0;
-    const double padLow = log ? low / 1.25 : std::max(0.0, low - 0.06 * (high - low));
-    const double padHigh = log ? high * 1.25 : high + 0.06 * (high - low);
+        drawPlot(factor, sweep, models, distances, span);
+    const ValueRange range = paddedValueRange(span);
     for (auto& [factor, plot] : m_plots) {
-        plot->setValueRange(padLow, padHigh);
+        plot->setValueRange(range.low, range.high);
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
     updateLegend(); // which curves coincide is known now
@@ -306,7 +302,7 @@ void ProfilerView::refresh()
 
 void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
     const std::vector<const core::TrainedModel*>& models, core::ScenarioDistances& distances,
-    double& low, double& high)
+    ValueSpan& span)
 {
     core::profile(models, m_scenario, factor, m_domain, m_options, sweep.profile);
     // The recommended model's calibrated interval replaces the models' spread as the band: it
@@ -329,8 +325,7 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
         if (limit.metric == metric()) {
             drawing.limitBounds.push_back(limit.bound);
             // The shared y range holds the bound, so its line is always in view.
-            low = std::min(low, limit.bound);
-            high = std::max(high, limit.bound);
+            span.include(limit.bound);
         }
     drawing.profile = &sweep.profile;
     drawing.band = &sweep.band;
@@ -359,21 +354,18 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
             continue;
         drawing.measuredX.push_back(core::sweepCoordinate(sweep.profile.grid, rows[i].config));
         drawing.measuredY.push_back(*value);
-        low = std::min(low, *value);
-        high = std::max(high, *value);
+        span.include(*value);
     }
-    for (const std::vector<double>& y : sweep.profile.y)
-        for (double v : y)
-            if (std::isfinite(v)) {
-                low = std::min(low, v);
-                high = std::max(high, v);
-            }
-    for (const std::vector<double>* end : {&sweep.band.low, &sweep.band.high})
-        for (double v : *end)
-            if (std::isfinite(v) && v > 0.0) {
-                low = std::min(low, v);
-                high = std::max(high, v);
-            }
+    // The range follows the data and the recommended (first) model with its interval; the other
+    // curves and the models' spread may leave it (arrows at the edge).
+    if (!sweep.profile.y.empty())
+        for (const double v : sweep.profile.y.front())
+            span.include(v);
+    if (interval)
+        for (const std::vector<double>* end : {&sweep.band.low, &sweep.band.high})
+            for (const double v : *end)
+                if (v > 0.0) // a lower bound at 0 would make the axis linear
+                    span.include(v);
     m_plots.at(factor)->show(drawing,
         tr("%1 (%2)").arg(metricShortTitle(metric()), metricUnitText(metric())),
         metricUnitText(metric()));
@@ -444,6 +436,10 @@ void ProfilerView::updateLegend()
     items << swatchOn(QColor(0xB7, 0x41, 0x0E), QStringLiteral("&#9636;"))
             + unbreakable(
                 tr("far from data (> %1 step)").arg(QLocale().toString(core::kFarFromDataSteps)));
+    if (std::any_of(m_plots.begin(), m_plots.end(),
+            [](const auto& shown) { return !shown.second->exitMarks().empty(); }))
+        items << swatchOn(QColor(0x50, 0x50, 0x50), QStringLiteral("&#9650;&#9660;"))
+                + unbreakable(tr("leaves the range"));
     items << swatchOn(Qt::black, QStringLiteral("&#9679;")) + unbreakable(tr("measured"));
     items << swatchOn(QColor(0x30, 0x30, 0x30), QStringLiteral("&#9478;"))
             + unbreakable(tr("scenario"));

@@ -19,6 +19,7 @@ namespace iolens::ui {
 
 class ModelController;
 class ProfilePlot;
+class ValueSpan;
 struct ScenarioEvaluation;
 
 /// The prediction profiler (like JMP's): one small plot per factor of the data, each
@@ -95,7 +96,7 @@ private:
     void collectModels(std::vector<const core::TrainedModel*>& models);
     void drawPlot(core::Factor factor, Sweep& sweep,
         const std::vector<const core::TrainedModel*>& models, core::ScenarioDistances& distances,
-        double& low, double& high);
+        ValueSpan& span);
     void drawLimits(core::Factor factor, Sweep& sweep);
     void updateLegend();
     /// The earlier curve that curve `curve` lies on in every plot, or -1.

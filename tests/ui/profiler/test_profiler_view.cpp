@@ -8,6 +8,8 @@
 #include "prediction/model_controller.hpp"
 #include "profiler/profile_plot.hpp"
 #include "profiler/profiler_view.hpp"
+#include "profiler/range_exits.hpp"
+#include "profiler/value_range.hpp"
 #include "support/dark_palette.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 using namespace iolens::ui;
 using iolens::core::Configuration;
@@ -414,6 +417,63 @@ private slots:
             QVERIFY2(item.count(QStringLiteral("&#8211;")) == item.count(QStringLiteral("&#8288;")),
                 qPrintable(item));
         }
+    }
+
+    // lm's extrapolation to 3000 ms at a 32 GiB file set stretched every plot's y axis; the
+    // range follows the measurements and the first model, and lm is clipped with an arrow.
+    void valueRange_followsTheDataAndTheFirstModel()
+    {
+        auto controller
+            = std::make_unique<ModelController>(std::vector<std::string> {"mars", "lm"});
+        auto view = std::make_unique<ProfilerView>(controller.get());
+        view->resize(1200, 700);
+        view->show();
+        QSignalSpy ready(controller.get(), &ModelController::modelsReady);
+        controller->setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(iolens::test::waitForEmission(ready, kTimeoutMs));
+        // The window's first scenario: 16 KiB requests on 4 GiB, half reads, random, bfq.
+        std::optional<Configuration> scenario;
+        for (const auto& row : controller->measured().all())
+            if (row.config.readPct == 50.0 && row.config.filesetBytes == (4LL << 30)
+                && row.config.requestBytes == 16 * 1024 && row.config.scheduler == "bfq"
+                && row.config.pattern == iolens::core::Pattern::Random && row.config.vms == 1)
+                scenario = row.config;
+        QVERIFY(scenario);
+        controller->setScenario(*scenario);
+        view->setMetric(Metric::RtReadMs);
+
+        ValueSpan span;
+        bool lmLeaves = false;
+        for (Factor f : {Factor::RequestBytes, Factor::ReadPct, Factor::FilesetBytes,
+                 Factor::Scheduler, Factor::Pattern, Factor::Vms}) {
+            ProfilePlot* plot = view->plot(f);
+            for (const auto& point : *plot->measuredGraph()->data())
+                span.include(point.value);
+            for (const double v : view->profile(f)->y.front())
+                span.include(v);
+        }
+        const ValueRange expected = paddedValueRange(span);
+        for (Factor f : {Factor::RequestBytes, Factor::ReadPct, Factor::FilesetBytes,
+                 Factor::Scheduler, Factor::Pattern, Factor::Vms}) {
+            ProfilePlot* plot = view->plot(f);
+            QCOMPARE(plot->yAxis->range().lower, expected.low);
+            QCOMPARE(plot->yAxis->range().upper, expected.high);
+            // Every stretch of lm above the range has its arrow, in lm's colour, and no more.
+            const auto& lm = view->profile(f)->y[1];
+            const bool levels = f == Factor::Scheduler || f == Factor::Pattern;
+            const auto exits
+                = rangeExits(view->profile(f)->grid.x, lm, expected.low, expected.high, levels);
+            int marked = 0;
+            for (const auto& mark : plot->exitMarks())
+                marked += mark.curve == 1 ? 1 : 0;
+            QCOMPARE(marked, static_cast<int>(exits.size()));
+            lmLeaves = lmLeaves || !exits.empty();
+        }
+        QVERIFY(lmLeaves); // the case this is about: lm's 32 GiB extrapolation
+        QVERIFY(legendWords(*view).contains(QStringLiteral("leaves the range")));
+        view.reset();
+        controller.reset();
+        iolens::ui::backgroundPool()->waitForDone();
     }
 
     // M5 and Cubist at their defaults answer alike everywhere: the legend names the pair that
