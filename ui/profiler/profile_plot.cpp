@@ -4,6 +4,8 @@
 #include "common/metric_text.hpp"
 #include "plots/axis_scales.hpp"
 #include "plots/coinciding_curves.hpp"
+#include "plots/end_labelled_ticker.hpp"
+#include "plots/pixel_padding.hpp"
 #include "plots/plot_style.hpp"
 #include "profiler/byte_size_ticker.hpp"
 
@@ -18,6 +20,8 @@ namespace iolens::ui {
 namespace {
 
 constexpr int kCurveWidth = 2;
+// The axis length assumed before the first layout (a 1280 px window's third, less its margins).
+constexpr int kTypicalPanelPx = 340;
 
 /// A count sweep over four doublings or more (1 to 16 threads, say): drawn on a log axis.
 bool wideCountRange(const core::SweepGrid& grid)
@@ -90,7 +94,11 @@ ProfilePlot::ProfilePlot(core::Factor factor, QWidget* parent)
     m_scenarioLine->point1->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_scenarioLine->point2->setTypeY(QCPItemPosition::ptAxisRectRatio);
     setToolTip(tr("Click to move this factor of the scenario there."));
-    fitAfterLayout(*this, [this] { return fitYLabel(); });
+    fitAfterLayout(*this, [this] {
+        const bool label = fitYLabel();
+        const bool range = fitXRange();
+        return label || range;
+    });
 }
 
 bool ProfilePlot::fitYLabel()
@@ -103,8 +111,9 @@ bool ProfilePlot::fitYLabel()
     return true;
 }
 
-void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
+void ProfilePlot::setUpXAxis(const core::SweepGrid& grid, const std::optional<GridStretch>& shown)
 {
+    m_xPadded = false;
     if (grid.x.empty())
         return;
     if (grid.spacing == core::SweepSpacing::Categorical) {
@@ -117,10 +126,14 @@ void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
         xAxis->setRange(-0.5, static_cast<double>(grid.levels.size()) - 0.5);
         return;
     }
+    const GridStretch stretch = shown.value_or(GridStretch {0, grid.x.size() - 1});
+    m_xFirst = grid.x[std::min(stretch.first, grid.x.size() - 1)];
+    m_xLast = grid.x[std::min(stretch.last, grid.x.size() - 1)];
     if (grid.spacing == core::SweepSpacing::Log) {
         xAxis->setScaleType(QCPAxis::stLogarithmic);
         const double unit = m_factor == core::Factor::RequestBytes ? 1024.0 : 1024.0 * 1024.0;
         xAxis->setTicker(QSharedPointer<ByteSizeTicker>::create(unit));
+        xAxis->setSubTicks(true);
     } else if (grid.spacing == core::SweepSpacing::Integer && wideCountRange(grid)) {
         // Thread counts measured at 1, 2, 4 ... 64: on a linear axis the first five crowd into
         // its first tenth; doublings read as the equal steps they are on a log axis.
@@ -129,34 +142,45 @@ void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
         ticker->setLogBase(2.0);
         ticker->setSubTickCount(0);
         xAxis->setTicker(ticker);
-    } else if (grid.spacing == core::SweepSpacing::Integer) {
-        xAxis->setScaleType(QCPAxis::stLinear);
-        // Whole counts only, thinned out (1, 2, 4 ...) when there are many.
-        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        xAxis->setTicker(ticker);
+        xAxis->setSubTicks(false);
     } else {
+        // Counts (whole numbers, thinned to 1, 2, 4 ...) and the read share: round ticks, and
+        // the first and last point labelled too ("1" VM, "100" %).
         xAxis->setScaleType(QCPAxis::stLinear);
-        auto ticker = QSharedPointer<QCPAxisTicker>::create();
-        ticker->setTickCount(5);
-        xAxis->setTicker(ticker);
+        xAxis->setTicker(QSharedPointer<EndLabelledTicker>::create(
+            m_xFirst, m_xLast, grid.spacing == core::SweepSpacing::Integer));
+        xAxis->setSubTicks(false);
     }
-    xAxis->setSubTicks(grid.spacing != core::SweepSpacing::Integer);
-    const double lo = grid.x.front();
-    const double hi = grid.x.back();
-    if (grid.spacing == core::SweepSpacing::Integer && wideCountRange(grid))
-        xAxis->setRange(lo / 1.1, hi * 1.1);
-    else if (grid.spacing == core::SweepSpacing::Integer)
-        xAxis->setRange(lo - 0.3, std::max(hi, lo + 1.0) + 0.3);
-    else
-        xAxis->setRange(lo, hi);
+    m_xPadded = true;
+    fitXRange();
+}
+
+bool ProfilePlot::fitXRange()
+{
+    if (!m_xPadded)
+        return false;
+    // The measured dot's radius and its rim: the widest mark drawn at an end.
+    const QCPScatterStyle& dot = m_measured->scatterStyle();
+    const double radius = dot.size() / 2.0 + dot.pen().widthF() + 1.0;
+    const int length = axisRect()->width();
+    const bool log = xAxis->scaleType() == QCPAxis::stLogarithmic;
+    // Before the first layout the axis has no length yet: a typical panel's.
+    const QCPRange range
+        = padByPixels(m_xFirst, m_xLast, log, radius, length > 0 ? length : kTypicalPanelPx);
+    const QCPRange now = xAxis->range();
+    const double tolerance = 1e-9 * (range.upper - range.lower);
+    if (std::fabs(now.lower - range.lower) <= tolerance
+        && std::fabs(now.upper - range.upper) <= tolerance)
+        return false;
+    xAxis->setRange(range);
+    return true;
 }
 
 void ProfilePlot::show(
     const ProfileDrawing& drawing, const QString& yLabel, const QString& yBriefLabel)
 {
     const core::Profile& profile = *drawing.profile;
-    setUpXAxis(profile.grid);
+    setUpXAxis(profile.grid, drawing.shown);
     m_yLabel = yLabel;
     m_yBriefLabel = yBriefLabel;
     fitYLabel();

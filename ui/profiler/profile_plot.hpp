@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "profiler/defined_stretch.hpp"
 #include "profiler/range_exits.hpp"
 #include "whatif/data_distance.hpp"
 #include "whatif/limit_regions.hpp"
@@ -34,6 +35,8 @@ struct ProfileDrawing {
     /// empty vector (or none at all) for a curve judged by the open data's hatching alone.
     std::vector<std::vector<bool>> outsideOwnDomain;
     QVector<double> measuredX, measuredY; ///< measurements on the sweep line
+    /// The grid points the x axis spans (definedStretch); the whole grid when unset.
+    std::optional<GridStretch> shown;
 };
 
 /// One small plot of the profiler: a factor on x (log with KiB/MiB/GiB labels for sizes, level
@@ -105,7 +108,10 @@ protected:
 private:
     /// The y label that fits the laid-out panel, and the tooltip; whether anything changed.
     bool fitYLabel();
-    void setUpXAxis(const core::SweepGrid& grid);
+    /// The x range that leaves a marker's radius beyond the first and last point shown, for the
+    /// laid-out axis length; whether it changed.
+    bool fitXRange();
+    void setUpXAxis(const core::SweepGrid& grid, const std::optional<GridStretch>& shown);
     void showCurves(const ProfileDrawing& drawing);
     void showOutside(std::size_t curve, const ProfileDrawing& drawing, bool levels);
     void showBand(const ProfileDrawing& drawing);
@@ -128,6 +134,9 @@ private:
     std::vector<core::LimitVerdict> m_limitVerdicts; ///< of each used band
     std::vector<QCPItemStraightLine*> m_limitLines;  ///< pooled likewise
     QString m_yLabel, m_yBriefLabel;
+    /// The x values of the first and last point shown, padded by fitXRange (not for levels).
+    double m_xFirst = 0.0, m_xLast = 1.0;
+    bool m_xPadded = false;
     /// What the arrows are found from: the grid, each curve's values and colour as drawn.
     std::vector<double> m_gridX;
     std::vector<std::vector<double>> m_curveY;

@@ -6,6 +6,7 @@
 #include "plots/plot_style.hpp"
 #include "prediction/model_controller.hpp"
 #include "prediction/scenario_evaluation.hpp"
+#include "profiler/defined_stretch.hpp"
 #include "profiler/profile_plot.hpp"
 #include "profiler/value_range.hpp"
 #include "validation/out_of_sample.hpp"
@@ -328,6 +329,7 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
             span.include(limit.bound);
         }
     drawing.profile = &sweep.profile;
+    drawing.shown = definedStretch(sweep.profile.grid, metric());
     drawing.band = &sweep.band;
     if (interval) {
         QColor fill = m_colors.front();

@@ -59,6 +59,27 @@ private slots:
         QCOMPARE(xScaleFor({1, 2, 3, 4, 5, 6, 7, 8}), QCPAxis::stLinear);
     }
 
+    // The VM axis 1..8: the measured dot at 1 was cut in half by the frame and "1" had no
+    // label; a marker's radius is left at both ends, and both ends are labelled.
+    void countAxis_padsTheEndsByAMarkerAndLabelsThem()
+    {
+        ProfilePlot plot(Factor::Vms);
+        iolens::core::Profile profile = countProfile({1, 2, 3, 4, 5, 6, 7, 8});
+        profile.grid.factor = Factor::Vms;
+        drawPlain(plot, profile, {Qt::blue}, {QStringLiteral("auto")});
+        plot.resize(420, 300);
+        plot.setViewport(plot.rect()); // a hidden widget gets no resize event
+        plot.replot();
+        const QCPScatterStyle& dot = plot.measuredGraph()->scatterStyle();
+        const double radius = dot.size() / 2.0 + dot.pen().widthF();
+        const QRect rect = plot.axisRect()->rect();
+        QVERIFY(plot.xAxis->coordToPixel(1.0) - rect.left() >= radius);
+        QVERIFY(rect.right() - plot.xAxis->coordToPixel(8.0) >= radius);
+        const QVector<QString> labels = plot.xAxis->tickVectorLabels();
+        QVERIFY2(labels.contains(QStringLiteral("1")) && labels.contains(QStringLiteral("8")),
+            qPrintable(QStringList(labels.begin(), labels.end()).join(QLatin1Char(' '))));
+    }
+
     // Presentation mode's short panels: the title would be cut at the top; the unit fits, and
     // the tooltip names the whole title. A tall panel keeps it.
     void shortPanel_showsTheUnitAndTheTitleInTheTooltip()

@@ -419,6 +419,31 @@ private slots:
         }
     }
 
+    // At 0 % reads there is no read response time (the table says n/a): the read-share plot
+    // starts at the first share above 0 % for a read metric and ends below 100 % for a write one.
+    void readShare_showsOnlyWhereTheMetricHasAValue()
+    {
+        ProfilePlot* plot = m_view->plot(Factor::ReadPct);
+        for (const Metric metric : {Metric::RtReadMs, Metric::TpReadMbs}) {
+            m_view->setMetric(metric);
+            plot->replot();
+            const auto& grid = m_view->profile(Factor::ReadPct)->grid;
+            // The axis starts a marker's radius before the first share above 0 %, labelled.
+            const double pad = (grid.x[1] - plot->xAxis->range().lower)
+                / (plot->xAxis->range().upper - plot->xAxis->range().lower);
+            QVERIFY(pad > 0.0 && pad < 0.05);
+            QCOMPARE(plot->xAxis->tickVector().front(), grid.x[1]);
+            QCOMPARE(plot->xAxis->tickVectorLabels().front(), QStringLiteral("0.5"));
+            QCOMPARE(plot->xAxis->tickVector().back(), 100.0);
+        }
+        m_view->setMetric(Metric::RtWriteMs);
+        plot->replot();
+        const auto& grid = m_view->profile(Factor::ReadPct)->grid;
+        QCOMPARE(plot->xAxis->tickVector().front(), 0.0);
+        QCOMPARE(plot->xAxis->tickVector().back(), grid.x[grid.x.size() - 2]);
+        m_view->setMetric(Metric::RtReadMs);
+    }
+
     // lm's extrapolation to 3000 ms at a 32 GiB file set stretched every plot's y axis; the
     // range follows the measurements and the first model, and lm is clipped with an arrow.
     void valueRange_followsTheDataAndTheFirstModel()
