@@ -77,10 +77,10 @@ int DecadeTicker::labelledDecadeStep(double decades, double lengthPx, double lab
                 return step * scale;
 }
 
-int DecadeTicker::decadeStepFor(const QCPRange& range) const
+std::optional<DecadeTicker::LabelRoom> DecadeTicker::labelRoom() const
 {
     if (!m_axis || !m_axis->axisRect())
-        return 1;
+        return std::nullopt;
     const bool vertical = m_axis->orientation() == Qt::Vertical;
     const QRect rect = m_axis->axisRect()->rect();
     const QFontMetrics metrics(m_axis->tickLabelFont());
@@ -88,8 +88,45 @@ int DecadeTicker::decadeStepFor(const QCPRange& range) const
     const double room = vertical
         ? kLabelSpacingLines * metrics.height()
         : metrics.horizontalAdvance(QStringLiteral("0.001")) + metrics.averageCharWidth() * 2;
-    return labelledDecadeStep(
-        std::log10(range.upper / range.lower), vertical ? rect.height() : rect.width(), room);
+    return LabelRoom {static_cast<double>(vertical ? rect.height() : rect.width()), room};
+}
+
+int DecadeTicker::decadeStepFor(const QCPRange& range) const
+{
+    const std::optional<LabelRoom> room = labelRoom();
+    if (!room)
+        return 1;
+    return labelledDecadeStep(std::log10(range.upper / range.lower), room->lengthPx, room->labelPx);
+}
+
+int DecadeTicker::shortThinningFor(const QCPRange& range) const
+{
+    const std::optional<LabelRoom> room = labelRoom();
+    if (!room || !(room->lengthPx > 0.0))
+        return 0;
+    const double pxPerDecade = room->lengthPx / std::log10(range.upper / range.lower);
+    for (int thinning = 0; thinning < 2; ++thinning) {
+        const QVector<double> ticks = shortRangeTicks(range, thinning);
+        bool fits = true;
+        for (qsizetype i = 0; i + 1 < ticks.size(); ++i)
+            fits = fits && pxPerDecade * std::log10(ticks[i + 1] / ticks[i]) >= room->labelPx;
+        if (fits)
+            return thinning;
+    }
+    return 2;
+}
+
+QVector<double> DecadeTicker::shortRangeTicks(const QCPRange& range, int thinning)
+{
+    QVector<double> ticks = mantissaTicks(range, {1.0, 2.0, 5.0});
+    if (ticks.size() < 3) // less than a factor 2.5: finer steps, few enough to fit
+        return mantissaTicks(range, {1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0});
+    // Where 1-2-5 labels would touch (a short panel in a large font): 1-3, then 1 alone.
+    if (thinning == 1)
+        ticks = mantissaTicks(range, {1.0, 3.0});
+    else if (thinning >= 2)
+        ticks = mantissaTicks(range, {1.0});
+    return ticks;
 }
 
 DecadeTicker::DecadeTicker(QCPAxis* axis)
@@ -113,9 +150,10 @@ DecadeTicker::DecadeTicker(QCPAxis* axis)
 
 bool DecadeTicker::stale() const
 {
-    if (m_shortRange || !m_axis || m_axis->range().lower <= 0.0)
+    if (!m_axis || m_axis->range().lower <= 0.0)
         return false;
-    return decadeStepFor(m_axis->range()) != m_decadeStep;
+    return (m_shortRange ? shortThinningFor(m_axis->range()) : decadeStepFor(m_axis->range()))
+        != m_decadeStep;
 }
 
 QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& range)
@@ -123,10 +161,8 @@ QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& 
     m_shortRange = !m_zeroAt && range.lower > 0.0
         && std::log10(range.upper / range.lower) < kShortRangeDecades;
     if (m_shortRange) {
-        QVector<double> ticks = mantissaTicks(range, {1.0, 2.0, 5.0});
-        if (ticks.size() < 3) // less than a factor 2.5: finer steps
-            ticks = mantissaTicks(range, {1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0});
-        return ticks;
+        m_decadeStep = shortThinningFor(range);
+        return shortRangeTicks(range, m_decadeStep);
     }
     m_decadeStep = range.lower > 0.0 ? decadeStepFor(range) : 1;
     QVector<double> ticks = m_axis && range.lower > 0.0

@@ -16,7 +16,7 @@ namespace iolens::ui {
 /// zero (see ParameterScale); the ticks are then counted from the floor, so it always has one.
 /// An axis spanning less than 1.6 decades, where QCustomPlot falls back to linear steps that
 /// crowd the top of a log axis ("12.5 15 17.5 20"), gets 1-2-5 ticks (1, 2, 5, 10, 20) and the
-/// integer mantissas as sub-ticks instead.
+/// integer mantissas as sub-ticks instead (1-3 or 1 alone where 1-2-5 labels would touch).
 /// Given the axis it labels, it labels only every 2nd, 3rd, 5th ... decade where labels at every
 /// decade would be closer than 1.2 text lines (a short panel, presentation mode's large fonts),
 /// the skipped decades becoming sub-ticks.
@@ -35,22 +35,33 @@ public:
     /// Labels the tick at `value` (a decade) "0"; std::nullopt labels every tick by its value.
     void setZeroAt(std::optional<double> value) { m_zeroAt = value; }
 
+    /// Whether the last ticks were made for another axis length than the present one's.
+    bool stale() const;
+
 protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override;
     QVector<double> createSubTickVector(int subTickCount, const QVector<double>& ticks) override;
     QString getTickLabel(
         double tick, const QLocale& locale, QChar formatChar, int precision) override;
 
-    /// Whether the last ticks were made for another axis length than the present one's.
-    bool stale() const;
-
 private:
+    struct LabelRoom {
+        double lengthPx; ///< the axis's length
+        double labelPx;  ///< the least distance between two labels' centres
+    };
+    /// How much room the axis gives its labels; std::nullopt without an axis.
+    std::optional<LabelRoom> labelRoom() const;
     /// The labelled decade step for `range` on the axis (1 without an axis).
     int decadeStepFor(const QCPRange& range) const;
+    /// For a short range: 0 for 1-2-5 ticks, 1 for 1-3, 2 for 1 alone, the first whose labels
+    /// are 1.2 lines apart (0 without an axis).
+    int shortThinningFor(const QCPRange& range) const;
+    static QVector<double> shortRangeTicks(const QCPRange& range, int thinning);
 
     QPointer<QCPAxis> m_axis;
     std::optional<double> m_zeroAt;
-    int m_decadeStep = 1;      ///< the labelled decade step of the last ticks
+    /// The labelled decade step of the last ticks (their shortThinningFor on a short range).
+    int m_decadeStep = 1;
     bool m_shortRange = false; ///< the last ticks were 1-2-5 ticks of a short range
 };
 

@@ -125,6 +125,18 @@ private slots:
         QVERIFY((step - 1) * fitted.pixelsPerDecade < 1.2 * fitted.labelLinePx);
     }
 
+    // fio-local's read response time in presentation mode: 0.2 to 2.4 ms on a short panel.
+    void shortRangeOnAShortAxis_thinsTheOneTwoFiveTicks()
+    {
+        const FittedTicks fitted = fittedTicks({0.22, 2.4}, 150, 28);
+        QVERIFY(fitted.ticks.size() >= 1);
+        for (qsizetype i = 0; i + 1 < fitted.ticks.size(); ++i)
+            QVERIFY(fitted.pixelsPerDecade * std::log10(fitted.ticks[i + 1] / fitted.ticks[i])
+                >= 1.2 * fitted.labelLinePx);
+        // On a tall axis the same range keeps its 1-2-5 ticks.
+        QCOMPARE(fittedTicks({0.22, 2.4}, 700, 12).ticks, (QVector<double> {0.5, 1, 2}));
+    }
+
     void tallAxis_labelsEveryDecade()
     {
         const FittedTicks fitted = fittedTicks({0.001, 3000}, 700, 12);
