@@ -4,7 +4,6 @@
 #include <QApplication>
 #include <qcustomplot.h>
 
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <functional>
@@ -280,11 +279,8 @@ bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief)
 {
     const bool vertical = axis.orientation() == Qt::Vertical;
     const int room = vertical ? axis.axisRect()->height() : axis.axisRect()->width();
-    const QFontMetrics metrics(axis.labelFont());
-    // Even the brief label may be too long for a tiny panel: cut, with an ellipsis, not clipped.
-    const QString label = metrics.horizontalAdvance(full) < room
-        ? full
-        : metrics.elidedText(brief, Qt::ElideRight, std::max(room - 1, 0));
+    const QString label
+        = QFontMetrics(axis.labelFont()).horizontalAdvance(full) < room ? full : brief;
     if (label == axis.label())
         return false;
     axis.setLabel(label);

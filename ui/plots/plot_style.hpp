@@ -73,8 +73,7 @@ void fitAfterLayout(QCustomPlot& plot, std::function<bool()> fit);
 
 /// Labels `axis` with `full` if it fits along the axis (its axis rect's height for a left or right
 /// axis, its width for a bottom or top one), else with `brief`, so that a short plot's label is
-/// not cut or drawn over its neighbour; `brief` too is elided ("…") where even it does not fit.
-/// Returns whether the label changed (for fitAfterLayout).
+/// not cut or drawn over its neighbour. Returns whether the label changed (for fitAfterLayout).
 bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief);
 
 /// The two text rows above a plot: a bold title and a grey subtitle (the data, units, or state).

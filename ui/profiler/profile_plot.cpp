@@ -103,8 +103,16 @@ ProfilePlot::ProfilePlot(core::Factor factor, QWidget* parent)
 
 bool ProfilePlot::fitYLabel()
 {
-    if (!fitAxisLabel(*yAxis, m_yLabel, m_yBriefLabel))
+    // The title where it fits the panel's height, else the unit, and even that elided ("…")
+    // rather than clipped at the top of a tiny panel.
+    const int room = axisRect()->height();
+    const QFontMetrics metrics(yAxis->labelFont());
+    const QString label = metrics.horizontalAdvance(m_yLabel) < room
+        ? m_yLabel
+        : metrics.elidedText(m_yBriefLabel, Qt::ElideRight, std::max(room - 1, 0));
+    if (label == yAxis->label())
         return false;
+    yAxis->setLabel(label);
     const QString click = tr("Click to move this factor of the scenario there.");
     setToolTip(
         yAxis->label() == m_yLabel ? click : tr("%1\nThe y axis shows %2.").arg(click, m_yLabel));
@@ -144,7 +152,7 @@ void ProfilePlot::setUpXAxis(const core::SweepGrid& grid, const std::optional<Gr
         xAxis->setTicker(ticker);
         xAxis->setSubTicks(false);
     } else {
-        // Counts (whole numbers, thinned to 1, 2, 4 ...) and the read share: round ticks, and
+        // Counts (whole steps of 1, 2, 5 ...) and the read share: round ticks, and
         // the first and last point labelled too ("1" VM, "100" %).
         xAxis->setScaleType(QCPAxis::stLinear);
         xAxis->setTicker(QSharedPointer<EndLabelledTicker>::create(

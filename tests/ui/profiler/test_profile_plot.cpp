@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace iolens::ui;
 using iolens::core::Factor;
 
@@ -102,6 +104,19 @@ private slots:
         plot.replot();
         QCOMPARE(plot.yAxis->label(), QStringLiteral("Read RT (ms)"));
         QVERIFY(!plot.toolTip().contains(QStringLiteral("Read RT (ms)")));
+
+        // Too short even for the unit (the plot's least height, a huge font): elided, not
+        // clipped.
+        font.setPixelSize(120);
+        plot.yAxis->setLabelFont(font);
+        plot.resize(400, 170);
+        plot.setViewport(plot.rect());
+        plot.replot();
+        QVERIFY(
+            QFontMetrics(font).horizontalAdvance(QStringLiteral("ms")) > plot.axisRect()->height());
+        QVERIFY2(plot.yAxis->label() != QStringLiteral("ms"), qPrintable(plot.yAxis->label()));
+        QVERIFY(QFontMetrics(font).horizontalAdvance(plot.yAxis->label())
+            <= std::max(plot.axisRect()->height(), 0));
     }
 
     // M5 and Cubist answer alike at their defaults: the later curve is dashed over the earlier
