@@ -2167,6 +2167,12 @@ Mittel ± RSF</translation>
         <source>Click to move this factor of the scenario there.</source>
         <translation>Klicken, um diesen Faktor des Szenarios dorthin zu verschieben.</translation>
     </message>
+    <message>
+        <source>%1
+The y axis shows %2.</source>
+        <translation>%1
+Die y-Achse zeigt %2.</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ProfilerView</name>
@@ -2241,6 +2247,22 @@ Mittel ± RSF</translation>
     <message>
         <source>Dashed: where a stored model&apos;s curve leaves the data it was trained on.</source>
         <translation>Gestrichelt: wo die Kurve eines gespeicherten Modells die Daten verlässt, auf denen es trainiert wurde.</translation>
+    </message>
+    <message>
+        <source>The y axis fits the measurements and the first model&apos;s curve and interval; an arrow in a curve&apos;s colour on the top or bottom edge marks where it leaves.</source>
+        <translation>Die y-Achse passt zu den Messungen und zur Kurve und zum Intervall des ersten Modells; ein Pfeil in der Farbe einer Kurve am oberen oder unteren Rand zeigt, wo sie den Bereich verlässt.</translation>
+    </message>
+    <message>
+        <source>A curve dashed in two colours lies exactly on another model&apos;s (&quot;cubist (= m5)&quot;).</source>
+        <translation>Eine zweifarbig gestrichelte Kurve liegt genau auf der eines anderen Modells („cubist (= m5)“).</translation>
+    </message>
+    <message>
+        <source>%1 (= %2)</source>
+        <translation>%1 (= %2)</translation>
+    </message>
+    <message>
+        <source>leaves the range</source>
+        <translation>verlässt den Bereich</translation>
     </message>
 </context>
 <context>

@@ -12,7 +12,7 @@ void applyParameterScale(QCPAxis& axis, const ParameterScale& scale, double pad)
 {
     axis.setScaleType(scale.log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (scale.log) {
-        auto ticker = QSharedPointer<DecadeTicker>::create();
+        auto ticker = QSharedPointer<DecadeTicker>::create(&axis);
         ticker->setZeroAt(scale.zeroAt);
         axis.setTicker(ticker);
     } else {
@@ -26,7 +26,7 @@ void applyCostScale(QCPAxis& axis, double low, double high)
     const bool log = low > 0.0 && high / low > 10.0;
     axis.setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (log)
-        axis.setTicker(QSharedPointer<DecadeTicker>::create());
+        axis.setTicker(QSharedPointer<DecadeTicker>::create(&axis));
     else
         axis.setTicker(QSharedPointer<QCPAxisTicker>::create());
     if (!(high > low))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/decade_ticker.hpp"
 
+#include "plots/plot_style.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -47,10 +49,98 @@ QVector<double> mantissaTicks(const QCPRange& range, std::initializer_list<doubl
     return ticks;
 }
 
+// Labels closer than this many text lines read as one smear (presentation mode's six panels).
+constexpr double kLabelSpacingLines = 1.2;
+
+// The decades 10^e for every e divisible by `step` from below `range` to above it (the ones outside
+// give the sub-ticks at the ends; QCustomPlot trims them).
+QVector<double> everyNthDecade(const QCPRange& range, int step)
+{
+    QVector<double> ticks;
+    const auto below = [step](double e) { return static_cast<int>(std::floor(e / step)) * step; };
+    const int first = below(std::floor(std::log10(range.lower)));
+    const int last = below(std::ceil(std::log10(range.upper))) + step;
+    for (int exponent = first; exponent <= last; exponent += step)
+        ticks.push_back(std::pow(10.0, exponent));
+    return ticks;
+}
+
 } // namespace
 
-DecadeTicker::DecadeTicker()
+int DecadeTicker::labelledDecadeStep(double decades, double lengthPx, double labelRoomPx)
 {
+    if (!(decades > 0.0) || !std::isfinite(decades) || !(lengthPx > 0.0))
+        return 1;
+    for (int scale = 1;; scale *= 10)
+        for (const int step : {1, 2, 3, 5})
+            if (lengthPx * step * scale / decades >= labelRoomPx || step * scale >= decades)
+                return step * scale;
+}
+
+std::optional<DecadeTicker::LabelRoom> DecadeTicker::labelRoom() const
+{
+    if (!m_axis || !m_axis->axisRect())
+        return std::nullopt;
+    const bool vertical = m_axis->orientation() == Qt::Vertical;
+    const QRect rect = m_axis->axisRect()->rect();
+    const QFontMetrics metrics(m_axis->tickLabelFont());
+    // Side by side, labels need their width and a gap; stacked, a line and a bit.
+    const double room = vertical
+        ? kLabelSpacingLines * metrics.height()
+        : metrics.horizontalAdvance(QStringLiteral("0.001")) + metrics.averageCharWidth() * 2;
+    return LabelRoom {static_cast<double>(vertical ? rect.height() : rect.width()), room};
+}
+
+int DecadeTicker::decadeStepFor(const QCPRange& range) const
+{
+    const std::optional<LabelRoom> room = labelRoom();
+    if (!room)
+        return 1;
+    return labelledDecadeStep(std::log10(range.upper / range.lower), room->lengthPx, room->labelPx);
+}
+
+int DecadeTicker::shortThinningFor(const QCPRange& range) const
+{
+    const std::optional<LabelRoom> room = labelRoom();
+    if (!room || !(room->lengthPx > 0.0))
+        return 0;
+    const double pxPerDecade = room->lengthPx / std::log10(range.upper / range.lower);
+    for (int thinning = 0; thinning < 2; ++thinning) {
+        const QVector<double> ticks = shortRangeTicks(range, thinning);
+        bool fits = true;
+        for (qsizetype i = 0; i + 1 < ticks.size(); ++i)
+            fits = fits && pxPerDecade * std::log10(ticks[i + 1] / ticks[i]) >= room->labelPx;
+        if (fits)
+            return thinning;
+    }
+    return 2;
+}
+
+QVector<double> DecadeTicker::shortRangeTicks(const QCPRange& range, int thinning)
+{
+    QVector<double> ticks = mantissaTicks(range, {1.0, 2.0, 5.0});
+    if (ticks.size() < 3) // less than a factor 2.5: finer steps, few enough to fit
+        return mantissaTicks(range, {1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0});
+    // Where 1-2-5 labels would touch (a short panel in a large font): 1-3, then 1 alone.
+    if (thinning == 1)
+        ticks = mantissaTicks(range, {1.0, 3.0});
+    else if (thinning >= 2)
+        ticks = mantissaTicks(range, {1.0});
+    return ticks;
+}
+
+DecadeTicker::DecadeTicker(QCPAxis* axis)
+    : m_axis(axis)
+{
+    static const char* const kHooked = "iolensDecadeLabelsFitted";
+    if (axis && axis->parentPlot() && !axis->property(kHooked).toBool()) {
+        axis->setProperty(kHooked, true);
+        // Whichever DecadeTicker the axis holds by then (views make a new one per redraw).
+        fitAfterLayout(*axis->parentPlot(), [axis] {
+            const auto* ticker = dynamic_cast<const DecadeTicker*>(axis->ticker().data());
+            return axis->scaleType() == QCPAxis::stLogarithmic && ticker && ticker->stale();
+        });
+    }
     setLogBase(10.0);
     // 2..9 between the decades: the sub-ticks show the log scale for what it is.
     setSubTickCount(8);
@@ -58,17 +148,26 @@ DecadeTicker::DecadeTicker()
     setTickCount(8);
 }
 
+bool DecadeTicker::stale() const
+{
+    if (!m_axis || m_axis->range().lower <= 0.0)
+        return false;
+    return (m_shortRange ? shortThinningFor(m_axis->range()) : decadeStepFor(m_axis->range()))
+        != m_decadeStep;
+}
+
 QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& range)
 {
     m_shortRange = !m_zeroAt && range.lower > 0.0
         && std::log10(range.upper / range.lower) < kShortRangeDecades;
     if (m_shortRange) {
-        QVector<double> ticks = mantissaTicks(range, {1.0, 2.0, 5.0});
-        if (ticks.size() < 3) // less than a factor 2.5: finer steps
-            ticks = mantissaTicks(range, {1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0});
-        return ticks;
+        m_decadeStep = shortThinningFor(range);
+        return shortRangeTicks(range, m_decadeStep);
     }
-    QVector<double> ticks = QCPAxisTickerLog::createTickVector(tickStep, range);
+    m_decadeStep = range.lower > 0.0 ? decadeStepFor(range) : 1;
+    QVector<double> ticks = m_axis && range.lower > 0.0
+        ? everyNthDecade(range, m_decadeStep)
+        : QCPAxisTickerLog::createTickVector(tickStep, range);
     if (!m_zeroAt || ticks.size() < 2 || ticks.front() <= 0.0)
         return ticks;
     for (const double tick : ticks)
@@ -85,6 +184,14 @@ QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& 
 
 QVector<double> DecadeTicker::createSubTickVector(int subTickCount, const QVector<double>& ticks)
 {
+    if (!m_shortRange && m_decadeStep > 1 && ticks.size() >= 2) {
+        // The decades without a label, between the labelled ones.
+        QVector<double> subTicks;
+        for (qsizetype i = 0; i + 1 < ticks.size(); ++i)
+            for (double tick = ticks[i] * 10.0; tick < ticks[i + 1] * (1 - 1e-9); tick *= 10.0)
+                subTicks.push_back(tick);
+        return subTicks;
+    }
     if (!m_shortRange || ticks.size() < 2)
         return QCPAxisTickerLog::createSubTickVector(subTickCount, ticks);
     QVector<double> subTicks;

@@ -128,7 +128,7 @@ void ErrorCdfView::buildPlot()
 
     QCPAxis* x = m_plot->xAxis;
     x->setScaleType(QCPAxis::stLogarithmic);
-    x->setTicker(QSharedPointer<DecadeTicker>::create());
+    x->setTicker(QSharedPointer<DecadeTicker>::create(x));
     x->setLabel(tr("Relative error (%)"));
     x->grid()->setSubGridVisible(true);
     QCPAxis* y = m_plot->yAxis;

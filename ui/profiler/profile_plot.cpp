@@ -4,6 +4,8 @@
 #include "common/metric_text.hpp"
 #include "plots/axis_scales.hpp"
 #include "plots/coinciding_curves.hpp"
+#include "plots/end_labelled_ticker.hpp"
+#include "plots/pixel_padding.hpp"
 #include "plots/plot_style.hpp"
 #include "profiler/byte_size_ticker.hpp"
 
@@ -18,7 +20,8 @@ namespace iolens::ui {
 namespace {
 
 constexpr int kCurveWidth = 2;
-constexpr int kCasedCurveWidth = 6; // kCurveWidth and 2 px either side
+// The axis length assumed before the first layout (a 1280 px window's third, less its margins).
+constexpr int kTypicalPanelPx = 340;
 
 /// A count sweep over four doublings or more (1 to 16 threads, say): drawn on a log axis.
 bool wideCountRange(const core::SweepGrid& grid)
@@ -91,10 +94,34 @@ ProfilePlot::ProfilePlot(core::Factor factor, QWidget* parent)
     m_scenarioLine->point1->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_scenarioLine->point2->setTypeY(QCPItemPosition::ptAxisRectRatio);
     setToolTip(tr("Click to move this factor of the scenario there."));
+    fitAfterLayout(*this, [this] {
+        const bool label = fitYLabel();
+        const bool range = fitXRange();
+        return label || range;
+    });
 }
 
-void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
+bool ProfilePlot::fitYLabel()
 {
+    // The title where it fits the panel's height, else the unit, and even that elided ("…")
+    // rather than clipped at the top of a tiny panel.
+    const int room = axisRect()->height();
+    const QFontMetrics metrics(yAxis->labelFont());
+    const QString label = metrics.horizontalAdvance(m_yLabel) < room
+        ? m_yLabel
+        : metrics.elidedText(m_yBriefLabel, Qt::ElideRight, std::max(room - 1, 0));
+    if (label == yAxis->label())
+        return false;
+    yAxis->setLabel(label);
+    const QString click = tr("Click to move this factor of the scenario there.");
+    setToolTip(
+        yAxis->label() == m_yLabel ? click : tr("%1\nThe y axis shows %2.").arg(click, m_yLabel));
+    return true;
+}
+
+void ProfilePlot::setUpXAxis(const core::SweepGrid& grid, const std::optional<GridStretch>& shown)
+{
+    m_xPadded = false;
     if (grid.x.empty())
         return;
     if (grid.spacing == core::SweepSpacing::Categorical) {
@@ -107,10 +134,14 @@ void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
         xAxis->setRange(-0.5, static_cast<double>(grid.levels.size()) - 0.5);
         return;
     }
+    const GridStretch stretch = shown.value_or(GridStretch {0, grid.x.size() - 1});
+    m_xFirst = grid.x[std::min(stretch.first, grid.x.size() - 1)];
+    m_xLast = grid.x[std::min(stretch.last, grid.x.size() - 1)];
     if (grid.spacing == core::SweepSpacing::Log) {
         xAxis->setScaleType(QCPAxis::stLogarithmic);
         const double unit = m_factor == core::Factor::RequestBytes ? 1024.0 : 1024.0 * 1024.0;
         xAxis->setTicker(QSharedPointer<ByteSizeTicker>::create(unit));
+        xAxis->setSubTicks(true);
     } else if (grid.spacing == core::SweepSpacing::Integer && wideCountRange(grid)) {
         // Thread counts measured at 1, 2, 4 ... 64: on a linear axis the first five crowd into
         // its first tenth; doublings read as the equal steps they are on a log axis.
@@ -119,40 +150,58 @@ void ProfilePlot::setUpXAxis(const core::SweepGrid& grid)
         ticker->setLogBase(2.0);
         ticker->setSubTickCount(0);
         xAxis->setTicker(ticker);
-    } else if (grid.spacing == core::SweepSpacing::Integer) {
-        xAxis->setScaleType(QCPAxis::stLinear);
-        // Whole counts only, thinned out (1, 2, 4 ...) when there are many.
-        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        xAxis->setTicker(ticker);
+        xAxis->setSubTicks(false);
     } else {
+        // Counts (whole steps of 1, 2, 5 ...) and the read share: round ticks, and
+        // the first and last point labelled too ("1" VM, "100" %).
         xAxis->setScaleType(QCPAxis::stLinear);
-        auto ticker = QSharedPointer<QCPAxisTicker>::create();
-        ticker->setTickCount(5);
-        xAxis->setTicker(ticker);
+        xAxis->setTicker(QSharedPointer<EndLabelledTicker>::create(
+            m_xFirst, m_xLast, grid.spacing == core::SweepSpacing::Integer));
+        xAxis->setSubTicks(false);
     }
-    xAxis->setSubTicks(grid.spacing != core::SweepSpacing::Integer);
-    const double lo = grid.x.front();
-    const double hi = grid.x.back();
-    if (grid.spacing == core::SweepSpacing::Integer && wideCountRange(grid))
-        xAxis->setRange(lo / 1.1, hi * 1.1);
-    else if (grid.spacing == core::SweepSpacing::Integer)
-        xAxis->setRange(lo - 0.3, std::max(hi, lo + 1.0) + 0.3);
-    else
-        xAxis->setRange(lo, hi);
+    m_xPadded = true;
+    fitXRange();
 }
 
-void ProfilePlot::show(const ProfileDrawing& drawing, const QString& yLabel)
+bool ProfilePlot::fitXRange()
+{
+    if (!m_xPadded)
+        return false;
+    // The measured dot's radius and its rim: the widest mark drawn at an end.
+    const QCPScatterStyle& dot = m_measured->scatterStyle();
+    const double radius = dot.size() / 2.0 + dot.pen().widthF() + 1.0;
+    const int length = axisRect()->width();
+    const bool log = xAxis->scaleType() == QCPAxis::stLogarithmic;
+    // Before the first layout the axis has no length yet: a typical panel's.
+    const QCPRange range
+        = padByPixels(m_xFirst, m_xLast, log, radius, length > 0 ? length : kTypicalPanelPx);
+    const QCPRange now = xAxis->range();
+    const double tolerance = 1e-9 * (range.upper - range.lower);
+    if (std::fabs(now.lower - range.lower) <= tolerance
+        && std::fabs(now.upper - range.upper) <= tolerance)
+        return false;
+    xAxis->setRange(range);
+    return true;
+}
+
+void ProfilePlot::show(
+    const ProfileDrawing& drawing, const QString& yLabel, const QString& yBriefLabel)
 {
     const core::Profile& profile = *drawing.profile;
-    setUpXAxis(profile.grid);
-    yAxis->setLabel(yLabel);
+    setUpXAxis(profile.grid, drawing.shown);
+    m_yLabel = yLabel;
+    m_yBriefLabel = yBriefLabel;
+    fitYLabel();
     showBand(drawing);
     showCurves(drawing);
     m_measured->setData(drawing.measuredX, drawing.measuredY);
     m_scenarioLine->point1->setCoords(profile.current, 0.0);
     m_scenarioLine->point2->setCoords(profile.current, 1.0);
     m_scenarioLine->setVisible(profile.current >= 0.0 || !isCategorical(m_factor));
+    m_gridX = profile.grid.x;
+    m_curveY = profile.y;
+    m_curveColors = drawing.colors;
+    m_levels = profile.grid.spacing == core::SweepSpacing::Categorical;
     showFar(*drawing.far);
     showLimits(drawing.limits);
     showLimitLines(drawing.limitBounds);
@@ -173,28 +222,29 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
         m_outsideCurves.push_back(addGraph());
     }
     copyInto(profile.grid.x, m_x);
-    // A curve that a later model's lies on exactly (M5 under Cubist at their defaults) is drawn
-    // wider, so it shows as a casing around the later one; dashes mean "far from the data" here.
+    // A curve lying exactly on an earlier one (M5 on Cubist at their defaults) is dashed, gaps as
+    // long as the dashes, so the earlier one shows through, as in the Error CDF; the legend
+    // names the pair. With levels, its dot is drawn small inside the earlier one's.
     std::vector<const std::vector<double>*> values;
     for (const std::vector<double>& y : profile.y)
         values.push_back(&y);
-    std::vector<bool> cased(m_curves.size(), false);
-    for (const int earlier : coincidingCurves(values))
-        if (earlier >= 0)
-            cased[static_cast<std::size_t>(earlier)] = true;
+    m_coincidesWith = coincidingCurves(values);
     for (std::size_t m = 0; m < m_curves.size(); ++m) {
         QCPGraph* graph = m_curves[m];
         const QColor color = drawing.colors[m];
-        const int width = cased[m] ? kCasedCurveWidth : kCurveWidth;
+        const bool onEarlier = m_coincidesWith[m] >= 0;
         graph->setName(drawing.labels[m]);
-        graph->setPen(QPen(color, width));
+        QPen pen(color, kCurveWidth);
+        if (onEarlier)
+            pen.setDashPattern({3.0, 3.0});
+        graph->setPen(pen);
         // Levels have no order between them: a dot per level, no line across.
         graph->setLineStyle(levels ? QCPGraph::lsNone : QCPGraph::lsLine);
         graph->setScatterStyle(levels
-                ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, cased[m] ? 14 : 9)
+                ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, onEarlier ? 5 : 9)
                 : QCPScatterStyle());
         copyInto(profile.y[m], m_y);
-        showOutside(m, drawing, levels, width);
+        showOutside(m, drawing, levels);
         graph->setData(m_x, m_y, true);
     }
 }
@@ -202,15 +252,16 @@ void ProfilePlot::showCurves(const ProfileDrawing& drawing)
 // Splits curve `m` (its values in m_y) where its model leaves its own training domain: those
 // points move to the dashed graph (with their inside neighbours, so the two parts meet), NaN
 // gaps in the solid one; with levels, a hollow dot instead of a full one.
-void ProfilePlot::showOutside(std::size_t m, const ProfileDrawing& drawing, bool levels, int width)
+void ProfilePlot::showOutside(std::size_t m, const ProfileDrawing& drawing, bool levels)
 {
+    const int width = kCurveWidth;
     QCPGraph* dashed = m_outsideCurves[m];
     const QColor color = drawing.colors[m];
     dashed->setPen(QPen(color, width, Qt::DashLine));
     dashed->setLineStyle(levels ? QCPGraph::lsNone : QCPGraph::lsLine);
-    dashed->setScatterStyle(levels ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, width),
-                                QBrush(Qt::white), width > kCurveWidth ? 14 : 9)
-                                   : QCPScatterStyle());
+    dashed->setScatterStyle(levels
+            ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, width), QBrush(Qt::white), 9)
+            : QCPScatterStyle());
     const std::vector<bool>* outside
         = m < drawing.outsideOwnDomain.size() ? &drawing.outsideOwnDomain[m] : nullptr;
     const auto n = static_cast<std::size_t>(m_y.size());
@@ -377,6 +428,42 @@ std::vector<core::LimitStretch> ProfilePlot::limitBands() const
 void ProfilePlot::setValueRange(double low, double high)
 {
     applyCostScale(*yAxis, low, high);
+    showExitMarks(yAxis->range().lower, yAxis->range().upper);
+}
+
+void ProfilePlot::showExitMarks(double low, double high)
+{
+    m_exitMarks.clear();
+    for (std::size_t m = 0; m < m_curveY.size(); ++m) {
+        // A curve on an earlier one leaves where that one does: one arrow is enough.
+        if (coincidingWith(static_cast<int>(m)) >= 0)
+            continue;
+        for (const RangeExit& exit : rangeExits(m_gridX, m_curveY[m], low, high, m_levels))
+            m_exitMarks.push_back({static_cast<int>(m), exit});
+    }
+    while (m_exitArrows.size() < m_exitMarks.size()) {
+        auto* arrow = new QCPItemText(this);
+        arrow->setLayer(kMarksLayer);
+        arrow->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        arrow->setClipToAxisRect(true);
+        arrow->setSelectable(false);
+        arrow->setFont(plotFont(0.9));
+        m_exitArrows.push_back(arrow);
+    }
+    for (std::size_t i = 0; i < m_exitArrows.size(); ++i) {
+        QCPItemText* arrow = m_exitArrows[i];
+        const bool used = i < m_exitMarks.size();
+        arrow->setVisible(used);
+        if (!used)
+            continue;
+        const ExitMark& mark = m_exitMarks[i];
+        const bool above = mark.exit.side == RangeSide::Above;
+        // The arrow stands on the edge the curve crosses, pointing the way it went.
+        arrow->setText(above ? QStringLiteral("▲") : QStringLiteral("▼"));
+        arrow->setColor(m_curveColors[static_cast<std::size_t>(mark.curve)]);
+        arrow->setPositionAlignment(Qt::AlignHCenter | (above ? Qt::AlignTop : Qt::AlignBottom));
+        arrow->position->setCoords(mark.exit.x, above ? 0.0 : 1.0);
+    }
 }
 
 double ProfilePlot::scenarioX() const

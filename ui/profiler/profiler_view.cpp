@@ -6,7 +6,9 @@
 #include "plots/plot_style.hpp"
 #include "prediction/model_controller.hpp"
 #include "prediction/scenario_evaluation.hpp"
+#include "profiler/defined_stretch.hpp"
 #include "profiler/profile_plot.hpp"
+#include "profiler/value_range.hpp"
 #include "validation/out_of_sample.hpp"
 
 #include <QComboBox>
@@ -30,12 +32,25 @@ constexpr std::array kPlotOrder {core::Factor::RequestBytes, core::Factor::ReadP
     core::Factor::FilesetBytes, core::Factor::Scheduler, core::Factor::Pattern, core::Factor::Vms,
     core::Factor::Threads};
 
+const QString kLegendSeparator = QStringLiteral("&nbsp;&nbsp;&nbsp; ");
+
 /// The opacity of the recommended model's interval band over the plot.
 constexpr int kIntervalAlpha = 55;
 
 QString swatch(const QColor& color, const QString& glyph)
 {
     return QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), glyph);
+}
+
+/// `text` as HTML that never breaks across lines: the legend wraps between its items, never inside
+/// one ("far" | "from data"). A word joiner after a dash, which would otherwise allow a break.
+QString unbreakable(const QString& text)
+{
+    QString html = text.toHtmlEscaped();
+    html.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+    html.replace(QChar(0x2013), QStringLiteral("&#8211;&#8288;"));
+    html.replace(QLatin1Char('-'), QStringLiteral("&#8209;")); // a non-breaking hyphen
+    return html;
 }
 
 /// `fill` (with its alpha) blended over an opaque `background`: a band's colour as it looks on
@@ -72,7 +87,12 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
            "size or count, all reads vs all writes, another scheduler or pattern). Measured: "
            "the measurements that equal the scenario in every other factor.")
         + QLatin1Char(' ')
-        + tr("Dashed: where a stored model's curve leaves the data it was trained on."));
+        + tr("Dashed: where a stored model's curve leaves the data it was trained on.")
+        + QLatin1Char(' ')
+        + tr("The y axis fits the measurements and the first model's curve and interval; an "
+             "arrow in a curve's colour on the top or bottom edge marks where it leaves.")
+        + QLatin1Char(' ')
+        + tr("A curve dashed in two colours lies exactly on another model's (\"cubist (= m5)\")."));
     m_legend->setTextFormat(Qt::RichText);
     m_limitCaption->setWordWrap(true);
     m_limitCaption->setTextFormat(Qt::RichText);
@@ -268,29 +288,22 @@ void ProfilerView::refresh()
     updateLegend();
     if (!m_hasScenario || m_domain.empty())
         return;
-    double low = std::numeric_limits<double>::infinity();
-    double high = -low;
+    ValueSpan span;
     // The steps to every measurement summed once for all the sweeps through the scenario.
     core::ScenarioDistances distances(m_space, m_scenario);
     for (auto& [factor, sweep] : m_sweeps)
-        drawPlot(factor, sweep, models, distances, low, high);
-    if (!(low <= high)) { // nothing to draw: keep a sensible empty axis
-        low = 0.0;
-        high = 1.0;
-    }
-    // Room above and below the curves: multiplicative on a log axis, additive on a linear one.
-    const bool log = low > 0.0 && high / low > 10.0;
-    const double padLow = log ? low / 1.25 : std::max(0.0, low - 0.06 * (high - low));
-    const double padHigh = log ? high * 1.25 : high + 0.06 * (high - low);
+        drawPlot(factor, sweep, models, distances, span);
+    const ValueRange range = paddedValueRange(span);
     for (auto& [factor, plot] : m_plots) {
-        plot->setValueRange(padLow, padHigh);
+        plot->setValueRange(range.low, range.high);
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
+    updateLegend(); // which curves coincide is known now
 }
 
 void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
     const std::vector<const core::TrainedModel*>& models, core::ScenarioDistances& distances,
-    double& low, double& high)
+    ValueSpan& span)
 {
     core::profile(models, m_scenario, factor, m_domain, m_options, sweep.profile);
     // The recommended model's calibrated interval replaces the models' spread as the band: it
@@ -313,10 +326,10 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
         if (limit.metric == metric()) {
             drawing.limitBounds.push_back(limit.bound);
             // The shared y range holds the bound, so its line is always in view.
-            low = std::min(low, limit.bound);
-            high = std::max(high, limit.bound);
+            span.include(limit.bound);
         }
     drawing.profile = &sweep.profile;
+    drawing.shown = definedStretch(sweep.profile.grid, metric());
     drawing.band = &sweep.band;
     if (interval) {
         QColor fill = m_colors.front();
@@ -343,23 +356,21 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
             continue;
         drawing.measuredX.push_back(core::sweepCoordinate(sweep.profile.grid, rows[i].config));
         drawing.measuredY.push_back(*value);
-        low = std::min(low, *value);
-        high = std::max(high, *value);
+        span.include(*value);
     }
-    for (const std::vector<double>& y : sweep.profile.y)
-        for (double v : y)
-            if (std::isfinite(v)) {
-                low = std::min(low, v);
-                high = std::max(high, v);
-            }
-    for (const std::vector<double>* end : {&sweep.band.low, &sweep.band.high})
-        for (double v : *end)
-            if (std::isfinite(v) && v > 0.0) {
-                low = std::min(low, v);
-                high = std::max(high, v);
-            }
-    m_plots.at(factor)->show(
-        drawing, tr("%1 (%2)").arg(metricShortTitle(metric()), metricUnitText(metric())));
+    // The range follows the data and the recommended (first) model with its interval; the other
+    // curves and the models' spread may leave it (arrows at the edge).
+    if (!sweep.profile.y.empty())
+        for (const double v : sweep.profile.y.front())
+            span.include(v);
+    if (interval)
+        for (const std::vector<double>* end : {&sweep.band.low, &sweep.band.high})
+            for (const double v : *end)
+                if (v > 0.0) // a lower bound at 0 would make the axis linear
+                    span.include(v);
+    m_plots.at(factor)->show(drawing,
+        tr("%1 (%2)").arg(metricShortTitle(metric()), metricUnitText(metric())),
+        metricUnitText(metric()));
 }
 
 void ProfilerView::drawLimits(core::Factor factor, Sweep& sweep)
@@ -384,24 +395,31 @@ void ProfilerView::updateLegend()
         return swatch(colorOnPalette(chosen, shown), glyph) + QStringLiteral("&nbsp;");
     };
     QStringList items;
-    for (std::size_t m = 0; m < m_labels.size(); ++m)
-        items << swatchOn(m_colors[m], QStringLiteral("&#9473;&#9473;"))
-                + m_labels[m].toHtmlEscaped();
+    for (std::size_t m = 0; m < m_labels.size(); ++m) {
+        // A curve on an earlier one in every plot is drawn dashed over it: "cubist (= m5)".
+        const int earlier = coincidingEverywhere(static_cast<int>(m));
+        items << (earlier >= 0 ? swatchOn(m_colors[m], QStringLiteral("&#9549;&#9549;"))
+                    + unbreakable(
+                        tr("%1 (= %2)")
+                            .arg(m_labels[m], m_labels[static_cast<std::size_t>(earlier)]))
+                               : swatchOn(m_colors[m], QStringLiteral("&#9473;&#9473;"))
+                    + unbreakable(m_labels[m]));
+    }
     if (m_labels.empty() && !m_plots.empty())
-        items << tr("Training the models…");
+        items << unbreakable(tr("Training the models…"));
     // The swatches of bands show them as they look on the plot: the fill over its background.
     const QColor background = shown.color(QPalette::Base);
     if (m_intervalLabel.isEmpty()) {
         items << swatchOn(QColor(0xB0, 0xB0, 0xB0), QStringLiteral("&#9632;"))
-                + tr("model spread (min–max)");
+                + unbreakable(tr("model spread (min–max)"));
     } else {
         QColor fill = colorOnPalette(m_colors.front(), shown);
         fill.setAlpha(kIntervalAlpha);
         items << swatch(blendedOver(fill, background), QStringLiteral("&#9632;"))
                 + QStringLiteral("&nbsp;")
-                + tr("%1: %2 % prediction interval")
-                      .arg(m_intervalLabel.toHtmlEscaped())
-                      .arg(qRound(kPredictionIntervalLevel * 100.0));
+                + unbreakable(tr("%1: %2 % prediction interval")
+                                  .arg(m_intervalLabel)
+                                  .arg(qRound(kPredictionIntervalLevel * 100.0)));
     }
     if (!m_limits.empty()) {
         const auto band = [&background](core::LimitVerdict verdict) {
@@ -409,19 +427,45 @@ void ProfilerView::updateLegend()
                        QStringLiteral("&#9608;"))
                 + QStringLiteral("&nbsp;");
         };
-        items << band(core::LimitVerdict::AllMeet) + tr("all models keep the limits");
-        items << band(core::LimitVerdict::Disagree) + tr("models disagree");
-        items << band(core::LimitVerdict::NoneMeet) + tr("no model keeps them");
+        items << band(core::LimitVerdict::AllMeet) + unbreakable(tr("all models keep the limits"));
+        items << band(core::LimitVerdict::Disagree) + unbreakable(tr("models disagree"));
+        items << band(core::LimitVerdict::NoneMeet) + unbreakable(tr("no model keeps them"));
     }
     if (std::any_of(m_limits.begin(), m_limits.end(),
             [&](const core::SlaLimit& limit) { return limit.metric == metric(); }))
         items << swatchOn(ProfilePlot::limitLineColor(), QStringLiteral("&#8211;&#183;&#8211;"))
-                + tr("limit");
+                + unbreakable(tr("limit"));
     items << swatchOn(QColor(0xB7, 0x41, 0x0E), QStringLiteral("&#9636;"))
-            + tr("far from data (> %1 step)").arg(QLocale().toString(core::kFarFromDataSteps));
-    items << swatchOn(Qt::black, QStringLiteral("&#9679;")) + tr("measured");
-    items << swatchOn(QColor(0x30, 0x30, 0x30), QStringLiteral("&#9478;")) + tr("scenario");
-    m_legend->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+            + unbreakable(
+                tr("far from data (> %1 step)").arg(QLocale().toString(core::kFarFromDataSteps)));
+    if (std::any_of(m_plots.begin(), m_plots.end(),
+            [](const auto& shown) { return !shown.second->exitMarks().empty(); }))
+        items << swatchOn(QColor(0x50, 0x50, 0x50), QStringLiteral("&#9650;&#9660;"))
+                + unbreakable(tr("leaves the range"));
+    items << swatchOn(Qt::black, QStringLiteral("&#9679;")) + unbreakable(tr("measured"));
+    items << swatchOn(QColor(0x30, 0x30, 0x30), QStringLiteral("&#9478;"))
+            + unbreakable(tr("scenario"));
+    // Lines break only at the plain space that ends each separator.
+    m_legend->setText(items.join(kLegendSeparator));
+}
+
+int ProfilerView::coincidingEverywhere(int curve) const
+{
+    int earlier = -1;
+    for (const auto& [factor, plot] : m_plots) {
+        if (plot->curveCount() != static_cast<int>(m_labels.size()))
+            return -1; // drawn before the models changed: nothing to say yet
+        const int here = plot->coincidingWith(curve);
+        if (here < 0 || (earlier >= 0 && here != earlier))
+            return -1;
+        earlier = here;
+    }
+    return earlier;
+}
+
+QStringList ProfilerView::legendItems() const
+{
+    return m_legend->text().split(kLegendSeparator);
 }
 
 QString ProfilerView::legendText() const

@@ -19,6 +19,7 @@ namespace iolens::ui {
 
 class ModelController;
 class ProfilePlot;
+class ValueSpan;
 struct ScenarioEvaluation;
 
 /// The prediction profiler (like JMP's): one small plot per factor of the data, each
@@ -60,6 +61,8 @@ public:
     /// The models of the curves, in curve order.
     const std::vector<QString>& curveLabels() const { return m_labels; }
     QString legendText() const;
+    /// The legend's items as HTML, one per entry (the lines break between them only).
+    QStringList legendItems() const;
 
     /// The SLA limits to shade (none: no shading). Redraws when visible.
     void setLimits(const std::vector<core::SlaLimit>& limits);
@@ -93,9 +96,11 @@ private:
     void collectModels(std::vector<const core::TrainedModel*>& models);
     void drawPlot(core::Factor factor, Sweep& sweep,
         const std::vector<const core::TrainedModel*>& models, core::ScenarioDistances& distances,
-        double& low, double& high);
+        ValueSpan& span);
     void drawLimits(core::Factor factor, Sweep& sweep);
     void updateLegend();
+    /// The earlier curve that curve `curve` lies on in every plot, or -1.
+    int coincidingEverywhere(int curve) const;
     void updateLimitCaption();
     void pick(core::Factor factor, double x);
 

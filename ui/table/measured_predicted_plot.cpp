@@ -45,7 +45,7 @@ QString wrapWords(const QString& text, const QFont& font, int width)
 void setupLogAxis(QCPAxis& axis, const QString& label)
 {
     axis.setScaleType(QCPAxis::stLogarithmic);
-    axis.setTicker(QSharedPointer<DecadeTicker>::create());
+    axis.setTicker(QSharedPointer<DecadeTicker>::create(&axis));
     axis.setLabel(label);
     axis.grid()->setSubGridVisible(true);
 }

@@ -6,6 +6,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace iolens::ui;
 
 namespace {
@@ -28,6 +31,36 @@ QVector<double> subTicksOf(const QSharedPointer<DecadeTicker>& ticker, QCPRange 
     QVector<QString> labels;
     ticker->generate(range, QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks, &labels);
     return subTicks;
+}
+
+/// The labelled ticks and the sub-ticks of a log y axis over `range` that is `heightPx` tall,
+/// with its ticker given the axis (as every view's log axis has it).
+struct FittedTicks {
+    QVector<double> ticks, subTicks;
+    double labelLinePx = 0.0;
+    double pixelsPerDecade = 0.0;
+};
+
+FittedTicks fittedTicks(QCPRange range, int heightPx, int fontPx)
+{
+    QCustomPlot plot;
+    QFont font = plot.yAxis->tickLabelFont();
+    font.setPixelSize(fontPx);
+    plot.yAxis->setTickLabelFont(font);
+    plot.yAxis->setScaleType(QCPAxis::stLogarithmic);
+    const auto ticker = QSharedPointer<DecadeTicker>::create(plot.yAxis);
+    plot.yAxis->setTicker(ticker);
+    plot.yAxis->setRange(range);
+    plot.resize(300, heightPx);
+    plot.setViewport(plot.rect()); // a hidden widget gets no resize event
+    // One replot: the ticks of the first layout are made before the axis has a length; the
+    // ticker lays the plot out again for them.
+    plot.replot();
+    // QCPAxis keeps its sub-ticks to itself: the ticker makes them again for the laid-out axis.
+    QVector<double> ticks, subTicks;
+    ticker->generate(range, QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks, nullptr);
+    return {plot.yAxis->tickVector(), subTicks, static_cast<double>(QFontMetrics(font).height()),
+        plot.axisRect()->height() / std::log10(range.upper / range.lower)};
 }
 
 } // namespace
@@ -54,6 +87,60 @@ private slots:
     {
         const auto ticks = ticksOf(QSharedPointer<DecadeTicker>::create(), {3.2, 7.0});
         QCOMPARE(ticks, (QVector<double> {4, 5, 6}));
+    }
+
+    void labelledDecadeStep_isTheSmallestThatLeavesRoom()
+    {
+        // Seven decades on 100 px: 14 px apart at every decade, 28 at every 2nd, 43 at every 3rd.
+        QCOMPARE(DecadeTicker::labelledDecadeStep(7.0, 100.0, 10.0), 1);
+        QCOMPARE(DecadeTicker::labelledDecadeStep(7.0, 100.0, 24.0), 2);
+        QCOMPARE(DecadeTicker::labelledDecadeStep(7.0, 100.0, 40.0), 3);
+        QCOMPARE(DecadeTicker::labelledDecadeStep(7.0, 100.0, 60.0), 5);
+        QCOMPARE(DecadeTicker::labelledDecadeStep(30.0, 100.0, 60.0), 20);
+        // No length yet (before the first layout): every decade.
+        QCOMPARE(DecadeTicker::labelledDecadeStep(7.0, 0.0, 40.0), 1);
+    }
+
+    // Presentation mode's six panels: 0.001 to 3000 ms on a short axis in a large font.
+    void shortAxis_labelsEveryNthDecadeAndKeepsTheOthersAsSubTicks()
+    {
+        const FittedTicks fitted = fittedTicks({0.001, 3000}, 180, 28);
+        QVERIFY(fitted.ticks.size() >= 2);
+        const int step
+            = static_cast<int>(std::lround(std::log10(fitted.ticks[1] / fitted.ticks[0])));
+        QVERIFY2(step == 2 || step == 3, qPrintable(QString::number(step)));
+        for (qsizetype i = 0; i < fitted.ticks.size(); ++i) {
+            const double exponent = std::log10(fitted.ticks[i]);
+            QVERIFY(std::fabs(exponent - std::round(exponent)) < 1e-9);
+            QCOMPARE(static_cast<int>(std::lround(exponent)) % step, 0); // 1 is always labelled
+        }
+        // The skipped decades stay as sub-ticks.
+        for (const double decade : {0.01, 0.1, 10.0, 100.0})
+            if (!fitted.ticks.contains(decade))
+                QVERIFY2(std::any_of(fitted.subTicks.begin(), fitted.subTicks.end(),
+                             [&](double t) { return std::fabs(t / decade - 1) < 1e-9; }),
+                    qPrintable(QString::number(decade)));
+        // Labels at least 1.2 lines apart, and the next smaller step would have been closer.
+        QVERIFY(step * fitted.pixelsPerDecade >= 1.2 * fitted.labelLinePx);
+        QVERIFY((step - 1) * fitted.pixelsPerDecade < 1.2 * fitted.labelLinePx);
+    }
+
+    // fio-local's read response time in presentation mode: 0.2 to 2.4 ms on a short panel.
+    void shortRangeOnAShortAxis_thinsTheOneTwoFiveTicks()
+    {
+        const FittedTicks fitted = fittedTicks({0.22, 2.4}, 150, 28);
+        QVERIFY(fitted.ticks.size() >= 1);
+        for (qsizetype i = 0; i + 1 < fitted.ticks.size(); ++i)
+            QVERIFY(fitted.pixelsPerDecade * std::log10(fitted.ticks[i + 1] / fitted.ticks[i])
+                >= 1.2 * fitted.labelLinePx);
+        // On a tall axis the same range keeps its 1-2-5 ticks.
+        QCOMPARE(fittedTicks({0.22, 2.4}, 700, 12).ticks, (QVector<double> {0.5, 1, 2}));
+    }
+
+    void tallAxis_labelsEveryDecade()
+    {
+        const FittedTicks fitted = fittedTicks({0.001, 3000}, 700, 12);
+        QCOMPARE(fitted.ticks, (QVector<double> {0.001, 0.01, 0.1, 1, 10, 100, 1000}));
     }
 
     void zeroAtTheFloor_isLabelledZero()

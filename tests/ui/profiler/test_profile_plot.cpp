@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace iolens::ui;
 using iolens::core::Factor;
 
@@ -35,7 +37,7 @@ void drawPlain(ProfilePlot& plot, const iolens::core::Profile& profile, std::vec
     drawing.far = &far;
     drawing.colors = std::move(colors);
     drawing.labels = std::move(labels);
-    plot.show(drawing, QStringLiteral("Read response time (ms)"));
+    plot.show(drawing, QStringLiteral("Read RT (ms)"), QStringLiteral("ms"));
 }
 
 QCPAxis::ScaleType xScaleFor(const std::vector<double>& counts)
@@ -59,9 +61,67 @@ private slots:
         QCOMPARE(xScaleFor({1, 2, 3, 4, 5, 6, 7, 8}), QCPAxis::stLinear);
     }
 
-    // M5 and Cubist answer alike at their defaults: the earlier curve is drawn wider, as a
-    // casing, so the later one does not hide it; after a change that parts them, it is not.
-    void aCurveALaterOneLiesOn_isCased()
+    // The VM axis 1..8: the measured dot at 1 was cut in half by the frame and "1" had no
+    // label; a marker's radius is left at both ends, and both ends are labelled.
+    void countAxis_padsTheEndsByAMarkerAndLabelsThem()
+    {
+        ProfilePlot plot(Factor::Vms);
+        iolens::core::Profile profile = countProfile({1, 2, 3, 4, 5, 6, 7, 8});
+        profile.grid.factor = Factor::Vms;
+        drawPlain(plot, profile, {Qt::blue}, {QStringLiteral("auto")});
+        plot.resize(420, 300);
+        plot.setViewport(plot.rect()); // a hidden widget gets no resize event
+        plot.replot();
+        const QCPScatterStyle& dot = plot.measuredGraph()->scatterStyle();
+        const double radius = dot.size() / 2.0 + dot.pen().widthF();
+        const QRect rect = plot.axisRect()->rect();
+        QVERIFY(plot.xAxis->coordToPixel(1.0) - rect.left() >= radius);
+        QVERIFY(rect.right() - plot.xAxis->coordToPixel(8.0) >= radius);
+        const QVector<QString> labels = plot.xAxis->tickVectorLabels();
+        QVERIFY2(labels.contains(QStringLiteral("1")) && labels.contains(QStringLiteral("8")),
+            qPrintable(QStringList(labels.begin(), labels.end()).join(QLatin1Char(' '))));
+    }
+
+    // Presentation mode's short panels: the title would be cut at the top; the unit fits, and
+    // the tooltip names the whole title. A tall panel keeps it.
+    void shortPanel_showsTheUnitAndTheTitleInTheTooltip()
+    {
+        ProfilePlot plot(Factor::Threads);
+        QFont font = plot.yAxis->labelFont();
+        font.setPixelSize(28);
+        plot.yAxis->setLabelFont(font);
+        drawPlain(plot, countProfile({1, 2, 3}), {Qt::blue}, {QStringLiteral("auto")});
+        plot.resize(400, 190);
+        plot.setViewport(plot.rect()); // a hidden widget gets no resize event
+        plot.replot();
+        QCOMPARE(plot.yAxis->label(), QStringLiteral("ms"));
+        QVERIFY(
+            QFontMetrics(font).horizontalAdvance(plot.yAxis->label()) < plot.axisRect()->height());
+        QVERIFY(plot.toolTip().contains(QStringLiteral("Read RT (ms)")));
+
+        plot.resize(400, 600);
+        plot.setViewport(plot.rect());
+        plot.replot();
+        QCOMPARE(plot.yAxis->label(), QStringLiteral("Read RT (ms)"));
+        QVERIFY(!plot.toolTip().contains(QStringLiteral("Read RT (ms)")));
+
+        // Too short even for the unit (the plot's least height, a huge font): elided, not
+        // clipped.
+        font.setPixelSize(120);
+        plot.yAxis->setLabelFont(font);
+        plot.resize(400, 170);
+        plot.setViewport(plot.rect());
+        plot.replot();
+        QVERIFY(
+            QFontMetrics(font).horizontalAdvance(QStringLiteral("ms")) > plot.axisRect()->height());
+        QVERIFY2(plot.yAxis->label() != QStringLiteral("ms"), qPrintable(plot.yAxis->label()));
+        QVERIFY(QFontMetrics(font).horizontalAdvance(plot.yAxis->label())
+            <= std::max(plot.axisRect()->height(), 0));
+    }
+
+    // M5 and Cubist answer alike at their defaults: the later curve is dashed over the earlier
+    // one (as in the Error CDF), so both colours show; after a change that parts them, it is not.
+    void aCurveLyingOnAnEarlierOne_isDashed()
     {
         iolens::core::Profile profile = countProfile({1, 2, 4, 8});
         const std::vector<double> same {1.0, 2.0, 3.0, 4.0};
@@ -71,12 +131,16 @@ private slots:
             QStringLiteral("lm"), QStringLiteral("m5"), QStringLiteral("cubist")};
         ProfilePlot plot(Factor::Threads);
         drawPlain(plot, profile, colors, labels);
-        QCOMPARE(plot.curve(0)->pen().width(), 2);
-        QVERIFY(plot.curve(1)->pen().width() > plot.curve(2)->pen().width());
-        QCOMPARE(plot.curve(2)->pen().width(), 2);
+        QCOMPARE(plot.coincidingWith(2), 1);
+        QCOMPARE(plot.coincidingWith(1), -1);
+        QCOMPARE(plot.curve(2)->pen().style(), Qt::CustomDashLine);
+        QCOMPARE(plot.curve(1)->pen().style(), Qt::SolidLine);
+        // Neither is wider: no casing whose colour matches no legend entry.
+        QCOMPARE(plot.curve(1)->pen().width(), plot.curve(2)->pen().width());
         profile.y[2][3] = 4.5;
         drawPlain(plot, profile, colors, labels);
-        QCOMPARE(plot.curve(1)->pen().width(), 2);
+        QCOMPARE(plot.coincidingWith(2), -1);
+        QCOMPARE(plot.curve(2)->pen().style(), Qt::SolidLine);
     }
 };
 

@@ -8,12 +8,15 @@
 #include "prediction/model_controller.hpp"
 #include "profiler/profile_plot.hpp"
 #include "profiler/profiler_view.hpp"
+#include "profiler/range_exits.hpp"
+#include "profiler/value_range.hpp"
 #include "support/dark_palette.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/signal_wait.hpp"
 #include "support/test_registry.hpp"
 #include "support/test_timeouts.hpp"
 
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
@@ -22,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 using namespace iolens::ui;
 using iolens::core::Configuration;
@@ -68,6 +72,12 @@ LimitVerdict expectedVerdict(const ModelController& controller, const Configurat
     }
     return keep && breaks ? LimitVerdict::Disagree
                           : (keep ? LimitVerdict::AllMeet : LimitVerdict::NoneMeet);
+}
+
+// The legend's words, its no-break spaces as spaces.
+QString legendWords(const ProfilerView& view)
+{
+    return view.legendText().replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
 }
 
 // The band drawn over grid coordinate x, or nullptr.
@@ -265,7 +275,7 @@ private slots:
         for (Factor f : {Factor::RequestBytes, Factor::ReadPct, Factor::Vms, Factor::Pattern})
             QVERIFY(m_view->plot(f)->limitBands().empty());
         QVERIFY(m_view->limitCaption().contains(QStringLiteral("Capacity tab")));
-        QVERIFY(!m_view->legendText().contains(QStringLiteral("models disagree")));
+        QVERIFY(!legendWords(*m_view).contains(QStringLiteral("models disagree")));
     }
 
     void limits_shadeWhereTheModelsKeepThem_data()
@@ -294,7 +304,7 @@ private slots:
         m_view->setLimits(limits);
         QVERIFY(m_view->limitCaption().contains(QStringLiteral("≤")));
         QVERIFY(m_view->limitCaption().contains(QStringLiteral("≥")));
-        QVERIFY(m_view->legendText().contains(QStringLiteral("models disagree")));
+        QVERIFY(legendWords(*m_view).contains(QStringLiteral("models disagree")));
 
         const iolens::core::Profile& profile = *m_view->profile(f);
         const iolens::core::LimitRegions& regions = *m_view->limitRegions(f);
@@ -342,7 +352,7 @@ private slots:
     // legend says so; with mars and cart alone (initTestCase) it is their spread.
     void band_isTheRecommendedModelsInterval()
     {
-        QVERIFY(m_view->legendText().contains(QStringLiteral("model spread")));
+        QVERIFY(legendWords(*m_view).contains(QStringLiteral("model spread")));
         auto controller
             = std::make_unique<ModelController>(std::vector<std::string> {"auto", "mars"});
         auto view = std::make_unique<ProfilerView>(controller.get());
@@ -363,9 +373,9 @@ private slots:
         scenario.readPct = 50.0;
         controller->setScenario(scenario);
         view->setMetric(Metric::TpWriteMbs);
-        QVERIFY2(view->legendText().contains(QStringLiteral("auto: 80 % prediction interval")),
+        QVERIFY2(legendWords(*view).contains(QStringLiteral("auto: 80 % prediction interval")),
             qPrintable(view->legendText()));
-        QVERIFY(!view->legendText().contains(QStringLiteral("model spread")));
+        QVERIFY(!legendWords(*view).contains(QStringLiteral("model spread")));
         const iolens::core::TrainedModel* recommended
             = controller->entries().front().model(Metric::TpWriteMbs);
         QVERIFY(recommended);
@@ -385,6 +395,131 @@ private slots:
         // The models' background cross-validation is not looked at here: closing the view and
         // its controller cancels it, as opening other data does in the window, so the pool's
         // wait ends after the folds already running instead of after auto's minutes of refits.
+        view.reset();
+        controller.reset();
+        iolens::ui::backgroundPool()->waitForDone();
+    }
+
+    // Presentation mode's legend wrapped inside "far from data (> 1 step)": an item never
+    // breaks, the lines break only between items.
+    void legend_breaksOnlyBetweenItems()
+    {
+        const QStringList items = m_view->legendItems();
+        QVERIFY(items.size() >= 6);
+        QVERIFY(std::any_of(items.begin(), items.end(),
+            [](const QString& item) { return item.contains(QStringLiteral("far&nbsp;from")); }));
+        const QRegularExpression tag(QStringLiteral("<[^>]*>"));
+        for (QString item : items) {
+            item.remove(tag);
+            QVERIFY2(!item.contains(QLatin1Char(' ')) && !item.contains(QLatin1Char('-'))
+                    && !item.contains(QChar(0x2013)),
+                qPrintable(item));
+            QVERIFY2(item.count(QStringLiteral("&#8211;")) == item.count(QStringLiteral("&#8288;")),
+                qPrintable(item));
+        }
+    }
+
+    // At 0 % reads there is no read response time (the table says n/a): the read-share plot
+    // starts at the first share above 0 % for a read metric and ends below 100 % for a write one.
+    void readShare_showsOnlyWhereTheMetricHasAValue()
+    {
+        ProfilePlot* plot = m_view->plot(Factor::ReadPct);
+        for (const Metric metric : {Metric::RtReadMs, Metric::TpReadMbs}) {
+            m_view->setMetric(metric);
+            plot->replot();
+            const auto& grid = m_view->profile(Factor::ReadPct)->grid;
+            // The axis starts a marker's radius before the first share above 0 %, labelled.
+            const double pad = (grid.x[1] - plot->xAxis->range().lower)
+                / (plot->xAxis->range().upper - plot->xAxis->range().lower);
+            QVERIFY(pad > 0.0 && pad < 0.05);
+            QCOMPARE(plot->xAxis->tickVector().front(), grid.x[1]);
+            QCOMPARE(plot->xAxis->tickVectorLabels().front(), QStringLiteral("0.5"));
+            QCOMPARE(plot->xAxis->tickVector().back(), 100.0);
+        }
+        m_view->setMetric(Metric::RtWriteMs);
+        plot->replot();
+        const auto& grid = m_view->profile(Factor::ReadPct)->grid;
+        QCOMPARE(plot->xAxis->tickVector().front(), 0.0);
+        QCOMPARE(plot->xAxis->tickVector().back(), grid.x[grid.x.size() - 2]);
+        m_view->setMetric(Metric::RtReadMs);
+    }
+
+    // lm's extrapolation to 3000 ms at a 32 GiB file set stretched every plot's y axis; the
+    // range follows the measurements and the first model, and lm is clipped with an arrow.
+    void valueRange_followsTheDataAndTheFirstModel()
+    {
+        auto controller
+            = std::make_unique<ModelController>(std::vector<std::string> {"mars", "lm"});
+        auto view = std::make_unique<ProfilerView>(controller.get());
+        view->resize(1200, 700);
+        view->show();
+        QSignalSpy ready(controller.get(), &ModelController::modelsReady);
+        controller->setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(iolens::test::waitForEmission(ready, kTimeoutMs));
+        // The window's first scenario: 16 KiB requests on 4 GiB, half reads, random, bfq.
+        std::optional<Configuration> scenario;
+        for (const auto& row : controller->measured().all())
+            if (row.config.readPct == 50.0 && row.config.filesetBytes == (4LL << 30)
+                && row.config.requestBytes == 16 * 1024 && row.config.scheduler == "bfq"
+                && row.config.pattern == iolens::core::Pattern::Random && row.config.vms == 1)
+                scenario = row.config;
+        QVERIFY(scenario);
+        controller->setScenario(*scenario);
+        view->setMetric(Metric::RtReadMs);
+
+        ValueSpan span;
+        bool lmLeaves = false;
+        for (Factor f : {Factor::RequestBytes, Factor::ReadPct, Factor::FilesetBytes,
+                 Factor::Scheduler, Factor::Pattern, Factor::Vms}) {
+            ProfilePlot* plot = view->plot(f);
+            for (const auto& point : *plot->measuredGraph()->data())
+                span.include(point.value);
+            for (const double v : view->profile(f)->y.front())
+                span.include(v);
+        }
+        const ValueRange expected = paddedValueRange(span);
+        for (Factor f : {Factor::RequestBytes, Factor::ReadPct, Factor::FilesetBytes,
+                 Factor::Scheduler, Factor::Pattern, Factor::Vms}) {
+            ProfilePlot* plot = view->plot(f);
+            QCOMPARE(plot->yAxis->range().lower, expected.low);
+            QCOMPARE(plot->yAxis->range().upper, expected.high);
+            // Every stretch of lm above the range has its arrow, in lm's colour, and no more.
+            const auto& lm = view->profile(f)->y[1];
+            const bool levels = f == Factor::Scheduler || f == Factor::Pattern;
+            const auto exits
+                = rangeExits(view->profile(f)->grid.x, lm, expected.low, expected.high, levels);
+            int marked = 0;
+            for (const auto& mark : plot->exitMarks())
+                marked += mark.curve == 1 ? 1 : 0;
+            QCOMPARE(marked, static_cast<int>(exits.size()));
+            lmLeaves = lmLeaves || !exits.empty();
+        }
+        QVERIFY(lmLeaves); // the case this is about: lm's 32 GiB extrapolation
+        QVERIFY(legendWords(*view).contains(QStringLiteral("leaves the range")));
+        view.reset();
+        controller.reset();
+        iolens::ui::backgroundPool()->waitForDone();
+    }
+
+    // M5 and Cubist at their defaults answer alike everywhere: the legend names the pair that
+    // the dashed curve stands for.
+    void legend_namesCurvesThatCoincide()
+    {
+        auto controller
+            = std::make_unique<ModelController>(std::vector<std::string> {"m5", "cubist"});
+        auto view = std::make_unique<ProfilerView>(controller.get());
+        view->resize(1200, 700);
+        view->show();
+        QSignalSpy ready(controller.get(), &ModelController::modelsReady);
+        controller->setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+        QVERIFY(iolens::test::waitForEmission(ready, kTimeoutMs));
+        controller->setScenario(mixedScenario(*controller));
+        const ProfilePlot* plot = view->plot(Factor::RequestBytes);
+        QVERIFY(plot && plot->curveCount() == 2);
+        QCOMPARE(plot->coincidingWith(1), 0);
+        QVERIFY2(legendWords(*view).contains(QStringLiteral("cubist (= m5)")),
+            qPrintable(view->legendText()));
+        QVERIFY(!legendWords(*view).contains(QStringLiteral("m5 (=")));
         view.reset();
         controller.reset();
         iolens::ui::backgroundPool()->waitForDone();
