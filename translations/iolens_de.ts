@@ -341,6 +341,14 @@
         <source>Simulating…</source>
         <translation>Simuliere…</translation>
     </message>
+    <message>
+        <source>RT per loop (ms)</source>
+        <translation>AZ pro Schleife (ms)</translation>
+    </message>
+    <message>
+        <source>loops/s</source>
+        <translation>Schleifen/s</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::CapacityPanel</name>

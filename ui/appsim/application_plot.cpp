@@ -102,6 +102,11 @@ bool ApplicationPlot::fitToSize()
         if (legend->minimumOuterSizeHint().width() <= width)
             break;
     }
+    // A short plot (presentation mode in a laptop's window) names its axes in brief rather
+    // than cutting the titles at both ends.
+    changed = fitAxisLabel(*yAxis, tr("Response time per loop (ms)"), tr("RT per loop (ms)"))
+        || changed;
+    changed = fitAxisLabel(*yAxis2, tr("Throughput (loops/s)"), tr("loops/s")) || changed;
     return changed || legend->wrap() != columns;
 }
 
