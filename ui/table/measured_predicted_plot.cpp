@@ -108,6 +108,9 @@ MeasuredPredictedPlot::MeasuredPredictedPlot(ModelController* models, QWidget* p
     m_plot->plotLayout()->setRowStretchFactor(m_plot->plotLayout()->rowCount() - 1, 0.001);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->legend->setVisible(true);
+    // The legend draws its frame on its outer rectangle: as the plot's last row, the frame's
+    // bottom line fell on the row of pixels under the widget.
+    m_plot->plotLayout()->setMargins(QMargins(0, 0, 0, 2));
     fitAfterLayout(*m_plot, [this] { return wrapSubtitle(); });
 
     connect(m_model, &QComboBox::currentIndexChanged, this, &MeasuredPredictedPlot::redraw);

@@ -111,6 +111,11 @@ private slots:
         QVERIFY(plot.plot()->legend->visible());
         QVERIFY(plot.plot()->legend->layout() != plot.plot()->axisRect()->insetLayout());
         QVERIFY(!plot.plot()->legend->outerRect().intersects(plot.plot()->axisRect()->rect()));
+        // Its frame is drawn on its outer rectangle: the bottom line stays inside the widget.
+        QVERIFY2(plot.plot()->legend->outerRect().bottom() < plot.plot()->height() - 1,
+            qPrintable(QStringLiteral("%1 of %2")
+                           .arg(plot.plot()->legend->outerRect().bottom())
+                           .arg(plot.plot()->height())));
     }
 
     void replacedModel_redrawsWithItsPredictionsAndSelectionRingsOnePoint()
