@@ -36,6 +36,26 @@ using iolens::core::Metric;
 
 namespace {
 
+// A profiler of its own, 1200x700 and shown, on models of `techniques` that the tiered example
+// has trained; both null if the training did not finish in time.
+struct TrainedProfiler {
+    std::unique_ptr<ModelController> controller;
+    std::unique_ptr<ProfilerView> view;
+};
+TrainedProfiler profilerOnTiered(std::vector<std::string> techniques)
+{
+    TrainedProfiler trained;
+    trained.controller = std::make_unique<ModelController>(std::move(techniques));
+    trained.view = std::make_unique<ProfilerView>(trained.controller.get());
+    trained.view->resize(1200, 700);
+    trained.view->show();
+    QSignalSpy ready(trained.controller.get(), &ModelController::modelsReady);
+    trained.controller->setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
+    if (!iolens::test::waitForEmission(ready, kTimeoutMs))
+        return {};
+    return trained;
+}
+
 // A measured configuration with reads and writes, so every metric has a value.
 Configuration mixedScenario(const ModelController& controller)
 {
@@ -448,14 +468,8 @@ private slots:
     // range follows the measurements and the first model, and lm is clipped with an arrow.
     void valueRange_followsTheDataAndTheFirstModel()
     {
-        auto controller
-            = std::make_unique<ModelController>(std::vector<std::string> {"mars", "lm"});
-        auto view = std::make_unique<ProfilerView>(controller.get());
-        view->resize(1200, 700);
-        view->show();
-        QSignalSpy ready(controller.get(), &ModelController::modelsReady);
-        controller->setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
-        QVERIFY(iolens::test::waitForEmission(ready, kTimeoutMs));
+        auto [controller, view] = profilerOnTiered({"mars", "lm"});
+        QVERIFY(view);
         // The window's first scenario: 16 KiB requests on 4 GiB, half reads, random, bfq.
         std::optional<Configuration> scenario;
         for (const auto& row : controller->measured().all())
@@ -505,14 +519,8 @@ private slots:
     // the dashed curve stands for.
     void legend_namesCurvesThatCoincide()
     {
-        auto controller
-            = std::make_unique<ModelController>(std::vector<std::string> {"m5", "cubist"});
-        auto view = std::make_unique<ProfilerView>(controller.get());
-        view->resize(1200, 700);
-        view->show();
-        QSignalSpy ready(controller.get(), &ModelController::modelsReady);
-        controller->setMeasurements(loadExampleDatabase(Example::Tiered).measurements());
-        QVERIFY(iolens::test::waitForEmission(ready, kTimeoutMs));
+        auto [controller, view] = profilerOnTiered({"m5", "cubist"});
+        QVERIFY(view);
         controller->setScenario(mixedScenario(*controller));
         const ProfilePlot* plot = view->plot(Factor::RequestBytes);
         QVERIFY(plot && plot->curveCount() == 2);
