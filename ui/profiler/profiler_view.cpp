@@ -17,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -74,6 +75,7 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
     , m_limitCaption(new QLabel(this))
     , m_placeholder(new QLabel(this))
     , m_grid(new QGridLayout)
+    , m_scroll(new QScrollArea)
 {
     for (const core::Metric metric : core::kCoreMetrics)
         m_metricBox->addItem(tr("%1 (%2)").arg(metricTitle(metric), metricUnitText(metric)),
@@ -109,7 +111,17 @@ ProfilerView::ProfilerView(ModelController* models, QWidget* parent)
     layout->addLayout(controls);
     layout->addWidget(m_limitCaption);
     layout->addWidget(m_placeholder);
-    layout->addLayout(m_grid, 1);
+    // The panels scroll rather than shrink below their least height: in presentation mode's
+    // large fonts at 1280x800, with the scenario panels open, the tab had about 160 pixels per
+    // row, and the first row's tick labels were cut by the second row.
+    auto* panels = new QWidget;
+    panels->setLayout(m_grid);
+    m_scroll->setWidget(panels);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(m_scroll, 1);
+    m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setSpacing(2);
 
     connect(m_metricBox, &QComboBox::currentIndexChanged, this, &ProfilerView::refresh);

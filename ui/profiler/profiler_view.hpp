@@ -13,6 +13,7 @@
 
 class QComboBox;
 class QGridLayout;
+class QScrollArea;
 class QLabel;
 
 namespace iolens::ui {
@@ -110,6 +111,7 @@ private:
     QLabel* m_limitCaption;
     QLabel* m_placeholder;
     QGridLayout* m_grid;
+    QScrollArea* m_scroll; ///< holds the panels' grid
     std::map<core::Factor, ProfilePlot*> m_plots;
     std::map<core::Factor, Sweep> m_sweeps;
     std::vector<core::Configuration> m_configs; ///< measured configurations, aggregated

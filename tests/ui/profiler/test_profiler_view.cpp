@@ -17,6 +17,8 @@
 #include "support/test_timeouts.hpp"
 
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
@@ -513,6 +515,25 @@ private slots:
         view.reset();
         controller.reset();
         iolens::ui::backgroundPool()->waitForDone();
+    }
+
+    // A tab too short for two rows of panels (presentation mode at 1280x800 with the scenario
+    // panels open) scrolls them instead of squeezing them below their least height, where the
+    // first row's tick labels were cut; a tall tab needs no scrolling.
+    void shortTab_scrollsThePanelsRatherThanCuttingThem()
+    {
+        auto* scroll = m_view->findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        m_view->resize(1200, 260);
+        QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        for (Factor f : {Factor::RequestBytes, Factor::Scheduler}) {
+            const ProfilePlot* plot = m_view->plot(f);
+            QVERIFY2(plot->height() >= plot->minimumHeight(),
+                qPrintable(
+                    QStringLiteral("%1 < %2").arg(plot->height()).arg(plot->minimumHeight())));
+        }
+        m_view->resize(1200, 700);
+        QTRY_COMPARE(scroll->verticalScrollBar()->maximum(), 0);
     }
 
     // M5 and Cubist at their defaults answer alike everywhere: the legend names the pair that
