@@ -31,8 +31,11 @@ bool sameTick(double a, double b)
     return std::fabs(a - b) <= 1e-9 * std::fabs(b);
 }
 
-// Below this many decades QCPAxisTickerLog switches to linear steps.
-constexpr double kShortRangeDecades = 1.6;
+// Below this many decades the axis gets 1-2-5 ticks. QCPAxisTickerLog switches to linear steps
+// below 1.6; up to 2.5 decades it labels only two or three decades, and the Predictions tab's
+// read time from 0.8 to 60 ms read "1" and "10" alone, where 1-2-5 ticks fit with room to spare
+// (and thin themselves where they would not; see shortThinningFor).
+constexpr double kShortRangeDecades = 2.5;
 
 // The values mantissa × 10^e inside `range`, for every decade e it touches.
 QVector<double> mantissaTicks(const QCPRange& range, std::initializer_list<double> mantissas)

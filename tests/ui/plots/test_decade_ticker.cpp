@@ -83,6 +83,17 @@ private slots:
         QVERIFY(sub.contains(3.0) && sub.contains(9.0) && !sub.contains(5.0));
     }
 
+    // Under 2.5 decades: the Predictions tab's read response time at the window's first
+    // scenario, 0.8 to 60 ms, read "1" and "10" alone.
+    void rangeUnderTwoAndAHalfDecades_ticksAtOneTwoFive()
+    {
+        const auto ticks = ticksOf(QSharedPointer<DecadeTicker>::create(), {0.8, 60});
+        QCOMPARE(ticks, (QVector<double> {1, 2, 5, 10, 20, 50}));
+        // From 2.5 decades on, the decades.
+        const auto decades = ticksOf(QSharedPointer<DecadeTicker>::create(), {0.5, 200});
+        QCOMPARE(decades, (QVector<double> {1, 10, 100}));
+    }
+
     void veryShortRange_ticksMoreFinely()
     {
         const auto ticks = ticksOf(QSharedPointer<DecadeTicker>::create(), {3.2, 7.0});
