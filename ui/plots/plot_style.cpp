@@ -280,7 +280,8 @@ void fitAfterLayout(QCustomPlot& plot, std::function<bool()> fit)
 QString wrapToWidth(const QString& text, const QFont& font, int width,
     std::initializer_list<std::pair<QString, QString>> breaks)
 {
-    QStringList lines {text};
+    // The text's own line breaks stay; each of its lines is fitted on its own.
+    QStringList lines = text.split(QLatin1Char('\n'));
     for (const auto& [separator, replacement] : breaks) {
         QStringList wrapped;
         for (const QString& line : lines)

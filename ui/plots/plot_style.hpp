@@ -62,7 +62,8 @@ QString fitToWidth(const QString& text, const QFont& font, int width, const QStr
 
 /// fitToWidth with several places to break, coarse to fine: each (separator, replacement) pair
 /// in turn is applied to every line still wider than `width`, so a caption breaks first at its
-/// main joints (" · ", " (") and only then at finer ones (", ").
+/// main joints (" · ", " (") and only then at finer ones (", "). The text's own line breaks
+/// stay; {" ", "\n"} last wraps at words.
 QString wrapToWidth(const QString& text, const QFont& font, int width,
     std::initializer_list<std::pair<QString, QString>> breaks);
 

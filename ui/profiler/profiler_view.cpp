@@ -297,9 +297,10 @@ void ProfilerView::refresh()
     m_dirty = false;
     std::vector<const core::TrainedModel*> models;
     collectModels(models);
-    updateLegend();
-    if (!m_hasScenario || m_domain.empty())
+    if (!m_hasScenario || m_domain.empty()) {
+        updateLegend();
         return;
+    }
     ValueSpan span;
     // The steps to every measurement summed once for all the sweeps through the scenario.
     core::ScenarioDistances distances(m_space, m_scenario);
@@ -310,7 +311,9 @@ void ProfilerView::refresh()
         plot->setValueRange(range.low, range.high);
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
-    updateLegend(); // which curves coincide is known now
+    // Once per step, after the drawing: which curves coincide and which leave the range is
+    // known only then.
+    updateLegend();
 }
 
 void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,

@@ -12,7 +12,6 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QTextLayout>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -24,23 +23,6 @@
 namespace iolens::ui {
 
 namespace {
-
-/// `text` broken into lines of at most `width` pixels in `font`, at spaces (its own line breaks
-/// kept): QCPTextElement does not wrap, and a narrow plot cut the subtitle at both ends.
-QString wrapWords(const QString& text, const QFont& font, int width)
-{
-    QStringList lines;
-    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
-        QTextLayout layout(paragraph, font);
-        layout.beginLayout();
-        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-            line.setLineWidth(width);
-            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
-        }
-        layout.endLayout();
-    }
-    return lines.join(QLatin1Char('\n'));
-}
 
 void setupLogAxis(QCPAxis& axis, const QString& label)
 {
@@ -198,8 +180,9 @@ QString MeasuredPredictedPlot::drawnSubtitle() const
 bool MeasuredPredictedPlot::wrapSubtitle()
 {
     const int width = m_plot->viewport().width() - 8; // a few pixels clear of the edges
-    const QString wrapped
-        = width > 0 ? wrapWords(m_subtitleText, m_subtitle->font(), width) : m_subtitleText;
+    const QString wrapped = width > 0 ? wrapToWidth(m_subtitleText, m_subtitle->font(), width,
+                                {{QStringLiteral(" "), QStringLiteral("\n")}})
+                                      : m_subtitleText;
     if (wrapped == m_subtitle->text())
         return false;
     m_subtitle->setText(wrapped);

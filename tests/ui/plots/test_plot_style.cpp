@@ -164,6 +164,25 @@ private slots:
             a + QStringLiteral("\n(") + b + QStringLiteral(")"));
     }
 
+    // The text's own line breaks stay, and each line is fitted on its own: a short first line
+    // keeps its joint while the long second one breaks (words, with {" ", "\n"}).
+    void wrapToWidth_fitsEachOfTheTextsOwnLines()
+    {
+        const QFont font = plotFont();
+        const QFontMetrics metrics(font);
+        const QString first = QStringLiteral("x · y");
+        const QString second = QStringLiteral("its fit to these runs · the Models tab");
+        const int width = metrics.horizontalAdvance(first) + 4;
+        QCOMPARE(wrapToWidth(first + QStringLiteral("\n") + second, font, width,
+                     {{QStringLiteral(" · "), QStringLiteral("\n")}}),
+            first + QStringLiteral("\nits fit to these runs\nthe Models tab"));
+        const int words = metrics.horizontalAdvance(QStringLiteral("these runs")) + 4;
+        for (const QString& line :
+            wrapToWidth(second, font, words, {{QStringLiteral(" "), QStringLiteral("\n")}})
+                .split(QLatin1Char('\n')))
+            QVERIFY2(metrics.horizontalAdvance(line) <= words, qPrintable(line));
+    }
+
     void paletteChange_restylesAndSwitchesBack()
     {
         StyledPlot styled;
