@@ -10,7 +10,8 @@
 
 namespace iolens::core {
 
-LevelCalibration LevelCalibration::fromGroupedCv(const GroupedCvResult& cv)
+LevelCalibration LevelCalibration::fromGroupedCv(
+    const GroupedCvResult& cv, const RepeatNoise& noise)
 {
     if (cv.points.empty())
         throw DataError("LevelCalibration: no held-out points to calibrate an interval from");
@@ -18,10 +19,20 @@ LevelCalibration LevelCalibration::fromGroupedCv(const GroupedCvResult& cv)
     for (const HeldOutPoint& p : cv.points)
         calibration.m_residuals.push_back(p.measured - p.predicted);
     std::sort(calibration.m_residuals.begin(), calibration.m_residuals.end());
-    calibration.m_coverage = groupedIntervalCoverage(cv, kReferenceLevel);
+    // The noise's floor is asked at the requested level, not the calibrated one (widen), so it
+    // is set per target and fixed while the level is searched.
+    GroupedCvResult floored = cv;
+    const auto floorAt = [&](double level) {
+        const double half = noise.bounds(level).upper;
+        for (HeldOutPoint& p : floored.points)
+            p.minHalfWidth = half / p.scale;
+    };
+    floorAt(kReferenceLevel);
+    calibration.m_coverage = groupedIntervalCoverage(floored, kReferenceLevel);
     for (int k = 10; k <= 19; ++k) {
         const double target = k * 0.05;
-        calibration.m_levelMap.emplace_back(target, groupedCalibratedLevel(cv, target));
+        floorAt(target);
+        calibration.m_levelMap.emplace_back(target, groupedCalibratedLevel(floored, target));
     }
     return calibration;
 }
@@ -46,8 +57,8 @@ double LevelCalibration::calibratedLevel(double level) const
         throw ConfigError("the interval level must be in (0, 1), got " + std::to_string(level));
     if (m_levelMap.empty())
         return level;
-    // Linear between the calibrated points; outside them the nearest point's widening carries
-    // over, since the shortfall changes slowly with the level.
+    // Linear between the calibrated points; outside them the nearest point's shift carries
+    // over, since the shortfall or excess changes slowly with the level.
     double shift = m_levelMap.back().second - m_levelMap.back().first;
     if (level <= m_levelMap.front().first)
         shift = m_levelMap.front().second - m_levelMap.front().first;
@@ -59,7 +70,8 @@ double LevelCalibration::calibratedLevel(double level) const
             shift = (a0 - t0) + f * ((a1 - t1) - (a0 - t0));
         }
     }
-    return std::clamp(level + shift, level, std::max(level, kMaxCalibratedLevel));
+    return std::clamp(
+        level + shift, kMinCalibratedShare * level, std::max(level, kMaxCalibratedLevel));
 }
 
 ConformalBounds LevelCalibration::bounds(double level) const

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "models/measured_levels.hpp"
+#include "models/repeat_noise.hpp"
 #include "validation/conformal.hpp"
 #include "validation/grouped_cv.hpp"
 
@@ -25,8 +26,13 @@ public:
     /// From the held-out points of `cv` (a grouped CV or a part of it): the residuals, the
     /// coverage of plain kReferenceLevel quantiles (groupedIntervalCoverage) and the calibrated
     /// level (groupedCalibratedLevel) at 0.50, 0.55, ..., 0.95. Throws DataError without points.
-    /// O(10 x 12 L n log n) for L levels.
-    static LevelCalibration fromGroupedCv(const GroupedCvResult& cv);
+    /// `noise`: the runs' own spread, which widens every band the model shows to at least its
+    /// bounds at the requested level (RepeatNoise::widen). The coverage at each level is judged
+    /// on the band so widened, at each point noise's half-width divided by the point's scale
+    /// (cv's residuals are divided by their scales, as scaledResiduals leaves them, or scales
+    /// are 1): where the noise already covers a point, the quantiles need not. O(10 x 12 L n
+    /// log n) for L levels.
+    static LevelCalibration fromGroupedCv(const GroupedCvResult& cv, const RepeatNoise& noise = {});
     /// From what a file of the first auto format stored. Throws DataError without residuals.
     static LevelCalibration fromStored(std::vector<double> residuals, double coverage,
         std::vector<std::pair<double, double>> levelMap);
@@ -37,8 +43,8 @@ public:
     /// could not be judged: no two levels of one factor to calibrate each other).
     double coverage() const { return m_coverage; }
     /// The conformal level used for a requested `level` in (0, 1): calibrated at the points of
-    /// the level map and interpolated between them; never below `level`. Throws ConfigError
-    /// outside (0, 1).
+    /// the level map and interpolated between them; between kMinCalibratedShare x `level` and
+    /// kMaxCalibratedLevel. Throws ConfigError outside (0, 1).
     double calibratedLevel(double level) const;
     /// Bounds to add to a prediction (log scale) for an interval at `level`.
     ConformalBounds bounds(double level) const;

@@ -311,9 +311,10 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     const GroupedCvResult held = composedHeldOut(data, *data.metric, reads ? reads->m_aware : kNone,
         reads ? reads->m_awareConfigs : kNoConfigs, writes ? writes->m_aware : kNone,
         writes ? writes->m_awareConfigs : kNoConfigs);
+    m_repeatNoise = m_params.repeatNoise ? RepeatNoise::of(data.runSpread) : RepeatNoise {};
     LevelCalibration unscaledInside;
     if (held.points.size() >= kMinKindPoints) {
-        Calibrations calibrations = calibrationsOf(held);
+        Calibrations calibrations = calibrationsOf(held, m_repeatNoise);
         m_inside = std::move(calibrations.inside);
         m_beyond = std::move(calibrations.beyond);
         unscaledInside = std::move(calibrations.unscaledInside);
@@ -327,7 +328,6 @@ std::optional<FitReport> AutoModel::fitComposed(const Dataset& data)
     // 4 KiB one, 0.0066 ms), and the read throughput composed from it was 148 GiB/s, 24 times
     // the 6.1 GiB/s measured.
     m_span = spanOfTrained(data.y, unscaledInside);
-    m_repeatNoise = m_params.repeatNoise ? RepeatNoise::of(data.runSpread) : RepeatNoise {};
     m_typicalScale = medianScaleAt(data.x);
     return reportOf(predict(data.x), data,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -597,7 +597,8 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     }
     m_aware = aware;
     m_awareConfigs = sampled ? std::vector<Configuration> {} : data.configs;
-    Calibrations calibrations = calibrationsOf(aware);
+    m_repeatNoise = m_params.repeatNoise ? RepeatNoise::of(data.runSpread) : RepeatNoise {};
+    Calibrations calibrations = calibrationsOf(aware, m_repeatNoise);
     m_inside = std::move(calibrations.inside);
     m_beyond = std::move(calibrations.beyond);
     m_factors.clear();
@@ -609,7 +610,6 @@ FitReport AutoModel::fitDirect(const Dataset& data)
     // nested read-time extrapolation 160 -> 779 %, README "The request size").
     m_requestBound = m_params.requestBound ? RequestBound::of(data) : RequestBound {};
     m_span = spanOfTrained(data.y, calibrations.unscaledInside);
-    m_repeatNoise = m_params.repeatNoise ? RepeatNoise::of(data.runSpread) : RepeatNoise {};
     m_typicalScale = medianScaleAt(data.x);
 
     return reportOf(predict(data.x), data,

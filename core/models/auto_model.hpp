@@ -323,11 +323,12 @@ private:
     /// Calibrations inside (extrapolation false) and beyond the ranges from held-out points
     /// `cv`, residuals divided by their points' scales; all of cv for a kind with fewer than
     /// kMinKindPoints. Also the unscaled inside calibration, which MeasuredSpan compares with
-    /// the span of the values.
+    /// the span of the values. `noise`: the runs' spread every shown band is widened to
+    /// (m_repeatNoise), which the scaled calibrations judge their coverage with.
     struct Calibrations {
         LevelCalibration inside, beyond, unscaledInside;
     };
-    static Calibrations calibrationsOf(const GroupedCvResult& cv);
+    static Calibrations calibrationsOf(const GroupedCvResult& cv, const RepeatNoise& noise);
     /// The median of intervalScaleAt(x) (1 for no rows).
     double medianScaleAt(const Eigen::MatrixXd& x) const;
 

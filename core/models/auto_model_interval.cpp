@@ -12,7 +12,8 @@
 
 namespace iolens::core {
 
-AutoModel::Calibrations AutoModel::calibrationsOf(const GroupedCvResult& cv)
+AutoModel::Calibrations AutoModel::calibrationsOf(
+    const GroupedCvResult& cv, const RepeatNoise& noise)
 {
     // Interpolated and extrapolated levels calibrate apart; a kind with too few points to
     // calibrate on (no inner level: a first measurement of two levels per factor) takes all.
@@ -21,8 +22,9 @@ AutoModel::Calibrations AutoModel::calibrationsOf(const GroupedCvResult& cv)
         return part.points.size() < kMinKindPoints ? cv : part;
     };
     const GroupedCvResult inside = partOf(false);
-    return {LevelCalibration::fromGroupedCv(scaledResiduals(inside)),
-        LevelCalibration::fromGroupedCv(scaledResiduals(partOf(true))),
+    // The span rule's calibration asks what the model itself knows, so no noise there.
+    return {LevelCalibration::fromGroupedCv(scaledResiduals(inside), noise),
+        LevelCalibration::fromGroupedCv(scaledResiduals(partOf(true)), noise),
         LevelCalibration::fromGroupedCv(inside)};
 }
 

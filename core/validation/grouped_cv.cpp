@@ -312,7 +312,10 @@ double groupedIntervalCoverage(const GroupedCvResult& result, double level)
             if (static_cast<std::size_t>(p.level) != held)
                 continue;
             const double r = p.measured - p.predicted;
-            covered += r >= bounds.lower && r <= bounds.upper ? 1 : 0;
+            covered += r >= std::min(bounds.lower, -p.minHalfWidth)
+                    && r <= std::max(bounds.upper, p.minHalfWidth)
+                ? 1
+                : 0;
             ++total;
         }
     }
@@ -324,9 +327,16 @@ double groupedCalibratedLevel(const GroupedCvResult& result, double target)
     if (!(target > 0.0 && target < 1.0))
         throw ConfigError("groupedCalibratedLevel: the target coverage must be in (0, 1), got "
             + std::to_string(target));
-    double low = target, high = std::max(target, kMaxCalibratedLevel);
-    if (!(groupedIntervalCoverage(result, low) < target))
-        return low; // also when NaN (no points): nothing to calibrate on
+    const double atTarget = groupedIntervalCoverage(result, target);
+    if (std::isnan(atTarget) || atTarget == target)
+        return target; // NaN: no points, nothing to calibrate on
+    // Narrower where the target level's intervals cover more than it, wider where less.
+    double low = kMinCalibratedShare * target, high = target;
+    if (atTarget < target) {
+        low = target;
+        high = std::max(target, kMaxCalibratedLevel);
+    } else if (!(groupedIntervalCoverage(result, low) < target))
+        return low;
     if (groupedIntervalCoverage(result, high) < target)
         return high;
     // Invariant: coverage(low) < target <= coverage(high). 12 halvings of at most 0.5 leave

@@ -81,6 +81,10 @@ struct HeldOutPoint {
     /// How wide the point's interval is to be relative to others (auto's IntervalScale): its
     /// residual is divided by it before it calibrates an interval. 1 where nothing sets it.
     double scale = 1.0;
+    /// The least half-width of the point's interval, same scale as its residual: a band the
+    /// model shows is never narrower than a run's own noise (auto's RepeatNoise), so coverage
+    /// counts a residual inside it as covered whatever the quantiles. 0 where nothing sets it.
+    double minHalfWidth = 0.0;
 };
 
 /// Everything a grouped cross-validation measured. Errors are means over scored points, so a
@@ -164,19 +168,28 @@ GroupedCvResult groupedCrossValidate(const Regressor& prototype, const Dataset& 
 
 /// Empirical coverage of split-conformal intervals at `level` (0 < level < 1) on the grouped CV
 /// itself: each held-out level's points are checked against quantiles calibrated on the points
-/// of the other levels of the same factor, so no point calibrates its own interval. Returns NaN
-/// when there are no points. O(L n log n) for L levels.
+/// of the other levels of the same factor, so no point calibrates its own interval, and
+/// widened to the point's minHalfWidth. Returns NaN when there are no points. O(L n log n) for L
+/// levels.
 double groupedIntervalCoverage(const GroupedCvResult& result, double level);
 
 /// Highest conformal level groupedCalibratedLevel returns: beyond it the bounds are the extreme
 /// residuals anyway for a few hundred points.
 inline constexpr double kMaxCalibratedLevel = 0.995;
 
+/// Lowest conformal level groupedCalibratedLevel returns, as a share of the target: the
+/// coverage it narrows on is judged on a few held-out levels, so it may halve the level on
+/// their word, not take it to nothing.
+inline constexpr double kMinCalibratedShare = 0.5;
+
 /// The conformal level whose intervals cover `target` (0 < target < 1) of the held-out points
-/// in groupedIntervalCoverage, or kMaxCalibratedLevel if none does. Residuals of an unmeasured
-/// level are larger than those of a random row, so quantiles at the nominal level undercover
-/// there; this widens them just enough, judged level by level as they would be used.
-/// Coverage grows with the level, so bisection: O(12 L n log n).
+/// in groupedIntervalCoverage: the target itself where its intervals cover exactly that, else
+/// the smallest that covers it between kMinCalibratedShare x target and kMaxCalibratedLevel
+/// (the latter if none does). Residuals of an unmeasured level are larger
+/// than those of a random row, so quantiles at the nominal level can undercover there; and where
+/// points' least half-widths (minHalfWidth) already cover many of them, the quantiles at the
+/// nominal level overcover. This widens or narrows them just enough, judged level by level as
+/// they would be used. Coverage grows with the level, so bisection: O(12 L n log n).
 double groupedCalibratedLevel(const GroupedCvResult& result, double target);
 
 } // namespace iolens::core

@@ -223,7 +223,8 @@ void report(const char* name, const std::string& path)
         };
         std::printf("- %s: auto fit %.2f s, chooses %s; its own estimate of its error (the "
                     "selection re-run with each level left out, every row scored): %s; on that "
-                    "grouped CV, uncalibrated 80 %% quantiles cover (interpolated levels) %s "
+                    "grouped CV, uncalibrated 80 %% bands (quantiles, at least the runs' noise) "
+                    "cover (interpolated levels) %s "
                     "quantiles; (extrapolated levels) %s quantiles\n",
             std::string(metricName(kCoreMetrics[m])).c_str(), fitSeconds, chosen.c_str(),
             (percent(full.selectionScore().interpolation) + " / "

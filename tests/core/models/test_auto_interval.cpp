@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The auto model's interval calibrations: residuals kept sorted, levels never narrowed, the
-// stored form read back, held-out points split by kind, and which configurations lie beyond
-// the measured ranges.
+// The auto model's interval calibrations: residuals kept sorted, levels widened and narrowed
+// (the runs' noise counted), the stored form read back, held-out points split by kind, and which
+// configurations lie beyond the measured ranges.
 #include "common/error.hpp"
 #include "models/auto_interval.hpp"
 #include "support/test_registry.hpp"
@@ -60,8 +60,8 @@ private slots:
 
     // Every level is biased by its own offset (0, 1, ..., 5): the outer two lie beyond the
     // quantiles of the others, so plain 80 % intervals cover 4 levels of 6 and the calibration
-    // widens the level used; it never narrows one.
-    void calibration_widensWhereLevelsShiftAndNeverNarrows()
+    // widens the level used; it never narrows one below half the level asked for.
+    void calibration_widensWhereLevelsShift()
     {
         const GroupedCvResult cv
             = heldOut(6, 20, [](int level, int k) { return level + 0.01 * (k - 9.5); });
@@ -70,11 +70,43 @@ private slots:
         QVERIFY(calibration.coverage() < 0.8);
         QVERIFY(calibration.calibratedLevel(0.8) > 0.8);
         for (double level : {0.1, 0.5, 0.8, 0.95, 0.99})
-            QVERIFY(calibration.calibratedLevel(level) >= level);
+            QVERIFY(calibration.calibratedLevel(level) >= kMinCalibratedShare * level);
         QVERIFY_THROWS_EXCEPTION(ConfigError, calibration.calibratedLevel(0.0));
         const ConformalBounds b = calibration.bounds(0.8);
         QVERIFY(b.lower < 0.0 && b.upper > 0.0);
         QVERIFY_THROWS_EXCEPTION(DataError, LevelCalibration::fromGroupedCv(GroupedCvResult {}));
+    }
+
+    // Residuals alike at every level (-0.095 .. 0.095). A band is never narrower than the runs'
+    // own noise; where that noise covers points anyway, the quantiles are narrowed, and where it
+    // covers them all, down to half the level asked for.
+    void calibration_narrowsWhereTheRunsNoiseCovers()
+    {
+        const GroupedCvResult cv = heldOut(6, 20, [](int, int k) { return 0.01 * (k - 9.5); });
+        const LevelCalibration plain = LevelCalibration::fromGroupedCv(cv);
+
+        // 10 configurations run 3 times each, runs' log sd 0.1: the 80 % floor is +/-0.13.
+        const std::vector<RunSpread> wide(10, RunSpread {3, 0.01});
+        const LevelCalibration covered = LevelCalibration::fromGroupedCv(cv, RepeatNoise::of(wide));
+        QCOMPARE(covered.coverage(), 1.0);
+        QCOMPARE(covered.calibratedLevel(0.8), kMinCalibratedShare * 0.8);
+
+        // Runs' log sd 0.03: the 80 % floor is +/-0.04, x4 at the first three levels, whose
+        // points' scales are 0.25 (a scaled residual's floor is the noise over its scale). It
+        // holds all of their residuals and 8 of 20 at the others, so the quantiles need hold
+        // only 12 of 20 there for 80 % in all, where plainly they need 16.
+        GroupedCvResult scaled = cv;
+        for (HeldOutPoint& p : scaled.points)
+            p.scale = p.level < 3 ? 0.25 : 1.0;
+        const std::vector<RunSpread> part(10, RunSpread {3, 0.0009});
+        const LevelCalibration partly
+            = LevelCalibration::fromGroupedCv(scaled, RepeatNoise::of(part));
+        QVERIFY(partly.coverage() > plain.coverage());
+        QVERIFY2(partly.calibratedLevel(0.8) < plain.calibratedLevel(0.8) - 0.1,
+            qPrintable(QString("%1 vs %2")
+                           .arg(partly.calibratedLevel(0.8))
+                           .arg(plain.calibratedLevel(0.8))));
+        QVERIFY(partly.calibratedLevel(0.8) > kMinCalibratedShare * 0.8);
     }
 
     void json_roundTripsAndSortsAStoredFile()

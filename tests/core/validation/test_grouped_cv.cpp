@@ -372,11 +372,44 @@ private slots:
         QVERIFY(level > 0.8);
         QVERIFY(groupedIntervalCoverage(cv, level) >= 0.8);
         QVERIFY(groupedIntervalCoverage(cv, level - 0.01) < 0.8);
-        // Where plain quantiles already cover (every residual 0), the level stays.
+        // Where every residual is 0, every level covers them all: the lowest allowed is taken.
         GroupedCvResult exact;
         exact.levels.resize(2);
         exact.points = {{0, 0, 1.0, 1.0}, {1, 1, 2.0, 2.0}};
-        QCOMPARE(groupedCalibratedLevel(exact, 0.8), 0.8);
+        QCOMPARE(groupedCalibratedLevel(exact, 0.8), kMinCalibratedShare * 0.8);
+    }
+
+    void calibratedLevel_narrowsWhereLeastHalfWidthsCover()
+    {
+        // The exchangeable case covers about its level; points whose least half-width already
+        // holds their residual are covered whatever the quantiles, so a lower level suffices.
+        GridSpec spec = powerLawGrid();
+        spec.requestKib = {4, 6, 8, 12, 16, 24, 32, 48, 64};
+        spec.noiseSd = 0.2;
+        spec.seed = 11;
+        Dataset data = iolens::test::gridDataset(spec);
+        for (Eigen::Index j :
+            {column(data, Factor::RequestBytes), column(data, Factor::FilesetBytes)})
+            data.x.col(j) = data.x.col(j).array().log();
+        LinearModel lm;
+        lm.setParameters({{"degree", 1}});
+        GroupedCvResult cv = groupedCrossValidate(lm, data);
+        const double plain = groupedCalibratedLevel(cv, 0.8);
+        const double plainCoverage = groupedIntervalCoverage(cv, 0.8);
+        // Every other point's residual held by its least half-width.
+        for (std::size_t i = 0; i < cv.points.size(); i += 2)
+            cv.points[i].minHalfWidth = std::abs(cv.points[i].measured - cv.points[i].predicted);
+        QVERIFY(groupedIntervalCoverage(cv, 0.8) > plainCoverage);
+        const double level = groupedCalibratedLevel(cv, 0.8);
+        QVERIFY2(level < plain - 0.1, qPrintable(QString("%1 vs %2").arg(level).arg(plain)));
+        QVERIFY(level >= kMinCalibratedShare * 0.8);
+        QVERIFY(groupedIntervalCoverage(cv, level) >= 0.8);
+        QVERIFY(groupedIntervalCoverage(cv, level - 0.01) < 0.8);
+        // Least half-widths that hold every residual: the lowest level allowed.
+        for (HeldOutPoint& p : cv.points)
+            p.minHalfWidth = 10.0;
+        QCOMPARE(groupedIntervalCoverage(cv, 0.5), 1.0);
+        QCOMPARE(groupedCalibratedLevel(cv, 0.8), kMinCalibratedShare * 0.8);
     }
 
     void cost_equalsTheGroupedCvItScores()
