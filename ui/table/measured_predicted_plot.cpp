@@ -52,6 +52,9 @@ MeasuredPredictedPlot::MeasuredPredictedPlot(ModelController* models, QWidget* p
     // The metric's name whole ("Read response time", which presentation mode's font cut to
     // "Read response tir"); the model's label takes what is left.
     m_metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Its minimum size hint is short of its text (151 of 212 pixels in presentation mode), and a
+    // narrow panel gave it only that: "Read respons". Fixed, the layout reserves the whole text.
+    m_metric->setSizePolicy(QSizePolicy::Fixed, m_metric->sizePolicy().verticalPolicy());
     m_model->setMinimumContentsLength(6);
     m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     choices->addWidget(modelLabel);

@@ -6,6 +6,7 @@
 #include "support/signal_wait.hpp"
 #include "support/test_registry.hpp"
 #include "table/measured_predicted_plot.hpp"
+#include "window/presentation_mode.hpp"
 
 #include <QComboBox>
 #include <QSignalSpy>
@@ -106,6 +107,22 @@ private slots:
         });
         QVERIFY(metric != boxes.end());
         QVERIFY((*metric)->width() >= (*metric)->sizeHint().width());
+        // Also at the panel's least width in presentation mode's font, which a splitter beside
+        // a wide table gives it (the box had its own minimum hint then, short of its text: "Read
+        // respons").
+        const QFont normal = plot.font();
+        QFont large = normal;
+        large.setPointSizeF(normal.pointSizeF() * PresentationMode::kFactor);
+        plot.setFont(large);
+        plot.resize(plot.minimumSizeHint().width(), 420);
+        plot.layout()->activate();
+        QVERIFY2((*metric)->width() >= (*metric)->sizeHint().width(),
+            qPrintable(QStringLiteral("%1 of %2")
+                           .arg((*metric)->width())
+                           .arg((*metric)->sizeHint().width())));
+        plot.setFont(normal);
+        plot.resize(340, 420);
+        plot.layout()->activate();
         // The figure's text is whole, whatever the breaks.
         QVERIFY(plot.titleText().contains(QStringLiteral("its fit to these runs")));
         QVERIFY(plot.plot()->legend->visible());
