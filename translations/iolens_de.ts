@@ -353,14 +353,6 @@
 <context>
     <name>iolens::ui::CapacityPanel</name>
     <message>
-        <source>1 VM</source>
-        <translation>1 VM</translation>
-    </message>
-    <message>
-        <source>%1 VMs</source>
-        <translation>%1 VMs</translation>
-    </message>
-    <message>
         <source>%1 writes</source>
         <translation>%1 Schreibzugriffe</translation>
     </message>
@@ -419,10 +411,6 @@
     <message>
         <source>%1 MiB</source>
         <translation>%1 MiB</translation>
-    </message>
-    <message>
-        <source>%1 threads</source>
-        <translation>%1 Threads</translation>
     </message>
     <message>
         <source>More threads</source>
@@ -1442,22 +1430,6 @@
         <translation>Teilmenge</translation>
     </message>
     <message>
-        <source>1 thread</source>
-        <translation>1 Thread</translation>
-    </message>
-    <message>
-        <source>%1 threads</source>
-        <translation>%1 Threads</translation>
-    </message>
-    <message>
-        <source>1 VM</source>
-        <translation>1 VM</translation>
-    </message>
-    <message>
-        <source>%1 VMs</source>
-        <translation>%1 VMs</translation>
-    </message>
-    <message>
         <source>Every run has %1 on %2: the Threads and VMs columns are hidden.</source>
         <translation>Jeder Lauf hat %1 auf %2: die Spalten Threads und VMs sind ausgeblendet.</translation>
     </message>
@@ -1592,6 +1564,22 @@
     <message>
         <source>VMs</source>
         <translation>VMs</translation>
+    </message>
+    <message>
+        <source>1 thread</source>
+        <translation>1 Thread</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 Threads</translation>
+    </message>
+    <message>
+        <source>1 VM</source>
+        <translation>1 VM</translation>
+    </message>
+    <message>
+        <source>%1 VMs</source>
+        <translation>%1 VMs</translation>
     </message>
 </context>
 <context>
@@ -2275,22 +2263,6 @@ Die y-Achse zeigt %2.</translation>
 </context>
 <context>
     <name>iolens::ui::ScenarioComparePanel</name>
-    <message>
-        <source>1 VM</source>
-        <translation>1 VM</translation>
-    </message>
-    <message>
-        <source>%1 VMs</source>
-        <translation>%1 VMs</translation>
-    </message>
-    <message>
-        <source>1 thread</source>
-        <translation>1 Thread</translation>
-    </message>
-    <message>
-        <source>%1 threads</source>
-        <translation>%1 Threads</translation>
-    </message>
     <message>
         <source>%1 · %2 read · %3 · %4 · %5 · %6</source>
         <translation>%1 · %2 Lesen · %3 · %4 · %5 · %6</translation>

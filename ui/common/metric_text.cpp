@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/metric_text.hpp"
 
+#include "common/number_format.hpp"
+
 #include <QCoreApplication>
 
 #include <array>
@@ -89,6 +91,18 @@ QString factorTitle(core::Factor factor)
         return QCoreApplication::translate("iolens::ui::Metrics", "VMs");
     }
     return {};
+}
+
+QString threadCountText(qlonglong threads)
+{
+    return countText(threads, QCoreApplication::translate("iolens::ui::Metrics", "1 thread"),
+        QCoreApplication::translate("iolens::ui::Metrics", "%1 threads"));
+}
+
+QString vmCountText(qlonglong vms)
+{
+    return countText(vms, QCoreApplication::translate("iolens::ui::Metrics", "1 VM"),
+        QCoreApplication::translate("iolens::ui::Metrics", "%1 VMs"));
 }
 
 } // namespace iolens::ui

@@ -19,5 +19,9 @@ QString metricShortTitle(core::Metric metric);
 QString metricUnitText(core::Metric metric);
 /// "Request size", "File-set size", "Read share", ...
 QString factorTitle(core::Factor factor);
+/// "1 thread", "16 threads"
+QString threadCountText(qlonglong threads);
+/// "1 VM", "3 VMs"
+QString vmCountText(qlonglong vms);
 
 } // namespace iolens::ui

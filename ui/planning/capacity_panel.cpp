@@ -33,8 +33,7 @@ QString amountText(core::HeadroomFactor factor, double value)
 {
     switch (factor) {
     case core::HeadroomFactor::Vms:
-        return std::lround(value) == 1 ? CapacityPanel::tr("1 VM")
-                                       : CapacityPanel::tr("%1 VMs").arg(std::lround(value));
+        return vmCountText(std::lround(value));
     case core::HeadroomFactor::FilesetBytes:
         // A sweep point is any whole number of bytes: three digits say enough for planning.
         return value >= 1024.0 ? CapacityPanel::tr("%1 GiB").arg(formatSignificant(value / 1024.0))
@@ -42,7 +41,7 @@ QString amountText(core::HeadroomFactor factor, double value)
     case core::HeadroomFactor::WriteShare:
         return CapacityPanel::tr("%1 writes").arg(formatPercent(value));
     case core::HeadroomFactor::Threads:
-        return CapacityPanel::tr("%1 threads").arg(std::lround(value));
+        return threadCountText(std::lround(value));
     }
     return {};
 }

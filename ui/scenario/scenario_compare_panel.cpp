@@ -48,19 +48,15 @@ QTableWidgetItem* cell(const QString& text, bool number = true)
 
 QString scenarioSummary(const core::Configuration& config)
 {
-    const QString vms = config.vms == 1 ? ScenarioComparePanel::tr("1 VM")
-                                        : ScenarioComparePanel::tr("%1 VMs").arg(config.vms);
     return ScenarioComparePanel::tr("%1 · %2 read · %3 · %4 · %5 · %6")
                .arg(formatByteSizeRounded(config.requestBytes), formatPercent(config.readPct),
                    formatByteSizeRounded(config.filesetBytes),
                    QString::fromStdString(config.scheduler),
                    config.pattern == core::Pattern::Random ? ScenarioComparePanel::tr("random")
                                                            : ScenarioComparePanel::tr("sequential"),
-                   vms)
+                   vmCountText(config.vms))
         // Apart, so the translated summary above stays as it was.
-        + QStringLiteral(" · ")
-        + (config.threads == 1 ? ScenarioComparePanel::tr("1 thread")
-                               : ScenarioComparePanel::tr("%1 threads").arg(config.threads));
+        + QStringLiteral(" · ") + threadCountText(config.threads);
 }
 
 ScenarioComparePanel::ScenarioComparePanel(ModelController* models, QWidget* parent)

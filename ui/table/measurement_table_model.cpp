@@ -192,8 +192,8 @@ QString MeasurementTableModel::constantFactorsText() const
     if (!threads && !vms)
         return {};
     const core::Configuration& c = m_rows.front().config;
-    const QString threadText = countText(c.threads, tr("1 thread"), tr("%1 threads"));
-    const QString vmText = countText(c.vms, tr("1 VM"), tr("%1 VMs"));
+    const QString threadText = threadCountText(c.threads);
+    const QString vmText = vmCountText(c.vms);
     if (threads && vms)
         return tr("Every run has %1 on %2: the Threads and VMs columns are hidden.")
             .arg(threadText, vmText);
