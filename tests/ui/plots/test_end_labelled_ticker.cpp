@@ -16,7 +16,7 @@ struct Ticks {
     QVector<QString> labels;
 };
 
-Ticks ticksOf(double first, double last, bool whole, QCPRange range)
+Ticks endLabelledTicksOf(double first, double last, bool whole, QCPRange range)
 {
     auto ticker = QSharedPointer<EndLabelledTicker>::create(first, last, whole);
     Ticks ticks;
@@ -33,7 +33,7 @@ private slots:
     // The VM axis: round ticks 2, 4, 6, 8 left the first count, 1, unlabelled.
     void counts_labelTheFirstAndLastCount()
     {
-        const Ticks ticks = ticksOf(1.0, 8.0, true, {0.8, 8.2});
+        const Ticks ticks = endLabelledTicksOf(1.0, 8.0, true, {0.8, 8.2});
         QCOMPARE(ticks.labels.front(), QStringLiteral("1"));
         QCOMPARE(ticks.labels.back(), QStringLiteral("8"));
         for (const double tick : ticks.values)
@@ -43,7 +43,7 @@ private slots:
     // The read share for a read metric: from the first share above 0 % to 100 %; 0 is not shown.
     void readShare_startsAtTheFirstShareShown()
     {
-        const Ticks ticks = ticksOf(100.0 / 199.0, 100.0, false, {-1.0, 101.5});
+        const Ticks ticks = endLabelledTicksOf(100.0 / 199.0, 100.0, false, {-1.0, 101.5});
         QCOMPARE(ticks.labels.front(), QStringLiteral("0.5"));
         QCOMPARE(ticks.labels.back(), QStringLiteral("100"));
         QVERIFY(!ticks.values.contains(0.0));
@@ -53,7 +53,7 @@ private slots:
     // A round tick less than half a step from an end would print over the end's label.
     void roundTickTooNearAnEnd_isDropped()
     {
-        const Ticks ticks = ticksOf(0.0, 99.0, false, {-1.0, 100.5});
+        const Ticks ticks = endLabelledTicksOf(0.0, 99.0, false, {-1.0, 100.5});
         QVERIFY(ticks.values.contains(99.0));
         QVERIFY(!ticks.values.contains(100.0));
         QVERIFY(ticks.values.contains(80.0));
