@@ -39,8 +39,9 @@ public:
 
     bool empty() const { return m_residuals.empty(); }
     std::size_t size() const { return m_residuals.size(); }
-    /// Coverage of uncalibrated kReferenceLevel intervals on the held-out levels (NaN if it
-    /// could not be judged: no two levels of one factor to calibrate each other).
+    /// Coverage of uncalibrated kReferenceLevel intervals, at least the noise's, on the held-out
+    /// levels (NaN if it could not be judged: no two levels of one factor to calibrate each
+    /// other).
     double coverage() const { return m_coverage; }
     /// The conformal level used for a requested `level` in (0, 1): calibrated at the points of
     /// the level map and interpolated between them; between kMinCalibratedShare x `level` and
