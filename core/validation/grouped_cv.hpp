@@ -183,13 +183,15 @@ inline constexpr double kMaxCalibratedLevel = 0.995;
 inline constexpr double kMinCalibratedShare = 0.5;
 
 /// The conformal level whose intervals cover `target` (0 < target < 1) of the held-out points
-/// in groupedIntervalCoverage: the target itself where its intervals cover exactly that, else
-/// the smallest that covers it between kMinCalibratedShare x target and kMaxCalibratedLevel
-/// (the latter if none does). Residuals of an unmeasured level are larger
-/// than those of a random row, so quantiles at the nominal level can undercover there; and where
-/// points' least half-widths (minHalfWidth) already cover many of them, the quantiles at the
-/// nominal level overcover. This widens or narrows them just enough, judged level by level as
-/// they would be used. Coverage grows with the level, so bisection: O(12 L n log n).
+/// in groupedIntervalCoverage, between kMinCalibratedShare x target and kMaxCalibratedLevel.
+/// Residuals of an unmeasured level are larger than those of a random row, so quantiles at the
+/// nominal level can undercover there: then the smallest higher level that covers the target
+/// (kMaxCalibratedLevel if none does). Where points' least half-widths (minHalfWidth) already
+/// cover many of them, the nominal quantiles overcover: where they cover more than the target
+/// plus the coverage estimate's standard error, sqrt(target (1 - target) / n) for n points
+/// judged, the smallest lower level that still covers that much; else the target. Judged level
+/// by level as the intervals would be used. Coverage grows with the level, so bisection:
+/// O(12 L n log n).
 double groupedCalibratedLevel(const GroupedCvResult& result, double target);
 
 } // namespace iolens::core
