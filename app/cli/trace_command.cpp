@@ -17,9 +17,7 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -132,32 +130,20 @@ int runTraceFeatures(const QCommandLineParser& parser)
     const double cacheMib = cacheMibOption(parser, options);
     TraceFeatureExtractor extractor(options);
 
-    const std::string partial = out + ".partial";
-    std::ofstream file(partial, std::ios::trunc);
-    if (!file)
-        throw ConfigError("--out " + out + ": cannot write");
-    file << formatCsvLine(extractor.header());
+    // Renamed into place only when the whole trace is read: a bad line leaves no half file.
+    AtomicTextFile file(out);
+    file.write(formatCsvLine(extractor.header()));
     double hits = 0.0;
     std::size_t reads = 0;
     std::size_t timed = 0;
-    std::size_t requests = 0;
-    try {
-        requests = readTraceFile(trace, format, [&](const TraceRequest& request) {
-            const TraceFeatures f = extractor.next(request);
-            hits += f.hit;
-            reads += f.read ? 1 : 0;
-            timed += f.responseMs ? 1 : 0;
-            file << formatCsvLine(extractor.fields(f));
-        });
-    } catch (...) {
-        file.close();
-        std::remove(partial.c_str());
-        throw;
-    }
-    file.close();
-    if (!file)
-        throw StoreError(partial + ": write failed");
-    std::filesystem::rename(partial, out);
+    const std::size_t requests = readTraceFile(trace, format, [&](const TraceRequest& request) {
+        const TraceFeatures f = extractor.next(request);
+        hits += f.hit;
+        reads += f.read ? 1 : 0;
+        timed += f.responseMs ? 1 : 0;
+        file.write(formatCsvLine(extractor.fields(f)));
+    });
+    file.commit();
     std::cout << requests << " requests (" << reads << " reads, " << timed
               << " with response times), hit share "
               << formatNumber(requests > 0 ? hits / static_cast<double>(requests) : 0.0)

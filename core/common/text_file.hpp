@@ -17,12 +17,15 @@ std::string_view withoutByteOrderMark(std::string_view text, const std::string& 
 /// message said "the file is empty" of a folder.
 void refuseFolderAsInput(const std::string& path);
 /// Writes through a temporary file in the same folder and renames it into place, so a reader
-/// never sees a half-written file. Throws Error naming the path on failure.
+/// never sees a half-written file: through a symbolic link, the file it names. A path that is
+/// a pipe, a terminal or a device (/dev/stdout) is written directly. Throws Error naming the
+/// path on failure.
 void writeTextFileAtomically(const std::string& path, const std::string& content);
 
 /// writeTextFileAtomically for content written piece by piece (an export of millions of rows):
 /// the pieces go to a temporary file in the same folder, renamed into place by commit().
-/// Destroying it without commit() removes the temporary file and leaves `path` as it was.
+/// Destroying it without commit() removes the temporary file and leaves `path` as it was. A
+/// pipe, a terminal or a device takes the pieces as they come.
 class AtomicTextFile {
 public:
     /// Throws ConfigError for a path that is a folder or in a folder that does not exist, Error
@@ -37,9 +40,10 @@ public:
     void commit();
 
 private:
-    std::string m_path;
+    std::string m_path; ///< the file replaced: a symbolic link's target
     std::ofstream m_out;
     bool m_committed = false;
+    bool m_direct = false; ///< not a regular file: written in place, nothing renamed
 };
 
 } // namespace iolens::core

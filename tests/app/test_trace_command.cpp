@@ -53,7 +53,7 @@ private slots:
         QVERIFY2(
             r.err.contains(QStringLiteral("bad.txt: line 2: field 'blkno'")), qPrintable(r.err));
         QVERIFY(!QFile::exists(out));
-        QVERIFY(!QFile::exists(out + QStringLiteral(".partial")));
+        QVERIFY(!QFile::exists(out + QStringLiteral(".part")));
         r = runCli({"trace-features", "--trace", trace, "--format", "csv", "--out", out});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains(QStringLiteral("--format 'csv'")));
