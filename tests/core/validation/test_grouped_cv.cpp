@@ -99,6 +99,22 @@ Eigen::Index column(const Dataset& data, Factor factor)
     return -1;
 }
 
+/// lm on the logs of a power law's sizes with i.i.d. noise (log sd 0.2) at nine request sizes:
+/// right on average, its held-out residuals exchangeable, so plain quantiles cover their level.
+GroupedCvResult exchangeableCv()
+{
+    GridSpec spec = powerLawGrid();
+    spec.requestKib = {4, 6, 8, 12, 16, 24, 32, 48, 64};
+    spec.noiseSd = 0.2;
+    spec.seed = 11;
+    Dataset data = iolens::test::gridDataset(spec);
+    for (Eigen::Index j : {column(data, Factor::RequestBytes), column(data, Factor::FilesetBytes)})
+        data.x.col(j) = data.x.col(j).array().log();
+    LinearModel lm;
+    lm.setParameters({{"degree", 1}});
+    return groupedCrossValidate(lm, data);
+}
+
 } // namespace
 
 class TestGroupedCv : public QObject {
@@ -342,17 +358,7 @@ private slots:
     void coverage_isNearItsLevelOnExchangeableNoise()
     {
         // A model that is right on average, with i.i.d. noise: coverage is the level.
-        GridSpec spec = powerLawGrid();
-        spec.requestKib = {4, 6, 8, 12, 16, 24, 32, 48, 64};
-        spec.noiseSd = 0.2;
-        spec.seed = 11;
-        Dataset data = iolens::test::gridDataset(spec);
-        for (Eigen::Index j :
-            {column(data, Factor::RequestBytes), column(data, Factor::FilesetBytes)})
-            data.x.col(j) = data.x.col(j).array().log();
-        LinearModel lm;
-        lm.setParameters({{"degree", 1}});
-        const GroupedCvResult cv = groupedCrossValidate(lm, data);
+        const GroupedCvResult cv = exchangeableCv();
         QVERIFY(std::abs(groupedIntervalCoverage(cv, 0.8) - 0.8) < 0.06);
         QVERIFY(std::abs(groupedIntervalCoverage(cv, 0.5) - 0.5) < 0.08);
     }
@@ -384,17 +390,7 @@ private slots:
     {
         // The exchangeable case covers about its level; points whose least half-width already
         // holds their residual are covered whatever the quantiles, so a lower level suffices.
-        GridSpec spec = powerLawGrid();
-        spec.requestKib = {4, 6, 8, 12, 16, 24, 32, 48, 64};
-        spec.noiseSd = 0.2;
-        spec.seed = 11;
-        Dataset data = iolens::test::gridDataset(spec);
-        for (Eigen::Index j :
-            {column(data, Factor::RequestBytes), column(data, Factor::FilesetBytes)})
-            data.x.col(j) = data.x.col(j).array().log();
-        LinearModel lm;
-        lm.setParameters({{"degree", 1}});
-        GroupedCvResult cv = groupedCrossValidate(lm, data);
+        GroupedCvResult cv = exchangeableCv();
         const double plain = groupedCalibratedLevel(cv, 0.8);
         const double plainCoverage = groupedIntervalCoverage(cv, 0.8);
         // Every other point's residual held by its least half-width.
