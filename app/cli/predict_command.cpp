@@ -69,6 +69,29 @@ void noteOutsideTraining(const TrainedModel& model, const std::vector<Configurat
     }
 }
 
+// A write time of a configuration without writes (a read time without reads) has no run to
+// stand for: the CSV keeps the model's number, as scripts read one per row, and the window
+// shows n/a there. A rate of such a direction is 0, which is what a run shows.
+void noteUndefinedMetric(Metric metric, const std::vector<Configuration>& configs)
+{
+    if (isRateMetric(metric))
+        return;
+    std::size_t count = 0, first = 0;
+    for (std::size_t i = configs.size(); i-- > 0;)
+        if (!metricHasValue(metric, configs[i].readPct)) {
+            ++count;
+            first = i;
+        }
+    if (count == 0)
+        return;
+    std::cerr << "iolens-cli predict: note: " << count << " of " << configs.size()
+              << " configurations have no " << (isReadMetric(metric) ? "reads" : "writes")
+              << " (the first: configuration " << first + 1 << ", read_pct "
+              << formatNumber(configs[first].readPct) << "), where " << metricName(metric)
+              << " is not defined; their predicted value is the model's formula there, not a time "
+                 "any run would show\n";
+}
+
 } // namespace
 
 int runPredict(const QCommandLineParser& parser)
@@ -123,6 +146,7 @@ int runPredict(const QCommandLineParser& parser)
     std::cerr << "predicted " << configs.size() << " configurations with "
               << metricName(model.metric()) << " to " << outputName(out) << "\n";
     noteOutsideTraining(model, configs);
+    noteUndefinedMetric(model.metric(), configs);
     return kOk;
 }
 

@@ -194,6 +194,27 @@ private slots:
             qPrintable(r.err));
         const CsvTable answered = readCsvFile(out.toStdString());
         QCOMPARE(answered.rows[1].fields.back(), answered.rows[0].fields.back());
+        QVERIFY2(!r.err.contains("have no writes"), qPrintable(r.err));
+        // A write time of pure reads has no run to stand for: the number stays, and a note says
+        // so (the window shows n/a there).
+        const std::string reads = iolens::test::writeFile(m_dir.path(), "reads.csv",
+            "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms\n"
+            "bfq,1073741824,16384,random,50,16,1\nbfq,1073741824,16384,random,100,16,1\n");
+        r = runCli({"predict", "--db", db, "--model", "lm-w", "--configs",
+            QString::fromStdString(reads), "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(readCsvFile(out.toStdString()).rows.size(), std::size_t {2});
+        QVERIFY2(r.err.contains("note: 1 of 2 configurations have no writes (the first: "
+                                "configuration 2, read_pct 100), where rt_write_ms is not defined"),
+            qPrintable(r.err));
+        // A write rate of pure reads is 0, as a run shows: no note.
+        QCOMPARE(runCli({"train", "--db", db, "--technique", "lm", "--metric", "tp_write_mbs",
+                            "--dataset", "tiered", "--name", "lm-tw"})
+                     .exitCode,
+            0);
+        r = runCli({"predict", "--db", db, "--model", "lm-tw", "--configs",
+            QString::fromStdString(reads), "--out", out});
+        QVERIFY2(r.exitCode == 0 && !r.err.contains("have no writes"), qPrintable(r.err));
         r = runCli({"describe", "--db", db, "--model", "lm-w"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("fileset_mib:request_kib"));
