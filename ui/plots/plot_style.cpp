@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <functional>
@@ -292,12 +293,16 @@ QString wrapToWidth(const QString& text, const QFont& font, int width,
     return lines.join(QLatin1Char('\n'));
 }
 
-bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief)
+bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief, BriefFit briefFit)
 {
     const bool vertical = axis.orientation() == Qt::Vertical;
     const int room = vertical ? axis.axisRect()->height() : axis.axisRect()->width();
-    const QString label
-        = QFontMetrics(axis.labelFont()).horizontalAdvance(full) < room ? full : brief;
+    const QFontMetrics metrics(axis.labelFont());
+    QString label = full;
+    if (metrics.horizontalAdvance(full) >= room)
+        label = briefFit == BriefFit::Elided
+            ? metrics.elidedText(brief, Qt::ElideRight, std::max(room - 1, 0))
+            : brief;
     if (label == axis.label())
         return false;
     axis.setLabel(label);

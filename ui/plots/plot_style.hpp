@@ -73,10 +73,16 @@ QString wrapToWidth(const QString& text, const QFont& font, int width,
 /// lay the plot out too, so they fit as well. `fit` must converge: same sizes, no change.
 void fitAfterLayout(QCustomPlot& plot, std::function<bool()> fit);
 
+/// What fitAxisLabel does with a brief label too long for its axis as well: keep it whole (a
+/// view whose brief labels are short enough for any panel it draws), or cut it with an
+/// ellipsis rather than let the frame clip it (the profiler's tiny panels).
+enum class BriefFit { Whole, Elided };
+
 /// Labels `axis` with `full` if it fits along the axis (its axis rect's height for a left or right
 /// axis, its width for a bottom or top one), else with `brief`, so that a short plot's label is
 /// not cut or drawn over its neighbour. Returns whether the label changed (for fitAfterLayout).
-bool fitAxisLabel(QCPAxis& axis, const QString& full, const QString& brief);
+bool fitAxisLabel(
+    QCPAxis& axis, const QString& full, const QString& brief, BriefFit briefFit = BriefFit::Whole);
 
 /// The two text rows above a plot: a bold title and a grey subtitle (the data, units, or state).
 struct PlotHeading {

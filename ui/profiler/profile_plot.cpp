@@ -105,14 +105,8 @@ bool ProfilePlot::fitYLabel()
 {
     // The title where it fits the panel's height, else the unit, and even that elided ("…")
     // rather than clipped at the top of a tiny panel.
-    const int room = axisRect()->height();
-    const QFontMetrics metrics(yAxis->labelFont());
-    const QString label = metrics.horizontalAdvance(m_yLabel) < room
-        ? m_yLabel
-        : metrics.elidedText(m_yBriefLabel, Qt::ElideRight, std::max(room - 1, 0));
-    if (label == yAxis->label())
+    if (!fitAxisLabel(*yAxis, m_yLabel, m_yBriefLabel, BriefFit::Elided))
         return false;
-    yAxis->setLabel(label);
     const QString click = tr("Click to move this factor of the scenario there.");
     setToolTip(
         yAxis->label() == m_yLabel ? click : tr("%1\nThe y axis shows %2.").arg(click, m_yLabel));
