@@ -19,6 +19,30 @@ struct Accumulator {
     double logSquares = 0.0;
 };
 
+/// The run's metrics with a direction's IOPS computed from its throughput where only the
+/// throughput was measured, and the other way round: a run has one request size (mixed sizes
+/// are refused on import), so each is the other times a constant, as fio derives both from the
+/// same counts (bytes and requests over the run's time). A CSV that has only one of the two can
+/// then be modelled in either view (`train --metric iops_read` on bandwidth alone).
+MetricValues withBothRateViews(const Measurement& run)
+{
+    MetricValues metrics = run.metrics;
+    if (run.config.requestBytes <= 0)
+        return metrics;
+    const double bytesPerMib = 1048576.0 / static_cast<double>(run.config.requestBytes);
+    const auto complete = [&](Metric throughput, Metric iops) {
+        auto& mibs = metrics[metricIndex(throughput)];
+        auto& ops = metrics[metricIndex(iops)];
+        if (mibs && !ops)
+            ops = *mibs * bytesPerMib;
+        else if (ops && !mibs)
+            mibs = *ops / bytesPerMib;
+    };
+    complete(Metric::TpReadMbs, Metric::IopsRead);
+    complete(Metric::TpWriteMbs, Metric::IopsWrite);
+    return metrics;
+}
+
 } // namespace
 
 std::vector<AggregatedMeasurement> aggregateRepetitions(const std::vector<Measurement>& runs)
@@ -34,16 +58,17 @@ std::vector<AggregatedMeasurement> aggregateRepetitions(const std::vector<Measur
         }
         AggregatedMeasurement& agg = result[it->second];
         ++agg.repetitions;
+        const MetricValues metrics = withBothRateViews(run);
         for (std::size_t i = 0; i < kMetricCount; ++i) {
-            if (!run.metrics[i])
+            if (!metrics[i])
                 continue;
             Accumulator& acc = sums[it->second][i];
             ++acc.count;
-            acc.sum += *run.metrics[i];
-            acc.sumSquares += *run.metrics[i] * *run.metrics[i];
-            acc.positive = acc.positive && *run.metrics[i] > 0.0;
+            acc.sum += *metrics[i];
+            acc.sumSquares += *metrics[i] * *metrics[i];
+            acc.positive = acc.positive && *metrics[i] > 0.0;
             if (acc.positive) {
-                const double logValue = std::log(*run.metrics[i]);
+                const double logValue = std::log(*metrics[i]);
                 acc.logSum += logValue;
                 acc.logSquares += logValue * logValue;
             }

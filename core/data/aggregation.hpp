@@ -26,7 +26,9 @@ struct AggregatedMeasurement {
     std::optional<double> rse(Metric metric) const { return relativeStdError[metricIndex(metric)]; }
 };
 
-/// Groups runs by configuration, in order of first appearance. O(n log n).
+/// Groups runs by configuration, in order of first appearance. A run's IOPS missing beside its
+/// throughput (or the throughput beside its IOPS) is computed from the other and its request
+/// size before averaging. O(n log n).
 std::vector<AggregatedMeasurement> aggregateRepetitions(const std::vector<Measurement>& runs);
 
 } // namespace iolens::core

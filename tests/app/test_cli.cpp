@@ -387,6 +387,35 @@ private slots:
         }
     }
 
+    // A CSV with bandwidth and no IOPS columns trains an IOPS model: each run's IOPS are its
+    // throughput over its request size (refused before, "only 0 measured configuration(s)").
+    void train_iopsFromThroughputAlone()
+    {
+        QString csv = kHeader;
+        for (const int kib : {4, 16, 64})
+            for (const int readPct : {0, 50, 100})
+                csv += QString("none,1073741824,%1,random,%2,16,1,%3,%4,%5,%6\n")
+                           .arg(kib * 1024)
+                           .arg(readPct)
+                           .arg(readPct > 0 ? QString::number(0.1 * kib) : QString())
+                           .arg(readPct < 100 ? QString::number(0.2 * kib) : QString())
+                           .arg(readPct > 0 ? QString::number(2.0 * kib) : QString())
+                           .arg(readPct < 100 ? QString::number(1.0 * kib) : QString());
+        const QString db = m_dir.filePath("iops-from-throughput.sqlite");
+        QCOMPARE(runCli({"import", "--db", db, "--csv",
+                            QString::fromStdString(iolens::test::writeFile(
+                                m_dir.path(), "no-iops.csv", csv.toStdString()))})
+                     .exitCode,
+            0);
+        for (const char* metric : {"iops_read", "iops_write"}) {
+            const CliResult r = runCli({"train", "--db", db, "--technique", "lm", "--metric",
+                metric, "--name", metric});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QVERIFY2(r.out.contains(QString("lm for %1, 6 configurations").arg(metric)),
+                qPrintable(r.out));
+        }
+    }
+
     // "-" as the output of export and predict is standard output (a pipe), byte for byte the
     // file the same command writes; the command's own messages stay on standard error.
     void exportAndPredict_dashIsStandardOutput()

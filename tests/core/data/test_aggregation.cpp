@@ -49,6 +49,42 @@ private slots:
         QVERIFY(!aggregateRepetitions({a})[0].logVariance[rt]);
     }
 
+    // 16 MiB/s of 64 KiB requests are 256 IOPS, 100 IOPS of 4 KiB requests 0.390625 MiB/s; a
+    // run that has both keeps both as measured, even where they disagree.
+    void aggregate_completesTheOtherRateView()
+    {
+        Measurement onlyThroughput, onlyIops, both;
+        onlyThroughput.config.requestBytes = 65536;
+        onlyThroughput.setValue(Metric::TpReadMbs, 16.0);
+        onlyIops.config.requestBytes = 4096;
+        onlyIops.setValue(Metric::IopsWrite, 100.0);
+        both.config.requestBytes = 8192;
+        both.setValue(Metric::TpReadMbs, 10.0);
+        both.setValue(Metric::IopsRead, 999.0);
+        const auto result = aggregateRepetitions({onlyThroughput, onlyIops, both});
+        QCOMPARE(result.size(), std::size_t {3});
+        QCOMPARE(*result[0].value(Metric::IopsRead), 256.0);
+        QVERIFY(!result[0].value(Metric::IopsWrite));
+        QVERIFY(!result[0].value(Metric::TpWriteMbs));
+        QCOMPARE(*result[1].value(Metric::TpWriteMbs), 0.390625);
+        QVERIFY(!result[1].value(Metric::TpReadMbs));
+        QCOMPARE(*result[2].value(Metric::IopsRead), 999.0);
+        QCOMPARE(*result[2].value(Metric::TpReadMbs), 10.0);
+    }
+
+    // Repeats of which one lacks the IOPS count all their runs in the IOPS mean.
+    void aggregate_derivedRunsCountAsRuns()
+    {
+        Measurement a, b;
+        a.config.requestBytes = b.config.requestBytes = 1048576;
+        a.setValue(Metric::TpReadMbs, 2.0);
+        a.setValue(Metric::IopsRead, 2.0);
+        b.setValue(Metric::TpReadMbs, 4.0);
+        const auto result = aggregateRepetitions({a, b});
+        QCOMPARE(result[0].runs[metricIndex(Metric::IopsRead)], 2);
+        QCOMPARE(*result[0].value(Metric::IopsRead), 3.0);
+    }
+
     void aggregate_singleRunHasNoError()
     {
         Measurement a;
