@@ -7,8 +7,8 @@
 namespace iolens::core {
 
 /// The paper's cost c(p): mean RMSE of k-fold cross-validation with fixed folds, for each point of
-/// a batch. Points run in parallel on all cores (OpenMP); a point whose fit fails scores +inf so
-/// the search moves away from it. Checks `cancelled` between points.
+/// a batch (perPointCost: in parallel, +inf for a fit that fails or a cost that is not finite,
+/// `cancelled` checked between points).
 /// `prototype`, `data` and `folds` must outlive the returned function.
 BatchCost crossValidationCost(const Regressor& prototype, const std::vector<SearchDimension>& space,
     const Dataset& data, const FoldAssignment& folds);

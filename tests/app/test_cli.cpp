@@ -408,8 +408,8 @@ private slots:
                      .exitCode,
             0);
         for (const char* metric : {"iops_read", "iops_write"}) {
-            const CliResult r = runCli({"train", "--db", db, "--technique", "lm", "--metric",
-                metric, "--name", metric});
+            const CliResult r = runCli(
+                {"train", "--db", db, "--technique", "lm", "--metric", metric, "--name", metric});
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             QVERIFY2(r.out.contains(QString("lm for %1, 6 configurations").arg(metric)),
                 qPrintable(r.out));
