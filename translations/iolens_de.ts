@@ -283,8 +283,40 @@
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <source>%1 operations per loop (%2 reads, %3 writes) · think time %4 ms · 99 % confidence intervals · %5 measured runs</source>
-        <translation>%1 Operationen pro Schleife (%2 Lesen, %3 Schreiben) · Denkzeit %4 ms · 99-%-Konfidenzintervalle · %5 gemessene Läufe</translation>
+        <source>%1 per loop (%2, %3) · think time %4 ms · 99 % confidence intervals · %5</source>
+        <translation>%1 pro Schleife (%2, %3) · Denkzeit %4 ms · 99-%-Konfidenzintervalle · %5</translation>
+    </message>
+    <message>
+        <source>1 operation</source>
+        <translation>1 Operation</translation>
+    </message>
+    <message>
+        <source>%1 operations</source>
+        <translation>%1 Operationen</translation>
+    </message>
+    <message>
+        <source>1 read</source>
+        <translation>1 Lesezugriff</translation>
+    </message>
+    <message>
+        <source>%1 reads</source>
+        <translation>%1 Lesezugriffe</translation>
+    </message>
+    <message>
+        <source>1 write</source>
+        <translation>1 Schreibzugriff</translation>
+    </message>
+    <message>
+        <source>%1 writes</source>
+        <translation>%1 Schreibzugriffe</translation>
+    </message>
+    <message>
+        <source>1 measured run</source>
+        <translation>1 gemessener Lauf</translation>
+    </message>
+    <message>
+        <source>%1 measured runs</source>
+        <translation>%1 gemessene Läufe</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "appsim/application_plot.hpp"
 #include "appsim/builtin_applications.hpp"
 #include "appsim/simulation_runner.hpp"
+#include "common/number_format.hpp"
 #include "data/scenario_text.hpp"
 #include "prediction/model_controller.hpp"
 #include "store/app_runs.hpp"
@@ -282,13 +283,15 @@ void ApplicationPanel::drawSweep()
                                 .arg(*limit));
     const QString title
         = tr("%1 on %2").arg(QString::fromStdString(m_app.name), m_model->currentText());
-    const QString subtitle = tr("%1 operations per loop (%2 reads, %3 writes) · think time %4 ms · "
-                                "99 % confidence intervals · %5 measured runs")
-                                 .arg(m_app.operations.size())
-                                 .arg(m_app.reads())
-                                 .arg(m_app.writes())
-                                 .arg(m_think->value())
-                                 .arg(m_measured.size());
+    const auto operations = static_cast<qlonglong>(m_app.operations.size());
+    const auto measured = static_cast<qlonglong>(m_measured.size());
+    const QString subtitle
+        = tr("%1 per loop (%2, %3) · think time %4 ms · 99 % confidence intervals · %5")
+              .arg(countText(operations, tr("1 operation"), tr("%1 operations")),
+                  countText(m_app.reads(), tr("1 read"), tr("%1 reads")),
+                  countText(m_app.writes(), tr("1 write"), tr("%1 writes")))
+              .arg(m_think->value())
+              .arg(countText(measured, tr("1 measured run"), tr("%1 measured runs")));
     m_plot->showSweep(title, subtitle, m_sweep, m_measured, limit, headroom);
 }
 

@@ -30,6 +30,8 @@ public:
     QCPGraph* responseGraph() const { return m_response; }
     QCPGraph* throughputGraph() const { return m_throughput; }
     QCPGraph* measuredResponseGraph() const { return m_measuredResponse; }
+    /// The subtitle on one line, as it was given.
+    const QString& subtitleText() const { return m_subtitleText; }
     /// Small: the subtitle wraps and the legend folds to the width (fitToSize), so the tab does
     /// not widen the window.
     QSize minimumSizeHint() const override { return {360, 280}; }

@@ -66,6 +66,11 @@ private slots:
         QCOMPARE(panel.sweep().size(), counts.size());
         QCOMPARE(panel.plot()->responseGraph()->data()->size(), static_cast<int>(counts.size()));
         QCOMPARE(panel.plot()->measuredResponseGraph()->data()->size(), 1);
+        // Counts of one in the singular (it read "1 reads" and "1 measured runs").
+        const QString subtitle = panel.plot()->subtitleText();
+        QVERIFY2(subtitle.startsWith(QStringLiteral("11 operations per loop (1 read, 2 writes)"))
+                && subtitle.endsWith(QStringLiteral("· 1 measured run")),
+            qPrintable(subtitle));
         // The same request straight through the core gives the same figures.
         const auto& cart = controller.entries()[0];
         core::ModelStorageLatency storage(
