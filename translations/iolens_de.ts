@@ -10,13 +10,6 @@
 </context>
 <context>
     <name>EvidencePrompt</name>
-    <message numerus="yes">
-        <source>%n file(s) written to %1, %2 model(s) described.</source>
-        <translation>
-            <numerusform>%n Datei nach %1 geschrieben, Modelle beschrieben: %2.</numerusform>
-            <numerusform>%n Dateien nach %1 geschrieben, Modelle beschrieben: %2.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Left out: %1 (%2).</source>
         <translation>Ausgelassen: %1 (%2).</translation>
@@ -36,6 +29,26 @@
     <message>
         <source>Cannot export the evidence pack</source>
         <translation>Das Nachweispaket kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>%1 written to %2, %3 described.</source>
+        <translation>%1 nach %2 geschrieben, %3 beschrieben.</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 Datei</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 Dateien</translation>
+    </message>
+    <message>
+        <source>1 model</source>
+        <translation>1 Modell</translation>
+    </message>
+    <message>
+        <source>%1 models</source>
+        <translation>%1 Modelle</translation>
     </message>
 </context>
 <context>
@@ -263,10 +276,6 @@
         <translation>Setzen Sie ein SLA-Limit, um zu sehen, wie viele Clients es einhalten.</translation>
     </message>
     <message>
-        <source>The limit is broken already at %1 client(s).</source>
-        <translation>Das Limit wird schon bei %1 Client(s) überschritten.</translation>
-    </message>
-    <message>
         <source>%1 %2 clients keep the loop&apos;s response time within %3 ms.</source>
         <translation>%1 %2 Clients halten die Antwortzeit der Schleife innerhalb von %3 ms.</translation>
     </message>
@@ -318,6 +327,18 @@
         <source>%1 measured runs</source>
         <translation>%1 gemessene Läufe</translation>
     </message>
+    <message>
+        <source>The limit is broken already at %1.</source>
+        <translation>Das Limit wird schon bei %1 überschritten.</translation>
+    </message>
+    <message>
+        <source>1 client</source>
+        <translation>1 Client</translation>
+    </message>
+    <message>
+        <source>%1 clients</source>
+        <translation>%1 Clients</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ApplicationPlot</name>
@@ -350,10 +371,6 @@
         <translation>Durchsatz, gemessen</translation>
     </message>
     <message>
-        <source>SLA %1 ms: broken at %2 client(s)</source>
-        <translation>SLA %1 ms: überschritten bei %2 Client(s)</translation>
-    </message>
-    <message>
         <source>SLA %1 ms: %2 %3 clients</source>
         <translation>SLA %1 ms: %2 %3 Clients</translation>
     </message>
@@ -380,6 +397,18 @@
     <message>
         <source>loops/s</source>
         <translation>Schleifen/s</translation>
+    </message>
+    <message>
+        <source>SLA %1 ms: broken at %2</source>
+        <translation>SLA %1 ms: überschritten bei %2</translation>
+    </message>
+    <message>
+        <source>1 client</source>
+        <translation>1 Client</translation>
+    </message>
+    <message>
+        <source>%1 clients</source>
+        <translation>%1 Clients</translation>
     </message>
 </context>
 <context>

@@ -275,7 +275,8 @@ void ApplicationPanel::drawSweep()
         m_headroom->setText(tr("Set an SLA limit to see how many clients keep it."));
     else if (!headroom.meetsAtFewest)
         m_headroom->setText(
-            tr("The limit is broken already at %1 client(s).").arg(m_sweep.front().clients));
+            tr("The limit is broken already at %1.")
+                .arg(countText(m_sweep.front().clients, tr("1 client"), tr("%1 clients"))));
     else
         m_headroom->setText(tr("%1 %2 clients keep the loop's response time within %3 ms.")
                                 .arg(headroom.openEnded ? tr("At least") : tr("Up to"))

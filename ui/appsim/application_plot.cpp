@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "appsim/application_plot.hpp"
 
+#include "common/number_format.hpp"
 #include "plots/plot_export_menu.hpp"
 #include "plots/plot_style.hpp"
 
@@ -165,6 +166,14 @@ void ApplicationPlot::showSweep(const QString& title, const QString& subtitle,
         topThroughput = std::max(topThroughput, run.throughputPerS);
         right = std::max(right, static_cast<double>(run.clients));
     }
+    // Legend entries for measured runs only where there are some: a database without loadgen
+    // runs showed two symbols of nothing.
+    for (QCPGraph* graph : {m_measuredResponse, m_measuredThroughput}) {
+        if (graph->data()->isEmpty())
+            graph->removeFromLegend();
+        else
+            graph->addToLegend();
+    }
     m_limit->setVisible(limitMs.has_value());
     m_headroomLabel->setVisible(limitMs.has_value());
     if (limitMs) {
@@ -172,9 +181,10 @@ void ApplicationPlot::showSweep(const QString& title, const QString& subtitle,
         m_limit->point2->setCoords(1.0, *limitMs);
         top = std::max(top, *limitMs);
         m_headroomLabel->setText(!headroom.meetsAtFewest
-                ? tr("SLA %1 ms: broken at %2 client(s)")
+                ? tr("SLA %1 ms: broken at %2")
                       .arg(*limitMs)
-                      .arg(sweep.empty() ? 1 : sweep.front().clients)
+                      .arg(countText(sweep.empty() ? 1 : sweep.front().clients, tr("1 client"),
+                          tr("%1 clients")))
                 : tr("SLA %1 ms: %2 %3 clients")
                       .arg(*limitMs)
                       .arg(headroom.openEnded ? tr("at least") : tr("up to"))

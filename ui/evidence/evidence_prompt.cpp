@@ -2,6 +2,7 @@
 #include "evidence/evidence_prompt.hpp"
 
 #include "common/error.hpp"
+#include "common/number_format.hpp"
 #include "evidence/evidence_pack.hpp"
 #include "window/main_window.hpp"
 
@@ -23,10 +24,13 @@ class EvidencePrompt {
 
 QString summary(const EvidencePackResult& result)
 {
-    QString text = EvidencePrompt::tr("%n file(s) written to %1, %2 model(s) described.", nullptr,
-        static_cast<int>(result.files.size()))
-                       .arg(QDir::toNativeSeparators(result.folder))
-                       .arg(result.modelCount);
+    const auto files = static_cast<qlonglong>(result.files.size());
+    QString text
+        = EvidencePrompt::tr("%1 written to %2, %3 described.")
+              .arg(countText(files, EvidencePrompt::tr("1 file"), EvidencePrompt::tr("%1 files")),
+                  QDir::toNativeSeparators(result.folder),
+                  countText(result.modelCount, EvidencePrompt::tr("1 model"),
+                      EvidencePrompt::tr("%1 models")));
     for (const auto& [view, reason] : result.skippedViews)
         text += QLatin1Char('\n') + EvidencePrompt::tr("Left out: %1 (%2).").arg(view, reason);
     return text;

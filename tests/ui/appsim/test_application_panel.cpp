@@ -71,6 +71,7 @@ private slots:
         QVERIFY2(subtitle.startsWith(QStringLiteral("11 operations per loop (1 read, 2 writes)"))
                 && subtitle.endsWith(QStringLiteral("· 1 measured run")),
             qPrintable(subtitle));
+        QVERIFY(panel.plot()->legend->hasItemWithPlottable(panel.plot()->measuredResponseGraph()));
         // The same request straight through the core gives the same figures.
         const auto& cart = controller.entries()[0];
         core::ModelStorageLatency storage(
@@ -105,6 +106,10 @@ private slots:
         QVERIFY(iolens::test::waitForEmission(shown, 60000));
         QCOMPARE(panel.sweep().back().clients, 200);
         QCOMPARE(panel.sweep().front().ioResponseTimeMs, 1.0);
+        // No measured runs, so no legend entries for them.
+        QVERIFY(panel.plot()->legend->hasItemWithPlottable(panel.plot()->responseGraph()));
+        QVERIFY(!panel.plot()->legend->hasItemWithPlottable(panel.plot()->measuredResponseGraph()));
+        QCOMPARE(panel.plot()->legend->itemCount(), 2);
     }
 };
 
