@@ -15,6 +15,8 @@
 #include <QHBoxLayout>
 #include <QLayout>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -44,6 +46,8 @@ void SearchSurfaceView::fitControlsWidth()
     const int width = m_controls->sizeHint().width() + 16;
     m_controls->setFixedWidth(width);
     m_runsPanel->setFixedWidth(width);
+    // Room for the scroll bar beside them, so it never covers the choices when it shows.
+    m_column->setFixedWidth(width + m_column->verticalScrollBar()->sizeHint().width());
 }
 
 void SearchSurfaceView::changeEvent(QEvent* event)
@@ -59,14 +63,21 @@ SearchSurfaceView::SearchSurfaceView(QWidget* parent)
     , m_runsPanel(new StoredRunsPanel(this))
     , m_plot(new SearchSurfacePlot(this))
     , m_runner(new OptimizationRunner(this))
+    , m_column(new QScrollArea(this))
 {
-    fitControlsWidth();
-    auto* column = new QVBoxLayout;
+    auto* columnWidget = new QWidget;
+    auto* column = new QVBoxLayout(columnWidget);
+    column->setContentsMargins(0, 0, 0, 0);
     column->addWidget(m_controls, 1);
     column->addSpacing(12);
     column->addWidget(m_runsPanel);
+    m_column->setWidget(columnWidget);
+    m_column->setWidgetResizable(true);
+    m_column->setFrameShape(QFrame::NoFrame);
+    m_column->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    fitControlsWidth();
     auto* layout = new QHBoxLayout(this);
-    layout->addLayout(column);
+    layout->addWidget(m_column);
     layout->addWidget(m_plot, 1);
     connect(m_runsPanel, &StoredRunsPanel::showRequested, this, &SearchSurfaceView::showRun);
     connect(m_runsPanel, &StoredRunsPanel::resumeRequested, this, &SearchSurfaceView::resumeRun);

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+class QScrollArea;
+
 namespace iolens::ui {
 
 class SearchControls;
@@ -102,6 +104,9 @@ private:
     StoredRunsPanel* m_runsPanel;
     SearchSurfacePlot* m_plot;
     OptimizationRunner* m_runner;
+    /// The controls and the stored runs, scrolled where the tab is too short for them (at
+    /// 1280x800 the spin boxes were squeezed to half their height, their digits cut).
+    QScrollArea* m_column;
     std::shared_ptr<core::MeasurementDatabase> m_database;
     std::string m_dataset;
     bool m_writable = false;

@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 
 #include <atomic>
@@ -245,6 +246,24 @@ private slots:
         QVERIFY2(view.controls()->width() > before * 1.3,
             qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(view.controls()->width())));
         QCOMPARE(view.controls()->width(), view.controls()->sizeHint().width() + 16);
+    }
+
+    // The tab's height at 1280x800 (some 450 pixels): the controls scroll rather than squeeze
+    // their spin boxes below their height (their digits were cut).
+    void shortTab_scrollsTheControlsAtTheirHeight()
+    {
+        SearchSurfaceView view;
+        view.resize(1200, 450);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto boxes = view.controls()->findChildren<QSpinBox*>();
+        QVERIFY(!boxes.isEmpty());
+        for (const QSpinBox* box : boxes)
+            QVERIFY2(box->height() >= box->minimumSizeHint().height(),
+                qPrintable(QStringLiteral("%1 < %2")
+                               .arg(box->height())
+                               .arg(box->minimumSizeHint().height())));
+        QVERIFY(view.storedRuns()->geometry().bottom() > 450);
     }
 
     void costImprovementText_givesBothCostsAndTheChange()
