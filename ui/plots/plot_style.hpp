@@ -54,9 +54,10 @@ QFont plotFont(double pointScale = 1.0, bool bold = false);
 void applyPlotStyle(QCustomPlot& plot);
 
 /// `text` as is if it is narrower than `width` pixels in `font`, else with a `separator`
-/// replaced by `replacement` (which holds a line break) wherever the line would otherwise grow
-/// wider than `width`: long captions wrap at a chosen place instead of being clipped, since
-/// QCPTextElement does not wrap by itself.
+/// replaced by `replacement` (which holds a line break) where the lines need it: long captions
+/// wrap at a chosen place instead of being clipped, since QCPTextElement does not wrap by
+/// itself. As few lines as fit in `width`, balanced: each as narrow as that number allows, so
+/// the last is not a lone word. O(parts log width).
 QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
     const QString& replacement);
 

@@ -10,6 +10,7 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <cstdlib>
 #include <memory>
 
 using namespace iolens::ui;
@@ -162,6 +163,30 @@ private slots:
         QCOMPARE(fitToWidth(a + QStringLiteral(" (") + b + QStringLiteral(")"), font,
                      metrics.horizontalAdvance(a) + 4, QStringLiteral(" ("), QStringLiteral("\n(")),
             a + QStringLiteral("\n(") + b + QStringLiteral(")"));
+    }
+
+    // As few lines as greedy filling needs, but balanced: greedy left "filter" alone on the
+    // second line (the measurements' plot, "... configurations in the" over "filter").
+    void fitToWidth_balancesItsLines()
+    {
+        const QFont font = plotFont();
+        const QFontMetrics metrics(font);
+        const QString first
+            = QStringLiteral("Mean relative error 55.2 % over the 70 configurations");
+        const QString text = first + QStringLiteral(" in the filter");
+        const int width = metrics.horizontalAdvance(first + QStringLiteral(" in the")) + 2;
+        const QStringList lines
+            = fitToWidth(text, font, width, QStringLiteral(" "), QStringLiteral("\n"))
+                  .split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.join(QLatin1Char(' ')), text);
+        QVERIFY2(lines[1].count(QLatin1Char(' ')) >= 2, qPrintable(lines[1]));
+        // The lines are within a word of each other, and no line is wider than asked.
+        const int gap = metrics.horizontalAdvance(QStringLiteral(" configurations"));
+        QVERIFY(std::abs(metrics.horizontalAdvance(lines[0]) - metrics.horizontalAdvance(lines[1]))
+            <= gap);
+        for (const QString& line : lines)
+            QVERIFY(metrics.horizontalAdvance(line) <= width);
     }
 
     // The text's own line breaks stay, and each line is fitted on its own: a short first line
