@@ -285,8 +285,20 @@ int runTraceImport(const QCommandLineParser& parser)
     const std::string name = optionText(parser, "name").empty()
         ? std::filesystem::path(path).filename().string()
         : optionText(parser, "name");
-    MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
-    const TraceRecord trace = importTrace(db, name, path, format);
+    const bool created = !std::filesystem::exists(dbPath);
+    TraceRecord trace;
+    try {
+        MeasurementDatabase db = MeasurementDatabase::openOrCreate(dbPath);
+        trace = importTrace(db, name, path, format);
+    } catch (...) {
+        // A database this command created holds nothing when the import fails: it goes again,
+        // as `import` leaves none (an empty trace left an empty database file behind).
+        if (created) {
+            std::error_code ignored;
+            std::filesystem::remove(dbPath, ignored);
+        }
+        throw;
+    }
     std::cout << "trace " << trace.name << ": " << trace.requests << " requests ("
               << trace.timedRequests << " with response times) from " << path << " into " << dbPath
               << "\n";

@@ -265,7 +265,13 @@ std::size_t readTraceFile(const std::string& path, TraceFormat format,
     std::ifstream in(path);
     if (!in)
         throw DataError(path + ": cannot open the trace");
-    return readTrace(in, format, path, sink);
+    const std::size_t requests = readTrace(in, format, path, sink);
+    // A file of no requests is the wrong file far more often than a trace: every command would
+    // go on to store, replay or featurise nothing (trace-import stored an empty trace, exit 0).
+    if (requests == 0)
+        throw DataError(path + ": no requests in the trace (an empty file, or only blank lines, "
+            + "comments and lines that are not requests, such as blkparse's queue events)");
+    return requests;
 }
 
 } // namespace iolens::core

@@ -28,7 +28,7 @@ namespace iolens::core {
 std::size_t readTrace(std::istream& in, TraceFormat format, const std::string& source,
     const std::function<void(const TraceRequest&)>& sink);
 
-/// The same for a file; throws DataError if it cannot be opened.
+/// The same for a file; throws DataError if it cannot be opened or holds no request.
 std::size_t readTraceFile(const std::string& path, TraceFormat format,
     const std::function<void(const TraceRequest&)>& sink);
 

@@ -59,6 +59,26 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("--format 'csv'")));
     }
 
+    // A trace without a request is the wrong file: refused (exit 2) by trace-features and by
+    // trace-import, which leaves no database behind where there was none (before: exit 0, an
+    // empty trace stored, and a header written alone).
+    void emptyTrace_exits2_andLeavesNoDatabase()
+    {
+        const QString trace = write("empty.blk", "# comments only\n\n");
+        const QString out = m_dir.filePath(QStringLiteral("empty-features.csv"));
+        CliResult r
+            = runCli({"trace-features", "--trace", trace, "--format", "blkparse", "--out", out});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("empty.blk: no requests in the trace")),
+            qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
+        const QString db = m_dir.filePath(QStringLiteral("empty-trace.sqlite"));
+        r = runCli({"trace-import", "--db", db, "--trace", trace, "--format", "blkparse"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("no requests in the trace")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(db));
+    }
+
     // trace-import, trace-train on the stored trace, trace-evaluate of it with the stability
     // check, and info listing both; a malformed trace changes nothing (exit 2).
     void importTrainEvaluate_throughTheDatabase()

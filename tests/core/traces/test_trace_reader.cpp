@@ -5,8 +5,10 @@
 #include "support/test_registry.hpp"
 #include "traces/trace_reader.hpp"
 
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <fstream>
 #include <sstream>
 
 using namespace iolens::core;
@@ -152,6 +154,28 @@ private slots:
         QFETCH(QString, message);
         const QString error = errorOf(text.toStdString(), static_cast<TraceFormat>(format));
         QVERIFY2(error.startsWith(message), qPrintable(error));
+    }
+
+    // A file without a request is refused, naming it; one request is a trace.
+    void file_withoutRequestsIsRefused()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("empty.spc").toStdString();
+        for (const char* text : {"", "# comment only\n\n"}) {
+            std::ofstream(path) << text;
+            try {
+                readTraceFile(path, TraceFormat::Spc, [](const TraceRequest&) {});
+                QFAIL("no error");
+            } catch (const DataError& e) {
+                QVERIFY2(QString(e.what()).startsWith(
+                             QString::fromStdString(path + ": no requests in the trace")),
+                    e.what());
+            }
+        }
+        std::ofstream(path) << "0,20941264,8192,w,0.551706\n";
+        QCOMPARE(
+            readTraceFile(path, TraceFormat::Spc, [](const TraceRequest&) {}), std::size_t {1});
     }
 
     void formatNames_roundTrip()
