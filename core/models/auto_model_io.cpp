@@ -126,7 +126,7 @@ std::string AutoModel::describe() const
         char line[512];
         std::snprintf(line, sizeof line,
             "auto: %s composed by Little's law from the response times, not modelled on its\n"
-            "own. The data shows a closed workload (median IOPS x response time / threads = "
+            "  own. The data shows a closed workload (median IOPS x response time / threads = "
             "%.3f):\n  each thread issues its next request when one completes, so the rate is "
             "threads x\n  its direction's share (x request size) / (r RT_read + (1 - r) "
             "RT_write), r the read share.\n  The four predictions of a configuration agree, and "
@@ -173,20 +173,21 @@ std::string AutoModel::describe() const
     // answer before the evidence, and the Models tab shows the top of the text.
     char line[320];
     // Lines are broken by hand to about 90 columns, so the Models tab's pane shows them whole;
-    // the candidate table below is as wide.
+    // the candidate table below is as wide. A sentence's further lines hang by two spaces, as
+    // the Models tab indents the lines it wraps itself.
     std::string text = "Auto model: the candidate (or average of candidates) that best predicted "
-                       "levels left out\nof training in grouped cross-validation (each level of "
+                       "levels left out\n  of training in grouped cross-validation (each level of "
         + factors + " in turn)\n";
     if (m_rankedRows > 0 && m_rankedRows < m_trainingRows) {
         std::snprintf(line, sizeof line,
             "Ranked on a seeded sample of %lld of the %lld configurations (the budget of a "
-            "large dataset);\nthe chosen candidates were fitted on all of them.\n",
+            "large dataset);\n  the chosen candidates were fitted on all of them.\n",
             static_cast<long long>(m_rankedRows), static_cast<long long>(m_trainingRows));
         text += line;
     }
     if (m_screened)
         text += "Feature sets screened first: lm tried every one, the other techniques only "
-                "lm's best\n(the budget of a large dataset).\n";
+                "lm's best\n  (the budget of a large dataset).\n";
     text += "Chosen:\n";
     bool anyTied = false;
     for (const Member& m : m_chosen) {
@@ -355,7 +356,7 @@ std::string AutoModel::describe() const
     text += repeatNoiseParagraph(m_repeatNoise, kDefaultLevel);
 
     text += "Candidates, best first by the mean |log(predicted / measured)| of held-out levels "
-            "(the\nchoice's criterion), with their mean relative errors:\n";
+            "(the\n  choice's criterion), with their mean relative errors:\n";
     const int labelWidth = candidateLabelWidth(m_scores);
     std::snprintf(line, sizeof line, "  %-*s %13s %13s %9s %9s\n", labelWidth, "candidate",
         "interpolation", "extrapolation", "overall", "log ratio");
