@@ -3189,14 +3189,6 @@ Die y-Achse zeigt %2.</translation>
         <translation>Unbekanntes Beispiel „%1“: tiered oder local verwenden.</translation>
     </message>
     <message>
-        <source>Unknown tab &apos;%1&apos;.</source>
-        <translation>Unbekannter Reiter „%1“.</translation>
-    </message>
-    <message>
-        <source>Show this tab below the controls: measurements, predictions, models, error-cdf, profiler, scenarios, capacity, search or conservation.</source>
-        <translation>Diesen Reiter unter den Bedienelementen zeigen: measurements, predictions, models, error-cdf, profiler, scenarios, capacity, search oder conservation.</translation>
-    </message>
-    <message>
         <source>Presentation mode: larger fonts and plot lines; --screenshot is then taken at twice the pixels.</source>
         <translation>Präsentationsmodus: größere Schriften und Linien; --screenshot wird dann mit doppelter Pixelzahl aufgenommen.</translation>
     </message>
@@ -3215,6 +3207,14 @@ Die y-Achse zeigt %2.</translation>
     <message>
         <source>the window cannot be %1x%2 pixels: its contents need %3x%4, the size the screenshot shows it at</source>
         <translation>das Fenster kann nicht %1x%2 Pixel groß sein: sein Inhalt braucht %3x%4, die Größe, in der der Screenshot es zeigt</translation>
+    </message>
+    <message>
+        <source>Show this tab below the controls: measurements, predictions, models, error-cdf, profiler, scenarios, capacity, application, trace, search or conservation.</source>
+        <translation>Diesen Reiter unter den Bedienelementen zeigen: measurements, predictions, models, error-cdf, profiler, scenarios, capacity, application, trace, search oder conservation.</translation>
+    </message>
+    <message>
+        <source>Unknown tab &apos;%1&apos; (tabs: %2).</source>
+        <translation>Unbekannter Reiter „%1“ (Reiter: %2).</translation>
     </message>
 </context>
 </TS>

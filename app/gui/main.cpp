@@ -73,7 +73,8 @@ std::optional<Options> parseOptions(const QApplication& app)
         QCoreApplication::translate("main",
             "Show this tab below the controls: measurements, "
             "predictions, models, error-cdf, profiler, "
-            "scenarios, capacity, search or conservation."),
+            "scenarios, capacity, application, trace, search or "
+            "conservation."),
         QStringLiteral("NAME"));
     parser.addOption(example);
     parser.addOption(screenshot);
@@ -134,8 +135,11 @@ int runWindow(const Options& options)
         QTabWidget* views = window.views();
         auto* page = views->findChild<QWidget*>(options.tab);
         if (!page || views->indexOf(page) < 0) {
-            printUsageError(
-                QCoreApplication::translate("main", "Unknown tab '%1'.").arg(options.tab));
+            QStringList names;
+            for (int i = 0; i < views->count(); ++i)
+                names << views->widget(i)->objectName();
+            printUsageError(QCoreApplication::translate("main", "Unknown tab '%1' (tabs: %2).")
+                                .arg(options.tab, names.join(QStringLiteral(", "))));
             return 2;
         }
         views->setCurrentWidget(page);

@@ -72,6 +72,23 @@ private slots:
         QVERIFY(!result.err.isEmpty());
     }
 
+    // An unknown --tab names the tabs there are, from the window itself (the help listed nine
+    // of eleven).
+    void unknownTab_exits2NamingEveryTab()
+    {
+        const GuiResult result = runGui({QStringLiteral("--tab"), QStringLiteral("nosuch"),
+            QStringLiteral("--screenshot"), QDir::temp().filePath(QStringLiteral("never.png"))});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains(QStringLiteral("Unknown tab 'nosuch' (tabs: measurements, "
+                                                    "predictions, models, error-cdf, profiler, "
+                                                    "scenarios, capacity, application, trace, "
+                                                    "search, conservation)")),
+            qPrintable(result.err));
+        const GuiResult help = runGui({QStringLiteral("--help")});
+        for (const char* name : {"application", "trace", "search", "conservation"})
+            QVERIFY2(help.out.contains(QLatin1String(name)), name);
+    }
+
     // View ▸ Language, stored in the settings, overrides the system's language at the next start:
     // German on an English system, English on a German one.
     void chosenLanguage_overridesTheSystemLocale_data()
