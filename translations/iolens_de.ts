@@ -2978,6 +2978,18 @@ Die y-Achse zeigt %2.</translation>
         <source>median without hit</source>
         <translation>Median ohne Treffer</translation>
     </message>
+    <message>
+        <source>RT (ms)</source>
+        <translation>AZ (ms)</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Rise (pts)</source>
+        <translation>Anstieg (Pkt.)</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::WindowMenus</name>

@@ -24,13 +24,16 @@ namespace iolens::ui {
 
 namespace {
 
-QCustomPlot* newPlot(const QString& x, const QString& y)
+/// A plot labelled `x` and `y`; where it is too short for `y` (the lower row at 1280x800 cut
+/// "Share of test requests" at both ends), its y axis says `briefY`.
+QCustomPlot* newPlot(const QString& x, const QString& y, const QString& briefY)
 {
     auto* plot = new QCustomPlot;
     applyPlotStyle(*plot);
     plot->xAxis->setLabel(x);
     plot->yAxis->setLabel(y);
     plot->setMinimumHeight(100);
+    fitAfterLayout(*plot, [plot, y, briefY] { return fitAxisLabel(*plot->yAxis, y, briefY); });
     return plot;
 }
 
@@ -50,9 +53,10 @@ TracePanel::TracePanel(QWidget* parent)
     , m_cacheValue(new QLabel)
     , m_summary(new QLabel)
     , m_plotArea(new QWidget)
-    , m_timeline(newPlot(tr("Arrival (s)"), tr("Response time (ms)")))
-    , m_errors(newPlot(tr("Relative error of the prediction"), tr("Share of test requests")))
-    , m_importance(newPlot(tr("Feature"), tr("Error rise (points)")))
+    , m_timeline(newPlot(tr("Arrival (s)"), tr("Response time (ms)"), tr("RT (ms)")))
+    , m_errors(newPlot(
+          tr("Relative error of the prediction"), tr("Share of test requests"), tr("Share")))
+    , m_importance(newPlot(tr("Feature"), tr("Error rise (points)"), tr("Rise (pts)")))
     , m_settle(new QTimer(this))
 {
     m_technique->addItem(tr("SBCART"), QStringLiteral("sbcart"));

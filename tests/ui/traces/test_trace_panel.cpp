@@ -92,6 +92,20 @@ private slots:
         for (QCustomPlot* plot : plots)
             drawn += plot->plottableCount() > 0 ? 1 : 0;
         QCOMPARE(drawn, 3);
+
+        // The tab's height at 1280x800: each y label fits along its axis (the lower plots cut
+        // "Share of test requests" and "Error rise (points)" at both ends).
+        panel.resize(1280, 480);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (QCustomPlot* plot : plots) {
+            plot->replot();
+            const QFontMetrics metrics(plot->yAxis->labelFont());
+            QVERIFY2(metrics.horizontalAdvance(plot->yAxis->label()) <= plot->axisRect()->height(),
+                qPrintable(QStringLiteral("'%1' along %2 pixels")
+                               .arg(plot->yAxis->label())
+                               .arg(plot->axisRect()->height())));
+        }
     }
 
     void databaseWithoutTraces_saysHowToImportOne()
