@@ -2,8 +2,10 @@
 #include "whatif/factor_sweep.hpp"
 
 #include "common/units.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace iolens::core {
 
@@ -73,10 +75,10 @@ void readSweep(const SweepOptions& options, SweepGrid& grid)
 }
 
 void countSweep(const std::vector<int>& measured, int scenario, int floorMax,
-    const SweepOptions& options, SweepGrid& grid)
+    const SweepOptions& options, SweepGrid& grid, int cap = std::numeric_limits<int>::max())
 {
     const int lo = std::max(1, std::min(measured.front(), scenario));
-    const int hi = std::max({measured.back(), scenario, floorMax, lo});
+    const int hi = std::max(lo, std::min(std::max({measured.back(), scenario, floorMax}), cap));
     grid.spacing = SweepSpacing::Integer;
     integerGrid(lo, hi, options.points, grid.x);
 }
@@ -157,7 +159,9 @@ void sweepGrid(const FactorDomain& domain, const Configuration& scenario, Factor
             grid);
         return;
     case Factor::Vms:
-        countSweep(domain.vms, scenario.vms, options.maxVms, options, grid);
+        // No more VMs than the scenario's threads: each VM runs one at least (as predict and
+        // import refuse more), so 2 threads were not asked about over 8 VMs.
+        countSweep(domain.vms, scenario.vms, options.maxVms, options, grid, scenario.threads);
         return;
     case Factor::Scheduler:
         levelSweep(domain.schedulers, grid);

@@ -42,7 +42,9 @@ struct SweepOptions {
     int points = 200; ///< points of a Log or Linear sweep (>= 2); Integer ones take at most this
     /// size and thread-count sweeps reach this factor beyond the largest measured (one octave)
     double sizeMargin = 2.;
-    int maxVms = 8; ///< VM sweeps run 1..max(maxVms, data, scenario), as the scenario panel
+    /// VM sweeps run 1..max(maxVms, data, scenario), as the scenario panel, and no further than
+    /// the scenario's thread count
+    int maxVms = 8;
 };
 
 /// The x values of one factor's sweep, in the modelling unit of core::numericValue (KiB for the

@@ -120,6 +120,8 @@ ScenarioPanel::ScenarioPanel(QWidget* parent)
     form->addRow(factorTitle(core::Factor::Threads), m_threads);
     showThreadsControl(false);
 
+    // Before the scenario is emitted, so that it never has more VMs than threads.
+    connect(m_threadsSlider, &StepSlider::valueChanged, this, &ScenarioPanel::limitVmsToThreads);
     for (StepSlider* control : {m_request, m_fileset, m_read, m_threadsSlider})
         connect(control, &StepSlider::valueChanged, this, &ScenarioPanel::emitScenario);
     connect(m_scheduler, &QComboBox::currentIndexChanged, this, &ScenarioPanel::emitScenario);
@@ -151,8 +153,18 @@ void ScenarioPanel::setDomain(const ScenarioDomain& domain, int threads)
     m_threadCount = threads;
     m_threadsSlider->setValue(threads);
     m_threads->setText(tr("%1 (fixed by the data)").arg(threads));
+    limitVmsToThreads();
     m_updating = wasUpdating;
     setEnabled(!domain.empty());
+}
+
+void ScenarioPanel::limitVmsToThreads()
+{
+    // Each VM runs one thread at least, as `predict` and `import` insist: 2 threads over 8 VMs
+    // were asked as 8 threads. The box's value follows a lowered maximum; the scenario is then
+    // emitted by whoever changed the threads.
+    const QSignalBlocker quiet(m_vms);
+    m_vms->setMaximum(std::clamp(scenario().threads, 1, kMaxVms));
 }
 
 void ScenarioPanel::showThreadsControl(bool vary)
@@ -170,10 +182,11 @@ void ScenarioPanel::setScenario(const core::Configuration& config)
     m_read->setValue(config.readPct);
     m_scheduler->setCurrentIndex(m_scheduler->findData(QString::fromStdString(config.scheduler)));
     m_pattern->setCurrentIndex(m_pattern->findData(static_cast<int>(config.pattern)));
-    m_vms->setValue(config.vms);
     m_threadCount = config.threads;
     m_threadsSlider->setValue(config.threads);
     m_threads->setText(tr("%1 (fixed by the data)").arg(config.threads));
+    limitVmsToThreads();
+    m_vms->setValue(config.vms);
     m_updating = wasUpdating;
     emitScenario();
 }

@@ -57,6 +57,8 @@ signals:
 private:
     void emitScenario();
     void showThreadsControl(bool vary);
+    /// The VM count's maximum at the scenario's thread count (kMaxVms at most).
+    void limitVmsToThreads();
 
     StepSlider* m_request;
     StepSlider* m_fileset;

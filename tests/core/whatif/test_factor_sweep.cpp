@@ -86,6 +86,20 @@ private slots:
         QCOMPARE(grid.x, (std::vector<double> {1, 2, 3, 4, 5, 6, 7, 8}));
     }
 
+    // Each VM runs one thread at least: a scenario of 3 threads is swept over 1-3 VMs, not 8.
+    void vmSweep_stopsAtTheScenariosThreads()
+    {
+        const FactorDomain d = factorDomain({sweepConfig("none", 4, 50, 1)});
+        Configuration few = sweepConfig("none", 4, 50, 2);
+        few.threads = 3;
+        SweepGrid grid;
+        sweepGrid(d, few, Factor::Vms, SweepOptions {}, grid);
+        QCOMPARE(grid.x, (std::vector<double> {1, 2, 3}));
+        few.threads = 1;
+        sweepGrid(d, few, Factor::Vms, SweepOptions {}, grid);
+        QCOMPARE(grid.x, (std::vector<double> {1}));
+    }
+
     void categoricalSweep_takesTheLevelsOfTheData()
     {
         const FactorDomain d

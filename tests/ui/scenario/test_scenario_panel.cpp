@@ -169,6 +169,36 @@ private slots:
         QCOMPARE(changed.back().front().value<Configuration>().threads, 47);
     }
 
+    // No more VMs than threads, as predict and import insist: at 2 threads the VM count stops
+    // at 2 (and comes down to it), at 16 it reaches the panel's 8 again.
+    void vms_stopAtTheThreadCount()
+    {
+        std::vector<Configuration> configs;
+        for (int threads : {1, 2, 16, 64}) {
+            Configuration c = m_configs.front();
+            c.threads = threads;
+            configs.push_back(c);
+        }
+        ScenarioPanel panel;
+        panel.setDomain(scenarioDomain(configs), typicalThreads(configs));
+        Configuration many = configs[2];
+        many.vms = 8;
+        panel.setScenario(many);
+        QCOMPARE(panel.scenario().vms, 8);
+        QSignalSpy changed(&panel, &ScenarioPanel::scenarioChanged);
+        panel.threadsControl()->spinBox()->setValue(2); // as the user types it
+        QCOMPARE(panel.vmsControl()->maximum(), 2);
+        const auto last = changed.back().front().value<Configuration>();
+        QCOMPARE(last.threads, 2);
+        QCOMPARE(last.vms, 2);
+        panel.threadsControl()->spinBox()->setValue(16);
+        QCOMPARE(panel.vmsControl()->maximum(), ScenarioPanel::kMaxVms);
+        Configuration invalid = configs[0]; // 1 thread
+        invalid.vms = 4;
+        panel.setScenario(invalid);
+        QCOMPARE(panel.scenario().vms, 1);
+    }
+
     // The keyboard scenario: focus a slider, press a key, the scenario moves.
     void sliderKeys_moveTheScenarioByOneStep_data()
     {
