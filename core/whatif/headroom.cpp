@@ -99,7 +99,9 @@ std::string_view headroomFactorName(HeadroomFactor factor)
 
 bool headroomApplies(HeadroomFactor factor, const FactorDomain& domain)
 {
-    return factor != HeadroomFactor::Threads || variesInDomain(domain, Factor::Threads);
+    // The VM count is answered through a one-VM model's projection (ICPE'13 section 6.3), so it
+    // needs no measured VM count but one.
+    return factor == HeadroomFactor::Vms || variesInDomain(domain, sweptFactor(factor));
 }
 
 std::optional<HeadroomFactor> parseHeadroomFactor(std::string_view name)
@@ -117,8 +119,19 @@ HeadroomAnswer findHeadroom(const std::vector<const TrainedModel*>& models,
     HeadroomAnswer answer;
     answer.factor = factor;
     if (!headroomApplies(factor, domain)) {
-        answer.error = "the data measured one thread count, so no model learnt what more threads "
-                       "do";
+        switch (factor) {
+        case HeadroomFactor::FilesetBytes:
+            answer.error = "the data measured one file-set size, so no model learnt what a larger "
+                           "one does";
+            break;
+        case HeadroomFactor::WriteShare:
+            answer.error = "the data measured one read share, so no model learnt what more "
+                           "writes do";
+            break;
+        default:
+            answer.error = "the data measured one thread count, so no model learnt what more "
+                           "threads do";
+        }
         return answer;
     }
     std::vector<const TrainedModel*> limitModels(limits.size(), nullptr);

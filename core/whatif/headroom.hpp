@@ -20,16 +20,16 @@ enum class HeadroomFactor {
     FilesetBytes, ///< a larger file set (Factor::FilesetBytes, upwards)
     WriteShare,   ///< more writes (Factor::ReadPct, downwards; answered as % writes)
     /// more threads issuing requests (Factor::Threads, upwards): the clients of a file server.
-    /// Only where the data measured several thread counts (headroomApplies).
     Threads,
 };
 
 inline constexpr std::array kHeadroomFactors {HeadroomFactor::Vms, HeadroomFactor::FilesetBytes,
     HeadroomFactor::WriteShare, HeadroomFactor::Threads};
 
-/// Whether `factor` can be answered on data of `domain`: the thread count only where the data
-/// measured two or more, since a model of one count answers the same for every other (it never
-/// learnt what more threads do), which would read as unlimited headroom.
+/// Whether `factor` can be answered on data of `domain`: the thread count, the file set and the
+/// write share only where the data measured two levels of it or more, since a model of one
+/// level answers the same for every other (it never learnt what the factor does), which would
+/// read as unlimited headroom. The VM count always (projected from one VM).
 bool headroomApplies(HeadroomFactor factor, const FactorDomain& domain);
 
 /// "vms", "fileset", "write-share", "threads" (command line and CSV).

@@ -54,7 +54,7 @@ private slots:
     }
 
     // The thread count is a factor where the data varied it: by default then, and asked for on
-    // data of one count, a row that says why there is no answer.
+    // data of one count, a row that says why there is no answer; the file set likewise.
     void headroom_threadsWhereTheDataMeasuredSeveralCounts()
     {
         const QString threadsDb = m_dir.filePath(QStringLiteral("threads.sqlite"));
@@ -68,7 +68,8 @@ private slots:
                 "--limit", "rt_read_ms<=1", "--technique", "lm", "--out", out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto table = iolens::core::readCsvFile(out.toStdString());
-        QCOMPARE(table.rows.size(), std::size_t {4}); // vms, fileset, write-share, threads
+        // vms, write-share, threads: the file set is left out, 1 GiB in every run
+        QCOMPARE(table.rows.size(), std::size_t {3});
         const auto& threads = table.rows.back().fields;
         QCOMPARE(
             threads[static_cast<std::size_t>(table.columnIndex("factor"))], std::string("threads"));
@@ -84,6 +85,13 @@ private slots:
         QVERIFY2(r.out.contains(QStringLiteral(
                      "lm, write-share: at least 100.0 % writes, where no limit applies")),
             qPrintable(r.out));
+
+        const CliResult oneFileset = runCli({"headroom", "--db", threadsDb, "--scenario",
+            "threads=8", "--limit", "rt_read_ms<=1", "--technique", "lm", "--factor", "fileset"});
+        QCOMPARE(oneFileset.exitCode, 0);
+        QVERIFY2(oneFileset.out.contains(
+                     QStringLiteral("lm, fileset: no answer (the data measured one file-set size")),
+            qPrintable(oneFileset.out));
 
         const CliResult fixed = runCli({"headroom", "--db", m_db, "--scenario", "read=70",
             "--limit", "rt_read_ms<=5", "--technique", "lm", "--factor", "threads"});

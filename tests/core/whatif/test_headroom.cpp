@@ -188,6 +188,18 @@ private slots:
             HeadroomFactor::Threads, {parseSlaLimit("rt_read_ms<=1000")}, fixed);
         QVERIFY(!none.largest);
         QVERIFY2(none.error.find("one thread count") != std::string::npos, none.error.c_str());
+
+        // Likewise one file set and one read share (the thread sweeps measured 1 GiB alone, and
+        // the capacity table offered "Larger file set" there).
+        QVERIFY(!headroomApplies(HeadroomFactor::FilesetBytes, domain));
+        QVERIFY(!headroomApplies(HeadroomFactor::WriteShare, domain));
+        QVERIFY(headroomApplies(HeadroomFactor::Vms, domain));
+        const HeadroomAnswer noFileset = findHeadroom({&rt}, rows[2].config,
+            HeadroomFactor::FilesetBytes, {parseSlaLimit("rt_read_ms<=100")}, domain);
+        QVERIFY(!noFileset.largest);
+        QVERIFY2(noFileset.error.find("one file-set size") != std::string::npos,
+            noFileset.error.c_str());
+        QVERIFY(headroomApplies(HeadroomFactor::FilesetBytes, fixed));
     }
 
 private:
