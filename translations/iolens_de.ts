@@ -276,18 +276,6 @@
         <translation>Setzen Sie ein SLA-Limit, um zu sehen, wie viele Clients es einhalten.</translation>
     </message>
     <message>
-        <source>%1 %2 clients keep the loop&apos;s response time within %3 ms.</source>
-        <translation>%1 %2 Clients halten die Antwortzeit der Schleife innerhalb von %3 ms.</translation>
-    </message>
-    <message>
-        <source>At least</source>
-        <translation>Mindestens</translation>
-    </message>
-    <message>
-        <source>Up to</source>
-        <translation>Bis zu</translation>
-    </message>
-    <message>
         <source>%1 on %2</source>
         <translation>%1 auf %2</translation>
     </message>
@@ -339,6 +327,18 @@
         <source>%1 clients</source>
         <translation>%1 Clients</translation>
     </message>
+    <message>
+        <source>The loop&apos;s response time stays within %1 ms for %2 %3.</source>
+        <translation>Die Antwortzeit der Schleife bleibt für %2 %3 innerhalb von %1 ms.</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>mindestens</translation>
+    </message>
+    <message>
+        <source>up to</source>
+        <translation>bis zu</translation>
+    </message>
 </context>
 <context>
     <name>iolens::ui::ApplicationPlot</name>
@@ -369,10 +369,6 @@
     <message>
         <source>Throughput, measured</source>
         <translation>Durchsatz, gemessen</translation>
-    </message>
-    <message>
-        <source>SLA %1 ms: %2 %3 clients</source>
-        <translation>SLA %1 ms: %2 %3 Clients</translation>
     </message>
     <message>
         <source>at least</source>
@@ -409,6 +405,10 @@
     <message>
         <source>%1 clients</source>
         <translation>%1 Clients</translation>
+    </message>
+    <message>
+        <source>SLA %1 ms: %2 %3</source>
+        <translation>SLA %1 ms: %2 %3</translation>
     </message>
 </context>
 <context>

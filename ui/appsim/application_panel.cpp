@@ -278,10 +278,11 @@ void ApplicationPanel::drawSweep()
             tr("The limit is broken already at %1.")
                 .arg(countText(m_sweep.front().clients, tr("1 client"), tr("%1 clients"))));
     else
-        m_headroom->setText(tr("%1 %2 clients keep the loop's response time within %3 ms.")
-                                .arg(headroom.openEnded ? tr("At least") : tr("Up to"))
-                                .arg(*headroom.largestClients)
-                                .arg(*limit));
+        m_headroom->setText(
+            tr("The loop's response time stays within %1 ms for %2 %3.")
+                .arg(*limit)
+                .arg(headroom.openEnded ? tr("at least") : tr("up to"),
+                    countText(*headroom.largestClients, tr("1 client"), tr("%1 clients"))));
     const QString title
         = tr("%1 on %2").arg(QString::fromStdString(m_app.name), m_model->currentText());
     const auto operations = static_cast<qlonglong>(m_app.operations.size());

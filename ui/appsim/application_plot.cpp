@@ -185,10 +185,10 @@ void ApplicationPlot::showSweep(const QString& title, const QString& subtitle,
                       .arg(*limitMs)
                       .arg(countText(sweep.empty() ? 1 : sweep.front().clients, tr("1 client"),
                           tr("%1 clients")))
-                : tr("SLA %1 ms: %2 %3 clients")
+                : tr("SLA %1 ms: %2 %3")
                       .arg(*limitMs)
-                      .arg(headroom.openEnded ? tr("at least") : tr("up to"))
-                      .arg(*headroom.largestClients));
+                      .arg(headroom.openEnded ? tr("at least") : tr("up to"),
+                          countText(*headroom.largestClients, tr("1 client"), tr("%1 clients"))));
     }
     xAxis->setRange(0.0, right * 1.05);
     yAxis->setRange(0.0, top * 1.1 + 1e-9);
