@@ -132,12 +132,7 @@ private slots:
     // "30 more clients": where the data measured several thread counts, the count is a control.
     void threads_areAControlWhereTheDataVariesThem()
     {
-        std::vector<Configuration> configs;
-        for (int threads : {1, 4, 16, 64}) {
-            Configuration c = m_configs.front();
-            c.threads = threads;
-            configs.push_back(c);
-        }
+        const std::vector<Configuration> configs = threadSweep({1, 4, 16, 64});
         ScenarioPanel panel;
         panel.setDomain(scenarioDomain(configs), typicalThreads(configs));
         panel.show();
@@ -173,12 +168,7 @@ private slots:
     // at 2 (and comes down to it), at 16 it reaches the panel's 8 again.
     void vms_stopAtTheThreadCount()
     {
-        std::vector<Configuration> configs;
-        for (int threads : {1, 2, 16, 64}) {
-            Configuration c = m_configs.front();
-            c.threads = threads;
-            configs.push_back(c);
-        }
+        const std::vector<Configuration> configs = threadSweep({1, 2, 16, 64});
         ScenarioPanel panel;
         panel.setDomain(scenarioDomain(configs), typicalThreads(configs));
         Configuration many = configs[2];
@@ -273,6 +263,18 @@ private slots:
     }
 
 private:
+    /// The first configuration at each of `counts` threads.
+    std::vector<Configuration> threadSweep(std::initializer_list<int> counts) const
+    {
+        std::vector<Configuration> configs;
+        for (int threads : counts) {
+            Configuration c = m_configs.front();
+            c.threads = threads;
+            configs.push_back(c);
+        }
+        return configs;
+    }
+
     std::vector<Configuration> m_configs;
     std::unique_ptr<ScenarioPanel> m_panel;
 };
