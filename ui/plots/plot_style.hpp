@@ -57,7 +57,8 @@ void applyPlotStyle(QCustomPlot& plot);
 /// replaced by `replacement` (which holds a line break) where the lines need it: long captions
 /// wrap at a chosen place instead of being clipped, since QCPTextElement does not wrap by
 /// itself. As few lines as fit in `width`, balanced: each as narrow as that number allows, so
-/// the last is not a lone word. O(parts log width).
+/// the last is not a lone word. Measures the lines twice, and searches the balance on the
+/// parts' widths: O(parts log width) additions.
 QString fitToWidth(const QString& text, const QFont& font, int width, const QString& separator,
     const QString& replacement);
 
