@@ -25,11 +25,7 @@ private slots:
     void trainPredict_matchesTheLibrary()
     {
         const QString db = m_dir.filePath("train.sqlite");
-        QCOMPARE(runCli({"import", "--db", db, "--csv",
-                            QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset",
-                            "tiered"})
-                     .exitCode,
-            0);
+        QCOMPARE(importTiered(db), 0);
         CliResult r = runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_write_ms",
             "--param", "degree=2", "--dataset", "tiered", "--split", "grid", "--name", "lm-w"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -101,11 +97,7 @@ private slots:
     void predict_leavesOutTheFactorsTheModelHoldsFixed()
     {
         const QString db = m_dir.filePath("fixed.sqlite");
-        QCOMPARE(runCli({"import", "--db", db, "--csv",
-                            QString::fromStdString(iolens::test::tieredCsvPath()), "--dataset",
-                            "tiered"})
-                     .exitCode,
-            0);
+        QCOMPARE(importTiered(db), 0);
         QCOMPARE(runCli({"import", "--db", db, "--csv",
                             QString::fromStdString(iolens::test::sourcePath(
                                 "tests/data/measured/threads-local-disk.csv")),
@@ -195,6 +187,15 @@ private slots:
     }
 
 private:
+    /// Imports the shared fio-tiered grid into `db` as dataset "tiered"; the exit status.
+    static int importTiered(const QString& db)
+    {
+        return runCli(
+            {"import", "--db", db, "--csv", QString::fromStdString(iolens::test::tieredCsvPath()),
+                "--dataset", "tiered"})
+            .exitCode;
+    }
+
     QTemporaryDir m_dir;
 };
 
