@@ -183,9 +183,29 @@ void noteImportedBefore(MeasurementDatabase& db, const std::string& dataset,
                              "configurations\n";
 }
 
+// Files named after the options: after --fio-json they are more fio results (--fio-json a.json
+// b.json), otherwise each is read by its extension, as a user who typed `import --db DB grid.csv`
+// meant. Another extension is refused rather than guessed at.
+void sortPositionalFiles(
+    const QCommandLineParser& parser, QStringList& csvFiles, QStringList& fioFiles)
+{
+    const bool afterFioJson = !fioFiles.isEmpty();
+    for (const QString& file : commandArguments(parser)) {
+        if (afterFioJson || file.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+            fioFiles += file;
+        else if (file.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive))
+            csvFiles += file;
+        else
+            throw UsageError("import: '" + str(file)
+                + "' is neither a .csv nor a .json file: give it as --csv FILE or --fio-json FILE");
+    }
+}
+
 int runImport(const QCommandLineParser& parser)
 {
-    const QStringList csvFiles = parser.values(QStringLiteral("csv"));
+    QStringList csvFiles = parser.values(QStringLiteral("csv"));
+    QStringList fioFiles = parser.values(QStringLiteral("fio-json"));
+    sortPositionalFiles(parser, csvFiles, fioFiles);
     if (parser.isSet(QStringLiteral("propose-mapping"))) {
         if (csvFiles.size() != 1 || parser.isSet(QStringLiteral("mapping")))
             throw UsageError("import --propose-mapping OUT.json: give one --csv FILE and no "
@@ -194,12 +214,6 @@ int runImport(const QCommandLineParser& parser)
             str(csvFiles.first()), required(parser, QStringLiteral("propose-mapping")));
     }
     const std::string dbPath = required(parser, QStringLiteral("db"));
-    QStringList fioFiles = parser.values(QStringLiteral("fio-json"));
-    if (!fioFiles.isEmpty())
-        fioFiles += commandArguments(parser); // --fio-json a.json b.json c.json
-    else if (!commandArguments(parser).isEmpty())
-        throw UsageError(
-            "import: unexpected argument '" + str(commandArguments(parser).first()) + "'");
     if (csvFiles.isEmpty() == fioFiles.isEmpty())
         throw UsageError("import: give either --csv FILE or --fio-json FILE...");
     const bool skipBadRows = parser.isSet(QStringLiteral("skip-bad-rows"));

@@ -10,6 +10,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -240,6 +241,34 @@ private slots:
         r = runCli({"import", "--db", db, "--csv", csv, "--scheduler", "kyber"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--scheduler is for --fio-json files"), qPrintable(r.err));
+    }
+
+    // Files named without an option are read by their extension: a .csv as --csv, a .json as
+    // --fio-json; another extension exits 2 and nothing is created.
+    void import_positionalFilesByExtension()
+    {
+        const QString db = m_dir.filePath("positional.sqlite");
+        const QString csv = QString::fromStdString(iolens::test::tieredCsvPath());
+        CliResult r = runCli({"import", "--db", db, csv, "--dataset", "grid"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QDir fio(QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json")));
+        const QStringList json = fio.entryList({"*.json"});
+        QVERIFY(json.size() >= 2);
+        r = runCli({"import", "--db", db, "--dataset", "fio", fio.filePath(json[0]),
+            fio.filePath(json[1])});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        auto library = MeasurementDatabase::open(db.toStdString(), true);
+        QCOMPARE(library.importedFiles("grid").size(), std::size_t {1});
+        QCOMPARE(library.importedFiles("fio").size(), std::size_t {2});
+
+        const QString other = m_dir.filePath("other.sqlite");
+        const QString text = QString::fromStdString(
+            iolens::test::writeFile(m_dir.path(), "runs.txt", kHeader.toStdString()));
+        r = runCli({"import", "--db", other, text});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(
+            r.err.contains("'" + text + "' is neither a .csv nor a .json file"), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(other));
     }
 
     // Options that were silently dropped are refused: a repeated option of one value kept its
