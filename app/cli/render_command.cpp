@@ -31,7 +31,8 @@ ui::RenderRequest renderRequestFrom(const QCommandLineParser& parser)
         const std::string name = optionString(parser, "metric").toStdString();
         request.metric = core::parseMetric(name);
         if (!request.metric)
-            throw ConfigError("render: unknown metric '" + name + "'");
+            throw ConfigError(
+                "render: unknown metric '" + name + "' (known: " + core::metricNameList() + ")");
     }
     request.scenario = optionString(parser, "scenario");
     const bool cdfOptions

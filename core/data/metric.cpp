@@ -59,4 +59,12 @@ std::optional<Metric> parseMetric(std::string_view name)
     return std::nullopt;
 }
 
+std::string metricNameList()
+{
+    std::string list;
+    for (Metric metric : kAllMetrics)
+        list += (list.empty() ? "" : ", ") + std::string(metricName(metric));
+    return list;
+}
+
 } // namespace iolens::core

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace iolens::core {
@@ -36,6 +37,8 @@ std::string_view metricLabel(Metric metric);
 std::string_view metricUnit(Metric metric);
 /// Parses a column name; std::nullopt if unknown.
 std::optional<Metric> parseMetric(std::string_view name);
+/// Every metric's column name, comma-separated, for a message that refuses an unknown one.
+std::string metricNameList();
 /// True for metrics of reads (undefined at read_pct = 0).
 bool isReadMetric(Metric metric);
 /// True if `metric` has a value at `readPct` (a read metric needs reads, a write one writes).

@@ -26,7 +26,7 @@ SlaLimit parseSlaLimit(std::string_view text)
     const std::string name(trimmed(text.substr(0, at), " \t"));
     const auto metric = parseMetric(name);
     if (!metric)
-        return fail("'" + name + "' is not a metric (rt_read_ms, rt_write_ms, tp_read_mbs, ...)");
+        return fail("'" + name + "' is not a metric (" + metricNameList() + ")");
     limit.metric = *metric;
     if (!parseDouble(trimmed(text.substr(at + 2), " \t"), limit.bound) || !(limit.bound > 0.0))
         return fail("the bound must be a positive number");

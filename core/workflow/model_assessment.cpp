@@ -167,23 +167,21 @@ nlohmann::json assessModels(
     nlohmann::json report {{"scenario", scenario.text}, {"rule", request.rule.describe()},
         {"models", nlohmann::json::array()}};
     for (const std::string& name : request.models) {
-        const auto stored = db.model(name);
-        if (!stored)
-            throw ConfigError(db.path() + ": no model named '" + name + "'");
+        const StoredModel stored = storedModelNamed(db, name);
         const TrainedModel model = loadModel(db, name);
         GroupedCvResult grouped;
         const ModelEvaluation evaluation
-            = evaluateOnScenario(db, *stored, model, scenario, request.rule, &grouped);
+            = evaluateOnScenario(db, stored, model, scenario, request.rule, &grouped);
         nlohmann::json entry = evaluationJson(evaluation, request.rule);
         if (scenario.kind == ScenarioSelection::Kind::Grouped)
             entry["grouped"] = groupedJson(grouped);
         entry["model"] = name;
-        entry["technique"] = stored->technique;
-        entry["metric"] = stored->metric;
-        entry["parameters"] = nlohmann::json::parse(stored->parameters);
+        entry["technique"] = stored.technique;
+        entry["metric"] = stored.metric;
+        entry["parameters"] = nlohmann::json::parse(stored.parameters);
         appendPoints(pointsCsv, name, evaluation);
         if (request.compareWithDefault) {
-            TrainRequest baseline = storedTrainRequest(*stored);
+            TrainRequest baseline = storedTrainRequest(stored);
             const auto logResponse = baseline.params.find("log_response");
             ParamValues defaults;
             if (logResponse != baseline.params.end())
@@ -191,7 +189,7 @@ nlohmann::json assessModels(
             baseline.params = defaults;
             const TrainedModel reference = trainModel(db, baseline);
             const ModelEvaluation base
-                = evaluateOnScenario(db, *stored, reference, scenario, request.rule);
+                = evaluateOnScenario(db, stored, reference, scenario, request.rule);
             const ModelComparison comparison = compareEvaluations(evaluation, base);
             entry["default_parameters"] = {{"mean_relative_error", base.meanRelativeError},
                 {"error_reduction_pct", comparison.errorReductionPct},

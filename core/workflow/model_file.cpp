@@ -172,17 +172,15 @@ void importModelFile(MeasurementDatabase& db, const ModelFile& file, const std::
 
 ModelFile exportModelFile(MeasurementDatabase& db, const std::string& name, const Sha256Hex& sha256)
 {
-    const auto stored = db.model(name);
-    if (!stored)
-        throw ConfigError(db.path() + ": no model named '" + name + "'");
-    const TrainRequest request = storedTrainRequest(*stored);
+    const StoredModel stored = storedModelNamed(db, name);
+    const TrainRequest request = storedTrainRequest(stored);
     std::vector<AggregatedMeasurement> rows;
     try {
         rows = selectMeasurements(db, request);
     } catch (const InputError&) {
-        return {*stored, {}};
+        return {stored, {}};
     }
-    return {*stored, sha256(trainingDataText(rows, request.metric))};
+    return {stored, sha256(trainingDataText(rows, request.metric))};
 }
 
 } // namespace iolens::core

@@ -65,13 +65,24 @@ TrainRequest storedTrainRequest(const StoredModel& stored)
     return request;
 }
 
+StoredModel storedModelNamed(MeasurementDatabase& db, const std::string& name)
+{
+    if (auto stored = db.model(name))
+        return std::move(*stored);
+    // A misspelt name is the usual cause: say which there are, as an unknown technique does.
+    std::string names;
+    for (const StoredModel& model : db.models())
+        names += (names.empty() ? "" : ", ") + model.name;
+    throw ConfigError(db.path() + ": no model named '" + name + "' ("
+        + (names.empty() ? "the database stores no model: train one first" : "stored: " + names)
+        + ")");
+}
+
 TrainedModel loadModel(MeasurementDatabase& db, const std::string& name)
 {
-    const auto stored = db.model(name);
-    if (!stored)
-        throw ConfigError(db.path() + ": no model named '" + name + "'");
+    const StoredModel stored = storedModelNamed(db, name);
     try {
-        return TrainedModel::fromJson(nlohmann::json::parse(stored->serialized));
+        return TrainedModel::fromJson(nlohmann::json::parse(stored.serialized));
     } catch (const nlohmann::json::parse_error& e) {
         throw DataError(db.path() + ": model '" + name + "' is corrupt: " + e.what());
     }

@@ -37,6 +37,9 @@ void storeModel(MeasurementDatabase& db, const TrainedModel& model, const std::s
 /// The selection a stored model was trained on (technique, metric and parameters included).
 TrainRequest storedTrainRequest(const StoredModel& stored);
 
+/// The stored model of that name; throws ConfigError naming the models there are if there is none.
+StoredModel storedModelNamed(MeasurementDatabase& db, const std::string& name);
+
 /// Loads a stored model; throws ConfigError if there is none of that name.
 TrainedModel loadModel(MeasurementDatabase& db, const std::string& name);
 

@@ -55,7 +55,9 @@ private slots:
                                 << "--read-min-pct expects a number, got 'abc'";
         QTest::newRow("metric") << QStringList {"stability", "--db", "{db}", "--technique", "lm",
             "--metric", "latency"}
-                                << "unknown metric 'latency'";
+                                << "unknown metric 'latency' (known: rt_read_ms, rt_write_ms, "
+                                   "tp_read_mbs, tp_write_mbs, iops_read, iops_write, "
+                                   "rt_read_p99_ms, rt_write_p99_ms)";
         QTest::newRow("param") << QStringList {"optimize", "--db", "{db}", "--technique", "lm",
             "--metric", "rt_read_ms", "--name", "o", "--param", "degree"}
                                << "--param expects NAME=NUMBER, got 'degree'";
