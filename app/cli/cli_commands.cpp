@@ -73,11 +73,16 @@ std::string str(const QString& text)
     return text.toStdString();
 }
 
+struct PositionalArguments {
+    QString syntax; ///< as the usage line shows them ("[MODEL...]")
+    QString help;   ///< what they are, for --help
+};
+
 struct Command {
     QString name;
     QString summary;
     std::vector<QCommandLineOption> options;
-    QString positional; ///< name of positional arguments, empty if none
+    PositionalArguments positional; ///< empty syntax if none
     std::function<int(const QCommandLineParser&)> run;
 };
 
@@ -592,10 +597,17 @@ std::vector<Command> commands()
 {
     return {
         {QStringLiteral("info"), QStringLiteral("Summarise a database: datasets, splits, models."),
-            {dbOption()}, QStringLiteral("DB"), runInfo},
+            {dbOption()},
+            PositionalArguments {
+                QStringLiteral("DB"), QStringLiteral("The measurement database (as --db).")},
+            runInfo},
         {QStringLiteral("import"),
             QStringLiteral("Import measurements from CSV or fio JSON (one transaction)."),
-            importOptions(), QStringLiteral("[FILE...]"), runImport},
+            importOptions(),
+            PositionalArguments {QStringLiteral("[FILE...]"),
+                QStringLiteral("Files to import: a .csv as --csv, a .json as --fio-json; after "
+                               "--fio-json, more fio results.")},
+            runImport},
         {QStringLiteral("export"), QStringLiteral("Export measurements as CSV."), exportOptions(),
             {}, runExport},
         {QStringLiteral("train"), QStringLiteral("Train a model and store it in the database."),
@@ -609,7 +621,10 @@ std::vector<Command> commands()
             runsOptions(), {}, runRuns},
         {QStringLiteral("evaluate"),
             QStringLiteral("Score stored models on a scenario: R^2, relative errors, CDF, t-test."),
-            evaluateOptions(), QStringLiteral("[MODEL...]"), runEvaluate},
+            evaluateOptions(),
+            PositionalArguments {QStringLiteral("[MODEL...]"),
+                QStringLiteral("Stored models to score (as --model).")},
+            runEvaluate},
         {QStringLiteral("conservation"),
             QStringLiteral(
                 "Ra and Lee's conservation check: f_rw per request size, C/T100r and the "
@@ -625,7 +640,11 @@ std::vector<Command> commands()
         {QStringLiteral("model"),
             QStringLiteral("Move a stored model between databases: model export writes a model "
                            "file, model import stores one."),
-            modelOptions(), QStringLiteral("export|import"), runModel},
+            modelOptions(),
+            PositionalArguments {QStringLiteral("export|import"),
+                QStringLiteral("export: write the stored --model to --out; import: store the model "
+                               "in --file.")},
+            runModel},
         {QStringLiteral("stability"),
             QStringLiteral(
                 "How far predictions move without a few configurations (SBCART Fig. 5)."),
@@ -726,8 +745,12 @@ int runParsed(const QStringList& arguments)
     parser.clearPositionalArguments();
     parser.setApplicationDescription(it->summary);
     parser.addPositionalArgument(it->name, it->summary, it->name);
-    if (!it->positional.isEmpty())
-        parser.addPositionalArgument(QStringLiteral("args"), QString(), it->positional);
+    if (!it->positional.syntax.isEmpty()) {
+        // --help lists the arguments by their name in the usage line ("[MODEL...]" as MODEL).
+        QString name = it->positional.syntax;
+        name.remove(QLatin1Char('[')).remove(QLatin1Char(']')).remove(QStringLiteral("..."));
+        parser.addPositionalArgument(name, it->positional.help, it->positional.syntax);
+    }
     parser.addOptions(QList<QCommandLineOption>(it->options.begin(), it->options.end()));
     if (!parser.parse(args))
         throw UsageError(str(parser.errorText()));
@@ -735,7 +758,7 @@ int runParsed(const QStringList& arguments)
         parser.showHelp(kOk);
     QStringList rest = parser.positionalArguments();
     rest.removeFirst();
-    if (it->positional.isEmpty() && !rest.isEmpty())
+    if (it->positional.syntax.isEmpty() && !rest.isEmpty())
         throw UsageError(str(it->name) + ": unexpected argument '" + str(rest.first()) + "'");
     refuseOutputOverInput(parser, it->name);
     return it->run(parser);

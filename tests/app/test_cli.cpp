@@ -325,6 +325,18 @@ private slots:
         }
     }
 
+    // A command's positional arguments are listed under their name in the usage line, with
+    // what they are (they were listed as "args", with nothing said).
+    void positionalArgumentsHelp_namesAndExplainsThem()
+    {
+        const CliResult r = runCli({"evaluate", "--help"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("evaluate [MODEL...]"), qPrintable(r.out));
+        QVERIFY2(r.out.simplified().contains("MODEL Stored models to score (as --model)."),
+            qPrintable(r.out));
+        QVERIFY2(!r.out.contains("args"), qPrintable(r.out));
+    }
+
     // A folder or an empty file where a file or a database belongs is bad input, said as such
     // (before: "the file is empty" of a folder, "cannot replace file: Success", SQLite's "disk
     // I/O error" with exit status 1, "schema version 0 needs an upgrade" of an empty file).
