@@ -2483,10 +2483,6 @@ Die y-Achse zeigt %2.</translation>
         <translation>&amp;Y-Achse:</translation>
     </message>
     <message>
-        <source>Search the parameters with 10-fold cross-validation (ICPE&apos;13 Algorithm 1) in the background</source>
-        <translation>Die Parameter mit 10-facher Kreuzvalidierung (ICPE&apos;13, Algorithmus 1) im Hintergrund suchen</translation>
-    </message>
-    <message>
         <source>Stop after the points being evaluated now</source>
         <translation>Nach den gerade bewerteten Punkten anhalten</translation>
     </message>
@@ -2549,6 +2545,30 @@ Die y-Achse zeigt %2.</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>10-fold CV (paper)</source>
+        <translation>10-fache KV (Paper)</translation>
+    </message>
+    <message>
+        <source>RMSE over a seeded random 10-fold cross-validation (ICPE&apos;13): every level of every factor stays in training</source>
+        <translation>RMSE einer zufälligen 10-fachen Kreuzvalidierung mit festem Seed (ICPE&apos;13): jede Stufe jedes Faktors bleibt im Training</translation>
+    </message>
+    <message>
+        <source>Leave level out</source>
+        <translation>Stufe auslassen</translation>
+    </message>
+    <message>
+        <source>Mean |log(predicted / measured)| over whole levels of each factor left out of training in turn: rewards parameters that predict sizes and mixes nobody measured</source>
+        <translation>Mittleres |log(vorhergesagt / gemessen)| über ganze Stufen jedes Faktors, der Reihe nach aus dem Training gelassen: belohnt Parameter, die ungemessene Größen und Mischungen vorhersagen</translation>
+    </message>
+    <message>
+        <source>Search the parameters (ICPE&apos;13 Algorithm 1) in the background, each point scored by the chosen cross-validation</source>
+        <translation>Parameter im Hintergrund suchen (ICPE&apos;13 Algorithmus 1), jeder Punkt bewertet mit der gewählten Kreuzvalidierung</translation>
+    </message>
+    <message>
+        <source>C&amp;ost:</source>
+        <translation>K&amp;osten:</translation>
     </message>
 </context>
 <context>

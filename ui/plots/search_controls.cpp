@@ -47,6 +47,7 @@ SearchControls::SearchControls(QWidget* parent)
     : QWidget(parent)
     , m_technique(new QComboBox(this))
     , m_metric(new QComboBox(this))
+    , m_cost(new QComboBox(this))
     , m_splits(
           countBox(this, 1, 20, 4, tr("k: split points per parameter around each explored point")))
     , m_explorations(
@@ -66,8 +67,20 @@ SearchControls::SearchControls(QWidget* parent)
         m_technique->addItem(name);
     for (const core::Metric metric : core::kCoreMetrics)
         m_metric->addItem(metricTitle(metric), static_cast<int>(metric));
-    m_start->setToolTip(tr("Search the parameters with 10-fold cross-validation (ICPE'13 "
-                           "Algorithm 1) in the background"));
+    // The paper's cost first, as the search's default; the what-if cost beside it, as
+    // `iolens-cli optimize --cv grouped` offers it.
+    m_cost->addItem(tr("10-fold CV (paper)"), static_cast<int>(core::SearchCv::Random));
+    m_cost->setItemData(0,
+        tr("RMSE over a seeded random 10-fold cross-validation (ICPE'13): every level of every "
+           "factor stays in training"),
+        Qt::ToolTipRole);
+    m_cost->addItem(tr("Leave level out"), static_cast<int>(core::SearchCv::Grouped));
+    m_cost->setItemData(1,
+        tr("Mean |log(predicted / measured)| over whole levels of each factor left out of "
+           "training in turn: rewards parameters that predict sizes and mixes nobody measured"),
+        Qt::ToolTipRole);
+    m_start->setToolTip(tr("Search the parameters (ICPE'13 Algorithm 1) in the background, each "
+                           "point scored by the chosen cross-validation"));
     m_cancel->setToolTip(tr("Stop after the points being evaluated now"));
     m_cancel->setEnabled(false);
     m_progress->setTextVisible(false);
@@ -87,6 +100,7 @@ SearchControls::SearchControls(QWidget* parent)
     connect(
         m_technique, &QComboBox::currentIndexChanged, this, &SearchControls::onTechniqueChanged);
     connect(m_metric, &QComboBox::currentIndexChanged, this, &SearchControls::choiceChanged);
+    connect(m_cost, &QComboBox::currentIndexChanged, this, &SearchControls::choiceChanged);
     connect(m_xAxis, &QComboBox::currentIndexChanged, this,
         [this] { onAxisChosen(m_xAxis, m_yAxis, m_previousX); });
     connect(m_yAxis, &QComboBox::currentIndexChanged, this,
@@ -99,6 +113,7 @@ void SearchControls::arrangeLayout()
     auto* form = new QFormLayout;
     form->addRow(tr("&Technique:"), m_technique);
     form->addRow(tr("&Metric:"), m_metric);
+    form->addRow(tr("C&ost:"), m_cost);
     form->addRow(tr("Splits &k:"), m_splits);
     form->addRow(tr("E&xplorations n:"), m_explorations);
     form->addRow(tr("&Iterations:"), m_iterations);
@@ -141,6 +156,7 @@ core::SearchRequest SearchControls::request() const
     request.settings.splits = m_splits->value();
     request.settings.explorations = m_explorations->value();
     request.settings.maxIterations = m_iterations->value();
+    request.cv = static_cast<core::SearchCv>(m_cost->currentData().toInt());
     return request;
 }
 
@@ -161,6 +177,13 @@ void SearchControls::setTechnique(const std::string& technique)
     const int index = m_technique->findText(QString::fromStdString(technique));
     if (index >= 0)
         m_technique->setCurrentIndex(index);
+}
+
+void SearchControls::setCv(core::SearchCv cv)
+{
+    const int index = m_cost->findData(static_cast<int>(cv));
+    if (index >= 0)
+        m_cost->setCurrentIndex(index);
 }
 
 void SearchControls::setMetric(core::Metric metric)
@@ -272,7 +295,7 @@ void SearchControls::setRunning(bool running)
 {
     m_running = running;
     for (QWidget* knob : std::initializer_list<QWidget*> {
-             m_technique, m_metric, m_splits, m_explorations, m_iterations})
+             m_technique, m_metric, m_cost, m_splits, m_explorations, m_iterations})
         knob->setEnabled(!running);
     m_start->setEnabled(!running && m_startEnabled);
     m_cancel->setEnabled(running);

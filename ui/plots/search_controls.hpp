@@ -48,6 +48,8 @@ public:
     std::size_t yDimension() const;
 
     void setTechnique(const std::string& technique);
+    /// The cost a search is scored by, as a stored run records it.
+    void setCv(core::SearchCv cv);
     void setMetric(core::Metric metric);
     void setSettings(const core::OptimizerSettings& settings);
     void setAxes(std::size_t x, std::size_t y);
@@ -89,6 +91,7 @@ private:
 
     QComboBox* m_technique;
     QComboBox* m_metric;
+    QComboBox* m_cost; ///< the cross-validation that scores a point: core::SearchCv
     QSpinBox* m_splits;
     QSpinBox* m_explorations;
     QSpinBox* m_iterations;

@@ -236,6 +236,7 @@ void SearchSurfaceView::takeRunChoices(const core::SearchRequest& search)
 {
     m_controls->setTechnique(search.technique);
     m_controls->setMetric(search.metric);
+    m_controls->setCv(search.cv);
     m_controls->setSettings(search.settings);
 }
 
@@ -358,9 +359,10 @@ void SearchSurfaceView::onStopped(const QString& status)
 void SearchSurfaceView::onChoiceChanged()
 {
     const QString technique = QString::fromStdString(m_controls->technique());
-    // Points of another technique or metric do not belong on these axes.
+    // Points of another technique, metric or cost do not belong on these axes.
     if (!isRunning()
-        && (technique != m_scene.technique || m_controls->metric() != m_scene.metric)) {
+        && (technique != m_scene.technique || m_controls->metric() != m_scene.metric
+            || m_controls->request().cv != m_scene.cv)) {
         m_scene.points.clear();
         m_scene.best.reset();
         setSceneCost(m_controls->request());

@@ -22,6 +22,29 @@ private slots:
         QCOMPARE(request.settings.explorations, 5);
         QCOMPARE(request.settings.maxIterations, 10);
         QCOMPARE(request.metric, core::Metric::RtReadMs);
+        QCOMPARE(request.cv, core::SearchCv::Random);
+    }
+
+    // The cost is a choice: the paper's random 10-fold CV, or levels left out (optimize --cv
+    // grouped); a stored run's is taken back.
+    void cost_choosesTheCrossValidation()
+    {
+        SearchControls controls;
+        QSignalSpy changed(&controls, &SearchControls::choiceChanged);
+        controls.setCv(core::SearchCv::Grouped);
+        QCOMPARE(controls.request().cv, core::SearchCv::Grouped);
+        QCOMPARE(changed.count(), 1);
+        controls.setCv(core::SearchCv::Random);
+        QCOMPARE(controls.request().cv, core::SearchCv::Random);
+        QComboBox* cost = nullptr;
+        for (auto* box : controls.findChildren<QComboBox*>())
+            if (box->findData(static_cast<int>(core::SearchCv::Grouped)) >= 0 && box->count() == 2)
+                cost = box;
+        QVERIFY(cost != nullptr);
+        controls.setRunning(true);
+        QVERIFY(!cost->isEnabled());
+        controls.setRunning(false);
+        QVERIFY(cost->isEnabled());
     }
 
     void techniques_areThoseWithSearchedParameters()

@@ -85,8 +85,16 @@ private slots:
                 outcome.search.best.cost)));
     }
 
+    // Either cost: the paper's random folds, or levels left out (the run records which).
+    void writableDatabase_recordsEverySearchAsARun_data()
+    {
+        QTest::addColumn<bool>("grouped");
+        QTest::newRow("10-fold") << false;
+        QTest::newRow("leave level out") << true;
+    }
     void writableDatabase_recordsEverySearchAsARun()
     {
+        QFETCH(bool, grouped);
         SearchSurfaceView view;
         const auto db = writableTiered();
         view.setMeasurements(db->measurements());
@@ -94,6 +102,7 @@ private slots:
         QCOMPARE(view.storedRuns()->runBox()->count(), 0);
         view.controls()->setTechnique("cart");
         view.controls()->setSettings({2, 1, 2, std::nullopt});
+        view.controls()->setCv(grouped ? core::SearchCv::Grouped : core::SearchCv::Random);
         QSignalSpy finished(&view, &SearchSurfaceView::searchFinished);
         QVERIFY(view.start());
         QVERIFY(!view.storedRuns()->showButton()->isEnabled()); // busy while it runs
@@ -108,6 +117,8 @@ private slots:
         QCOMPARE(run->dataset, tieredName());
         QCOMPARE(static_cast<std::size_t>(run->points), outcome.search.points.size());
         QCOMPARE(*run->bestCost, outcome.search.best.cost);
+        QVERIFY(run->settings.find(grouped ? "\"grouped\"" : "\"random\"") != std::string::npos);
+        QCOMPARE(view.controls()->statusText().contains(QStringLiteral("grouped-CV")), grouped);
         // Listed, selected, and finished runs are shown but not resumed.
         QCOMPARE(view.storedRuns()->runBox()->count(), 1);
         QCOMPARE(view.storedRuns()->selectedRun(), view.recordingRun());
@@ -212,10 +223,13 @@ private slots:
         QVERIFY(view.controls()->statusText().contains(name));
         QCOMPARE(
             view.plot()->colorScale()->axis()->label().contains(QStringLiteral("RMSE")), !grouped);
-        // Another technique clears the run's points: the axis names the window's own cost again.
+        // The controls took the run's cost, as they take its technique. Another technique clears
+        // the run's points: the axis names the controls' cost, at the window's 10 folds.
+        QCOMPARE(view.controls()->request().cv, request.cv);
         view.controls()->setTechnique("mars");
-        QVERIFY(view.plot()->colorScale()->axis()->label().startsWith(
-            QStringLiteral("10-fold CV RMSE of log(")));
+        QVERIFY(view.plot()->colorScale()->axis()->label().startsWith(grouped
+                ? QStringLiteral("grouped-CV mean |log ratio| of ")
+                : QStringLiteral("10-fold CV RMSE of log(")));
     }
 
     void newMeasurements_cancelTheRunningSearchAndDropIt()
