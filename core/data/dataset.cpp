@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/dataset.hpp"
 
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 
 #include <algorithm>
@@ -204,8 +205,9 @@ Dataset buildDataset(
                 + "s";
         why += data.size() > withoutRequests + values.size() ? ", the others with the column empty)"
                                                              : ")";
-        throw DataError("training data: only " + std::to_string(values.size())
-            + " measured configuration(s) have " + std::string(metricName(metric)) + why);
+        throw DataError("training data: only "
+            + countedNoun(values.size(), "measured configuration")
+            + (values.size() == 1 ? " has " : " have ") + std::string(metricName(metric)) + why);
     }
     dataset.littleRatio = medianLittleRatio(data);
     const double pureShare = isReadMetric(metric) ? 100.0 : 0.0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/low_level_metrics.hpp"
 
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 
 #include <algorithm>
@@ -327,8 +328,8 @@ LowLevelFeatureTable buildLowLevelFeatures(
                     + (group.empty() ? metric : group + "/" + metric) + ")");
     const StepFeatures steps = aggregateSteps(nodes, groups, metrics.size(), nodesTable, options);
     if (steps.incompleteSteps > 0)
-        table.warnings.push_back(std::to_string(steps.incompleteSteps)
-            + " time step(s) skipped: not every node has a sample there");
+        table.warnings.push_back(countedNoun(steps.incompleteSteps, "time step")
+            + " skipped: not every node has a sample there");
 
     Series target = readTarget(targetTable, options);
     smooth(target, options.windowSeconds);
@@ -354,10 +355,8 @@ LowLevelFeatureTable buildLowLevelFeatures(
     }
     const std::size_t dropped = target.times.size() - matched.size();
     if (dropped > 0)
-        table.warnings.push_back(std::to_string(dropped)
-            + " target sample(s) dropped: no node "
-              "step within "
-            + formatNumber(options.toleranceSeconds) + " s");
+        table.warnings.push_back(countedNoun(dropped, "target sample")
+            + " dropped: no node step within " + formatNumber(options.toleranceSeconds) + " s");
     if (matched.empty())
         throw DataError(targetTable.source + ": no target sample matches a time step of "
             + nodesTable.source + " (check the time origin of both files)");

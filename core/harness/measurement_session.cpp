@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/measurement_session.hpp"
 
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 #include "common/units.hpp"
 #include "data/fio_json_reader.hpp"
@@ -183,8 +184,9 @@ bool MeasurementSession::layOut(const Configuration& c, MeasureReport& report)
     MeasureProgress p;
     p.phase = MeasureProgress::Phase::LayingOut;
     p.runsDone = report.runsStored;
-    p.message = "laying out a file set of " + mib(c.filesetBytes) + " for " + std::to_string(c.vms)
-        + " VM(s) in " + std::to_string(shares.size() * shares.front().files.size()) + " files";
+    p.message = "laying out a file set of " + mib(c.filesetBytes) + " for "
+        + countedNoun(static_cast<std::size_t>(c.vms), "VM") + " in "
+        + countedNoun(shares.size() * shares.front().files.size(), "file");
     reportProgress(p);
     report.layoutBytesWritten += layOutFileSet(target, shares, m_options.cancel);
     return isFileSetLaidOut(shares); // false: cancelled half-way

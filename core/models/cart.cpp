@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/cart.hpp"
 
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "models/cart_split_search.hpp"
@@ -153,8 +154,9 @@ FitReport Cart::fit(const Dataset& data)
     FitReport report;
     setTrainingFit(report, (predict(x) - y).squaredNorm(), y);
     if (rows.size() < static_cast<std::size_t>(data.y.size()))
-        report.warnings.push_back(std::to_string(data.y.size() - y.size())
-            + " row(s) with a missing (NaN) response left out");
+        report.warnings.push_back(
+            countedNoun(static_cast<std::size_t>(data.y.size() - y.size()), "row")
+            + " with a missing (NaN) response left out");
     if (m_tree.nodes.size() == 1)
         report.warnings.push_back(
             "the tree has no split (" + rootOnlyReason(y, m_params) + "): it predicts the mean");

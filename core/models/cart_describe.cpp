@@ -2,6 +2,8 @@
 // Cart::describe: the fitted tree as rules (one per leaf) and as an outline, for a person.
 #include "models/cart.hpp"
 
+#include "common/counted_noun.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -130,8 +132,9 @@ std::string Cart::describe() const
     std::string text = "CART regression tree (R rpart, method \"anova\"): minsplit "
         + std::to_string(m_params.minSplit) + " (minbucket " + std::to_string(m_params.minBucket())
         + "), cp " + shortNumber(m_params.cp) + "\n";
-    text += std::to_string(splitCount()) + " split(s), " + std::to_string(splitCount() + 1)
-        + " leaves, " + std::to_string(m_tree.nodes.front().rows) + " training rows\n\n";
+    text += countedNoun(splitCount(), "split") + ", "
+        + countedNoun(splitCount() + 1, "leaf", "leaves") + ", "
+        + countedNoun(static_cast<std::size_t>(m_tree.nodes.front().rows), "training row") + "\n\n";
     return text + describeRules() + "\n" + describeOutline();
 }
 

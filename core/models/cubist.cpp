@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/cubist.hpp"
 
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 
@@ -29,12 +30,12 @@ void addDataWarnings(const cubist::TrainingSet& data, const cubist::Model& model
     const cubist::ColumnNames& columns, FitReport& report)
 {
     if (data.droppedRows > 0)
-        report.warnings.push_back(
-            std::to_string(data.droppedRows) + " row(s) with a missing target were ignored");
+        report.warnings.push_back(countedNoun(data.droppedRows, "row") + " with a missing target "
+            + (data.droppedRows == 1 ? "was" : "were") + " ignored");
     if (data.replacedValues > 0)
-        report.warnings.push_back(std::to_string(data.replacedValues)
-            + " unknown predictor value(s) were replaced by the training "
-              "mean or mode");
+        report.warnings.push_back(countedNoun(data.replacedValues, "unknown predictor value")
+            + (data.replacedValues == 1 ? " was" : " were")
+            + " replaced by the training mean or mode");
     for (std::size_t a = 0; a < model.atts.size(); ++a)
         if (model.atts[a].kind == cubist::AttKind::Skipped)
             report.warnings.push_back(
@@ -243,11 +244,11 @@ std::string Cubist::describe() const
     std::size_t rules = 0;
     for (const auto& member : m_model->members)
         rules += member.rules.size();
-    std::string text = "Cubist, " + std::to_string(m_model->members.size())
-        + " committee member(s), " + std::to_string(rules) + " rule(s)";
-    text += m_params.neighbors > 0 ? ", corrected by the " + std::to_string(m_params.neighbors)
-            + " nearest training case(s) within distance " + formatNumber(m_model->instances.maxd)
-            + "\n"
+    std::string text = "Cubist, " + countedNoun(m_model->members.size(), "committee member") + ", "
+        + countedNoun(rules, "rule");
+    text += m_params.neighbors > 0 ? ", corrected by the "
+            + countedNoun(static_cast<std::size_t>(m_params.neighbors), "nearest training case")
+            + " within distance " + formatNumber(m_model->instances.maxd) + "\n"
                                    : ", no instance correction\n";
     return text + describeRules();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/linear_model.hpp"
 
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "models/pivoted_qr.hpp"
@@ -42,8 +43,8 @@ FitReport LinearModel::fit(const Dataset& data)
     setTrainingFit(report, ls.residuals.squaredNorm(), data.y);
     const int aliasedCount = static_cast<int>(design.cols()) - ls.rank;
     if (aliasedCount > 0)
-        report.warnings.push_back(
-            std::to_string(aliasedCount) + " term(s) not estimable (aliased with earlier terms)");
+        report.warnings.push_back(countedNoun(static_cast<std::size_t>(aliasedCount), "term")
+            + " not estimable (aliased with earlier terms)");
     if (ls.rank >= data.rows())
         report.warnings.push_back("as many terms as training rows: the fit is exact and will not "
                                   "generalise");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/m5.hpp"
 
+#include "common/counted_noun.hpp"
+
 namespace iolens::core {
 
 CubistParams M5::toCubist(const M5Params& params)
@@ -36,8 +38,8 @@ std::string M5::describe() const
 {
     if (!isFitted())
         return "M5 model tree (not fitted)";
-    return "M5 model tree as " + std::to_string(m_cubist.model().members.front().rules.size())
-        + " rule(s) (Cubist with one committee member, no instance correction)\n"
+    return "M5 model tree as " + countedNoun(m_cubist.model().members.front().rules.size(), "rule")
+        + " (Cubist with one committee member, no instance correction)\n"
         + m_cubist.describeRules();
 }
 

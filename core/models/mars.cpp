@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/mars.hpp"
 
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "models/pivoted_qr.hpp"
@@ -221,8 +222,9 @@ FitReport Mars::fitFromPrefix(const Dataset& data, const MarsPrunedPrefix& prune
     if (size == 1)
         report.warnings.push_back("pruned to the intercept: no term lowers the GCV");
     if (ls.rank < static_cast<int>(subset.size()))
-        report.warnings.push_back(std::to_string(static_cast<int>(subset.size()) - ls.rank)
-            + " selected term(s) not estimable (aliased)");
+        report.warnings.push_back(
+            countedNoun(subset.size() - static_cast<std::size_t>(ls.rank), "selected term")
+            + " not estimable (aliased)");
     return report;
 }
 

@@ -130,7 +130,7 @@ private slots:
             buildDataset({reads[0], reads[1]}, Metric::RtWriteMs);
             QFAIL("no error");
         } catch (const DataError& e) {
-            QVERIFY2(QString(e.what()).contains("only 0 measured configuration(s) have "
+            QVERIFY2(QString(e.what()).contains("only 0 measured configurations have "
                                                 "rt_write_ms (of 2 configurations, 2 at a "
                                                 "read_pct with no writes)"),
                 e.what());

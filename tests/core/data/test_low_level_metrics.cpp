@@ -106,7 +106,7 @@ private slots:
         }
         QCOMPARE(table.x(1, 3), 3.0 + 0.9 * (4.0 - 3.0)); // sorted {2, 3, 4}
         QCOMPARE(table.warnings.size(), std::size_t(1));  // the 9 s sample
-        QVERIFY(QString::fromStdString(table.warnings[0]).startsWith("1 target sample(s) dropped"));
+        QVERIFY(QString::fromStdString(table.warnings[0]).startsWith("1 target sample dropped"));
     }
 
     void build_skipsStepsWithoutEveryNode()
@@ -118,7 +118,7 @@ private slots:
         const LowLevelFeatureTable table = build(nodes, kTarget);
         QCOMPARE(table.timestamps, (std::vector<double> {1, 2}));
         QCOMPARE(table.warnings.size(), std::size_t(2));
-        QVERIFY(QString::fromStdString(table.warnings[0]).startsWith("1 time step(s) skipped"));
+        QVERIFY(QString::fromStdString(table.warnings[0]).startsWith("1 time step skipped"));
     }
 
     void build_aggregatesEachGroupSeparately()

@@ -371,7 +371,7 @@ private slots:
                                          << "";
         QTest::newRow("NaN response") << "NaN y"
                                       << "tree"
-                                      << "2 row(s)";
+                                      << "2 rows";
         QTest::newRow("NaN predictor") << "NaN x"
                                        << "error"
                                        << "";
