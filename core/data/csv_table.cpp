@@ -116,6 +116,28 @@ void refuseRepeatedColumns(
     }
 }
 
+// A spreadsheet set to a European locale saves "CSV" with semicolons (and decimal commas), a
+// tab-separated export has tabs: read as comma-separated, the header is one column named after
+// all of them, and every reader would report a missing column. Say what the file is instead.
+void refuseOtherSeparator(
+    const std::vector<std::string>& header, const std::string& source, int line)
+{
+    if (header.size() != 1)
+        return;
+    for (const auto& [separator, name] : {std::pair {';', "semicolons"}, std::pair {'\t', "tabs"}})
+        if (header.front().find(separator) != std::string::npos)
+            throw DataError(source + ": row " + std::to_string(line)
+                + ": the columns are separated by " + name
+                + "; iolens reads comma-separated files: save it as CSV with commas between the "
+                  "fields and points as decimal marks");
+}
+
+void checkHeader(const std::vector<std::string>& header, const std::string& source, int line)
+{
+    refuseOtherSeparator(header, source, line);
+    refuseRepeatedColumns(header, source, line);
+}
+
 } // namespace
 
 CsvTable parseCsv(std::string_view text, const std::string& source)
@@ -132,7 +154,7 @@ CsvTable parseCsv(std::string_view text, const std::string& source)
     }
     if (table.header.empty())
         throw DataError(source + ": the file is empty (no header row)");
-    refuseRepeatedColumns(table.header, source, line);
+    checkHeader(table.header, source, line);
     while (!scanner.atEnd()) {
         auto fields = scanner.nextRecord(source, line);
         if (isBlank(fields))
@@ -174,7 +196,7 @@ CsvReader::CsvReader(const std::string& path)
             m_table.header = std::move(fields);
     if (m_table.header.empty())
         throw DataError(path + ": the file is empty (no header row)");
-    refuseRepeatedColumns(m_table.header, path, line);
+    checkHeader(m_table.header, path, line);
 }
 
 CsvReader::~CsvReader() = default;

@@ -118,6 +118,7 @@ private slots:
         QTest::newRow("empty file") << QByteArray("");
         QTest::newRow("column named twice") << QByteArray("\na,rep,b,rep\n1,2,3,4\n");
         QTest::newRow("unnamed columns") << QByteArray("a,b,,\n1,2,,\n");
+        QTest::newRow("semicolons") << QByteArray("a;b\n1,5;2\n");
         QTest::newRow("over three buffers")
             << QByteArray::fromStdString(manyRows(std::size_t {3} << 20));
     }
@@ -141,6 +142,22 @@ private slots:
                 "error dup.csv: row 2: column 'rt_read_ms' appears twice (columns 1 and 3)"));
         // Unnamed columns (trailing commas) cannot be asked for, so two of them stay readable.
         QCOMPARE(parseWhole("a,,\n1,,\n", "t.csv"), std::string("a|||\n2:1|||"));
+    }
+
+    // A spreadsheet's semicolon- or tab-separated export read as one column made every reader
+    // report a missing column: the file is named for what it is.
+    void parse_refusesSemicolonsAndTabsAsSeparators()
+    {
+        const std::string advice = "; iolens reads comma-separated files: save it as CSV with "
+                                   "commas between the fields and points as decimal marks";
+        QCOMPARE(parseWhole("\nscheduler;fileset_bytes\nnone;1\n", "eu.csv"),
+            "error eu.csv: row 2: the columns are separated by semicolons" + advice);
+        QCOMPARE(parseWhole("scheduler\tfileset_bytes\nnone\t1\n", "tab.csv"),
+            "error tab.csv: row 1: the columns are separated by tabs" + advice);
+        // A one-column file is read as before, and a semicolon inside one of several columns is
+        // text.
+        QCOMPARE(parseWhole("a\n1\n", "t.csv"), std::string("a|\n2:1|"));
+        QCOMPARE(parseWhole("a,b;c\n1,2\n", "t.csv"), std::string("a|b;c|\n2:1|2|"));
     }
 
     // UTF-16 (Excel's "Unicode text") read as bytes said "missing required column" of a file
