@@ -22,6 +22,7 @@
 #include "cli/stability_command.hpp"
 #include "cli/trace_command.hpp"
 #include "cli/trace_replay_command.hpp"
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
 #include "data/aggregation.hpp"
@@ -125,8 +126,10 @@ int runInfo(const QCommandLineParser& parser)
     MeasurementDatabase db = MeasurementDatabase::open(path, true);
     std::cout << "database: " << path << "\nschema version: " << db.schemaVersion() << "\n";
     for (const DatasetInfo& d : db.datasets()) {
-        std::cout << "dataset " << d.name << ": " << d.measurementCount << " measurements of "
-                  << d.configurationCount << " configurations";
+        std::cout << "dataset " << d.name << ": "
+                  << countedNoun(static_cast<std::size_t>(d.measurementCount), "measurement")
+                  << " of "
+                  << countedNoun(static_cast<std::size_t>(d.configurationCount), "configuration");
         std::string splits;
         for (const std::string& s : db.splits(d.name))
             splits += (splits.empty() ? "" : ", ") + s;
@@ -288,8 +291,8 @@ int runImport(const QCommandLineParser& parser)
             files.push_back({fioPaths[i], {}, i == run.files.front() ? 1 : 0, 0, {}});
     }
     const int count = import.commit(files);
-    std::cout << "imported " << count << " measurements into dataset '" << target.dataset << "' of "
-              << dbPath << "\n";
+    std::cout << "imported " << countedNoun(static_cast<std::size_t>(count), "measurement")
+              << " into dataset '" << target.dataset << "' of " << dbPath << "\n";
     return kOk;
 }
 
@@ -311,7 +314,8 @@ int runExport(const QCommandLineParser& parser)
     // The window's File > Export dataset as CSV writes through the same function.
     const int rows = out == kStandardOutput ? exportMeasurementsCsv(db, filter, std::cout)
                                             : exportMeasurementsCsv(db, filter, out);
-    std::cerr << "exported " << rows << " measurements to " << outputName(out) << "\n";
+    std::cerr << "exported " << countedNoun(static_cast<std::size_t>(rows), "measurement") << " to "
+              << outputName(out) << "\n";
     return kOk;
 }
 
@@ -332,8 +336,8 @@ int runTrain(const QCommandLineParser& parser)
     const TrainedModel model = trainModel(db, request);
     storeModel(db, model, name, request);
     std::cout << "model " << name << ": " << request.technique << " for " << metricText << ", "
-              << model.report().rows << " configurations, training R^2 "
-              << formatNumber(model.report().rSquared) << "\n";
+              << countedNoun(static_cast<std::size_t>(model.report().rows), "configuration")
+              << ", training R^2 " << formatNumber(model.report().rSquared) << "\n";
     for (const std::string& warning : model.report().warnings)
         std::cerr << "warning: " << warning << "\n";
     return kOk;

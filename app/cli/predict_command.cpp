@@ -3,6 +3,7 @@
 
 #include "cli/cli_commands.hpp"
 #include "cli/cli_options.hpp"
+#include "common/counted_noun.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 #include "data/measurement_csv.hpp"
@@ -143,7 +144,7 @@ int runPredict(const QCommandLineParser& parser)
         text += formatCsvLine(fields);
     }
     writeOutput(out, text);
-    std::cerr << "predicted " << configs.size() << " configurations with "
+    std::cerr << "predicted " << countedNoun(configs.size(), "configuration") << " with "
               << metricName(model.metric()) << " to " << outputName(out) << "\n";
     noteOutsideTraining(model, configs);
     noteUndefinedMetric(model.metric(), configs);

@@ -253,10 +253,13 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QDir fio(QString::fromStdString(iolens::test::sourcePath("tests/data/fio-json")));
         const QStringList json = fio.entryList({"*.json"});
-        QVERIFY(json.size() >= 2);
+        QVERIFY(json.size() >= 3);
         r = runCli({"import", "--db", db, "--dataset", "fio", fio.filePath(json[0]),
             fio.filePath(json[1])});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("imported 2 measurements into dataset 'fio'"), qPrintable(r.out));
+        r = runCli({"import", "--db", db, "--dataset", "one", fio.filePath(json[2])});
+        QVERIFY2(r.out.contains("imported 1 measurement into dataset 'one'"), qPrintable(r.out));
         auto library = MeasurementDatabase::open(db.toStdString(), true);
         QCOMPARE(library.importedFiles("grid").size(), std::size_t {1});
         QCOMPARE(library.importedFiles("fio").size(), std::size_t {2});
