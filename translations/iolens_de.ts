@@ -1416,8 +1416,8 @@
         <translation>Mittlerer relativer Fehler %1 über die %L2 Konfigurationen im Filter</translation>
     </message>
     <message>
-        <source>its fit to these runs; the Models tab scores held-out levels</source>
-        <translation>seine Anpassung an diese Läufe; der Reiter Modelle bewertet zurückgehaltene Stufen</translation>
+        <source>(its fit to these runs; the Models tab scores held-out levels)</source>
+        <translation>(seine Anpassung an diese Läufe; der Reiter Modelle bewertet zurückgehaltene Stufen)</translation>
     </message>
 </context>
 <context>

@@ -325,7 +325,7 @@ void MeasuredPredictedPlot::redraw()
         // a contradiction of the Models tab's figure on levels held out (55 % here, 97 % there).
         if (entries[static_cast<std::size_t>(entryIndex)].origin != ModelOrigin::Stored)
             text += QLatin1Char('\n')
-                + tr("its fit to these runs; the Models tab scores held-out levels");
+                + tr("(its fit to these runs; the Models tab scores held-out levels)");
         setSubtitle(text);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
