@@ -497,6 +497,9 @@ void twoLevelReport()
         third, Factor::FilesetBytes, 2048.0);
     twoLevelRow("512 MiB-cache tiered stack, 64 KiB requests and beyond (4 and 16 KiB left)", third,
         Factor::RequestBytes, 64.0);
+    twoLevelRow("the VM's disk at 4 threads, 128 and 256 KiB requests (4 and 64 KiB left)",
+        iolens::test::sourcePath("tests/data/measured/vm-disk-request-sizes.csv"),
+        Factor::RequestBytes, 128.0);
 }
 
 } // namespace
