@@ -168,7 +168,7 @@ nlohmann::json assessModels(
         {"models", nlohmann::json::array()}};
     for (const std::string& name : request.models) {
         const StoredModel stored = storedModelNamed(db, name);
-        const TrainedModel model = loadModel(db, name);
+        const TrainedModel model = loadModel(db, stored);
         GroupedCvResult grouped;
         const ModelEvaluation evaluation
             = evaluateOnScenario(db, stored, model, scenario, request.rule, &grouped);

@@ -80,11 +80,15 @@ StoredModel storedModelNamed(MeasurementDatabase& db, const std::string& name)
 
 TrainedModel loadModel(MeasurementDatabase& db, const std::string& name)
 {
-    const StoredModel stored = storedModelNamed(db, name);
+    return loadModel(db, storedModelNamed(db, name));
+}
+
+TrainedModel loadModel(const MeasurementDatabase& db, const StoredModel& stored)
+{
     try {
         return TrainedModel::fromJson(nlohmann::json::parse(stored.serialized));
     } catch (const nlohmann::json::parse_error& e) {
-        throw DataError(db.path() + ": model '" + name + "' is corrupt: " + e.what());
+        throw DataError(db.path() + ": model '" + stored.name + "' is corrupt: " + e.what());
     }
 }
 

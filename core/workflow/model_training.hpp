@@ -42,5 +42,8 @@ StoredModel storedModelNamed(MeasurementDatabase& db, const std::string& name);
 
 /// Loads a stored model; throws ConfigError if there is none of that name.
 TrainedModel loadModel(MeasurementDatabase& db, const std::string& name);
+/// The model `stored` holds (read from `db`, for the message if it is corrupt): for a caller
+/// that has the stored row already, so the database is not read twice.
+TrainedModel loadModel(const MeasurementDatabase& db, const StoredModel& stored);
 
 } // namespace iolens::core
