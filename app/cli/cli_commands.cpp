@@ -22,6 +22,7 @@
 #include "cli/stability_command.hpp"
 #include "cli/trace_command.hpp"
 #include "cli/trace_replay_command.hpp"
+#include "common/closest_name.hpp"
 #include "common/counted_noun.hpp"
 #include "common/error.hpp"
 #include "common/text_file.hpp"
@@ -584,6 +585,42 @@ QString overview()
     return text + QStringLiteral("Run 'iolens-cli COMMAND --help' for a command's options.\n");
 }
 
+/// "--db" for a long option name, "-h" for a one-letter one.
+std::string dashed(const std::string& name)
+{
+    return (name.size() == 1 ? "-" : "--") + name;
+}
+
+/// An option the command does not have, as a user who guessed its name needs to hear it: the one
+/// they most likely meant ("--techniqe": --technique), or else the options there are.
+/// QCommandLineParser's own "Unknown option 'csv'." names neither the command nor a way on.
+std::string unknownOptionMessage(const Command& command, const QString& typed)
+{
+    std::vector<std::string> names {"help", "version"};
+    std::string listed;
+    for (const QCommandLineOption& option : command.options) {
+        for (const QString& name : option.names())
+            names.push_back(str(name));
+        listed += (listed.empty() ? "" : ", ") + dashed(str(option.names().constLast()));
+    }
+    const std::string message = str(command.name) + ": unknown option " + dashed(str(typed));
+    if (const auto meant = closestName(str(typed), names))
+        return message + " (did you mean " + dashed(*meant) + "?)";
+    return message + " (its options: " + listed + "; see 'iolens-cli " + str(command.name)
+        + " --help')";
+}
+
+std::string unknownCommandMessage(const std::vector<Command>& all, const QString& typed)
+{
+    std::vector<std::string> names;
+    for (const Command& c : all)
+        names.push_back(str(c.name));
+    std::string message = "unknown command '" + str(typed) + "'";
+    if (const auto meant = closestName(str(typed), names))
+        message += " (did you mean '" + *meant + "'?)";
+    return message + "\n" + str(overview());
+}
+
 int runParsed(const QStringList& arguments)
 {
     QCommandLineParser parser;
@@ -610,7 +647,7 @@ int runParsed(const QStringList& arguments)
     const auto it = std::find_if(
         all.begin(), all.end(), [&](const Command& c) { return c.name == positional.first(); });
     if (it == all.end())
-        throw UsageError("unknown command '" + str(positional.first()) + "'\n" + str(overview()));
+        throw UsageError(unknownCommandMessage(all, positional.first()));
     parser.clearPositionalArguments();
     parser.setApplicationDescription(it->summary);
     parser.addPositionalArgument(it->name, it->summary, it->name);
@@ -621,8 +658,11 @@ int runParsed(const QStringList& arguments)
         parser.addPositionalArgument(name, it->positional.help, it->positional.syntax);
     }
     parser.addOptions(QList<QCommandLineOption>(it->options.begin(), it->options.end()));
-    if (!parser.parse(args))
+    if (!parser.parse(args)) {
+        if (!parser.unknownOptionNames().isEmpty())
+            throw UsageError(unknownOptionMessage(*it, parser.unknownOptionNames().constFirst()));
         throw UsageError(str(parser.errorText()));
+    }
     if (parser.isSet(QStringLiteral("help")))
         parser.showHelp(kOk);
     QStringList rest = parser.positionalArguments();

@@ -143,6 +143,31 @@ private slots:
         QVERIFY(!r.err.isEmpty());
     }
 
+    // A mistyped option or command is named with the one meant; an option guessed wrong with
+    // the options the command has.
+    void usageErrors_nameWhatWasMeant_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("mistyped option") << QStringList {"train", "--db", "x", "--techniqe",
+            "lm"} << "train: unknown option --techniqe (did you mean --technique?)";
+        QTest::newRow("guessed option")
+            << QStringList {"predict", "--db", "x", "--model", "m", "--csv", "q.csv"}
+            << "predict: unknown option --csv (its options: --db, --model, --configs, --out, "
+               "--interval; see 'iolens-cli predict --help')";
+        QTest::newRow("mistyped command") << QStringList {"predikt", "--db", "x"}
+                                          << "unknown command 'predikt' (did you mean "
+                                             "'predict'?)";
+    }
+    void usageErrors_nameWhatWasMeant()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const CliResult r = runCli(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
     // The columns of factors a model holds fixed may be left out of predict's configurations:
     // they take the training value. A factor it learned may not.
     // An output file that is one of the command's inputs is refused before anything runs:

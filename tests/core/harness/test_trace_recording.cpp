@@ -3,6 +3,8 @@
 // (its own logging options give way), and a short real run yields a log the fio-lat reader takes.
 #include "harness/trace_recording.hpp"
 
+#include "common/error.hpp"
+
 #include "support/fio_tool.hpp"
 #include "support/test_registry.hpp"
 #include "traces/trace_reader.hpp"
