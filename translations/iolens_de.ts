@@ -3248,5 +3248,9 @@ Die y-Achse zeigt %2.</translation>
         <source>Unknown tab &apos;%1&apos; (tabs: %2).</source>
         <translation>Unbekannter Reiter „%1“ (Reiter: %2).</translation>
     </message>
+    <message>
+        <source>Unknown tab &apos;%1&apos; (did you mean &apos;%2&apos;? tabs: %3).</source>
+        <translation>Unbekannter Reiter „%1“ (meinten Sie „%2“? Reiter: %3).</translation>
+    </message>
 </context>
 </TS>

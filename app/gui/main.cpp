@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // iolens: the window. Start-up only: arguments, translations, the first document.
 #include "common/background_pool.hpp"
+#include "common/closest_name.hpp"
 #include "common/error.hpp"
 #include "common/language_choice.hpp"
 #include "common/translations.hpp"
@@ -8,6 +9,7 @@
 #include "document/document_controller.hpp"
 #include "embedded_resources.hpp"
 #include "render/render_request.hpp"
+#include "render/render_views.hpp"
 #include "window/main_window.hpp"
 #include "window/presentation_mode.hpp"
 #include "window/presentation_screenshot.hpp"
@@ -20,6 +22,8 @@
 
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -133,13 +137,23 @@ int runWindow(const Options& options)
     iolens::ui::MainWindow window;
     if (!options.tab.isEmpty()) {
         QTabWidget* views = window.views();
-        auto* page = views->findChild<QWidget*>(options.tab);
+        // render's view names ("cdf", "surface") name their tabs too.
+        auto* page = views->findChild<QWidget*>(iolens::ui::tabOfRenderView(options.tab));
         if (!page || views->indexOf(page) < 0) {
             QStringList names;
-            for (int i = 0; i < views->count(); ++i)
+            std::vector<std::string> known;
+            for (int i = 0; i < views->count(); ++i) {
                 names << views->widget(i)->objectName();
-            printUsageError(QCoreApplication::translate("main", "Unknown tab '%1' (tabs: %2).")
-                                .arg(options.tab, names.join(QStringLiteral(", "))));
+                known.push_back(names.constLast().toStdString());
+            }
+            QString message = QCoreApplication::translate("main", "Unknown tab '%1' (tabs: %2).")
+                                  .arg(options.tab, names.join(QStringLiteral(", ")));
+            if (const auto meant = iolens::core::closestName(options.tab.toStdString(), known))
+                message = QCoreApplication::translate(
+                    "main", "Unknown tab '%1' (did you mean '%2'? tabs: %3).")
+                              .arg(options.tab, QString::fromStdString(*meant),
+                                  names.join(QStringLiteral(", ")));
+            printUsageError(message);
             return 2;
         }
         views->setCurrentWidget(page);

@@ -84,6 +84,12 @@ private slots:
                                                     "scenarios, capacity, application, trace, "
                                                     "search, conservation)")),
             qPrintable(result.err));
+        const GuiResult typo = runGui({QStringLiteral("--tab"), QStringLiteral("predictons"),
+            QStringLiteral("--screenshot"), QDir::temp().filePath(QStringLiteral("never.png"))});
+        QCOMPARE(typo.exitCode, 2);
+        QVERIFY2(typo.err.contains(QStringLiteral(
+                     "Unknown tab 'predictons' (did you mean 'predictions'? tabs: measurements,")),
+            qPrintable(typo.err));
         const GuiResult help = runGui({QStringLiteral("--help")});
         for (const char* name : {"application", "trace", "search", "conservation"})
             QVERIFY2(help.out.contains(QLatin1String(name)), name);

@@ -249,6 +249,8 @@ private slots:
         const QString out = m_dir.filePath(QStringLiteral("bad.png"));
         QTest::newRow("view") << QStringList {"render", "--view", "pie", "--out", out}
                               << QStringLiteral("unknown view 'pie'");
+        QTest::newRow("mistyped view") << QStringList {"render", "--view", "predictons", "--out",
+            out} << QStringLiteral("unknown view 'predictons' (did you mean 'predictions'? use ");
         QTest::newRow("no view") << QStringList {"render", "--out", out}
                                  << QStringLiteral("--view");
         QTest::newRow("size") << QStringList {"render", "--view", "cdf", "--size", "big", "--out",

@@ -21,6 +21,7 @@
 #include <QTabWidget>
 
 #include <algorithm>
+#include <array>
 
 namespace iolens::ui {
 
@@ -261,12 +262,37 @@ const std::vector<RenderView>& renderViews()
     return views;
 }
 
+namespace {
+
+// Where a tab holds more than its view, the two were named apart (the Error CDF tab draws the
+// "cdf" view, the Parameter search tab the "surface"). Users learn one name and type it in the
+// other command, so each command takes both.
+struct ViewOfTab {
+    const char* view;
+    const char* tab;
+};
+constexpr std::array kViewsOfTabs {ViewOfTab {"cdf", "error-cdf"}, ViewOfTab {"surface", "search"}};
+
+} // namespace
+
 const RenderView* findRenderView(const QString& name)
 {
+    QString viewName = name;
+    for (const ViewOfTab& alias : kViewsOfTabs)
+        if (name == QLatin1String(alias.tab))
+            viewName = QLatin1String(alias.view);
     const auto& views = renderViews();
     const auto it = std::find_if(
-        views.begin(), views.end(), [&](const RenderView& v) { return v.name == name; });
+        views.begin(), views.end(), [&](const RenderView& v) { return v.name == viewName; });
     return it == views.end() ? nullptr : &*it;
+}
+
+QString tabOfRenderView(const QString& name)
+{
+    for (const ViewOfTab& alias : kViewsOfTabs)
+        if (name == QLatin1String(alias.view))
+            return QLatin1String(alias.tab);
+    return name;
 }
 
 QString renderViewNames()

@@ -41,8 +41,12 @@ struct RenderView {
 /// Every view, in the order of the --help text: measurements, models, predictions, cdf, surface,
 /// conservation, insideout (the accuracy density of measured runs, --runs DIR).
 const std::vector<RenderView>& renderViews();
-/// The view named `name`; nullptr for an unknown name.
+/// The view named `name`, or the view of the window's tab of that name (`error-cdf` is `cdf`,
+/// `search` is `surface`); nullptr for an unknown name.
 const RenderView* findRenderView(const QString& name);
+/// The window's tab (its `--tab` name) that shows the render view `name` ("cdf": "error-cdf",
+/// "surface": "search"); `name` itself for the views whose tab has their name.
+QString tabOfRenderView(const QString& name);
 /// "measurements|models|predictions|cdf|surface|conservation".
 QString renderViewNames();
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/view_renderer.hpp"
 
+#include "common/closest_name.hpp"
 #include "common/error.hpp"
 #include "data/scenario_text.hpp"
 #include "plots/plot_export.hpp"
@@ -27,9 +28,15 @@ std::string str(const QString& text)
 
 void validate(const RenderRequest& request)
 {
-    if (!findRenderView(request.view))
-        throw core::ConfigError(
-            "unknown view '" + str(request.view) + "' (use " + str(renderViewNames()) + ")");
+    if (!findRenderView(request.view)) {
+        std::vector<std::string> names;
+        for (const RenderView& view : renderViews())
+            names.push_back(str(view.name));
+        const auto meant = core::closestName(str(request.view), names);
+        throw core::ConfigError("unknown view '" + str(request.view) + "' ("
+            + (meant ? "did you mean '" + *meant + "'? " : std::string()) + "use "
+            + str(renderViewNames()) + ")");
+    }
     if (request.out.isEmpty())
         throw core::ConfigError("missing required option --out");
     if (!pictureFormatOf(request.out))
