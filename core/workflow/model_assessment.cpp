@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workflow/model_assessment.hpp"
 
+#include "common/closest_name.hpp"
 #include "common/error.hpp"
 #include "data/configuration_filter.hpp"
 #include "data/csv_table.hpp"
@@ -10,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace iolens::core {
 
@@ -106,6 +109,19 @@ ModelEvaluation evaluateOnScenario(MeasurementDatabase& db, const StoredModel& s
         model, scenarioMeasurements(db, scenario, stored.dataset), rule, scenario.text);
 }
 
+/// A clause with no comparison is a scenario's name, not a rule: "extrapolaton" was refused as
+/// a filter clause without a comparison, which named neither the scenarios nor the slip.
+ConfigError unknownScenarioWord(const std::string& text, const std::string& clause)
+{
+    static const std::vector<std::string> kNames {
+        "all", "cv", "grouped", "interpolation", "extrapolation", "multi-vm"};
+    const auto meant = closestName(clause, kNames);
+    return ConfigError("scenario '" + text + "': unknown scenario '" + clause + "' ("
+        + (meant ? "did you mean '" + *meant + "'? " : std::string())
+        + "use all, cv[=K], grouped, interpolation, extrapolation, multi-vm, split=NAME, "
+          "dataset=NAME or a rule such as request_kib>32)");
+}
+
 } // namespace
 
 ScenarioSelection parseScenario(const std::string& text)
@@ -141,12 +157,14 @@ ScenarioSelection parseScenario(const std::string& text)
             scenario.kind = ScenarioSelection::Kind::Extrapolation;
         else if (clause == "grouped")
             scenario.kind = ScenarioSelection::Kind::Grouped;
-        else if (clause == "multi-vm")
+        else if (clause == "multi-vm" || clause == "multivm") // render's --cdf-scenario spelling
             scenario.filter += std::string(scenario.filter.empty() ? "" : ",") + "vms>=2";
         else if (clause.rfind("split=", 0) == 0)
             scenario.split = clause.substr(6);
         else if (clause.rfind("dataset=", 0) == 0)
             scenario.dataset = clause.substr(8);
+        else if (clause.find_first_of("<>=!") == std::string::npos)
+            throw unknownScenarioWord(text, clause);
         else
             scenario.filter += (scenario.filter.empty() ? "" : ",") + clause;
     }

@@ -68,6 +68,25 @@ std::vector<Measurement> oneAndTwoVmMeasurements()
 class TestModelAssessment : public QObject {
     Q_OBJECT
 private slots:
+    // A word that is no scenario and no rule names the scenarios, and the one meant; render's
+    // spelling of the multi-VM scenario is taken too.
+    void parseScenario_namesAnUnknownWord()
+    {
+        try {
+            parseScenario("extrapolaton");
+            QFAIL("no exception");
+        } catch (const ConfigError& e) {
+            const QString message = QString::fromUtf8(e.what());
+            QVERIFY2(message.contains("unknown scenario 'extrapolaton' (did you mean "
+                                      "'extrapolation'? use all, cv[=K], grouped,"),
+                qPrintable(message));
+        }
+        QVERIFY_THROWS_EXCEPTION(ConfigError, parseScenario("request_kib>32,fast"));
+        QCOMPARE(parseScenario("multivm").filter, std::string("vms>=2"));
+        QCOMPARE(parseScenario("multi-vm").filter, std::string("vms>=2"));
+        QCOMPARE(parseScenario("request_kib>32").filter, std::string("request_kib>32"));
+    }
+
     void parse_kindsAndAliases()
     {
         using Kind = ScenarioSelection::Kind;
