@@ -73,6 +73,9 @@ std::string str(const QString& text)
 struct PositionalArguments {
     QString syntax; ///< as the usage line shows them ("[MODEL...]")
     QString help;   ///< what they are, for --help
+    /// The option one argument stands for ("configs": `predict ... q.csv` is `--configs q.csv`),
+    /// for commands that read no arguments of their own; empty if the command reads them.
+    QString option;
 };
 
 struct Command {
@@ -469,17 +472,20 @@ std::vector<Command> commands()
         {QStringLiteral("info"), QStringLiteral("Summarise a database: datasets, splits, models."),
             {dbOption()},
             PositionalArguments {
-                QStringLiteral("DB"), QStringLiteral("The measurement database (as --db).")},
+                QStringLiteral("DB"), QStringLiteral("The measurement database (as --db)."), {}},
             runInfo},
         {QStringLiteral("import"),
             QStringLiteral("Import measurements from CSV or fio JSON (one transaction)."),
             importOptions(),
             PositionalArguments {QStringLiteral("[FILE...]"),
                 QStringLiteral("Files to import: a .csv as --csv, a .json as --fio-json; after "
-                               "--fio-json, more fio results.")},
+                               "--fio-json, more fio results."),
+                {}},
             runImport},
         {QStringLiteral("export"), QStringLiteral("Export measurements as CSV."), exportOptions(),
-            {}, runExport},
+            PositionalArguments {QStringLiteral("[CSV]"),
+                QStringLiteral("Output CSV file (as --csv)."), QStringLiteral("csv")},
+            runExport},
         {QStringLiteral("train"), QStringLiteral("Train a model and store it in the database."),
             trainOptions(), {}, runTrain},
         {QStringLiteral("optimize"),
@@ -493,7 +499,7 @@ std::vector<Command> commands()
             QStringLiteral("Score stored models on a scenario: R^2, relative errors, CDF, t-test."),
             evaluateOptions(),
             PositionalArguments {QStringLiteral("[MODEL...]"),
-                QStringLiteral("Stored models to score (as --model).")},
+                QStringLiteral("Stored models to score (as --model)."), {}},
             runEvaluate},
         {QStringLiteral("conservation"),
             QStringLiteral(
@@ -504,16 +510,24 @@ std::vector<Command> commands()
             QStringLiteral(
                 "Predict the configurations of a CSV with a stored model (a one-VM model "
                 "answers vms = N for the workload spread over N VMs)."),
-            predictOptions(), {}, runPredict},
+            predictOptions(),
+            PositionalArguments {QStringLiteral("[CONFIGS]"),
+                QStringLiteral("CSV with configuration columns (as --configs)."),
+                QStringLiteral("configs")},
+            runPredict},
         {QStringLiteral("describe"), QStringLiteral("Print what a stored model learned."),
-            describeOptions(), {}, runDescribe},
+            describeOptions(),
+            PositionalArguments {QStringLiteral("[MODEL]"),
+                QStringLiteral("Stored model name (as --model)."), QStringLiteral("model")},
+            runDescribe},
         {QStringLiteral("model"),
             QStringLiteral("Move a stored model between databases: model export writes a model "
                            "file, model import stores one."),
             modelOptions(),
             PositionalArguments {QStringLiteral("export|import"),
                 QStringLiteral("export: write the stored --model to --out; import: store the model "
-                               "in --file.")},
+                               "in --file."),
+                {}},
             runModel},
         {QStringLiteral("stability"),
             QStringLiteral(
@@ -621,6 +635,23 @@ std::string unknownCommandMessage(const std::vector<Command>& all, const QString
     return message + "\n" + str(overview());
 }
 
+/// `predict --db x --model m q.csv` as `--configs q.csv`: the command's one argument parsed again
+/// as the option it stands for. Users name the file a command works on without its option, as
+/// `import` and `evaluate` take theirs; before session 66 these three refused it.
+void standForOption(QCommandLineParser& parser, const QStringList& args, const Command& command,
+    const QStringList& rest)
+{
+    const QString& option = command.positional.option;
+    if (rest.size() > 1)
+        throw UsageError(str(command.name) + ": unexpected argument '" + str(rest.at(1)) + "' (one "
+            + str(command.positional.syntax) + " at most)");
+    if (parser.isSet(option))
+        throw UsageError(str(command.name) + ": '" + str(rest.first()) + "' and --" + str(option)
+            + " both given: name the " + str(option) + " once");
+    if (!parser.parse(args + QStringList {QStringLiteral("--") + option, rest.first()}))
+        throw UsageError(str(parser.errorText()));
+}
+
 int runParsed(const QStringList& arguments)
 {
     QCommandLineParser parser;
@@ -669,6 +700,8 @@ int runParsed(const QStringList& arguments)
     rest.removeFirst();
     if (it->positional.syntax.isEmpty() && !rest.isEmpty())
         throw UsageError(str(it->name) + ": unexpected argument '" + str(rest.first()) + "'");
+    if (!it->positional.option.isEmpty() && !rest.isEmpty())
+        standForOption(parser, args, *it, rest);
     refuseOutputOverInput(parser, it->name);
     return it->run(parser);
 }

@@ -299,6 +299,44 @@ private slots:
         QVERIFY(!QFileInfo::exists(other));
     }
 
+    // predict, describe and export take the file or model they work on without its option, as
+    // import and evaluate do; the same output either way, and named twice it is refused.
+    void positionalArgument_standsForTheOption()
+    {
+        const QString db = m_dir.filePath("standsfor.sqlite");
+        const QString csv = QString::fromStdString(iolens::test::tieredCsvPath());
+        QCOMPARE(runCli({"import", "--db", db, csv}).exitCode, 0);
+        QCOMPARE(runCli({"train", "--db", db, "--technique", "lm", "--metric", "rt_read_ms",
+                            "--name", "m"})
+                     .exitCode,
+            0);
+        const QString configs = m_dir.filePath("standsfor.csv");
+        CliResult r = runCli({"export", "--db", db, configs});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QFileInfo(configs).size() > 1000);
+
+        const CliResult byOption
+            = runCli({"predict", "--db", db, "--model", "m", "--configs", configs, "--out", "-"});
+        const CliResult byArgument
+            = runCli({"predict", "--db", db, "--model", "m", "--out", "-", configs});
+        QVERIFY2(byArgument.exitCode == 0, qPrintable(byArgument.err));
+        QCOMPARE(byArgument.out, byOption.out);
+        QVERIFY(byArgument.out.startsWith("scheduler,"));
+        r = runCli({"describe", "--db", db, "m"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.out, runCli({"describe", "--db", db, "--model", "m"}).out);
+
+        r = runCli(
+            {"predict", "--db", db, "--model", "m", "--configs", configs, "--out", "-", configs});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("predict: '" + configs + "' and --configs both given"),
+            qPrintable(r.err));
+        r = runCli({"describe", "--db", db, "m", "m2"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("describe: unexpected argument 'm2' (one [MODEL] at most)"),
+            qPrintable(r.err));
+    }
+
     // Options that were silently dropped are refused: a repeated option of one value kept its
     // last, info read one of two databases, an empty split label was stored, and a constant
     // storage delay left the models' options unused.
