@@ -75,6 +75,65 @@
     </message>
 </context>
 <context>
+    <name>ParamText</name>
+    <message>
+        <source>maximum terms of the forward pass, intercept included; 0 = auto: min(200, max(20, 2 x predictor columns)) + 1</source>
+        <translation>höchstens so viele Terme im Vorwärtsschritt, Achsenabschnitt eingeschlossen; 0 = automatisch: min(200, max(20, 2 x Prädiktorspalten)) + 1</translation>
+    </message>
+    <message>
+        <source>forward pass stops when a step raises R-squared by less than this</source>
+        <translation>der Vorwärtsschritt endet, wenn ein Schritt R-Quadrat um weniger als diesen Wert erhöht</translation>
+    </message>
+    <message>
+        <source>maximum terms kept by pruning, intercept included (more than the forward pass keeps the lowest-GCV size)</source>
+        <translation>höchstens so viele Terme nach dem Beschneiden, Achsenabschnitt eingeschlossen (mehr als der Vorwärtsschritt: die Größe mit dem kleinsten GCV)</translation>
+    </message>
+    <message>
+        <source>smallest node that is still split; children keep round(minsplit/3) rows</source>
+        <translation>kleinster Knoten, der noch geteilt wird; Kinder behalten round(minsplit/3) Zeilen</translation>
+    </message>
+    <message>
+        <source>smallest node that is still split; children keep round(minsplit/3) rows (the paper&apos;s Nmin)</source>
+        <translation>kleinster Knoten, der noch geteilt wird; Kinder behalten round(minsplit/3) Zeilen (Nmin im Paper)</translation>
+    </message>
+    <message>
+        <source>complexity parameter: each split must lower the residual sum of squares by more than cp x the root&apos;s</source>
+        <translation>Komplexitätsparameter: jede Teilung muss die Residuenquadratsumme um mehr als cp x die der Wurzel senken</translation>
+    </message>
+    <message>
+        <source>share of the trees kept, the lowest training errors first</source>
+        <translation>Anteil der behaltenen Bäume, die mit dem kleinsten Trainingsfehler zuerst</translation>
+    </message>
+    <message>
+        <source>columns tried per split (0: max(floor(p/3), 1))</source>
+        <translation>je Teilung versuchte Spalten (0: max(floor(p/3), 1))</translation>
+    </message>
+    <message>
+        <source>nodes with at most this many rows are leaves</source>
+        <translation>Knoten mit höchstens so vielen Zeilen sind Blätter</translation>
+    </message>
+    <message>
+        <source>largest number of rules per committee member</source>
+        <translation>größte Zahl von Regeln je Komiteemitglied</translation>
+    </message>
+    <message>
+        <source>committee members, each correcting the previous one&apos;s errors</source>
+        <translation>Komiteemitglieder, jedes korrigiert die Fehler des vorigen</translation>
+    </message>
+    <message>
+        <source>nearest training cases that correct each prediction (0 = none)</source>
+        <translation>nächste Trainingsfälle, die jede Vorhersage korrigieren (0 = keine)</translation>
+    </message>
+    <message>
+        <source>mixing: 1 = lasso (L1), 0 = ridge (L2)</source>
+        <translation>Mischung: 1 = Lasso (L1), 0 = Ridge (L2)</translation>
+    </message>
+    <message>
+        <source>design: 1 = main effects, 2 = plus pairwise products</source>
+        <translation>Design: 1 = Haupteffekte, 2 = dazu paarweise Produkte</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <source>%1: unknown picture format (use .png, .svg or .pdf)</source>

@@ -3,6 +3,7 @@
 
 #include "common/metric_text.hpp"
 #include "common/number_format.hpp"
+#include "common/param_text.hpp"
 #include "models/regressor_registry.hpp"
 #include "plots/search_surface_plot.hpp"
 #include "tuning/search_space.hpp"
@@ -226,7 +227,7 @@ void SearchControls::onTechniqueChanged()
             for (const core::ParamSpec& spec : prototype->paramSpecs())
                 if (spec.name == dimension.name) {
                     m_logHints.push_back(spec.logScale);
-                    m_descriptions.push_back(QString::fromStdString(spec.description));
+                    m_descriptions.push_back(paramDescription(spec));
                 }
     }
     fillAxisBoxes();
