@@ -627,6 +627,7 @@ std::string unknownOptionMessage(const Command& command, const QString& typed)
 std::string unknownCommandMessage(const std::vector<Command>& all, const QString& typed)
 {
     std::vector<std::string> names;
+    names.reserve(all.size());
     for (const Command& c : all)
         names.push_back(str(c.name));
     std::string message = "unknown command '" + str(typed) + "'";
