@@ -169,7 +169,9 @@ int runExport(const QCommandLineParser& parser)
 {
     MeasurementDatabase db
         = MeasurementDatabase::open(required(parser, QStringLiteral("db")), true);
-    const std::string out = required(parser, QStringLiteral("csv"));
+    // Without a file, standard output, as a filter in a pipe expects.
+    const std::string out
+        = optional(parser, QStringLiteral("csv")).value_or(std::string(kStandardOutput));
     const MeasurementFilter filter {
         optional(parser, QStringLiteral("dataset")), optional(parser, QStringLiteral("split"))};
     db.requireSelection(filter);

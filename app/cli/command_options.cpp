@@ -66,7 +66,8 @@ std::vector<QCommandLineOption> importOptions()
 
 std::vector<QCommandLineOption> exportOptions()
 {
-    return {dbOption(), valueOption("csv", "Output CSV file (- for standard output).", "OUT"),
+    return {dbOption(),
+        valueOption("csv", "Output CSV file (- or left out: standard output).", "OUT"),
         datasetOption(), splitOption(),
         QCommandLineOption(QStringLiteral("per-host"),
             QStringLiteral("Export each host's own result of multi-host runs "
@@ -141,7 +142,7 @@ std::vector<QCommandLineOption> predictOptions()
             "CSV with configuration columns (those of factors the model holds fixed may be left "
             "out).",
             "FILE"),
-        valueOption("out", "Output CSV (adds 'predicted'; - for standard output).", "OUT"),
+        valueOption("out", "Output CSV (adds 'predicted'; - or left out: standard output).", "OUT"),
         valueOption("interval",
             "Also 'lower' and 'upper' of a prediction interval at this level, in (0, 1) (technique "
             "auto only).",

@@ -100,7 +100,10 @@ int runPredict(const QCommandLineParser& parser)
     MeasurementDatabase db = MeasurementDatabase::open(requiredText(parser, "db", "predict"), true);
     const std::string modelName = requiredText(parser, "model", "predict");
     const TrainedModel model = loadModel(db, modelName);
-    const std::string out = requiredText(parser, "out", "predict");
+    // Without --out, standard output, as a filter in a pipe expects.
+    std::string out = optionText(parser, "out");
+    if (out.empty())
+        out = kStandardOutput;
     const std::optional<double> level = intervalLevel(parser);
     // A factor the model holds fixed (every training run had it) may be left out of the file.
     const CsvTable table = readCsvFile(requiredText(parser, "configs", "predict"));

@@ -322,6 +322,12 @@ private slots:
         QVERIFY2(byArgument.exitCode == 0, qPrintable(byArgument.err));
         QCOMPARE(byArgument.out, byOption.out);
         QVERIFY(byArgument.out.startsWith("scheduler,"));
+        // Without an output file, predict and export write to standard output.
+        QCOMPARE(runCli({"predict", "--db", db, "--model", "m", configs}).out, byOption.out);
+        r = runCli({"export", "--db", db});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(QCryptographicHash::hash(r.out.toUtf8(), QCryptographicHash::Sha256),
+            fileHash(configs));
         r = runCli({"describe", "--db", db, "m"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(r.out, runCli({"describe", "--db", db, "--model", "m"}).out);
