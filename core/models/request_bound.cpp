@@ -14,9 +14,10 @@ namespace iolens::core {
 RequestBound RequestBound::of(const Dataset& data)
 {
     RequestBound bound;
-    const bool meanTime = data.metric == Metric::RtReadMs || data.metric == Metric::RtWriteMs;
+    const bool responseTime = data.metric == Metric::RtReadMs || data.metric == Metric::RtWriteMs
+        || data.metric == Metric::RtReadP99Ms || data.metric == Metric::RtWriteP99Ms;
     const Eigen::Index column = data.schema.numericColumn(Factor::RequestBytes);
-    if (!meanTime || column < 0 || data.rows() == 0)
+    if (!responseTime || column < 0 || data.rows() == 0)
         return bound;
     const double top = data.x.col(column).maxCoeff();
     if (!(top > 0.0) || !(top > data.x.col(column).minCoeff()))

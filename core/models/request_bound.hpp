@@ -11,8 +11,12 @@
 
 namespace iolens::core {
 
-/// How a mean response time may grow beyond the largest request size it was trained on:
-/// between a fixed cost plus a transfer time and a time in proportion to the request.
+/// How a mean response time, or a 99th percentile of the times, may grow beyond the largest
+/// request size it was trained on: between a fixed cost plus a transfer time and a time in
+/// proportion to the request. (A quantile of times that each scale so scales so too; on the VM's
+/// disk, trained on 4 and 64 KiB, the 99th percentiles of reads at 128 and 256 KiB were missed
+/// by 13.8 % with the laws, 28.2 % without. A throttle that releases requests in fixed time
+/// slices breaks the lower law: the capped volume's read p99 sits at 96-103 ms at every size.)
 ///
 /// At most in proportion: a device moves a larger request at no less bandwidth than a smaller
 /// one, so time(N) <= time(top) x N / top. A regression has no such limit: on a volume capped at
@@ -43,8 +47,8 @@ struct RequestBound {
 
     bool on() const { return column >= 0; }
 
-    /// On for log-scale mean response times (y = log ms) whose request size varies in `data`;
-    /// off otherwise.
+    /// On for log-scale response times, means and 99th percentiles (y = log ms), whose request
+    /// size varies in `data`; off otherwise.
     static RequestBound of(const Dataset& data);
 
     /// Log-scale answers for a feature matrix, as a model gives them.
