@@ -35,6 +35,12 @@ std::optional<double> intervalLevel(const QCommandLineParser& parser)
     return level;
 }
 
+/// The verb of "N of M configurations ..." agreeing with N: "1 of 3 configurations lies".
+const char* agreeing(std::size_t count, const char* singular, const char* plural)
+{
+    return count == 1 ? singular : plural;
+}
+
 // A model answers a factor it never saw vary at its training value, whatever a configuration
 // asks, and extrapolates beyond the ranges it was trained over; a script reading only the CSV
 // would take every answer for one the data supports.
@@ -44,10 +50,12 @@ void noteOutsideTraining(const TrainedModel& model, const std::vector<Configurat
         const std::string_view column = factorColumnName(u.factor);
         std::cerr << "iolens-cli predict: note: the model learned nothing about " << column << " ("
                   << u.trainedValue << " in every training run); " << u.configurations << " of "
-                  << configs.size()
-                  << " configurations ask for another value (the first: configuration "
-                  << u.first + 1 << ", " << column << " " << u.firstValue
-                  << ") and are answered as at " << u.trainedValue << "\n";
+                  << configs.size() << " configurations "
+                  << agreeing(u.configurations, "asks", "ask")
+                  << " for another value (the first: configuration " << u.first + 1 << ", "
+                  << column << " " << u.firstValue << ") and "
+                  << agreeing(u.configurations, "is", "are") << " answered as at " << u.trainedValue
+                  << "\n";
     }
     for (const FactorBeyondRange& b : factorsBeyondRange(model, configs)) {
         const std::string_view name = featureName(b.factor);
@@ -58,10 +66,11 @@ void noteOutsideTraining(const TrainedModel& model, const std::vector<Configurat
                   "to the request size (see describe)"
                 : ", above it at most in proportion to the request size (see describe)";
         std::cerr << "iolens-cli predict: note: " << b.configurations << " of " << configs.size()
-                  << " configurations lie beyond the trained range of " << name << " ("
-                  << formatNumber(b.low) << " to " << formatNumber(b.high)
-                  << "; the first: configuration " << b.first + 1 << ", " << name << " "
-                  << formatNumber(b.firstValue) << "): the model extrapolates there"
+                  << " configurations " << agreeing(b.configurations, "lies", "lie")
+                  << " beyond the trained range of " << name << " (" << formatNumber(b.low)
+                  << " to " << formatNumber(b.high) << "; the first: configuration " << b.first + 1
+                  << ", " << name << " " << formatNumber(b.firstValue)
+                  << "): the model extrapolates there"
                   << (b.operationalBounds
                              ? ", above it by the operational bounds of a closed workload "
                                "(see describe)"
@@ -86,9 +95,10 @@ void noteUndefinedMetric(Metric metric, const std::vector<Configuration>& config
     if (count == 0)
         return;
     std::cerr << "iolens-cli predict: note: " << count << " of " << configs.size()
-              << " configurations have no " << (isReadMetric(metric) ? "reads" : "writes")
-              << " (the first: configuration " << first + 1 << ", read_pct "
-              << formatNumber(configs[first].readPct) << "), where " << metricName(metric)
+              << " configurations " << agreeing(count, "has", "have") << " no "
+              << (isReadMetric(metric) ? "reads" : "writes") << " (the first: configuration "
+              << first + 1 << ", read_pct " << formatNumber(configs[first].readPct) << "), where "
+              << metricName(metric)
               << " is not defined; their predicted value is the model's formula there, not a time "
                  "any run would show\n";
 }

@@ -94,7 +94,7 @@ private slots:
             m_dir.filePath(QStringLiteral("larger-out.csv"))});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(
-            r.err.contains("1 of 2 configurations lie beyond the trained range of request_kib"),
+            r.err.contains("1 of 2 configurations lies beyond the trained range of request_kib"),
             qPrintable(r.err));
         QVERIFY2(r.err.contains(", above it between a fixed cost plus a transfer time and a time "
                                 "in proportion to the request size (see describe)"),

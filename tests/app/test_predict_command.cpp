@@ -59,10 +59,10 @@ private slots:
             QString::fromStdString(threads), "--out", out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains("the model learned nothing about threads (16 in every training "
-                                "run); 1 of 3 configurations ask for another value (the first: "
-                                "configuration 2, threads 64) and are answered as at 16"),
+                                "run); 1 of 3 configurations asks for another value (the first: "
+                                "configuration 2, threads 64) and is answered as at 16"),
             qPrintable(r.err));
-        QVERIFY2(r.err.contains("1 of 3 configurations lie beyond the trained range of "
+        QVERIFY2(r.err.contains("1 of 3 configurations lies beyond the trained range of "
                                 "fileset_mib (256 to 4096; the first: configuration 3, "
                                 "fileset_mib 8192): the model extrapolates there"),
             qPrintable(r.err));
@@ -78,7 +78,7 @@ private slots:
             QString::fromStdString(reads), "--out", out});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(readCsvFile(out.toStdString()).rows.size(), std::size_t {2});
-        QVERIFY2(r.err.contains("note: 1 of 2 configurations have no writes (the first: "
+        QVERIFY2(r.err.contains("note: 1 of 2 configurations has no writes (the first: "
                                 "configuration 2, read_pct 100), where rt_write_ms is not defined"),
             qPrintable(r.err));
         // A write rate of pure reads is 0, as a run shows: no note.
