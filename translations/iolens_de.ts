@@ -3311,5 +3311,13 @@ Die y-Achse zeigt %2.</translation>
         <source>Unknown tab &apos;%1&apos; (did you mean &apos;%2&apos;? tabs: %3).</source>
         <translation>Unbekannter Reiter „%1“ (meinten Sie „%2“? Reiter: %3).</translation>
     </message>
+    <message>
+        <source>Unknown option --%1 (did you mean --%2?).</source>
+        <translation>Unbekannte Option --%1 (meinten Sie --%2?).</translation>
+    </message>
+    <message>
+        <source>Unknown option --%1 (see iolens --help).</source>
+        <translation>Unbekannte Option --%1 (siehe iolens --help).</translation>
+    </message>
 </context>
 </TS>

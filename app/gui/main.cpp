@@ -94,7 +94,27 @@ std::optional<Options> parseOptions(const QApplication& app)
             "Start with the scenario and prediction panels "
             "hidden, the tab filling the window (F9 shows them)."));
     parser.addOption(noPanels);
-    parser.process(app);
+    // Bad input exits 2, as the command line's does; QCommandLineParser::process exits 1 on an
+    // unknown option and names neither the option meant nor the ones there are.
+    if (!parser.parse(QCoreApplication::arguments())) {
+        const QStringList unknown = parser.unknownOptionNames();
+        if (unknown.isEmpty()) {
+            printUsageError(parser.errorText());
+            return std::nullopt;
+        }
+        std::vector<std::string> names {"help", "version"};
+        for (const QCommandLineOption* option :
+            {&example, &screenshot, &size, &tab, &presentation, &noPanels})
+            names.push_back(option->names().constLast().toStdString());
+        const auto meant = iolens::core::closestName(unknown.constFirst().toStdString(), names);
+        printUsageError(meant
+                ? QCoreApplication::translate("main", "Unknown option --%1 (did you mean --%2?).")
+                      .arg(unknown.constFirst(), QString::fromStdString(*meant))
+                : QCoreApplication::translate("main", "Unknown option --%1 (see iolens --help).")
+                      .arg(unknown.constFirst()));
+        return std::nullopt;
+    }
+    parser.process(app); // --help and --version
 
     Options options;
     const QStringList files = parser.positionalArguments();

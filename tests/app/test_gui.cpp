@@ -63,6 +63,7 @@ private slots:
             QStringLiteral("a.sqlite"), QStringLiteral("--example"), QStringLiteral("local")};
         QTest::newRow("window size too small")
             << QStringList {QStringLiteral("--size"), QStringLiteral("12x5")};
+        QTest::newRow("unknown option") << QStringList {QStringLiteral("--colour")};
     }
     void badArguments_exitWithStatusTwo()
     {
@@ -90,6 +91,10 @@ private slots:
         QVERIFY2(typo.err.contains(QStringLiteral(
                      "Unknown tab 'predictons' (did you mean 'predictions'? tabs: measurements,")),
             qPrintable(typo.err));
+        const GuiResult option = runGui({QStringLiteral("--tabb"), QStringLiteral("models")});
+        QCOMPARE(option.exitCode, 2);
+        QVERIFY2(option.err.contains(QStringLiteral("Unknown option --tabb (did you mean --tab?)")),
+            qPrintable(option.err));
         const GuiResult help = runGui({QStringLiteral("--help")});
         for (const char* name : {"application", "trace", "search", "conservation"})
             QVERIFY2(help.out.contains(QLatin1String(name)), name);
