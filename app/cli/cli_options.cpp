@@ -95,7 +95,7 @@ core::Metric metricNamed(const std::string& text)
 {
     const auto metric = core::parseMetric(text);
     if (!metric)
-        throw ConfigError("unknown metric '" + text + "' (known: " + core::metricNameList() + ")");
+        throw ConfigError(core::unknownMetricMessage(text));
     return *metric;
 }
 

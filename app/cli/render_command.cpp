@@ -31,8 +31,7 @@ ui::RenderRequest renderRequestFrom(const QCommandLineParser& parser)
         const std::string name = optionString(parser, "metric").toStdString();
         request.metric = core::parseMetric(name);
         if (!request.metric)
-            throw ConfigError(
-                "render: unknown metric '" + name + "' (known: " + core::metricNameList() + ")");
+            throw ConfigError("render: " + core::unknownMetricMessage(name));
     }
     request.scenario = optionString(parser, "scenario");
     const bool cdfOptions

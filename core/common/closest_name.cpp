@@ -87,4 +87,10 @@ std::optional<std::string> closestName(
     return *best;
 }
 
+std::string didYouMean(std::string_view typed, const std::vector<std::string>& candidates)
+{
+    const auto meant = closestName(typed, candidates);
+    return meant ? "did you mean '" + *meant + "'? " : std::string();
+}
+
 } // namespace iolens::core

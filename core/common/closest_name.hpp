@@ -18,6 +18,10 @@ namespace iolens::core {
 std::optional<std::string> closestName(
     std::string_view typed, const std::vector<std::string>& candidates);
 
+/// "did you mean 'X'? " when closestName finds X among `candidates`, else "": for the start of
+/// a message's parenthesis that then lists the candidates ("(did you mean 'lm'? known: ...)").
+std::string didYouMean(std::string_view typed, const std::vector<std::string>& candidates);
+
 /// The optimal string alignment distance between two names, ignoring ASCII case.
 std::size_t editDistance(std::string_view a, std::string_view b);
 

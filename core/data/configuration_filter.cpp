@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/configuration_filter.hpp"
 
+#include "common/closest_name.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 
@@ -72,10 +73,14 @@ ConfigurationFilter ConfigurationFilter::parse(const std::string& text)
         const std::string value = trim(clause.substr(at + opLength));
         const auto factor = std::find_if(kAllFactors.begin(), kAllFactors.end(),
             [&](Factor f) { return featureName(f) == name; });
-        if (factor == kAllFactors.end())
-            throw ConfigError("filter clause '" + clause + "': unknown factor '" + name
-                + "' (scheduler, fileset_mib, request_kib, pattern, read_pct, "
-                  "threads, vms)");
+        if (factor == kAllFactors.end()) {
+            std::vector<std::string> names;
+            for (const Factor f : kAllFactors)
+                names.emplace_back(featureName(f));
+            throw ConfigError("filter clause '" + clause + "': unknown factor '" + name + "' ("
+                + didYouMean(name, names)
+                + "factors: scheduler, fileset_mib, request_kib, pattern, read_pct, threads, vms)");
+        }
         Clause parsed {*factor, op, 0.0, value};
         if (isCategorical(*factor)) {
             if (op != Op::Equal && op != Op::NotEqual)

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/metric.hpp"
 
+#include "common/closest_name.hpp"
+
+#include <string>
+#include <vector>
+
 namespace iolens::core {
 
 namespace {
@@ -57,6 +62,15 @@ std::optional<Metric> parseMetric(std::string_view name)
         if (metricName(metric) == name)
             return metric;
     return std::nullopt;
+}
+
+std::string unknownMetricMessage(const std::string& text)
+{
+    std::vector<std::string> names;
+    for (Metric metric : kAllMetrics)
+        names.emplace_back(metricName(metric));
+    return "unknown metric '" + text + "' (" + didYouMean(text, names)
+        + "known: " + metricNameList() + ")";
 }
 
 std::string metricNameList()

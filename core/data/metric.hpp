@@ -39,6 +39,8 @@ std::string_view metricUnit(Metric metric);
 std::optional<Metric> parseMetric(std::string_view name);
 /// Every metric's column name, comma-separated, for a message that refuses an unknown one.
 std::string metricNameList();
+/// "unknown metric 'rt_raed_ms' (did you mean 'rt_read_ms'? known: rt_read_ms, ...)".
+std::string unknownMetricMessage(const std::string& text);
 /// True for metrics of reads (undefined at read_pct = 0).
 bool isReadMetric(Metric metric);
 /// True if `metric` has a value at `readPct` (a read metric needs reads, a write one writes).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "data/scenario_text.hpp"
 
+#include "common/closest_name.hpp"
 #include "common/error.hpp"
 #include "common/text_trim.hpp"
 #include "data/csv_table.hpp"
@@ -74,8 +75,10 @@ void applyItem(std::string_view item, Configuration& config)
         config.vms = parseCount(item, value);
     } else {
         reject(item,
-            "unknown key '" + std::string(key)
-                + "' (use request, read, fileset, scheduler, pattern, threads, vms)");
+            "unknown key '" + std::string(key) + "' ("
+                + didYouMean(
+                    key, {"request", "read", "fileset", "scheduler", "pattern", "threads", "vms"})
+                + "use request, read, fileset, scheduler, pattern, threads, vms)");
     }
 }
 

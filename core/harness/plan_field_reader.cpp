@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness/plan_field_reader.hpp"
 
+#include "common/closest_name.hpp"
 #include "common/error.hpp"
 #include "common/units.hpp"
 #include "data/fio_json_reader.hpp"
@@ -15,45 +16,6 @@ namespace iolens::core {
 namespace {
 
 using nlohmann::json;
-
-// Levenshtein distance: the edits (insert, delete, replace one character) from a to b.
-std::size_t editDistance(std::string_view a, std::string_view b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j]
-                = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-// The known key a misspelling most likely meant: a slip of a character or two, or the start of
-// a longer name ("runtime" for "runtime_seconds"); empty when none is that close.
-std::string_view nearestKey(std::string_view key, std::initializer_list<std::string_view> known)
-{
-    std::string_view best;
-    std::size_t bestDistance = std::max<std::size_t>(2, key.size() / 3) + 1;
-    for (std::string_view candidate : known) {
-        const std::size_t distance = editDistance(key, candidate);
-        if (distance < bestDistance && distance < key.size()) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    if (best.empty() && key.size() >= 3)
-        for (std::string_view candidate : known)
-            if (candidate.substr(0, key.size()) == key)
-                return candidate;
-    return best;
-}
 
 } // namespace
 
@@ -114,12 +76,10 @@ void PlanFieldReader::onlyKeys(const json& object, const std::string& path,
         std::string keys;
         for (std::string_view name : known)
             keys += (keys.empty() ? "" : ", ") + std::string(name);
-        const std::string_view nearest = nearestKey(key, known);
+        const auto nearest = closestName(key, std::vector<std::string>(known.begin(), known.end()));
         fail(path + key,
-            "unknown key"
-                + (nearest.empty() ? std::string()
-                                   : "; did you mean '" + std::string(nearest) + "'?")
-                + " (" + what + ": " + keys + ")");
+            "unknown key" + (nearest ? "; did you mean '" + *nearest + "'?" : std::string()) + " ("
+                + what + ": " + keys + ")");
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/param_spec.hpp"
 
+#include "common/closest_name.hpp"
 #include "common/error.hpp"
 #include "data/csv_table.hpp"
 
@@ -21,10 +22,13 @@ ParamValues resolveParameters(
             specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == givenName; });
         if (!known) {
             std::string valid;
-            for (const ParamSpec& s : specs)
+            std::vector<std::string> names;
+            for (const ParamSpec& s : specs) {
                 valid += (valid.empty() ? "" : ", ") + s.name;
-            throw ConfigError("technique '" + technique + "' has no parameter '" + name
-                + "' (valid: " + (valid.empty() ? "none" : valid) + ")");
+                names.push_back(s.name);
+            }
+            throw ConfigError("technique '" + technique + "' has no parameter '" + name + "' ("
+                + didYouMean(name, names) + "valid: " + (valid.empty() ? "none" : valid) + ")");
         }
     }
     ParamValues resolved;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/regressor_registry.hpp"
 
+#include "common/closest_name.hpp"
 #include "common/error.hpp"
 #include "models/auto_model.hpp"
 #include "models/bagged_cart.hpp"
@@ -66,7 +67,8 @@ namespace {
     std::string known;
     for (const auto& name : techniqueNames())
         known += (known.empty() ? "" : ", ") + name;
-    throw ConfigError("unknown technique '" + technique + "' (known: " + known + ")");
+    throw ConfigError("unknown technique '" + technique + "' ("
+        + didYouMean(technique, techniqueNames()) + "known: " + known + ")");
 }
 
 } // namespace

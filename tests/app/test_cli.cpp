@@ -585,6 +585,20 @@ private slots:
             "--param", "degree"} << "NAME=NUMBER";
         QTest::newRow("dataset") << QStringList {"--technique", "lm", "--metric", "rt_read_ms",
             "--dataset", "nope"} << "no dataset named";
+        // A slip of the keyboard in a name is answered with the name meant.
+        QTest::newRow("mistyped technique") << QStringList {"--technique", "lmm", "--metric",
+            "rt_read_ms"} << "unknown technique 'lmm' (did you mean 'lm'? known: auto, lm,";
+        QTest::newRow("mistyped metric")
+            << QStringList {"--technique", "lm", "--metric", "rt_raed_ms"}
+            << "unknown metric 'rt_raed_ms' (did you mean 'rt_read_ms'? known: rt_read_ms,";
+        QTest::newRow("mistyped parameter") << QStringList {"--technique", "auto", "--metric",
+            "rt_read_ms", "--param", "request_bund=0"}
+                                            << "technique 'auto' has no parameter 'request_bund' "
+                                               "(did you mean 'request_bound'? valid: ";
+        QTest::newRow("mistyped factor")
+            << QStringList {"--technique", "lm", "--metric", "rt_read_ms", "--where",
+                   "requst_kib=4"}
+            << "unknown factor 'requst_kib' (did you mean 'request_kib'? factors: scheduler,";
     }
     void train_badInputExits2()
     {

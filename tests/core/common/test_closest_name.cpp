@@ -55,6 +55,12 @@ private slots:
         QCOMPARE(meant("x", {"h", "v"}), std::string("(none)")); // one edit from each
         QCOMPARE(meant("", kOptions), std::string("(none)"));
     }
+
+    void didYouMean_startsAParenthesisOrSaysNothing()
+    {
+        QCOMPARE(didYouMean("metirc", kOptions), std::string("did you mean 'metric'? "));
+        QCOMPARE(didYouMean("csv", kOptions), std::string());
+    }
 };
 
 IOLENS_TEST_GUILESS_MAIN(TestClosestName)

@@ -62,6 +62,8 @@ private slots:
         QTest::addColumn<QString>("named");
         QTest::newRow("unknown key") << "size=4k"
                                      << "size";
+        QTest::newRow("mistyped key") << "requst=4k"
+                                      << "unknown key 'requst' (did you mean 'request'? use ";
         QTest::newRow("no value") << "read="
                                   << "read=";
         QTest::newRow("no equals") << "bfq"
