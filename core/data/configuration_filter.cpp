@@ -75,6 +75,7 @@ ConfigurationFilter ConfigurationFilter::parse(const std::string& text)
             [&](Factor f) { return featureName(f) == name; });
         if (factor == kAllFactors.end()) {
             std::vector<std::string> names;
+            names.reserve(kAllFactors.size());
             for (const Factor f : kAllFactors)
                 names.emplace_back(featureName(f));
             throw ConfigError("filter clause '" + clause + "': unknown factor '" + name + "' ("

@@ -67,6 +67,7 @@ std::optional<Metric> parseMetric(std::string_view name)
 std::string unknownMetricMessage(const std::string& text)
 {
     std::vector<std::string> names;
+    names.reserve(kAllMetrics.size());
     for (Metric metric : kAllMetrics)
         names.emplace_back(metricName(metric));
     return "unknown metric '" + text + "' (" + didYouMean(text, names)
