@@ -8,7 +8,6 @@
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -82,14 +81,6 @@ bool sameValue(const std::optional<double>& a, const std::optional<double>& b)
     return std::fabs(*a - *b) <= 1e-12 * std::max(std::fabs(*a), std::fabs(*b));
 }
 
-QByteArray databaseHash(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
-}
-
 } // namespace
 
 class TestCsvImport : public QObject {
@@ -146,7 +137,7 @@ private slots:
                             QString::fromStdString(iolens::test::tieredCsvPath())})
                      .exitCode,
             0);
-        const QByteArray before = databaseHash(db);
+        const QByteArray before = iolens::test::fileHash(db);
         const QString bad = badSheet();
         const CliResult r = runCli({"import", "--db", db, "--csv", bad, "--mapping", m_mapping});
         QCOMPARE(r.exitCode, 2);
@@ -160,7 +151,7 @@ private slots:
                                 "a pattern"),
             qPrintable(r.err));
         QVERIFY2(r.err.contains("3 of 30 rows refused; nothing imported"), qPrintable(r.err));
-        QCOMPARE(databaseHash(db), before);
+        QCOMPARE(iolens::test::fileHash(db), before);
     }
 
     // --skip-bad-rows imports exactly the good rows and records how many it skipped.
@@ -257,7 +248,7 @@ private slots:
                             QString::fromStdString(iolens::test::tieredCsvPath())})
                      .exitCode,
             0);
-        const QByteArray before = databaseHash(db);
+        const QByteArray before = iolens::test::fileHash(db);
         const std::string good
             = iolens::test::writeFile(m_dir.path(), "good.csv", measurementsToCsv(m_rows));
         const std::string own = iolens::test::writeFile(m_dir.path(), "own-header.csv",
@@ -276,7 +267,7 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("sheet-header.csv: no measurement rows under the header"),
             qPrintable(r.err));
-        QCOMPARE(databaseHash(db), before);
+        QCOMPARE(iolens::test::fileHash(db), before);
     }
 
     // A bad mapping file: exit 2, the message names the file and the key.

@@ -4,6 +4,9 @@
 #include "models/regressor_registry.hpp"
 #include "support/build_paths.hpp"
 
+#include <QByteArray>
+#include <QCryptographicHash>
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -36,6 +39,16 @@ inline CliResult runCli(const QStringList& arguments, int timeoutMs = 300000)
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
         QString::fromUtf8(process.readAllStandardOutput()),
         QString::fromUtf8(process.readAllStandardError())};
+}
+
+/// The SHA-256 of a file's bytes (empty if it cannot be read): a command refused for bad input
+/// must leave the database it was given byte for byte as it was.
+inline QByteArray fileHash(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
 }
 
 } // namespace iolens::test
