@@ -87,6 +87,14 @@ std::optional<std::string> closestName(
     return *best;
 }
 
+std::string listOfNames(const std::vector<std::string>& names)
+{
+    std::string list;
+    for (const std::string& name : names)
+        list += (list.empty() ? "" : ", ") + name;
+    return list;
+}
+
 std::string didYouMean(std::string_view typed, const std::vector<std::string>& candidates)
 {
     const auto meant = closestName(typed, candidates);

@@ -22,6 +22,9 @@ std::optional<std::string> closestName(
 /// a message's parenthesis that then lists the candidates ("(did you mean 'lm'? known: ...)").
 std::string didYouMean(std::string_view typed, const std::vector<std::string>& candidates);
 
+/// The names separated by ", ": the list such a message ends with.
+std::string listOfNames(const std::vector<std::string>& names);
+
 /// The optimal string alignment distance between two names, ignoring ASCII case.
 std::size_t editDistance(std::string_view a, std::string_view b);
 

@@ -79,8 +79,7 @@ ConfigurationFilter ConfigurationFilter::parse(const std::string& text)
             for (const Factor f : kAllFactors)
                 names.emplace_back(featureName(f));
             throw ConfigError("filter clause '" + clause + "': unknown factor '" + name + "' ("
-                + didYouMean(name, names)
-                + "factors: scheduler, fileset_mib, request_kib, pattern, read_pct, threads, vms)");
+                + didYouMean(name, names) + "factors: " + listOfNames(names) + ")");
         }
         Clause parsed {*factor, op, 0.0, value};
         if (isCategorical(*factor)) {

@@ -71,7 +71,7 @@ std::string unknownMetricMessage(const std::string& text)
     for (Metric metric : kAllMetrics)
         names.emplace_back(metricName(metric));
     return "unknown metric '" + text + "' (" + didYouMean(text, names)
-        + "known: " + metricNameList() + ")";
+        + "known: " + listOfNames(names) + ")";
 }
 
 std::string metricNameList()

@@ -74,11 +74,11 @@ void applyItem(std::string_view item, Configuration& config)
     } else if (key == "vms") {
         config.vms = parseCount(item, value);
     } else {
+        static const std::vector<std::string> kKeys {
+            "request", "read", "fileset", "scheduler", "pattern", "threads", "vms"};
         reject(item,
-            "unknown key '" + std::string(key) + "' ("
-                + didYouMean(
-                    key, {"request", "read", "fileset", "scheduler", "pattern", "threads", "vms"})
-                + "use request, read, fileset, scheduler, pattern, threads, vms)");
+            "unknown key '" + std::string(key) + "' (" + didYouMean(key, kKeys) + "use "
+                + listOfNames(kKeys) + ")");
     }
 }
 

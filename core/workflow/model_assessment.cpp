@@ -115,9 +115,8 @@ ConfigError unknownScenarioWord(const std::string& text, const std::string& clau
 {
     static const std::vector<std::string> kNames {
         "all", "cv", "grouped", "interpolation", "extrapolation", "multi-vm"};
-    const auto meant = closestName(clause, kNames);
     return ConfigError("scenario '" + text + "': unknown scenario '" + clause + "' ("
-        + (meant ? "did you mean '" + *meant + "'? " : std::string())
+        + didYouMean(clause, kNames)
         + "use all, cv[=K], grouped, interpolation, extrapolation, multi-vm, split=NAME, "
           "dataset=NAME or a rule such as request_kib>32)");
 }

@@ -60,6 +60,8 @@ private slots:
     {
         QCOMPARE(didYouMean("metirc", kOptions), std::string("did you mean 'metric'? "));
         QCOMPARE(didYouMean("csv", kOptions), std::string());
+        QCOMPARE(listOfNames({"db", "model", "out"}), std::string("db, model, out"));
+        QCOMPARE(listOfNames({}), std::string());
     }
 };
 
