@@ -2,6 +2,7 @@
 #include "data/measurement_csv.hpp"
 
 #include "common/error.hpp"
+#include "data/fio_json_reader.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -53,6 +54,24 @@ public:
         return value;
     }
 
+    /// A size column (`*_bytes`): whole bytes, or with fio's units ("16KiB", "4g"), as a user
+    /// writing a configurations file by hand spells a size.
+    long long sizeInBytes(const std::string& column) const
+    {
+        long long value = 0;
+        if (!parseInt64(text(column), value)) {
+            const auto withUnit = parseFioSize(text(column));
+            if (!withUnit)
+                fail(column,
+                    "'" + text(column)
+                        + "' is not a size (whole bytes, or with a unit: 16KiB, 4GiB)");
+            value = *withUnit;
+        }
+        if (value <= 0)
+            fail(column, "'" + text(column) + "' must be greater than zero");
+        return value;
+    }
+
     std::optional<double> metric(const std::string& column) const
     {
         if (!has(column) || text(column).empty())
@@ -69,8 +88,8 @@ public:
         config.scheduler = text("scheduler");
         if (config.scheduler.empty())
             fail("scheduler", "empty scheduler name");
-        config.filesetBytes = positiveInteger("fileset_bytes");
-        config.requestBytes = positiveInteger("request_bytes");
+        config.filesetBytes = sizeInBytes("fileset_bytes");
+        config.requestBytes = sizeInBytes("request_bytes");
         if (!parsePattern(text("pattern"), config.pattern))
             fail("pattern", "'" + text("pattern") + "' is not 'random' or 'sequential'");
         config.readPct = number("read_pct");

@@ -43,6 +43,19 @@ private slots:
         QCOMPARE(rows[0].value(Metric::RtWriteMs), std::optional<double> {0.0});
     }
 
+    void read_takesSizesWithUnits()
+    {
+        // A configurations file written by hand spells sizes as fio does; bytes stay bytes.
+        const auto rows = measurementsFromCsv(parseCsv(kHeader
+                + "bfq,4GiB,16k,random,50,16,1,0.5,0.7,10,12\n"
+                  "bfq,268435456,4096,random,50,16,1,0.5,0.7,10,12\n",
+            "in.csv"));
+        QCOMPARE(rows.size(), std::size_t {2});
+        QCOMPARE(rows[0].config.filesetBytes, std::int64_t {4} << 30);
+        QCOMPARE(rows[0].config.requestBytes, std::int64_t {16384});
+        QCOMPARE(rows[1].config.filesetBytes, std::int64_t {268435456});
+    }
+
     void write_thenRead_roundTrips()
     {
         const auto original = readMeasurementsCsv(iolens::test::localCsvPath());
@@ -61,9 +74,10 @@ private slots:
         QTest::addColumn<QString>("csv");
         QTest::addColumn<QString>("expected");
         const QString header = QString::fromStdString(kHeader);
-        QTest::newRow("not a number")
-            << header + "bfq,268435456,4k,random,50,16,1,0.5,0.7,10,12\n"
-            << "row 2, column 'request_bytes': '4k' is not a whole number";
+        QTest::newRow("not a size")
+            << header + "bfq,268435456,4 kilo,random,50,16,1,0.5,0.7,10,12\n"
+            << "row 2, column 'request_bytes': '4 kilo' is not a size (whole bytes, or with a "
+               "unit: 16KiB, 4GiB)";
         QTest::newRow("negative size")
             << header + "bfq,-5,4096,random,50,16,1,0.5,0.7,10,12\n"
             << "row 2, column 'fileset_bytes': '-5' must be greater than zero";
