@@ -98,7 +98,10 @@ std::vector<QCommandLineOption> headroomOptions()
             "TEXT"),
         valueOption(
             "limit", "Limit, repeatable: rt_read_ms<=5, tp_write_mbs>=200, ...", "METRIC<=VALUE"),
-        valueOption("technique", "Technique, repeatable (default lm mars cart m5 cubist).", "NAME"),
+        valueOption("technique",
+            "Technique, repeatable (default the Capacity tab's: auto, then lm mars cart m5 "
+            "cubist).",
+            "NAME"),
         valueOption("factor",
             "vms, fileset, write-share or threads, repeatable (default all that apply: threads "
             "where the data measured several thread counts).",
@@ -127,8 +130,10 @@ int runHeadroom(const QCommandLineParser& parser)
     std::vector<std::string> techniques;
     for (const QString& text : parser.values(QStringLiteral("technique")))
         techniques.push_back(text.toStdString());
+    // The Capacity tab's models, the recommended one first, so that the window and the command
+    // line answer alike (before session 67 the paper's five alone).
     if (techniques.empty())
-        techniques = paperTechniques();
+        techniques = defaultTechniques();
 
     TrainRequest selection;
     if (parser.isSet(QStringLiteral("dataset")))

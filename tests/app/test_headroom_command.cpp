@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `iolens-cli headroom`: the capacity-planning question per technique, as CSV.
 #include "data/csv_table.hpp"
+#include "models/regressor_registry.hpp"
 #include "support/cli_runner.hpp"
 #include "support/test_data.hpp"
 #include "support/test_registry.hpp"
@@ -51,6 +52,23 @@ private slots:
             QVERIFY(iolens::core::parseDouble(row.fields[static_cast<std::size_t>(largest)], mib));
             QVERIFY(mib >= 1024.0 && mib < 8192.0);
         }
+    }
+
+    // Without --technique, the Capacity tab's models: the recommended one first, then the paper's.
+    void headroom_defaultsToTheWindowsModels()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("defaults.csv"));
+        const CliResult r = runCli({"headroom", "--db", m_db, "--scenario",
+            "request=16KiB,read=70,fileset=1GiB,scheduler=bfq", "--limit", "rt_read_ms<=5",
+            "--factor", "vms", "--out", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto table = iolens::core::readCsvFile(out.toStdString());
+        std::vector<std::string> techniques;
+        for (const auto& row : table.rows)
+            techniques.push_back(
+                row.fields[static_cast<std::size_t>(table.columnIndex("technique"))]);
+        QCOMPARE(techniques, iolens::core::defaultTechniques());
+        QCOMPARE(techniques.front(), std::string("auto"));
     }
 
     // The thread count is a factor where the data varied it: by default then, and asked for on
