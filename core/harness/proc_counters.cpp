@@ -16,7 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-[[noreturn]] void fail(const fs::path& file, int line, const std::string& what)
+[[noreturn]] void failAtLine(const fs::path& file, int line, const std::string& what)
 {
     throw DataError(file.string() + ": line " + std::to_string(line) + ": " + what);
 }
@@ -62,7 +62,7 @@ std::uint64_t countAt(
 {
     std::uint64_t value = 0;
     if (index >= fields.size() || !toCount(fields[index], value))
-        fail(file, line, "field " + std::to_string(index + 1) + " is missing or not a count");
+        failAtLine(file, line, "field " + std::to_string(index + 1) + " is missing or not a count");
     return value;
 }
 
@@ -133,13 +133,13 @@ void readNetwork(const fs::path& file, HostCounters& host)
     for (std::size_t i = 2; i < lines.size(); ++i) {
         const std::size_t colon = lines[i].find(':');
         if (colon == std::string::npos)
-            fail(file, static_cast<int>(i) + 1, "no ':' after the interface name");
+            failAtLine(file, static_cast<int>(i) + 1, "no ':' after the interface name");
         const std::vector<std::string> name = words(lines[i].substr(0, colon));
         const std::vector<std::string> f = words(lines[i].substr(colon + 1));
         if (name.size() == 1 && name[0] == "lo")
             continue;
         if (name.size() != 1)
-            fail(file, static_cast<int>(i) + 1, "no interface name before ':'");
+            failAtLine(file, static_cast<int>(i) + 1, "no interface name before ':'");
         host.networkBytes[name[0]] = {countAt(f, 0, file, static_cast<int>(i) + 1),
             countAt(f, 8, file, static_cast<int>(i) + 1)};
     }

@@ -5,6 +5,10 @@
 // 80 % interval, and the profiler sweeps 7 factors over 200 points with every model, with the
 // spread band, auto's interval band and the distance to data along each sweep. That is more than
 // the window does (its profiler shows one metric at a time). Goal: < 5 ms per step.
+// windowStep/... is the window's own step since session 67: the same panel, and the profiler's
+// step (core::sweepFactors, as ProfilerView calls it) for one metric, another in each step (so
+// the time is the mean over the four), the sweeps in parallel, one factor per thread; timed as
+// wall time. windowStepSerial/... is the same on one thread, for the ratio.
 // sliderStep/paper is the same step with MARS, CART, M5 and Cubist only, for the ratio, and
 // sliderStep/defaultsUnsmoothed without auto's residual smoothing;
 // sliderStep/large the default models on a database of 100,000 configurations, trained on the
@@ -29,9 +33,11 @@
 #include "support/large_measurements.hpp"
 #include "support/test_data.hpp"
 #include "whatif/data_distance.hpp"
+#include "whatif/factor_sweeps.hpp"
 #include "whatif/profile.hpp"
 
 #include <benchmark/benchmark.h>
+#include <omp.h>
 
 #include <array>
 #include <string>
@@ -309,6 +315,87 @@ BENCHMARK_CAPTURE(sliderStep, local, &localFixture)->Unit(benchmark::kMillisecon
 BENCHMARK_CAPTURE(sliderStep, localPicked, &localPickedFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(sliderStep, localUnbounded, &localUnboundedFixture)
     ->Unit(benchmark::kMillisecond);
+
+// A scenario of the request slider for windowStep: five sizes in turn (8-12 KiB), as the metric
+// shown changes every step (of four), so that no pair of scenario and metric repeats while a
+// model still remembers its sweep (LastPrediction).
+Configuration windowScenario(int step, const StepFixture& f)
+{
+    Configuration c = scenario(0, f);
+    c.requestBytes = (8 + step % 5) * 1024;
+    return c;
+}
+
+/// `serial`: the sweeps on one thread (omp_set_num_threads(1) for the loop).
+void window(benchmark::State& state, const StepFixture& f, bool serial)
+{
+    // Per metric, its models with auto (the window's first) first, as the profiler takes them.
+    std::vector<std::vector<const TrainedModel*>> byMetric;
+    for (Metric metric : kCoreMetrics) {
+        byMetric.emplace_back();
+        for (const TrainedModel* model : f.pointers)
+            if (model->metric() == metric)
+                byMetric.back().push_back(model);
+    }
+    // Kept across steps as the window keeps them, so buffers are reused.
+    std::vector<std::vector<FactorSweep>> sweeps(byMetric.size());
+    std::vector<std::vector<FactorSweep*>> pointers(byMetric.size());
+    for (std::size_t m = 0; m < byMetric.size(); ++m) {
+        sweeps[m].resize(kSweptFactors.size());
+        for (std::size_t k = 0; k < kSweptFactors.size(); ++k) {
+            sweeps[m][k].factor = kSweptFactors[k];
+            pointers[m].push_back(&sweeps[m][k]);
+        }
+    }
+    const int threads = omp_get_max_threads();
+    if (serial)
+        omp_set_num_threads(1);
+    int counter = 0;
+    for (auto _ : state) {
+        const Configuration s = windowScenario(counter, f);
+        double sum = 0.0;
+        for (const TrainedModel* model : f.pointers) {
+            sum += model->predict(s);
+            if (const auto interval = model->predictInterval({s}, 0.8))
+                sum += interval->first(0) + interval->second(0);
+        }
+        const std::size_t shown = static_cast<std::size_t>(counter++) % byMetric.size();
+        SweepInputs inputs;
+        inputs.models = byMetric[shown];
+        inputs.scenario = s;
+        inputs.domain = &f.domain;
+        inputs.options.points = 200;
+        inputs.space = &f.space;
+        inputs.intervalLevel = 0.8;
+        sweepFactors(inputs, pointers[shown]);
+        benchmark::DoNotOptimize(sum);
+        benchmark::DoNotOptimize(sweeps);
+    }
+    omp_set_num_threads(threads);
+}
+
+void windowStep(benchmark::State& state, const StepFixture& (*which)())
+{
+    window(state, which(), false);
+}
+
+void windowStepSerial(benchmark::State& state, const StepFixture& (*which)())
+{
+    window(state, which(), true);
+}
+
+#define IOLENS_WINDOW_STEP(function, name, fixture)                                                \
+    BENCHMARK_CAPTURE(function, name, fixture)->Unit(benchmark::kMillisecond)->UseRealTime()
+IOLENS_WINDOW_STEP(windowStep, defaults, &fixture);
+IOLENS_WINDOW_STEP(windowStep, large, &largeFixture);
+IOLENS_WINDOW_STEP(windowStep, thirdSystemReaders, &thirdSystemReadersFixture);
+IOLENS_WINDOW_STEP(windowStep, local, &localFixture);
+IOLENS_WINDOW_STEP(windowStep, threadSweep, &threadSweepFixture);
+IOLENS_WINDOW_STEP(windowStepSerial, defaults, &fixture);
+IOLENS_WINDOW_STEP(windowStepSerial, large, &largeFixture);
+IOLENS_WINDOW_STEP(windowStepSerial, thirdSystemReaders, &thirdSystemReadersFixture);
+IOLENS_WINDOW_STEP(windowStepSerial, local, &localFixture);
+IOLENS_WINDOW_STEP(windowStepSerial, threadSweep, &threadSweepFixture);
 
 // The parts on their own, to see where the time goes.
 void sweepsOf(benchmark::State& state, const char* technique)

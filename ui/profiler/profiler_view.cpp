@@ -153,7 +153,7 @@ ProfilePlot* ProfilerView::plot(core::Factor factor) const
 const core::Profile* ProfilerView::profile(core::Factor factor) const
 {
     const auto it = m_sweeps.find(factor);
-    return it == m_sweeps.end() ? nullptr : &it->second.profile;
+    return it == m_sweeps.end() ? nullptr : &it->second.along.profile;
 }
 
 const core::LimitRegions* ProfilerView::limitRegions(core::Factor factor) const
@@ -218,7 +218,7 @@ void ProfilerView::rebuildDomain()
             m_grid->addWidget(plot, static_cast<int>(i) / columns, static_cast<int>(i) % columns);
             connect(plot, &ProfilePlot::valuePicked, this, &ProfilerView::pick);
             m_plots.emplace(shown[i], plot);
-            m_sweeps.emplace(shown[i], Sweep {});
+            m_sweeps[shown[i]].along.factor = shown[i];
         }
     }
     m_placeholder->setVisible(m_plots.empty());
@@ -301,11 +301,28 @@ void ProfilerView::refresh()
         updateLegend();
         return;
     }
+    // The sweeps in parallel (core::sweepFactors), the drawing after them on this thread.
+    std::vector<core::FactorSweep*> sweeps;
+    std::vector<std::pair<core::Factor, Sweep*>> drawn;
+    for (auto& [factor, sweep] : m_sweeps) {
+        sweeps.push_back(&sweep.along);
+        drawn.emplace_back(factor, &sweep);
+    }
+    core::SweepInputs inputs;
+    inputs.models = models;
+    inputs.scenario = m_scenario;
+    inputs.domain = &m_domain;
+    inputs.options = m_options;
+    inputs.space = &m_space;
+    // The recommended model's calibrated interval replaces the models' spread as the band: it
+    // says how far off the answer may be, which the spread of other models only hints at.
+    if (!m_intervalLabel.isEmpty())
+        inputs.intervalLevel = kPredictionIntervalLevel;
+    core::sweepFactors(
+        inputs, sweeps, [&](std::size_t k) { sweepLimits(drawn[k].first, *drawn[k].second); });
     ValueSpan span;
-    // The steps to every measurement summed once for all the sweeps through the scenario.
-    core::ScenarioDistances distances(m_space, m_scenario);
-    for (auto& [factor, sweep] : m_sweeps)
-        drawPlot(factor, sweep, models, distances, span);
+    for (auto& [factor, sweep] : drawn)
+        drawPlot(factor, *sweep, models, span);
     const ValueRange range = paddedValueRange(span);
     for (auto& [factor, plot] : m_plots) {
         plot->setValueRange(range.low, range.high);
@@ -317,24 +334,10 @@ void ProfilerView::refresh()
 }
 
 void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
-    const std::vector<const core::TrainedModel*>& models, core::ScenarioDistances& distances,
-    ValueSpan& span)
+    const std::vector<const core::TrainedModel*>& models, ValueSpan& span)
 {
-    core::profile(models, m_scenario, factor, m_domain, m_options, sweep.profile);
-    // The recommended model's calibrated interval replaces the models' spread as the band: it
-    // says how far off the answer may be, which the spread of other models only hints at.
-    const bool interval = !m_intervalLabel.isEmpty()
-        && core::intervalBand(*models.front(), sweep.profile, kPredictionIntervalLevel, sweep.band);
-    if (!interval) {
-        core::spread(sweep.profile, sweep.band);
-        if (models.size() < 2)
-            sweep.band.low.clear(); // one model has no spread
-    }
-    distances.sweep(sweep.profile.grid, sweep.distances);
-    core::farStretches(sweep.profile.grid, sweep.distances, core::kFarFromDataSteps, sweep.far);
-
-    drawLimits(factor, sweep);
-
+    const core::FactorSweep& along = sweep.along;
+    const bool interval = along.interval;
     ProfileDrawing drawing;
     drawing.limits = &sweep.regions;
     for (const core::SlaLimit& limit : m_limits)
@@ -343,15 +346,15 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
             // The shared y range holds the bound, so its line is always in view.
             span.include(limit.bound);
         }
-    drawing.profile = &sweep.profile;
-    drawing.shown = definedStretch(sweep.profile.grid, metric());
-    drawing.band = &sweep.band;
+    drawing.profile = &along.profile;
+    drawing.shown = definedStretch(along.profile.grid, metric());
+    drawing.band = &along.band;
     if (interval) {
         QColor fill = m_colors.front();
         fill.setAlpha(kIntervalAlpha);
         drawing.bandColor = fill;
     }
-    drawing.far = &sweep.far;
+    drawing.far = &along.far;
     drawing.colors = m_colors;
     drawing.labels = m_labels;
     drawing.outsideOwnDomain.resize(models.size());
@@ -360,7 +363,7 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
             continue;
         // As the prediction panel judges it: by what the model is asked for each point.
         auto& outside = drawing.outsideOwnDomain[m];
-        for (const core::Configuration& point : sweep.profile.points)
+        for (const core::Configuration& point : along.profile.points)
             outside.push_back(!core::insideTrainingRanges(
                 models[m]->schema(), core::askedConfiguration(*models[m], point)));
     }
@@ -369,17 +372,17 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
         const std::optional<double> value = rows[i].value(metric());
         if (!value)
             continue;
-        drawing.measuredX.push_back(core::sweepCoordinate(sweep.profile.grid, rows[i].config));
+        drawing.measuredX.push_back(core::sweepCoordinate(along.profile.grid, rows[i].config));
         drawing.measuredY.push_back(*value);
         span.include(*value);
     }
     // The range follows the data and the recommended (first) model with its interval; the other
     // curves and the models' spread may leave it (arrows at the edge).
-    if (!sweep.profile.y.empty())
-        for (const double v : sweep.profile.y.front())
+    if (!along.profile.y.empty())
+        for (const double v : along.profile.y.front())
             span.include(v);
     if (interval)
-        for (const std::vector<double>* end : {&sweep.band.low, &sweep.band.high})
+        for (const std::vector<double>* end : {&along.band.low, &along.band.high})
             for (const double v : *end)
                 if (v > 0.0) // a lower bound at 0 would make the axis linear
                     span.include(v);
@@ -388,7 +391,7 @@ void ProfilerView::drawPlot(core::Factor factor, Sweep& sweep,
         metricUnitText(metric()));
 }
 
-void ProfilerView::drawLimits(core::Factor factor, Sweep& sweep)
+void ProfilerView::sweepLimits(core::Factor factor, Sweep& sweep) const
 {
     std::erase_if(
         sweep.limited, [&](const auto& kept) { return !m_limitModels.contains(kept.first); });
@@ -491,9 +494,9 @@ QString ProfilerView::legendText() const
 void ProfilerView::pick(core::Factor factor, double x)
 {
     const auto it = m_sweeps.find(factor);
-    if (!m_hasScenario || it == m_sweeps.end() || it->second.profile.grid.x.empty())
+    if (!m_hasScenario || it == m_sweeps.end() || it->second.along.profile.grid.x.empty())
         return;
-    const core::SweepGrid& grid = it->second.profile.grid;
+    const core::SweepGrid& grid = it->second.along.profile.grid;
     x = std::clamp(x, grid.x.front(), grid.x.back());
     core::Configuration next = m_scenario;
     switch (grid.spacing) {

@@ -3,6 +3,7 @@
 
 #include "common/core_metatypes.hpp"
 #include "whatif/data_distance.hpp"
+#include "whatif/factor_sweeps.hpp"
 #include "whatif/limit_regions.hpp"
 #include "whatif/profile.hpp"
 
@@ -83,10 +84,7 @@ protected:
 
 private:
     struct Sweep {
-        core::Profile profile;
-        core::SpreadBand band;
-        std::vector<double> distances;
-        std::vector<core::FarStretch> far;
+        core::FactorSweep along; ///< the curves, the band and the distances to data
         /// The sweep of each limited metric by the models that answer every limited metric.
         std::map<core::Metric, core::Profile> limited;
         core::LimitRegions regions;
@@ -96,9 +94,9 @@ private:
     void refresh();
     void collectModels(std::vector<const core::TrainedModel*>& models);
     void drawPlot(core::Factor factor, Sweep& sweep,
-        const std::vector<const core::TrainedModel*>& models, core::ScenarioDistances& distances,
-        ValueSpan& span);
-    void drawLimits(core::Factor factor, Sweep& sweep);
+        const std::vector<const core::TrainedModel*>& models, ValueSpan& span);
+    /// The limited metrics' sweeps and the shaded regions; run in a sweep's own thread.
+    void sweepLimits(core::Factor factor, Sweep& sweep) const;
     void updateLegend();
     /// The earlier curve that curve `curve` lies on in every plot, or -1.
     int coincidingEverywhere(int curve) const;
