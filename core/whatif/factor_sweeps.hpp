@@ -38,7 +38,7 @@ struct SweepInputs {
 /// reused), then, if given, calls `alsoPerSweep` with the sweep's index in `sweeps`, in the same
 /// thread. The sweeps run in parallel, one factor per thread (OpenMP): a slider step draws
 /// seven, each the models' batch predictions over its points, independent of the others
-/// (bench_whatif_step's sliderStep against sliderStepSerial). So `alsoPerSweep` must write only
+/// (bench_whatif_step's windowStep against windowStepSerial). So `alsoPerSweep` must write only
 /// what belongs to its index. The first exception thrown in any sweep is rethrown once all have
 /// ended.
 void sweepFactors(const SweepInputs& inputs, const std::vector<FactorSweep*>& sweeps,
