@@ -8,7 +8,8 @@
 // windowStep/... is the window's own step since session 67: the same panel, and the profiler's
 // step (core::sweepFactors, as ProfilerView calls it) for one metric, another in each step (so
 // the time is the mean over the four), the sweeps in parallel, one factor per thread; timed as
-// wall time. windowStepSerial/... is the same on one thread, for the ratio.
+// wall time. windowStepSerial/... is the same on one thread, for the ratio; windowDrag/defaults
+// pauses 30 ms after each step, as a drag does, and counts the process's CPU time per step.
 // sliderStep/paper is the same step with MARS, CART, M5 and Cubist only, for the ratio, and
 // sliderStep/defaultsUnsmoothed without auto's residual smoothing;
 // sliderStep/large the default models on a database of 100,000 configurations, trained on the
@@ -40,7 +41,10 @@
 #include <omp.h>
 
 #include <array>
+#include <chrono>
+#include <ctime>
 #include <string>
+#include <thread>
 
 using namespace iolens::core;
 
@@ -326,8 +330,12 @@ Configuration windowScenario(int step, const StepFixture& f)
     return c;
 }
 
-/// `serial`: the sweeps on one thread (omp_set_num_threads(1) for the loop).
-void window(benchmark::State& state, const StepFixture& f, bool serial)
+/// `serial`: the sweeps on one thread (omp_set_num_threads(1) for the loop); `pause`: a drag's
+/// pause after each step (not timed), with the process's CPU time per step (all its threads, the
+/// pauses included) as the counter process_cpu_ms: run it with OMP_WAIT_POLICY=active and
+/// passive (the window's, app/gui/main.cpp) to see what OpenMP's waiting threads cost.
+void window(benchmark::State& state, const StepFixture& f, bool serial,
+    std::chrono::milliseconds pause = std::chrono::milliseconds(0))
 {
     // Per metric, its models with auto (the window's first) first, as the profiler takes them.
     std::vector<std::vector<const TrainedModel*>> byMetric;
@@ -351,6 +359,7 @@ void window(benchmark::State& state, const StepFixture& f, bool serial)
     if (serial)
         omp_set_num_threads(1);
     int counter = 0;
+    const std::clock_t cpuStart = std::clock();
     for (auto _ : state) {
         const Configuration s = windowScenario(counter, f);
         double sum = 0.0;
@@ -370,8 +379,17 @@ void window(benchmark::State& state, const StepFixture& f, bool serial)
         sweepFactors(inputs, pointers[shown]);
         benchmark::DoNotOptimize(sum);
         benchmark::DoNotOptimize(sweeps);
+        if (pause.count() > 0) {
+            state.PauseTiming();
+            std::this_thread::sleep_for(pause);
+            state.ResumeTiming();
+        }
     }
     omp_set_num_threads(threads);
+    if (pause.count() > 0)
+        state.counters["process_cpu_ms"] = benchmark::Counter(
+            1000.0 * static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC,
+            benchmark::Counter::kAvgIterations);
 }
 
 void windowStep(benchmark::State& state, const StepFixture& (*which)())
@@ -382,6 +400,12 @@ void windowStep(benchmark::State& state, const StepFixture& (*which)())
 void windowStepSerial(benchmark::State& state, const StepFixture& (*which)())
 {
     window(state, which(), true);
+}
+
+/// A drag: a step every 30 ms or so, as mouse events come.
+void windowDrag(benchmark::State& state, const StepFixture& (*which)())
+{
+    window(state, which(), false, std::chrono::milliseconds(30));
 }
 
 #define IOLENS_WINDOW_STEP(function, name, fixture)                                                \
@@ -396,6 +420,7 @@ IOLENS_WINDOW_STEP(windowStepSerial, large, &largeFixture);
 IOLENS_WINDOW_STEP(windowStepSerial, thirdSystemReaders, &thirdSystemReadersFixture);
 IOLENS_WINDOW_STEP(windowStepSerial, local, &localFixture);
 IOLENS_WINDOW_STEP(windowStepSerial, threadSweep, &threadSweepFixture);
+IOLENS_WINDOW_STEP(windowDrag, defaults, &fixture);
 
 // The parts on their own, to see where the time goes.
 void sweepsOf(benchmark::State& state, const char* technique)
