@@ -3,7 +3,11 @@
 
 #include "common/error.hpp"
 
+#include <omp.h>
+
+#include <algorithm>
 #include <exception>
+#include <optional>
 
 namespace iolens::core {
 
@@ -12,13 +16,18 @@ void sweepFactors(const SweepInputs& inputs, const std::vector<FactorSweep*>& sw
 {
     if (inputs.domain == nullptr || inputs.space == nullptr)
         throw StateError("sweepFactors: no domain or measured space");
-    // The steps to every measurement, summed once; each thread sweeps with a copy (its scratch).
+    // The steps to every measurement, summed once; each thread sweeps with its own copy.
     const ScenarioDistances around(*inputs.space, inputs.scenario);
     std::exception_ptr failure;
     const auto count = static_cast<std::ptrdiff_t>(sweeps.size());
-#pragma omp parallel
+    // No more threads than sweeps: on a machine of many cores the rest would only be woken.
+    const int threads = static_cast<int>(
+        std::clamp<std::ptrdiff_t>(count, 1, static_cast<std::ptrdiff_t>(omp_get_max_threads())));
+#pragma omp parallel num_threads(threads)
     {
-        ScenarioDistances distances = around; // this thread's scratch
+        // This thread's scratch, copied only once the thread gets a sweep (a large database's
+        // totals are worth not copying for nothing).
+        std::optional<ScenarioDistances> distances;
 #pragma omp for schedule(dynamic)
         for (std::ptrdiff_t k = 0; k < count; ++k) {
             try {
@@ -33,7 +42,9 @@ void sweepFactors(const SweepInputs& inputs, const std::vector<FactorSweep*>& sw
                     if (inputs.models.size() < 2)
                         sweep.band.low.clear();
                 }
-                distances.sweep(sweep.profile.grid, sweep.distances);
+                if (!distances)
+                    distances.emplace(around);
+                distances->sweep(sweep.profile.grid, sweep.distances);
                 farStretches(sweep.profile.grid, sweep.distances, kFarFromDataSteps, sweep.far);
                 if (alsoPerSweep)
                     alsoPerSweep(static_cast<std::size_t>(k));
