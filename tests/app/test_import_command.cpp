@@ -25,9 +25,7 @@ using iolens::test::CliResult;
 using iolens::test::fileHash;
 using iolens::test::runCli;
 
-const QString kCsvHeader = QStringLiteral(
-    "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,rt_write_ms,"
-    "tp_read_mbs,tp_write_mbs\n");
+const QString kCsvHeader = QString::fromLatin1(iolens::test::kCoreCsvHeader);
 
 } // namespace
 

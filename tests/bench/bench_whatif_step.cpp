@@ -263,6 +263,19 @@ Configuration scenario(int step, const StepFixture& f = fixture())
     return c;
 }
 
+/// The prediction panel's part of a step: every model at the scenario, auto with its 80 %
+/// interval (a sum, so nothing is optimised away).
+double panel(const StepFixture& f, const Configuration& s)
+{
+    double sum = 0.0;
+    for (const TrainedModel* model : f.pointers) {
+        sum += model->predict(s);
+        if (const auto interval = model->predictInterval({s}, 0.8))
+            sum += interval->first(0) + interval->second(0);
+    }
+    return sum;
+}
+
 void sliderStep(benchmark::State& state, const StepFixture& (*which)())
 {
     const StepFixture& f = which();
@@ -276,12 +289,7 @@ void sliderStep(benchmark::State& state, const StepFixture& (*which)())
     int step = 0;
     for (auto _ : state) {
         const Configuration s = scenario(step++, f);
-        double sum = 0.0;
-        for (const TrainedModel* model : f.pointers) {
-            sum += model->predict(s);
-            if (const auto interval = model->predictInterval({s}, 0.8))
-                sum += interval->first(0) + interval->second(0);
-        }
+        const double sum = panel(f, s);
         ScenarioDistances around(f.space, s);
         for (std::size_t k = 0; k < kSweptFactors.size(); ++k) {
             profile(f.pointers, s, kSweptFactors[k], f.domain, options, profiles[k]);
@@ -362,12 +370,7 @@ void window(benchmark::State& state, const StepFixture& f, bool serial,
     const std::clock_t cpuStart = std::clock();
     for (auto _ : state) {
         const Configuration s = windowScenario(counter, f);
-        double sum = 0.0;
-        for (const TrainedModel* model : f.pointers) {
-            sum += model->predict(s);
-            if (const auto interval = model->predictInterval({s}, 0.8))
-                sum += interval->first(0) + interval->second(0);
-        }
+        const double sum = panel(f, s);
         const std::size_t shown = static_cast<std::size_t>(counter++) % byMetric.size();
         SweepInputs inputs;
         inputs.models = byMetric[shown];

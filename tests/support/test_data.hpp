@@ -13,6 +13,11 @@ namespace iolens::test {
 
 /// Path of a file in the source tree (e.g. "resources/data/fio-local-grid.csv").
 std::string sourcePath(const std::string& relative);
+/// The header of a measurements CSV with the required columns and the four core metrics, as
+/// `iolens-cli import` reads it and a user's file starts.
+inline constexpr const char* kCoreCsvHeader
+    = "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,rt_write_ms,"
+      "tp_read_mbs,tp_write_mbs\n";
 /// The two real datasets shipped in resources/data.
 std::string tieredCsvPath();
 std::string localCsvPath();

@@ -12,9 +12,7 @@
 using namespace iolens::core;
 
 namespace {
-const std::string kHeader
-    = "scheduler,fileset_bytes,request_bytes,pattern,read_pct,threads,vms,rt_read_ms,rt_write_ms,"
-      "tp_read_mbs,tp_write_mbs\n";
+const std::string kHeader = iolens::test::kCoreCsvHeader;
 const std::string kGoodRow = "bfq,268435456,4096,random,50,16,1,0.5,0.7,10,12\n";
 } // namespace
 
