@@ -70,6 +70,31 @@ private slots:
         QCOMPARE(calls, 3);
     }
 
+    // The same rows under a schema with other numeric ranges (a rate's times carry the rate's
+    // read shares, the time's own model its rows') are the same fit; other fixed values are not.
+    void fitted_ignoresTheSchemasRanges()
+    {
+        AutoFitMemo memo;
+        int calls = 0;
+        const auto fit = [&] {
+            ++calls;
+            return AutoFitMemo::Fitted {};
+        };
+        const Dataset data = smallData(3.0);
+        nlohmann::json json = data.schema.toJson();
+        json["columns"][0]["max"] = 1e9;
+        Dataset otherRange = data;
+        otherRange.schema = FeatureSchema::fromJson(json);
+        memo.fitted("a", data, fit);
+        memo.fitted("a", otherRange, fit);
+        QCOMPARE(calls, 1);
+        json["fixed"]["threads"] = 64;
+        Dataset otherFixed = data;
+        otherFixed.schema = FeatureSchema::fromJson(json);
+        memo.fitted("a", otherFixed, fit);
+        QCOMPARE(calls, 2);
+    }
+
     void fitted_rethrowsTheFitsError()
     {
         AutoFitMemo memo;
@@ -113,6 +138,35 @@ private slots:
             memo.fitted(std::to_string(k), smallData(3.0), fit);
         memo.fitted("0", smallData(3.0), fit); // the first was dropped: fitted again
         QCOMPARE(calls, static_cast<int>(AutoFitMemo::kEntries) + 2);
+    }
+
+    // Large folds: the keys' values are bounded too, so fewer of them are kept.
+    void fitted_keepsLargeKeysWithinItsValueBound()
+    {
+        AutoFitMemo memo;
+        int calls = 0;
+        const auto fit = [&] {
+            ++calls;
+            return AutoFitMemo::Fitted {};
+        };
+        Dataset large;
+        large.schema = smallData(3.0).schema;
+        const auto rows = static_cast<Eigen::Index>(AutoFitMemo::kKeyValues / 4);
+        large.x = Eigen::MatrixXd::Zero(rows, 1);
+        large.y = Eigen::VectorXd::Zero(rows);
+        for (int k = 0; k < 4; ++k)
+            memo.fitted(std::to_string(k), large, fit); // each key is half the bound: two kept
+        memo.fitted("3", large, fit);
+        QCOMPARE(calls, 4);
+        memo.fitted("0", large, fit);
+        QCOMPARE(calls, 5);
+        // One key larger than the bound is still remembered while it is the only one.
+        Dataset huge = large;
+        huge.y = Eigen::VectorXd::Ones(rows * 4);
+        huge.x = Eigen::MatrixXd::Zero(rows * 4, 1);
+        memo.fitted("h", huge, fit);
+        memo.fitted("h", huge, fit);
+        QCOMPARE(calls, 6);
     }
 };
 

@@ -261,6 +261,31 @@ private slots:
         }
     }
 
+    // auto's memo keys a fit on the schema without its numeric ranges (FitMemo::fitKey): the
+    // same rows under a schema whose ranges say otherwise must give the same model, fitted
+    // anew here (AutoBudget), for a response time and for a rate composed of two.
+    void fit_readsNoSchemaRange()
+    {
+        AutoBudget unremembered;
+        unremembered.rememberFits = false;
+        for (const Dataset& data : {iolens::test::gridDataset(cliffGrid()),
+                 logged(buildDataset(closedGrid(), Metric::TpReadMbs))}) {
+            nlohmann::json json = data.schema.toJson();
+            for (nlohmann::json& column : json.at("columns")) {
+                column["min"] = column.at("min").get<double>() / 2.0;
+                column["max"] = column.at("max").get<double>() * 3.0 + 7.0;
+            }
+            Dataset widened = data;
+            widened.schema = FeatureSchema::fromJson(json);
+            QVERIFY(widened.schema.toJson() != data.schema.toJson());
+            AutoModel a(unremembered), b(unremembered);
+            a.fit(data);
+            b.fit(widened);
+            QCOMPARE(a.describe(), b.describe());
+            QVERIFY(a.predict(data.x) == b.predict(data.x));
+        }
+    }
+
     // Copies share the chosen candidates (and their last answer): refitting or reloading the
     // original on other data must leave a copy's answers as they were.
     void copy_keepsItsAnswersWhenTheOriginalIsRefitted()
