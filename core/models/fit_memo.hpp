@@ -15,9 +15,10 @@ namespace iolens::core {
 /// data give an equal model. The data is compared whole (schema, x, y, and its read and write
 /// times' x and y, which the thread-share candidates fit on), never by a hash, so two fits can
 /// not be confused. The schema's numeric ranges are left out (fitKey): they describe the rows a
-/// dataset was built from and no fit reads them. A fit asked for while another thread computes it waits for that one, and a
-/// fit's exception reaches every caller of the same data. No packaged library memoises by value;
-/// this is a mutex, a few futures and a bounded list, oldest dropped first.
+/// dataset was built from and no fit reads them. A fit asked for while another thread computes it
+/// waits for that one, and a fit's exception reaches every caller of the same data. No packaged
+/// library memoises by value; this is a mutex, a few futures and a bounded list, oldest dropped
+/// first.
 template <class Fitted> class FitMemo {
 public:
     /// Entries kept: every fit of the window's cross-validations of auto on a grid the size of
