@@ -64,19 +64,28 @@ void saveScreenshotWhenReady(
         qWarning() << "screenshot: the models did not finish in time";
         finish(false);
     });
-    // The Trace tab needs no measurement models: it trains its own on the stored trace.
+    ModelController* models = window.models();
+    // The Trace tab trains its own models on the stored trace; the prediction panel above it
+    // shows the measurement models, so a picture waits for those that are training (a database
+    // holding only a trace trains none, and is not waited for).
     if (window.views()->currentWidget() == window.tracePage()) {
         TracePanel* trace = window.tracePage();
-        if (trace->traceChoice()->count() == 0) {
-            grabSoon();
-            return;
-        }
-        QObject::connect(
-            trace, &TracePanel::analysisShown, trace, grabSoon, Qt::SingleShotConnection);
-        trace->analyseNow();
+        auto traceReady = [trace, grabSoon] {
+            if (trace->traceChoice()->count() == 0) {
+                grabSoon();
+                return;
+            }
+            QObject::connect(
+                trace, &TracePanel::analysisShown, trace, grabSoon, Qt::SingleShotConnection);
+            trace->analyseNow();
+        };
+        if (models->isTraining())
+            QObject::connect(models, &ModelController::modelsReady, &window, traceReady,
+                Qt::SingleShotConnection);
+        else
+            traceReady();
         return;
     }
-    ModelController* models = window.models();
     // The Application tab draws a simulation of the models: once they are there, it runs one
     // at once and the picture waits for its curve.
     ApplicationPanel* application = window.views()->currentWidget() == window.applicationPage()

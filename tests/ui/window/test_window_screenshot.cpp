@@ -6,11 +6,14 @@
 #include "support/dark_palette.hpp"
 #include "support/isolated_settings.hpp"
 #include "support/test_registry.hpp"
+#include "traces/trace_panel.hpp"
 #include "window/main_window.hpp"
 #include "window/window_screenshot.hpp"
 
 #include <QApplication>
 #include <QImage>
+#include <QScopeGuard>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -68,6 +71,37 @@ private slots:
         QVERIFY(*result);
         QVERIFY(!window.models()->isTraining());
         QVERIFY(!window.models()->isValidating());
+        QVERIFY(!QImage(path).isNull());
+    }
+
+    // The Trace tab of a database without a trace is drawn at once, but the prediction panel
+    // above it shows the measurement models: the picture waits for them, not "...".
+    void saveScreenshotWhenReady_onTheTraceTabWaitsForTheModels()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("trace.png"));
+        // auto takes long enough to train (about a second on fio-tiered) that a picture taken
+        // at once would show its column as "..."; the paper's techniques are back afterwards.
+        QSettings().setValue(QStringLiteral("models/techniques"), QStringList {"lm", "auto"});
+        const auto restore = qScopeGuard([] { iolens::test::choosePaperTechniques(); });
+        MainWindow window;
+        window.views()->setCurrentWidget(window.tracePage());
+        QVERIFY(window.documents()->openExample(Example::Tiered));
+        QVERIFY(window.models()->isTraining());
+        window.resize(1280, 800);
+        window.show();
+        std::optional<bool> result;
+        bool trainingWhenTaken = true;
+        QString panelWhenTaken;
+        saveScreenshotWhenReady(window, path, [&](bool ok) {
+            result = ok;
+            trainingWhenTaken = window.models()->isTraining();
+            panelWhenTaken = window.predictionPanel()->statusText();
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 60000);
+        QVERIFY(*result);
+        QVERIFY(!trainingWhenTaken);
+        QVERIFY2(!panelWhenTaken.contains(QStringLiteral("Training")), qPrintable(panelWhenTaken));
         QVERIFY(!QImage(path).isNull());
     }
 
