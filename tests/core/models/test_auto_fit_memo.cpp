@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <atomic>
+#include <functional>
 #include <thread>
 
 using namespace iolens::core;
@@ -22,6 +23,15 @@ Dataset smallData(double last)
     data.x = data.schema.encode(configs);
     data.y = Eigen::Vector3d(1.0, 2.0, last);
     return data;
+}
+
+/// A fit that counts its calls into `calls` and fits nothing.
+std::function<AutoFitMemo::Fitted()> countingFit(int& calls)
+{
+    return [&calls] {
+        ++calls;
+        return AutoFitMemo::Fitted {};
+    };
 }
 
 } // namespace
@@ -53,10 +63,7 @@ private slots:
     {
         AutoFitMemo memo;
         int calls = 0;
-        const auto fit = [&] {
-            ++calls;
-            return AutoFitMemo::Fitted {};
-        };
+        const auto fit = countingFit(calls);
         Dataset withReads = smallData(3.0);
         withReads.readTimes = std::make_shared<const Dataset>(smallData(7.0));
         memo.fitted("a", smallData(3.0), fit);
@@ -76,10 +83,7 @@ private slots:
     {
         AutoFitMemo memo;
         int calls = 0;
-        const auto fit = [&] {
-            ++calls;
-            return AutoFitMemo::Fitted {};
-        };
+        const auto fit = countingFit(calls);
         const Dataset data = smallData(3.0);
         nlohmann::json json = data.schema.toJson();
         json["columns"][0]["max"] = 1e9;
@@ -130,10 +134,7 @@ private slots:
     {
         AutoFitMemo memo;
         int calls = 0;
-        const auto fit = [&] {
-            ++calls;
-            return AutoFitMemo::Fitted {};
-        };
+        const auto fit = countingFit(calls);
         for (std::size_t k = 0; k <= AutoFitMemo::kEntries; ++k)
             memo.fitted(std::to_string(k), smallData(3.0), fit);
         memo.fitted("0", smallData(3.0), fit); // the first was dropped: fitted again
@@ -145,10 +146,7 @@ private slots:
     {
         AutoFitMemo memo;
         int calls = 0;
-        const auto fit = [&] {
-            ++calls;
-            return AutoFitMemo::Fitted {};
-        };
+        const auto fit = countingFit(calls);
         Dataset large;
         large.schema = smallData(3.0).schema;
         const auto rows = static_cast<Eigen::Index>(AutoFitMemo::kKeyValues / 4);
