@@ -25,9 +25,11 @@ public:
     /// fio-local's (148 distinct response-time fits; with 64 kept, a rate's folds came after
     /// their times' folds had been dropped and fitted them again: 240 fits).
     static constexpr std::size_t kEntries = 256;
-    /// Values (doubles) the kept keys may hold together: on a large database, whose folds hold
-    /// thousands of rows, fewer entries are kept (64 MiB of keys).
-    static constexpr std::size_t kKeyValues = std::size_t(1) << 23;
+    /// Values (doubles) the kept keys may hold together (32 MiB of keys): on a large database,
+    /// whose folds hold thousands of rows, fewer entries are kept, as each holds a model fitted
+    /// on thousands of rows too. With twice this bound the window on 100,000 configurations
+    /// (bench_window_open --wait 900) peaked at 1,367 MiB, against 922 MiB with 64 entries.
+    static constexpr std::size_t kKeyValues = std::size_t(1) << 22;
 
     /// The remembered fit of (`settings`, `data`), or fit() run once and remembered.
     Fitted fitted(
